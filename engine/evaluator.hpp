@@ -1,0 +1,26 @@
+// The one interface through which the engine runs plugin code (modifier functions,
+// distribution functions). The sdk implements it with Lua; tests with plain C++.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "engine/card.hpp"
+
+namespace cherries {
+
+/// Calls Z -> Z functions named by FunctionId (never kIdentity: the engine skips those).
+class Evaluator {
+public:
+    virtual ~Evaluator() = default;
+
+    /// Calls `function` with `argument`. On success stores the result and returns true; on a
+    /// fault (error, budget, wrong result type) returns false and fault_message() says why.
+    /// Must not throw. The engine range-checks the result against kMaxMagnitude itself.
+    virtual bool call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept = 0;
+
+    /// Why the last call() returned false, for reports (GDD §3.5).
+    virtual std::string fault_message() const = 0;
+};
+
+}  // namespace cherries

@@ -1,0 +1,285 @@
+#include "engine/game.hpp"
+
+#include <algorithm>
+
+namespace cherries {
+
+std::string_view to_string(Phase phase) {
+    switch (phase) {
+        case Phase::between_turns: return "between_turns";
+        case Phase::awaiting_give: return "awaiting_give";
+        case Phase::suspended: return "suspended";
+        case Phase::won: return "won";
+        case Phase::ended: return "ended";
+        case Phase::aborted: return "aborted";
+    }
+    return "?";
+}
+
+Game::Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator,
+           std::uint64_t seed, const std::vector<std::string>& players,
+           const std::vector<KindId>& deck_top)
+    : catalog_(catalog), gametype_(gametype), evaluator_(&evaluator), random_(seed) {
+    if (players.empty()) throw RuleError("a game needs at least one player");
+    const std::size_t cards = catalog.card_count();
+    deck_.reserve(cards);
+    removed_.reserve(cards);
+    for (std::size_t c = 0; c < cards; ++c) deck_.push_back(static_cast<CardId>(c));
+    random_.shuffle(std::span(deck_));  // GDD §3.4.1 step 5
+
+    // Put the requested kinds on top, top first: the last entries of deck_ are the top.
+    for (std::size_t i = 0; i < deck_top.size(); ++i) {
+        const KindId kind = deck_top[i];
+        const std::size_t top = deck_.size() - 1 - i;  // slot of the i-th card from the top
+        auto begin = deck_.begin();
+        auto end = deck_.begin() + static_cast<std::ptrdiff_t>(top + 1);
+        auto it = std::find_if(std::make_reverse_iterator(end), std::make_reverse_iterator(begin),
+                               [&](CardId c) { return catalog_.kind_id_of(c) == kind; });
+        if (it == std::make_reverse_iterator(begin))
+            throw RuleError("the deck has no copy left of card '" + catalog_.display_id(kind) +
+                            "' for position " + std::to_string(i + 1) + " from the top");
+        std::iter_swap(it, deck_.begin() + static_cast<std::ptrdiff_t>(top));
+    }
+    for (const auto& name : players) add_player(name);
+    if (players_.size() == 1) phase_ = Phase::suspended;
+}
+
+void Game::add_player(const std::string& name) {
+    if (name.empty()) throw RuleError("a player needs a name");
+    if (find_player(name)) throw RuleError("there is already a player named '" + name + "'");
+    Player p;
+    p.id = next_id_++;
+    p.name = name;
+    p.received.reserve(catalog_.card_count());  // no allocation in the turn loop
+    p.modifiers.reserve(catalog_.card_count());
+    players_.push_back(std::move(p));
+}
+
+const Player* Game::find_player(std::string_view name) const {
+    for (const auto& p : players_)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+std::size_t Game::index_of(PlayerId id) const {
+    for (std::size_t i = 0; i < players_.size(); ++i)
+        if (players_[i].id == id) return i;
+    throw RuleError("no such player (id " + std::to_string(id) + ")");
+}
+
+PlayerId Game::current_player() const {
+    if (players_.empty() || over()) return kNoPlayer;
+    return players_[next_].id;
+}
+
+void Game::require_between_turns(const char* what) const {
+    if (phase_ == Phase::between_turns || phase_ == Phase::suspended) return;
+    if (over()) throw RuleError(std::string("cannot ") + what + ": the game is over");
+    throw RuleError(std::string("cannot ") + what + " during a turn: a card is waiting to be given");
+}
+
+PlayerId Game::join(const std::string& name) {
+    require_between_turns("join");
+    if (started_ && !gametype_.house_rules.join_in_progress)
+        throw RuleError("house rules of '" + gametype_.id + "': players may not join once the game is in progress");
+    add_player(name);  // appended: between the last and the first player (GDD §3.4.2.1)
+    const PlayerId id = players_.back().id;
+    emit({.kind = EventKind::join, .turn = turn_, .player = id});
+    if (phase_ == Phase::suspended && players_.size() >= 2) {
+        phase_ = Phase::between_turns;
+        emit({.kind = EventKind::resume, .turn = turn_});
+    }
+    return id;
+}
+
+void Game::leave(PlayerId id) {
+    require_between_turns("leave");
+    const std::size_t index = index_of(id);
+    if (started_ && !gametype_.house_rules.leave_in_progress)
+        throw RuleError("house rules of '" + gametype_.id + "': players may not leave once the game is in progress");
+    Player& p = players_[index];
+    deck_.insert(deck_.end(), p.received.begin(), p.received.end());
+    for (const auto& m : p.modifiers) deck_.push_back(m.card);
+    random_.shuffle(std::span(deck_));
+    players_.erase(players_.begin() + static_cast<std::ptrdiff_t>(index));
+    if (index < next_) --next_;
+    if (next_ >= players_.size()) next_ = 0;  // the round is over: the first player is next
+    emit({.kind = EventKind::leave, .turn = turn_, .player = id});
+    if (players_.empty()) {
+        phase_ = Phase::ended;  // a leave from a suspended game ends it (GDD §3.4.2.1)
+        emit({.kind = EventKind::ended, .turn = turn_});
+    } else if (players_.size() == 1 && phase_ != Phase::suspended) {
+        phase_ = Phase::suspended;
+        emit({.kind = EventKind::suspend, .turn = turn_});
+    }
+}
+
+bool Game::renew_deck() {
+    // GDD §3.4.2.2: every received card stack, shuffled together, is the new deck.
+    for (auto& p : players_) {
+        deck_.insert(deck_.end(), p.received.begin(), p.received.end());
+        p.received.clear();
+    }
+    if (deck_.empty()) return false;
+    random_.shuffle(std::span(deck_));
+    emit({.kind = EventKind::deck_renewal, .turn = turn_, .total = static_cast<std::int64_t>(deck_.size())});
+    return true;
+}
+
+void Game::start_turn() {
+    if (phase_ != Phase::between_turns) require_between_turns("start a turn");
+    if (phase_ == Phase::suspended) throw RuleError("cannot start a turn: the game is suspended until a player joins");
+    started_ = true;
+    ++turn_;
+    draw_or_pass();
+}
+
+void Game::draw_or_pass() {
+    if (deck_.empty() && !renew_deck()) {
+        pass_turn();
+        return;
+    }
+    drawn_ = deck_.back();
+    deck_.pop_back();
+    phase_ = Phase::awaiting_give;
+    emit({.kind = EventKind::draw, .turn = turn_, .player = players_[next_].id, .card = drawn_});
+}
+
+void Game::pass_turn() {
+    // No card in the deck nor in any received card stack. If modifiers are still alive the turn
+    // runs steps 4 and 5 so they age and return; if no card is in play at all, the game ends.
+    const bool any_modifier = std::any_of(players_.begin(), players_.end(),
+                                          [](const Player& p) { return !p.modifiers.empty(); });
+    if (!any_modifier) {
+        phase_ = Phase::ended;
+        emit({.kind = EventKind::ended, .turn = turn_});
+        return;
+    }
+    Player& player = players_[next_];
+    emit({.kind = EventKind::pass, .turn = turn_, .player = player.id});
+    for (;;) {
+        TurnPlan plan = plan_turn(catalog_, gametype_, *evaluator_, player, nullptr, kNoCard);
+        if (plan.faulted) {
+            if (!resolve_fault(plan)) return;
+            continue;
+        }
+        player.score = plan.player_score;
+        emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
+              .before = plan.distribution_change, .after = plan.end_change,
+              .total = plan.player_score, .value = plan.end_cherries});
+        if (plan.player_wins) {
+            phase_ = Phase::won;
+            winner_ = player.id;
+            emit({.kind = EventKind::won, .turn = turn_, .player = player.id});
+            return;
+        }
+        finish_turn(player);
+        return;
+    }
+}
+
+TurnPlan Game::plan(PlayerId receiver) const {
+    if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
+    const Player& r = players_[index_of(receiver)];
+    return plan_turn(catalog_, gametype_, *evaluator_, players_[next_], &r, drawn_);
+}
+
+void Game::remove_from_game(CardId card) {
+    for (auto& p : players_) {
+        auto it = std::find_if(p.modifiers.begin(), p.modifiers.end(),
+                               [&](const ActiveModifier& m) { return m.card == card; });
+        if (it != p.modifiers.end()) {
+            p.modifiers.erase(it);
+            break;
+        }
+    }
+    removed_.push_back(card);
+}
+
+bool Game::resolve_fault(const TurnPlan& plan) {
+    const PlayerId player = players_[next_].id;
+    emit({.kind = EventKind::fault, .turn = turn_, .player = player, .card = plan.fault_card,
+          .message = plan.fault_message});
+    if (plan.fault_card == kNoCard) {  // the gametype itself failed: no card to blame
+        phase_ = Phase::aborted;
+        drawn_ = kNoCard;
+        return false;
+    }
+    // GDD §3.5: the card that causes the conflict is removed from the game and the player draws
+    // a new card instead. Nothing of the turn was committed; the drawn card, if it is not the
+    // faulting one, goes back on top of the deck and is drawn again.
+    remove_from_game(plan.fault_card);
+    if (drawn_ != kNoCard && drawn_ != plan.fault_card) deck_.push_back(drawn_);
+    drawn_ = kNoCard;
+    return true;
+}
+
+void Game::give(PlayerId receiver_id) {
+    const TurnPlan p = plan(receiver_id);
+    if (p.faulted) {
+        if (resolve_fault(p)) draw_or_pass();
+        return;
+    }
+    Player& player = players_[next_];
+    Player& receiver = players_[index_of(receiver_id)];
+    const CardId card = drawn_;
+    drawn_ = kNoCard;
+    emit({.kind = EventKind::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
+
+    // Step 3: handle (GDD §3.4.2.3.3).
+    const CardKind& kind = catalog_.kind_of(card);
+    Event handled{.kind = EventKind::handle, .turn = turn_, .player = receiver.id, .card = card,
+                  .before = p.change_before, .after = p.change_after};
+    if (kind.type == CardType::modifier) {
+        receiver.modifiers.push_back({card, p.lifetime});
+        handled.lifetime = p.lifetime;
+    } else {
+        receiver.cherries = p.receiver_cherries;
+        receiver.score = p.receiver_score;
+        receiver.received.push_back(card);
+        handled.total = kind.type == CardType::cherry ? receiver.cherries : receiver.score;
+    }
+    emit(handled);
+    if (p.receiver_wins) {
+        phase_ = Phase::won;
+        winner_ = receiver.id;
+        emit({.kind = EventKind::won, .turn = turn_, .player = receiver.id});
+        return;
+    }
+
+    // Step 4: the player's end-of-turn score change (GDD §3.4.2.3.4).
+    player.score = p.player_score;
+    emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
+          .before = p.distribution_change, .after = p.end_change, .total = p.player_score,
+          .value = p.end_cherries});
+    if (p.player_wins) {
+        phase_ = Phase::won;
+        winner_ = player.id;
+        emit({.kind = EventKind::won, .turn = turn_, .player = player.id});
+        return;
+    }
+    finish_turn(player);
+}
+
+void Game::finish_turn(Player& player) {
+    // Step 5: aging (GDD §3.4.2.3.5). Expired modifiers go on top of the received card stack in
+    // their stack order; the survivors keep theirs.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < player.modifiers.size(); ++i) {
+        ActiveModifier m = player.modifiers[i];
+        --m.lifetime;
+        if (m.lifetime > 0) {
+            player.modifiers[kept++] = m;
+            emit({.kind = EventKind::age, .turn = turn_, .player = player.id, .card = m.card, .lifetime = m.lifetime});
+        } else {
+            player.received.push_back(m.card);
+            emit({.kind = EventKind::expire, .turn = turn_, .player = player.id, .card = m.card});
+        }
+    }
+    player.modifiers.resize(kept);
+    ++next_;
+    if (next_ >= players_.size()) next_ = 0;  // round over: the first player is next (§3.4.2)
+    phase_ = Phase::between_turns;
+}
+
+}  // namespace cherries

@@ -1,0 +1,139 @@
+// A Cherries game: state and game flow (GDD §3.3, §3.4, §3.5). No I/O; decisions come from
+// outside (keep/give, join/leave), everything that happens goes out as Events.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/card.hpp"
+#include "engine/evaluator.hpp"
+#include "engine/event.hpp"
+#include "engine/gametype.hpp"
+#include "engine/player.hpp"
+#include "engine/random.hpp"
+#include "engine/turn.hpp"
+
+namespace cherries {
+
+/// A move the rules do not allow now (wrong phase, unknown player, house rule). The game
+/// state is unchanged when it is thrown.
+class RuleError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// The game flow step (GDD §3.3.5), coarsened to what a front end must know.
+enum class Phase : std::uint8_t {
+    between_turns,  ///< players may join or leave; start_turn() next
+    awaiting_give,  ///< a card is drawn; give() next
+    suspended,      ///< one player left (GDD §3.4.2.1): join or leave only
+    won,            ///< over: winner() won
+    ended,          ///< over without a winner (no players, or no card left in play)
+    aborted,        ///< over: the gametype's distribution function failed
+};
+
+/// Lowercase name of a phase, as used in JSON.
+std::string_view to_string(Phase phase);
+
+/// One game. Holds references to the catalog, gametype and evaluator, which must outlive it.
+class Game {
+public:
+    /// Sets up a game (GDD §3.4.1): `players` in turn order, first player first, all at 0;
+    /// the deck shuffled by `seed`, except that `deck_top` (card kinds, top first) is placed on
+    /// top. Throws RuleError for no players, a repeated name, or a deck_top kind with more
+    /// entries than the catalog has copies.
+    Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator,
+         std::uint64_t seed, const std::vector<std::string>& players,
+         const std::vector<KindId>& deck_top = {});
+
+    /// Events go to `sink` (nullptr: none) from now on.
+    void set_event_sink(EventSink* sink) { sink_ = sink; }
+
+    // --- the change in players (GDD §3.4.2.1), between turns or while suspended -------------
+
+    /// Adds a player between the last and the first player. Throws RuleError when a house
+    /// rule forbids it, the name is taken or empty, or it is not between turns.
+    PlayerId join(const std::string& name);
+    /// Removes a player; their received and modifier cards are shuffled into the deck. The
+    /// next player becomes first if the first leaves. Throws RuleError as join().
+    void leave(PlayerId player);
+
+    // --- turns (GDD §3.4.2.3) --------------------------------------------------------------
+
+    /// Starts the next player's turn: renews the deck if empty (GDD §3.4.2.2) and draws.
+    /// Phase becomes awaiting_give; or, if no card is left to draw, the turn is a pass (steps 4
+    /// and 5 only) and the phase stays between_turns (or ends). Throws RuleError if not
+    /// between turns.
+    void start_turn();
+
+    /// What giving the drawn card to `receiver` would do; changes nothing. Throws RuleError if
+    /// no card is drawn or `receiver` is not playing.
+    TurnPlan plan(PlayerId receiver) const;
+
+    /// Gives the drawn card to `receiver` (the player themself = keep) and plays the turn out:
+    /// handle, end-of-turn score change, aging (GDD §3.4.2.3). If a card's function faults,
+    /// that card is removed from the game, nothing else changes, and the player draws again
+    /// (GDD §3.5): the phase stays awaiting_give. Throws RuleError as plan().
+    void give(PlayerId receiver);
+
+    // --- state ------------------------------------------------------------------------------
+
+    Phase phase() const { return phase_; }
+    bool over() const { return phase_ == Phase::won || phase_ == Phase::ended || phase_ == Phase::aborted; }
+    /// Turns started so far; the current turn's number while awaiting_give.
+    std::uint32_t turn() const { return turn_; }
+    /// Players in turn order; players()[0] is the first player (GDD §3.3.4.3).
+    const std::vector<Player>& players() const { return players_; }
+    /// The player with this id. Throws RuleError if not playing.
+    const Player& player(PlayerId id) const { return players_[index_of(id)]; }
+    /// The player with this name, or nullptr.
+    const Player* find_player(std::string_view name) const;
+    /// Whose turn it is (awaiting_give) or will be next (between_turns); kNoPlayer if none.
+    PlayerId current_player() const;
+    /// The card drawn this turn, or kNoCard.
+    CardId drawn_card() const { return drawn_; }
+    /// The deck, bottom first (back() is the top). Not for bots: see TableView.
+    const std::vector<CardId>& deck() const { return deck_; }
+    /// Cards removed from the game by conflict resolution (GDD §3.5).
+    const std::vector<CardId>& removed() const { return removed_; }
+    PlayerId winner() const { return winner_; }
+    bool in_progress() const { return started_; }
+    const Catalog& catalog() const { return catalog_; }
+    const Gametype& gametype() const { return gametype_; }
+    /// The game's generator (for save/resume).
+    const Random& random() const { return random_; }
+
+private:
+    std::size_t index_of(PlayerId id) const;
+    void require_between_turns(const char* what) const;
+    void emit(const Event& event) {
+        if (sink_) sink_->on_event(event);
+    }
+    void draw_or_pass();
+    bool renew_deck();
+    void pass_turn();
+    bool resolve_fault(const TurnPlan& plan);
+    void remove_from_game(CardId card);
+    void finish_turn(Player& player);
+    void add_player(const std::string& name);
+
+    const Catalog& catalog_;
+    const Gametype& gametype_;
+    Evaluator* evaluator_;
+    EventSink* sink_ = nullptr;
+    Random random_;
+    std::vector<Player> players_;
+    std::vector<CardId> deck_;
+    std::vector<CardId> removed_;
+    Phase phase_ = Phase::between_turns;
+    std::size_t next_ = 0;  // index in players_ of whose turn is (or is next)
+    CardId drawn_ = kNoCard;
+    PlayerId winner_ = kNoPlayer;
+    PlayerId next_id_ = 0;
+    std::uint32_t turn_ = 0;
+    bool started_ = false;
+};
+
+}  // namespace cherries

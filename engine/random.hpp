@@ -1,0 +1,50 @@
+// The game's one seeded generator. Its output is fixed by the C++ standard (mt19937_64 and
+// our own unbiased bounded draw and Fisher–Yates), so a seed gives the same game everywhere;
+// std::shuffle and std::uniform_int_distribution differ between library vendors.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <span>
+#include <utility>
+
+namespace cherries {
+
+class Random {
+public:
+    explicit Random(std::uint64_t seed) : engine_(seed) {}
+
+    /// Uniform integer in [0, bound), bound >= 1, by rejection (no modulo bias).
+    std::uint64_t below(std::uint64_t bound) {
+        const std::uint64_t threshold = (0 - bound) % bound;  // 2^64 mod bound
+        for (;;) {
+            const std::uint64_t r = engine_();
+            if (r >= threshold) return r % bound;
+        }
+    }
+
+    /// Fisher–Yates shuffle in place.
+    template <class T>
+    void shuffle(std::span<T> items) {
+        for (std::size_t i = items.size(); i > 1; --i) {
+            const auto j = static_cast<std::size_t>(below(i));
+            std::swap(items[i - 1], items[j]);
+        }
+    }
+
+    std::mt19937_64& engine() { return engine_; }
+    const std::mt19937_64& engine() const { return engine_; }
+
+private:
+    std::mt19937_64 engine_;
+};
+
+/// SplitMix64: derives well-spread seeds (per game, per bot) from one master seed.
+inline std::uint64_t mix_seed(std::uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+}  // namespace cherries

@@ -1,0 +1,32 @@
+// What a player at the table sees: everything but the order of the deck. Bots get only this.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "engine/game.hpp"
+
+namespace cherries {
+
+/// Read-only view of a game for a player's decision. It offers no path to the deck's order:
+/// only its size. Planning a give uses the real modifier functions (GDD §3.4.2.3.2: any player
+/// may advise; the drawer decides).
+class TableView {
+public:
+    explicit TableView(const Game& game) : game_(game) {}
+
+    const Catalog& catalog() const { return game_.catalog(); }
+    const Gametype& gametype() const { return game_.gametype(); }
+    const std::vector<Player>& players() const { return game_.players(); }
+    PlayerId current_player() const { return game_.current_player(); }
+    CardId drawn_card() const { return game_.drawn_card(); }
+    std::size_t deck_size() const { return game_.deck().size(); }
+    std::uint32_t turn() const { return game_.turn(); }
+    /// See Game::plan.
+    TurnPlan plan(PlayerId receiver) const { return game_.plan(receiver); }
+
+private:
+    const Game& game_;
+};
+
+}  // namespace cherries

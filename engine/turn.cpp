@@ -1,0 +1,132 @@
+#include "engine/turn.hpp"
+
+namespace cherries {
+
+namespace {
+
+bool in_range(std::int64_t v) { return v >= -kMaxMagnitude && v <= kMaxMagnitude; }
+
+std::string out_of_range(std::int64_t v) {
+    return "result " + std::to_string(v) + " is outside the range ±(2^53 - 1)";
+}
+
+// Applies one modifier's function; false on fault.
+bool apply(const Catalog& catalog, Evaluator& evaluator, CardId card, CardType type,
+           std::int64_t& value, StackRun& run) {
+    const CardKind& kind = catalog.kind_of(card);
+    const FunctionId fn = type == CardType::cherry ? kind.cherry_function : kind.score_function;
+    if (fn == kIdentity) return true;
+    std::int64_t next = 0;
+    if (!evaluator.call(fn, value, next)) {
+        run.fault_card = card;
+        run.fault_message = evaluator.fault_message();
+        return false;
+    }
+    if (!in_range(next)) {
+        run.fault_card = card;
+        run.fault_message = out_of_range(next);
+        return false;
+    }
+    value = next;
+    return true;
+}
+
+}  // namespace
+
+StackRun run_modifier_stack(const Catalog& catalog, Evaluator& evaluator,
+                            std::span<const ActiveModifier> stack, CardId extra_top,
+                            CardType type, std::int64_t change) {
+    StackRun run;
+    std::int64_t value = change;
+    for (const ActiveModifier& m : stack)  // bottom first (GDD §3.4.2.3.4.1)
+        if (!apply(catalog, evaluator, m.card, type, value, run)) return run;
+    if (extra_top != kNoCard && !apply(catalog, evaluator, extra_top, type, value, run)) return run;
+    run.result = value;
+    return run;
+}
+
+bool distribution_change(const Gametype& gametype, Evaluator& evaluator, std::int64_t cherries,
+                         std::int64_t& change, std::string& message) {
+    const auto& table = gametype.distribution;
+    if (cherries < static_cast<std::int64_t>(table.size())) {
+        change = table[static_cast<std::size_t>(cherries)];
+        return true;
+    }
+    if (!gametype.tail) {
+        change = 0;
+        return true;
+    }
+    if (!evaluator.call(*gametype.tail, cherries, change)) {
+        message = "gametype '" + gametype.id + "' distribution: " + evaluator.fault_message();
+        return false;
+    }
+    if (!in_range(change)) {
+        message = "gametype '" + gametype.id + "' distribution: " + out_of_range(change);
+        return false;
+    }
+    return true;
+}
+
+TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator,
+                   const Player& player, const Player* receiver, CardId card) {
+    TurnPlan plan;
+    plan.player = player.id;
+    plan.card = card;
+    CardId kept_modifier = kNoCard;
+    std::int64_t end_cherries = player.cherries;
+    std::int64_t end_score = player.score;
+
+    if (card != kNoCard) {
+        plan.receiver = receiver->id;
+        plan.kept = receiver->id == player.id;
+        plan.receiver_cherries = receiver->cherries;
+        plan.receiver_score = receiver->score;
+        const CardKind& kind = catalog.kind_of(card);
+        if (kind.type == CardType::modifier) {
+            plan.lifetime = kind.lifetime + (plan.kept ? 1 : 0);  // GDD §3.4.2.3.3.3
+            if (plan.kept) kept_modifier = card;
+        } else {
+            plan.change_before = kind.change;
+            StackRun run = run_modifier_stack(catalog, evaluator, receiver->modifiers, kNoCard,
+                                              kind.type, kind.change);
+            if (run.fault_card != kNoCard) {
+                plan.faulted = true;
+                plan.fault_card = run.fault_card;
+                plan.fault_message = std::move(run.fault_message);
+                return plan;
+            }
+            plan.change_after = run.result;
+            if (kind.type == CardType::cherry)
+                plan.receiver_cherries = add_clamped(receiver->cherries, run.result);
+            else
+                plan.receiver_score = add_clamped(receiver->score, run.result);
+        }
+        plan.receiver_wins = plan.receiver_score >= gametype.winning_score;  // GDD §3.4.3
+        if (plan.receiver_wins) return plan;
+        if (plan.kept) {
+            end_cherries = plan.receiver_cherries;
+            end_score = plan.receiver_score;
+        }
+    }
+
+    plan.end_cherries = end_cherries;
+    if (!distribution_change(gametype, evaluator, end_cherries, plan.distribution_change,
+                             plan.fault_message)) {
+        plan.faulted = true;  // fault_card stays kNoCard: the gametype failed
+        return plan;
+    }
+    StackRun run = run_modifier_stack(catalog, evaluator, player.modifiers, kept_modifier,
+                                      CardType::score, plan.distribution_change);
+    if (run.fault_card != kNoCard) {
+        plan.faulted = true;
+        plan.fault_card = run.fault_card;
+        plan.fault_message = std::move(run.fault_message);
+        return plan;
+    }
+    plan.end_change = run.result;
+    plan.player_score = add_clamped(end_score, run.result);
+    plan.player_wins = plan.player_score >= gametype.winning_score;
+    return plan;
+}
+
+}  // namespace cherries

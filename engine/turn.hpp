@@ -1,0 +1,78 @@
+// The arithmetic of one turn as a pure computation (GDD §3.4.2.3.3 – §3.4.2.3.4): a plan is
+// computed from the state without touching it, then Game commits it. Bots use the same plan
+// to look ahead, and a fault found while planning leaves nothing to undo (GDD §3.5).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "engine/card.hpp"
+#include "engine/evaluator.hpp"
+#include "engine/gametype.hpp"
+#include "engine/player.hpp"
+
+namespace cherries {
+
+/// Result of running a change through a modifier card stack.
+struct StackRun {
+    std::int64_t result = 0;
+    CardId fault_card = kNoCard;  ///< the modifier whose function failed, or kNoCard
+    std::string fault_message;    ///< empty unless fault_card is set
+};
+
+/// Runs `change` through `stack` bottom to top, then through `extra_top` if it is a card
+/// (a modifier about to be placed on top). `type` picks each modifier's cherry or score
+/// function (GDD §3.4.2.3.4.1). A change of 0 is run too. A function that fails or returns
+/// a value beyond ±kMaxMagnitude stops the run with that card as the fault.
+StackRun run_modifier_stack(const Catalog& catalog, Evaluator& evaluator,
+                            std::span<const ActiveModifier> stack, CardId extra_top,
+                            CardType type, std::int64_t change);
+
+/// Score change for `cherries` from the gametype's distribution (GDD §3.4.2.3.4 step 1).
+/// Returns false with `message` set when a distribution function fails.
+bool distribution_change(const Gametype& gametype, Evaluator& evaluator, std::int64_t cherries,
+                         std::int64_t& change, std::string& message);
+
+/// Adds a change to a cherry count or score: never below 0 (GDD §3.4.2.3.3.1, §3.4.2.3.4),
+/// never above kMaxMagnitude.
+inline std::int64_t add_clamped(std::int64_t value, std::int64_t change) {
+    const std::int64_t sum = value + change;  // both within ±2^53: no overflow
+    return sum < 0 ? 0 : (sum > kMaxMagnitude ? kMaxMagnitude : sum);
+}
+
+/// Everything one turn would do if the drawn card went to `receiver`.
+struct TurnPlan {
+    PlayerId player = kNoPlayer;    ///< whose turn it is
+    PlayerId receiver = kNoPlayer;  ///< kNoPlayer for a pass (no card to draw)
+    CardId card = kNoCard;
+    bool kept = false;
+
+    // Step 3, handling (GDD §3.4.2.3.3)
+    std::int64_t change_before = 0;      ///< card's change (cherry/score cards)
+    std::int64_t change_after = 0;       ///< after the receiver's modifier card stack
+    std::int64_t receiver_cherries = 0;  ///< receiver's cherry count after handling
+    std::int64_t receiver_score = 0;     ///< receiver's score after handling
+    std::int32_t lifetime = 0;           ///< modifier cards: lifetime placed (kept: + 1)
+    bool receiver_wins = false;
+
+    // Step 4, end-of-turn score change (GDD §3.4.2.3.4); only when !receiver_wins
+    std::int64_t end_cherries = 0;        ///< the player's cherry count it is based on
+    std::int64_t distribution_change = 0; ///< from the gametype
+    std::int64_t end_change = 0;          ///< after the player's modifier card stack
+    std::int64_t player_score = 0;        ///< the player's score afterwards
+    bool player_wins = false;
+
+    // A fault stops planning (GDD §3.5).
+    bool faulted = false;
+    CardId fault_card = kNoCard;  ///< kNoCard with faulted: the gametype's distribution failed
+    std::string fault_message;
+
+    bool wins() const { return receiver_wins || player_wins; }
+};
+
+/// Plans the turn of `player` who drew `card` (kNoCard: a pass) and gives it to `receiver`.
+TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator,
+                   const Player& player, const Player* receiver, CardId card);
+
+}  // namespace cherries

@@ -1,0 +1,29 @@
+// Bots: players that decide keep/give from what a player at the table sees (TableView).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/table_view.hpp"
+
+namespace cherries::host {
+
+/// A seat played by the program. A bot sees a TableView, which has no path to the deck order.
+class Bot {
+public:
+    virtual ~Bot() = default;
+    /// Whom to give the drawn card to (its own id = keep). view.current_player() is this bot.
+    virtual PlayerId choose_receiver(const TableView& view) = 0;
+};
+
+/// Bot kinds by name: "random", "greedy".
+std::vector<std::string> bot_kinds();
+
+/// Makes a bot of `kind`; bots that use chance take their own generator from `seed`, never the
+/// game's. Throws UsageError naming the known kinds when `kind` is unknown.
+std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed);
+
+}  // namespace cherries::host

@@ -1,0 +1,18 @@
+// Subcommands of the `cherries` executable. Each add_*_command registers its options on `app`
+// and, when that subcommand is chosen, its body becomes `run` (returns the exit status).
+#pragma once
+
+#include <functional>
+
+namespace CLI {
+class App;
+}
+
+namespace cherries::host {
+
+using Command = std::function<int()>;
+
+void add_play_command(CLI::App& app, Command& run);  ///< host/play.cpp
+void add_sim_command(CLI::App& app, Command& run);   ///< host/sim.cpp
+
+}  // namespace cherries::host

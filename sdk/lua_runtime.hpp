@@ -1,0 +1,73 @@
+// The Lua side of plugins: a sandboxed lua_State per thread that runs modifier functions and
+// distribution functions for the engine (the Evaluator interface).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/evaluator.hpp"
+
+struct lua_State;
+
+namespace cherries::sdk {
+
+/// One plugin's Lua file: its text and the name errors use for it ("@sets/x/set.lua").
+struct LuaChunk {
+    std::string chunkname;  ///< starts with '@': Lua then reports "sets/x/set.lua:12:"
+    std::string code;
+};
+
+/// A function a manifest names: `name` in the table that chunk `chunk` returns.
+struct LuaFunctionRef {
+    std::size_t chunk = 0;
+    std::string name;
+    std::string label;  ///< for messages: "card 'cherry-halver' cherry function"
+};
+
+/// All the Lua code of a bundle. FunctionId n (n >= 1) is functions[n - 1].
+struct LuaProgram {
+    std::vector<LuaChunk> chunks;
+    std::vector<LuaFunctionRef> functions;
+};
+
+/// Budgets for plugin code.
+struct LuaLimits {
+    std::size_t memory_bytes = 32u << 20;  ///< whole lua_State, bytes
+    int instructions = 1'000'000;           ///< per function call, Lua VM instructions
+};
+
+/// A sandboxed Lua state with a program loaded: base, table, string, math and utf8 only;
+/// text-only chunks; each chunk in its own environment; capped memory; an instruction budget
+/// per call. Not thread-safe: one per thread.
+class LuaRuntime final : public Evaluator {
+public:
+    /// Loads every chunk and resolves every function. Throws LoadError (file:line: message)
+    /// on a syntax error, a chunk that fails or returns no table, or a missing function.
+    explicit LuaRuntime(const LuaProgram& program, LuaLimits limits = {});
+    ~LuaRuntime() override;
+    LuaRuntime(const LuaRuntime&) = delete;
+    LuaRuntime& operator=(const LuaRuntime&) = delete;
+
+    /// Calls a function through its registry reference under the instruction budget. A fault is
+    /// an error, budget or memory exhaustion, or a result that is not an integer (a float with an
+    /// exact integer value counts as that integer).
+    bool call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept override;
+    std::string fault_message() const override { return fault_; }
+
+    /// Bytes the state holds now.
+    std::size_t memory_in_use() const;
+
+private:
+    struct Allocator;
+    std::unique_ptr<Allocator> allocator_;
+    lua_State* state_ = nullptr;
+    std::vector<int> refs_;  // FunctionId -> registry reference (index 0 unused)
+    std::vector<std::string> labels_;
+    LuaLimits limits_;
+    std::string fault_;
+};
+
+}  // namespace cherries::sdk
