@@ -1,0 +1,21 @@
+#include "host/plugin_options.hpp"
+
+#include <CLI/CLI.hpp>
+
+namespace cherries::host {
+
+void add_plugin_options(CLI::App& command, PluginOptions& options) {
+    command.add_option("--set", options.sets, "Card set to play with, by name or folder (repeatable; default: standard)");
+    command.add_option("--gametype", options.gametype, "Gametype, by name or folder")->capture_default_str();
+}
+
+sdk::Bundle load_bundle(const std::vector<std::string>& sets, const std::string& gametype) {
+    std::vector<std::filesystem::path> set_folders;
+    for (const auto& name : sets.empty() ? std::vector<std::string>{"standard"} : sets)
+        set_folders.push_back(sdk::find_plugin("set", name));
+    return sdk::Bundle::load(set_folders, sdk::find_plugin("gametype", gametype));
+}
+
+sdk::Bundle load_bundle(const PluginOptions& options) { return load_bundle(options.sets, options.gametype); }
+
+}  // namespace cherries::host

@@ -1,0 +1,164 @@
+#include "sdk/bundle.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "sdk/manifest.hpp"
+
+namespace cherries::sdk {
+
+namespace {
+
+/// Cherry counts a function-form distribution is tabulated for at load; beyond, it is called.
+constexpr std::int64_t kTabulated = 256;
+
+bool has_error(const std::vector<Diagnostic>& ds) {
+    return std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; });
+}
+
+// Builds the LuaProgram: one chunk per Lua file, one FunctionId per (file, name).
+class ProgramBuilder {
+public:
+    explicit ProgramBuilder(LuaProgram& program) : program_(program) {}
+
+    std::size_t add_chunk(const std::filesystem::path& file, std::vector<Diagnostic>& problems) {
+        std::ifstream in(file, std::ios::binary);
+        std::stringstream text;
+        if (in) text << in.rdbuf();
+        else problems.push_back({Diagnostic::Severity::error, file.string(), 0, 0, "cannot read the Lua file"});
+        program_.chunks.push_back({"@" + file.string(), text.str()});
+        return program_.chunks.size() - 1;
+    }
+
+    FunctionId function(std::size_t chunk, const std::string& name, std::string label) {
+        const auto key = std::make_pair(chunk, name);
+        if (auto it = ids_.find(key); it != ids_.end()) return it->second;
+        program_.functions.push_back({chunk, name, std::move(label)});
+        const auto id = static_cast<FunctionId>(program_.functions.size());
+        ids_.emplace(key, id);
+        return id;
+    }
+
+private:
+    LuaProgram& program_;
+    std::map<std::pair<std::size_t, std::string>, FunctionId> ids_;
+};
+
+std::vector<std::filesystem::path> search_directories() {
+    std::vector<std::filesystem::path> dirs{"."};
+    if (const char* env = std::getenv("CHERRIES_PATH")) {
+        std::stringstream list(env);
+        for (std::string dir; std::getline(list, dir, ':');)
+            if (!dir.empty()) dirs.emplace_back(dir);
+    }
+    dirs.emplace_back(CHERRIES_SOURCE_DATA_DIR);
+    dirs.emplace_back(CHERRIES_INSTALL_DATA_DIR);
+    return dirs;
+}
+
+}  // namespace
+
+Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
+                    const std::filesystem::path& gametype_folder) {
+    std::vector<Diagnostic> problems;
+    std::vector<SetManifest> sets;
+    for (const auto& folder : set_folders) sets.push_back(read_set_manifest(folder, problems));
+    GametypeManifest gm = read_gametype_manifest(gametype_folder, problems);
+    if (has_error(problems)) throw LoadError(std::move(problems));
+
+    Bundle bundle;
+    auto program = std::make_shared<LuaProgram>();
+    auto catalog = std::make_shared<Catalog>();
+    auto gametype = std::make_shared<Gametype>(gm.gametype);
+    ProgramBuilder builder(*program);
+
+    for (std::size_t s = 0; s < sets.size(); ++s) {
+        SetManifest& m = sets[s];
+        if (!m.lua_file.empty()) {
+            const std::size_t chunk = builder.add_chunk(m.lua_file, problems);
+            for (std::size_t k = 0; k < m.kinds.size(); ++k) {
+                const std::string card = "card '" + m.kinds[k].id + "'";
+                if (!m.cherry_functions[k].empty())
+                    m.kinds[k].cherry_function = builder.function(chunk, m.cherry_functions[k], card + " cherry function");
+                if (!m.score_functions[k].empty())
+                    m.kinds[k].score_function = builder.function(chunk, m.score_functions[k], card + " score function");
+            }
+        }
+        bundle.plugins_.push_back({"set", m.info.id, m.info.version, set_folders[s]});
+        try {
+            catalog->add_set(m.info, std::move(m.kinds));
+        } catch (const std::invalid_argument& e) {
+            problems.push_back({Diagnostic::Severity::error, m.file, 0, 0, e.what()});
+        }
+    }
+
+    std::optional<FunctionId> distribution_function;
+    if (!gm.distribution_function.empty()) {
+        const std::size_t chunk = builder.add_chunk(gm.lua_file, problems);
+        distribution_function = builder.function(chunk, gm.distribution_function,
+                                                 "gametype '" + gm.gametype.id + "' distribution");
+    } else if (!gm.table.empty()) {
+        gametype->distribution.assign(static_cast<std::size_t>(gm.table.rbegin()->first + 1), 0);
+        for (auto [cherries, change] : gm.table) gametype->distribution[static_cast<std::size_t>(cherries)] = change;
+    }
+    bundle.plugins_.push_back({"gametype", gm.gametype.id, gm.gametype.version, gametype_folder});
+    if (has_error(problems)) throw LoadError(std::move(problems));
+
+    // Loading the code once here reports Lua errors now rather than in the first game.
+    LuaRuntime runtime(*program);
+    if (distribution_function) {
+        // A distribution is a pure function of the cherry count: tabulate the common range.
+        for (std::int64_t cherries = 0; cherries < kTabulated; ++cherries) {
+            std::int64_t change = 0;
+            if (!runtime.call(*distribution_function, cherries, change) || change < -kMaxMagnitude || change > kMaxMagnitude) {
+                problems.push_back({Diagnostic::Severity::error, gm.lua_file.string(), 0, 0,
+                                    "distribution for " + std::to_string(cherries) + " cherries: " +
+                                        (change < -kMaxMagnitude || change > kMaxMagnitude
+                                             ? "result outside ±(2^53 - 1)" : runtime.fault_message())});
+                break;
+            }
+            gametype->distribution.push_back(change);
+        }
+        gametype->tail = distribution_function;
+    }
+    if (has_error(problems)) throw LoadError(std::move(problems));
+
+    bundle.catalog_ = std::move(catalog);
+    bundle.gametype_ = std::move(gametype);
+    bundle.program_ = std::move(program);
+    return bundle;
+}
+
+std::unique_ptr<LuaRuntime> Bundle::make_runtime() const { return std::make_unique<LuaRuntime>(*program_); }
+
+std::filesystem::path find_plugin(const std::string& kind, const std::string& name) {
+    const std::string manifest = kind + ".toml";
+    const std::filesystem::path given(name);
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(given / manifest, ec)) return given;
+    if (name.find('/') != std::string::npos)
+        throw LoadError({{Diagnostic::Severity::error, "", 0, 0,
+                          "no " + manifest + " in folder '" + name + "' (a " + kind + " plugin folder holds one)"}});
+    std::string looked;
+    std::set<std::string> available;
+    for (const auto& dir : search_directories()) {
+        const auto folder = dir == "." ? std::filesystem::path(kind + "s") : dir / (kind + "s");
+        if (std::filesystem::is_regular_file(folder / name / manifest, ec)) return folder / name;
+        looked += (looked.empty() ? "" : ", ") + folder.string();
+        if (!std::filesystem::is_directory(folder, ec)) continue;
+        for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+            if (std::filesystem::is_regular_file(entry.path() / manifest, ec))
+                available.insert(entry.path().filename().string());
+    }
+    std::string names;
+    for (const auto& n : available) names += (names.empty() ? "" : ", ") + n;
+    throw LoadError({{Diagnostic::Severity::error, "", 0, 0,
+                      "cannot find " + kind + " '" + name + "'; looked in " + looked +
+                          (names.empty() ? std::string("; none found") : "; available: " + names)}});
+}
+
+}  // namespace cherries::sdk

@@ -1,0 +1,325 @@
+#include "sdk/manifest.hpp"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <fstream>
+#include <initializer_list>
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <string_view>
+
+namespace cherries::sdk {
+
+namespace {
+
+std::string type_name(const toml::node& node) {
+    switch (node.type()) {
+        case toml::node_type::string: return "string \"" + std::string(*node.value<std::string_view>()) + "\"";
+        case toml::node_type::integer: return "integer " + std::to_string(*node.value<std::int64_t>());
+        case toml::node_type::floating_point: return "float";
+        case toml::node_type::boolean: return *node.value<bool>() ? "boolean true" : "boolean false";
+        case toml::node_type::table: return "table";
+        case toml::node_type::array: return "array";
+        default: return "date/time";
+    }
+}
+
+// Levenshtein distance, for "did you mean".
+std::size_t distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+// Reads typed fields from TOML tables, recording a Diagnostic for each problem.
+class Reader {
+public:
+    Reader(std::string file, std::vector<Diagnostic>& out) : file_(std::move(file)), out_(out) {}
+
+    void error(const toml::source_region& where, const std::string& message) {
+        out_.push_back({Diagnostic::Severity::error, file_, static_cast<int>(where.begin.line),
+                        static_cast<int>(where.begin.column), message});
+    }
+
+    std::optional<std::string> string(const toml::table& t, std::string_view key, bool required,
+                                      const std::string& context) {
+        const toml::node* node = t.get(key);
+        if (!node) {
+            if (required) error(t.source(), context + "missing field '" + std::string(key) + "' (a string)");
+            return std::nullopt;
+        }
+        if (auto v = node->value<std::string>(); v && node->is_string()) return v;
+        error(node->source(), context + "field '" + std::string(key) + "': expected string, saw " + type_name(*node));
+        return std::nullopt;
+    }
+
+    std::optional<std::int64_t> integer(const toml::table& t, std::string_view key, bool required,
+                                        std::int64_t min, std::int64_t max, const std::string& context) {
+        const toml::node* node = t.get(key);
+        if (!node) {
+            if (required) error(t.source(), context + "missing field '" + std::string(key) + "' (an integer)");
+            return std::nullopt;
+        }
+        return integer_value(*node, "field '" + std::string(key) + "'", min, max, context);
+    }
+
+    std::optional<std::int64_t> integer_value(const toml::node& node, const std::string& what,
+                                              std::int64_t min, std::int64_t max, const std::string& context) {
+        std::string range = min == -kMaxMagnitude && max == kMaxMagnitude
+                                ? "integer within ±(2^53 - 1)"
+                                : (max == kMaxMagnitude ? "integer >= " + std::to_string(min)
+                                                        : "integer from " + std::to_string(min) + " to " + std::to_string(max));
+        if (!node.is_integer()) {
+            error(node.source(), context + what + ": expected " + range + ", saw " + type_name(node));
+            return std::nullopt;
+        }
+        const std::int64_t v = *node.value<std::int64_t>();
+        if (v < min || v > max) {
+            error(node.source(), context + what + ": expected " + range + ", saw " + std::to_string(v));
+            return std::nullopt;
+        }
+        return v;
+    }
+
+    std::optional<bool> boolean(const toml::table& t, std::string_view key, const std::string& context) {
+        const toml::node* node = t.get(key);
+        if (!node) return std::nullopt;
+        if (node->is_boolean()) return *node->value<bool>();
+        error(node->source(), context + "field '" + std::string(key) + "': expected boolean, saw " + type_name(*node));
+        return std::nullopt;
+    }
+
+    const toml::table* table(const toml::table& t, std::string_view key, bool required, const std::string& context) {
+        const toml::node* node = t.get(key);
+        if (!node) {
+            if (required) error(t.source(), context + "missing table [" + std::string(key) + "]");
+            return nullptr;
+        }
+        if (node->is_table()) return node->as_table();
+        error(node->source(), context + "'" + std::string(key) + "': expected a table, saw " + type_name(*node));
+        return nullptr;
+    }
+
+    void unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, const std::string& context) {
+        for (auto&& [key, node] : t) {
+            if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
+            std::string message = context + "unknown field '" + std::string(key.str()) + "'";
+            std::string_view best;
+            std::size_t best_distance = 3;
+            for (auto k : known)
+                if (auto d = distance(key.str(), k); d < best_distance) best = k, best_distance = d;
+            if (!best.empty()) message += "; did you mean '" + std::string(best) + "'?";
+            else {
+                message += "; expected one of:";
+                for (auto k : known) message += " " + std::string(k);
+            }
+            error(key.source(), message);
+        }
+    }
+
+    const std::string& file() const { return file_; }
+
+private:
+    std::string file_;
+    std::vector<Diagnostic>& out_;
+};
+
+std::optional<toml::table> parse(const std::filesystem::path& path, const std::string& shown,
+                                 std::vector<Diagnostic>& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        out.push_back({Diagnostic::Severity::error, shown, 0, 0, "cannot read the manifest: no such file"});
+        return std::nullopt;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    try {
+        return toml::parse(text.str(), shown);
+    } catch (const toml::parse_error& e) {
+        out.push_back({Diagnostic::Severity::error, shown, static_cast<int>(e.source().begin.line),
+                       static_cast<int>(e.source().begin.column),
+                       "malformed TOML: " + std::string(e.description())});
+        return std::nullopt;
+    }
+}
+
+const std::regex& id_pattern() {
+    static const std::regex pattern("[a-z0-9][a-z0-9-]*");
+    return pattern;
+}
+const std::regex& semver_pattern() {
+    static const std::regex pattern(
+        R"((0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?)");
+    return pattern;
+}
+
+// The [set] / [gametype] header fields both kinds share.
+struct Header {
+    std::string id, name, version;
+    std::filesystem::path lua_file;
+};
+
+std::optional<Header> read_header(Reader& r, const toml::table& root, std::string_view section,
+                                  const std::filesystem::path& folder, const std::string& default_lua,
+                                  std::initializer_list<std::string_view> known) {
+    const toml::table* t = r.table(root, section, true, "");
+    if (!t) return std::nullopt;
+    const std::string ctx = "[" + std::string(section) + "] ";
+    r.unknown_keys(*t, known, ctx);
+    Header h;
+    if (auto id = r.string(*t, "id", true, ctx)) {
+        if (!std::regex_match(*id, id_pattern()))
+            r.error(t->get("id")->source(), ctx + "field 'id': expected lowercase letters, digits and '-', saw \"" + *id + "\"");
+        h.id = *id;
+    }
+    h.name = r.string(*t, "name", true, ctx).value_or(h.id);
+    if (auto v = r.string(*t, "version", true, ctx)) {
+        if (!std::regex_match(*v, semver_pattern()))
+            r.error(t->get("version")->source(), ctx + "field 'version': expected a semantic version like \"1.0.0\", saw \"" + *v + "\"");
+        h.version = *v;
+    }
+    if (auto api = r.integer(*t, "api", true, 0, kMaxMagnitude, ctx); api && *api != kApiVersion)
+        r.error(t->get("api")->source(), ctx + "field 'api': this host speaks plugin API " + std::to_string(kApiVersion) +
+                                             ", saw " + std::to_string(*api));
+    if (auto lua = r.string(*t, "lua", false, ctx)) {
+        h.lua_file = folder / *lua;
+        if (!std::filesystem::is_regular_file(h.lua_file))
+            r.error(t->get("lua")->source(), ctx + "field 'lua': no file '" + h.lua_file.string() + "'");
+    } else if (std::filesystem::is_regular_file(folder / default_lua)) {
+        h.lua_file = folder / default_lua;
+    }
+    return h;
+}
+
+}  // namespace
+
+SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
+    SetManifest m;
+    m.file = (folder / "set.toml").string();
+    auto root = parse(folder / "set.toml", m.file, out);
+    if (!root) return m;
+    Reader r(m.file, out);
+    r.unknown_keys(*root, {"set", "card"}, "");
+    auto header = read_header(r, *root, "set", folder, "set.lua", {"id", "name", "version", "symbol", "api", "lua"});
+    if (header) {
+        m.info = {header->id, header->name, header->version, ""};
+        m.lua_file = header->lua_file;
+        if (const toml::table* t = root->get_as<toml::table>("set"))
+            m.info.symbol = r.string(*t, "symbol", true, "[set] ").value_or("");
+    }
+
+    const toml::node* cards = root->get("card");
+    const toml::array* array = cards ? cards->as_array() : nullptr;
+    if (!array || array->empty()) {
+        r.error(cards ? cards->source() : root->source(), "expected at least one [[card]] table");
+        return m;
+    }
+    for (const toml::node& node : *array) {
+        const toml::table* t = node.as_table();
+        if (!t) {
+            r.error(node.source(), "[[card]]: expected a table, saw " + type_name(node));
+            continue;
+        }
+        CardKind kind;
+        const auto id = r.string(*t, "id", true, "card: ");
+        kind.id = id.value_or("?");
+        const std::string ctx = "card '" + kind.id + "': ";
+        if (id && !std::regex_match(*id, id_pattern()))
+            r.error(t->get("id")->source(), ctx + "field 'id': expected lowercase letters, digits and '-'");
+        for (const auto& other : m.kinds)
+            if (id && other.id == kind.id) r.error(t->get("id")->source(), ctx + "card id is used twice in this set");
+        kind.name = r.string(*t, "name", true, ctx).value_or(kind.id);
+        kind.count = static_cast<std::int32_t>(r.integer(*t, "count", false, 1, 10000, ctx).value_or(1));
+        std::string cherry_fn, score_fn;
+        const auto type = r.string(*t, "type", true, ctx);
+        if (type == "cherry" || type == "score") {
+            kind.type = *type == "cherry" ? CardType::cherry : CardType::score;
+            r.unknown_keys(*t, {"id", "name", "type", "change", "count"}, ctx);
+            kind.change = r.integer(*t, "change", true, -kMaxMagnitude, kMaxMagnitude, ctx).value_or(0);
+        } else if (type == "modifier") {
+            kind.type = CardType::modifier;
+            r.unknown_keys(*t, {"id", "name", "type", "lifetime", "cherry", "score", "count"}, ctx);
+            kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", true, 1, 1000000, ctx).value_or(1));
+            cherry_fn = r.string(*t, "cherry", false, ctx).value_or("");
+            score_fn = r.string(*t, "score", false, ctx).value_or("");
+        } else if (type) {
+            r.error(t->get("type")->source(), ctx + "field 'type': expected \"cherry\", \"score\" or \"modifier\", saw \"" + *type + "\"");
+        }
+        m.kinds.push_back(std::move(kind));
+        m.cherry_functions.push_back(std::move(cherry_fn));
+        m.score_functions.push_back(std::move(score_fn));
+    }
+    const bool needs_lua = std::any_of(m.cherry_functions.begin(), m.cherry_functions.end(), [](auto& s) { return !s.empty(); }) ||
+                           std::any_of(m.score_functions.begin(), m.score_functions.end(), [](auto& s) { return !s.empty(); });
+    if (needs_lua && m.lua_file.empty())
+        r.error(root->source(), "cards name Lua functions but the set has no Lua file (set.lua, or [set] lua = \"file.lua\")");
+    return m;
+}
+
+GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
+    GametypeManifest m;
+    m.file = (folder / "gametype.toml").string();
+    auto root = parse(folder / "gametype.toml", m.file, out);
+    if (!root) return m;
+    Reader r(m.file, out);
+    r.unknown_keys(*root, {"gametype", "distribution", "house_rules"}, "");
+    auto header = read_header(r, *root, "gametype", folder, "gametype.lua",
+                              {"id", "name", "version", "api", "lua", "winning_score"});
+    if (header) {
+        m.gametype.id = header->id;
+        m.gametype.name = header->name;
+        m.gametype.version = header->version;
+        m.lua_file = header->lua_file;
+        if (const toml::table* t = root->get_as<toml::table>("gametype"))
+            m.gametype.winning_score = r.integer(*t, "winning_score", true, 1, kMaxMagnitude, "[gametype] ").value_or(1);
+    }
+
+    // [distribution]: either cherry counts as keys (5 = 1), or function = "name" in the Lua file.
+    if (const toml::table* t = r.table(*root, "distribution", true, "")) {
+        if (const toml::node* fn = t->get("function")) {
+            if (t->size() > 1)
+                r.error(t->source(), "[distribution]: give either 'function' or cherry counts, not both");
+            if (auto name = r.string(*t, "function", true, "[distribution] ")) {
+                m.distribution_function = *name;
+                if (m.lua_file.empty())
+                    r.error(fn->source(), "[distribution] names Lua function '" + *name +
+                                              "' but the gametype has no Lua file (gametype.lua)");
+            }
+        } else {
+            for (auto&& [key, value] : *t) {
+                const std::string k(key.str());
+                const bool digits = !k.empty() && k.size() <= 6 &&
+                                    std::all_of(k.begin(), k.end(), [](char c) { return c >= '0' && c <= '9'; });
+                const std::int64_t cherries = digits ? std::stoll(k) : -1;
+                if (!digits || cherries > kMaxDistributionKey) {
+                    r.error(key.source(), "[distribution] key '" + k + "': expected a cherry count from 0 to " +
+                                              std::to_string(kMaxDistributionKey) + ", or 'function'");
+                    continue;
+                }
+                if (auto change = r.integer_value(value, "score change for " + k + " cherries", -kMaxMagnitude,
+                                                  kMaxMagnitude, "[distribution] "))
+                    m.table[cherries] = *change;
+            }
+        }
+    }
+
+    if (const toml::table* t = r.table(*root, "house_rules", false, "")) {
+        r.unknown_keys(*t, {"join_in_progress", "leave_in_progress"}, "[house_rules] ");
+        m.gametype.house_rules.join_in_progress = r.boolean(*t, "join_in_progress", "[house_rules] ").value_or(true);
+        m.gametype.house_rules.leave_in_progress = r.boolean(*t, "leave_in_progress", "[house_rules] ").value_or(true);
+    }
+    return m;
+}
+
+}  // namespace cherries::sdk

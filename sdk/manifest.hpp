@@ -1,0 +1,48 @@
+// Reading plugin manifests (set.toml, gametype.toml) with toml++ into engine types, collecting
+// every problem as a Diagnostic with file, line and column.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/card.hpp"
+#include "engine/gametype.hpp"
+#include "sdk/diagnostic.hpp"
+
+namespace cherries::sdk {
+
+/// The plugin API version this host speaks; a manifest's `api` must equal it.
+inline constexpr std::int64_t kApiVersion = 1;
+/// Largest cherry count a table-form distribution may name (a Lua function has no limit).
+inline constexpr std::int64_t kMaxDistributionKey = 65535;
+
+/// A card set manifest (set.toml). Function names are empty for the identity.
+struct SetManifest {
+    std::string file;  ///< path of set.toml, as shown in diagnostics
+    CardSetInfo info;
+    std::vector<CardKind> kinds;  ///< FunctionIds not yet assigned
+    std::vector<std::string> cherry_functions;  ///< per kind
+    std::vector<std::string> score_functions;   ///< per kind
+    std::filesystem::path lua_file;             ///< empty: no Lua code
+};
+
+/// A gametype manifest (gametype.toml).
+struct GametypeManifest {
+    std::string file;
+    Gametype gametype;                        ///< distribution not yet filled
+    std::map<std::int64_t, std::int64_t> table;  ///< table form: cherry count -> score change
+    std::string distribution_function;        ///< function form: its name in the Lua module
+    std::filesystem::path lua_file;
+};
+
+/// Reads `folder`/set.toml. Problems are appended to `out`; the result is usable only when none
+/// of them is an error.
+SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out);
+
+/// Reads `folder`/gametype.toml, as read_set_manifest.
+GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out);
+
+}  // namespace cherries::sdk
