@@ -180,8 +180,11 @@ void Game::pass_turn() {
 
 TurnPlan Game::plan(PlayerId receiver) const {
     if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
-    const Player& r = players_[index_of(receiver)];
-    return plan_turn(catalog_, gametype_, *evaluator_, players_[next_], &r, drawn_);
+    return plan_at(index_of(receiver));
+}
+
+TurnPlan Game::plan_at(std::size_t receiver_index) const {
+    return plan_turn(catalog_, gametype_, *evaluator_, players_[next_], &players_[receiver_index], drawn_);
 }
 
 void Game::remove_from_game(CardId card) {
@@ -215,13 +218,15 @@ bool Game::resolve_fault(const TurnPlan& plan) {
 }
 
 void Game::give(PlayerId receiver_id) {
-    const TurnPlan p = plan(receiver_id);
+    if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
+    const std::size_t receiver_index = index_of(receiver_id);
+    const TurnPlan p = plan_at(receiver_index);
     if (p.faulted) {
         if (resolve_fault(p)) draw_or_pass();
         return;
     }
     Player& player = players_[next_];
-    Player& receiver = players_[index_of(receiver_id)];
+    Player& receiver = players_[receiver_index];
     const CardId card = drawn_;
     drawn_ = kNoCard;
     emit({.kind = EventKind::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});

@@ -107,6 +107,7 @@ public:
 
 private:
     std::size_t index_of(PlayerId id) const;
+    TurnPlan plan_at(std::size_t receiver_index) const;
     void require_between_turns(const char* what) const;
     void emit(const Event& event) {
         if (sink_) sink_->on_event(event);

@@ -14,13 +14,19 @@ class Random {
 public:
     explicit Random(std::uint64_t seed) : engine_(seed) {}
 
-    /// Uniform integer in [0, bound), bound >= 1, by rejection (no modulo bias).
+    /// Uniform integer in [0, bound), bound >= 1: Lemire's multiply-shift with rejection, so no
+    /// modulo bias and (almost always) no division.
     std::uint64_t below(std::uint64_t bound) {
-        const std::uint64_t threshold = (0 - bound) % bound;  // 2^64 mod bound
-        for (;;) {
-            const std::uint64_t r = engine_();
-            if (r >= threshold) return r % bound;
+        unsigned __int128 m = static_cast<unsigned __int128>(engine_()) * bound;
+        auto low = static_cast<std::uint64_t>(m);
+        if (low < bound) {
+            const std::uint64_t threshold = (0 - bound) % bound;  // 2^64 mod bound
+            while (low < threshold) {
+                m = static_cast<unsigned __int128>(engine_()) * bound;
+                low = static_cast<std::uint64_t>(m);
+            }
         }
+        return static_cast<std::uint64_t>(m >> 64);
     }
 
     /// Fisher–Yates shuffle in place.

@@ -12,19 +12,17 @@ std::string out_of_range(std::int64_t v) {
 
 // Applies one modifier's function; false on fault.
 bool apply(const Catalog& catalog, Evaluator& evaluator, CardId card, CardType type,
-           std::int64_t& value, StackRun& run) {
+           std::int64_t& value, std::string& fault_message) {
     const CardKind& kind = catalog.kind_of(card);
     const FunctionId fn = type == CardType::cherry ? kind.cherry_function : kind.score_function;
     if (fn == kIdentity) return true;
     std::int64_t next = 0;
     if (!evaluator.call(fn, value, next)) {
-        run.fault_card = card;
-        run.fault_message = evaluator.fault_message();
+        fault_message = evaluator.fault_message();
         return false;
     }
     if (!in_range(next)) {
-        run.fault_card = card;
-        run.fault_message = out_of_range(next);
+        fault_message = out_of_range(next);
         return false;
     }
     value = next;
@@ -33,16 +31,15 @@ bool apply(const Catalog& catalog, Evaluator& evaluator, CardId card, CardType t
 
 }  // namespace
 
-StackRun run_modifier_stack(const Catalog& catalog, Evaluator& evaluator,
-                            std::span<const ActiveModifier> stack, CardId extra_top,
-                            CardType type, std::int64_t change) {
-    StackRun run;
+CardId run_modifier_stack(const Catalog& catalog, Evaluator& evaluator,
+                          std::span<const ActiveModifier> stack, CardId extra_top, CardType type,
+                          std::int64_t change, std::int64_t& result, std::string& fault_message) {
     std::int64_t value = change;
     for (const ActiveModifier& m : stack)  // bottom first (GDD §3.4.2.3.4.1)
-        if (!apply(catalog, evaluator, m.card, type, value, run)) return run;
-    if (extra_top != kNoCard && !apply(catalog, evaluator, extra_top, type, value, run)) return run;
-    run.result = value;
-    return run;
+        if (!apply(catalog, evaluator, m.card, type, value, fault_message)) return m.card;
+    if (extra_top != kNoCard && !apply(catalog, evaluator, extra_top, type, value, fault_message)) return extra_top;
+    result = value;
+    return kNoCard;
 }
 
 bool distribution_change(const Gametype& gametype, Evaluator& evaluator, std::int64_t cherries,
@@ -87,19 +84,16 @@ TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& 
             if (plan.kept) kept_modifier = card;
         } else {
             plan.change_before = kind.change;
-            StackRun run = run_modifier_stack(catalog, evaluator, receiver->modifiers, kNoCard,
-                                              kind.type, kind.change);
-            if (run.fault_card != kNoCard) {
+            plan.fault_card = run_modifier_stack(catalog, evaluator, receiver->modifiers, kNoCard, kind.type,
+                                                 kind.change, plan.change_after, plan.fault_message);
+            if (plan.fault_card != kNoCard) {
                 plan.faulted = true;
-                plan.fault_card = run.fault_card;
-                plan.fault_message = std::move(run.fault_message);
                 return plan;
             }
-            plan.change_after = run.result;
             if (kind.type == CardType::cherry)
-                plan.receiver_cherries = add_clamped(receiver->cherries, run.result);
+                plan.receiver_cherries = add_clamped(receiver->cherries, plan.change_after);
             else
-                plan.receiver_score = add_clamped(receiver->score, run.result);
+                plan.receiver_score = add_clamped(receiver->score, plan.change_after);
         }
         plan.receiver_wins = plan.receiver_score >= gametype.winning_score;  // GDD §3.4.3
         if (plan.receiver_wins) return plan;
@@ -115,16 +109,13 @@ TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& 
         plan.faulted = true;  // fault_card stays kNoCard: the gametype failed
         return plan;
     }
-    StackRun run = run_modifier_stack(catalog, evaluator, player.modifiers, kept_modifier,
-                                      CardType::score, plan.distribution_change);
-    if (run.fault_card != kNoCard) {
+    plan.fault_card = run_modifier_stack(catalog, evaluator, player.modifiers, kept_modifier, CardType::score,
+                                         plan.distribution_change, plan.end_change, plan.fault_message);
+    if (plan.fault_card != kNoCard) {
         plan.faulted = true;
-        plan.fault_card = run.fault_card;
-        plan.fault_message = std::move(run.fault_message);
         return plan;
     }
-    plan.end_change = run.result;
-    plan.player_score = add_clamped(end_score, run.result);
+    plan.player_score = add_clamped(end_score, plan.end_change);
     plan.player_wins = plan.player_score >= gametype.winning_score;
     return plan;
 }

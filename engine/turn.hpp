@@ -14,20 +14,14 @@
 
 namespace cherries {
 
-/// Result of running a change through a modifier card stack.
-struct StackRun {
-    std::int64_t result = 0;
-    CardId fault_card = kNoCard;  ///< the modifier whose function failed, or kNoCard
-    std::string fault_message;    ///< empty unless fault_card is set
-};
-
 /// Runs `change` through `stack` bottom to top, then through `extra_top` if it is a card
 /// (a modifier about to be placed on top). `type` picks each modifier's cherry or score
-/// function (GDD §3.4.2.3.4.1). A change of 0 is run too. A function that fails or returns
-/// a value beyond ±kMaxMagnitude stops the run with that card as the fault.
-StackRun run_modifier_stack(const Catalog& catalog, Evaluator& evaluator,
-                            std::span<const ActiveModifier> stack, CardId extra_top,
-                            CardType type, std::int64_t change);
+/// function (GDD §3.4.2.3.4.1). A change of 0 is run too. Returns kNoCard and sets `result`;
+/// or, when a function fails or returns a value beyond ±kMaxMagnitude, returns that card and
+/// sets `fault_message`.
+CardId run_modifier_stack(const Catalog& catalog, Evaluator& evaluator,
+                          std::span<const ActiveModifier> stack, CardId extra_top, CardType type,
+                          std::int64_t change, std::int64_t& result, std::string& fault_message);
 
 /// Score change for `cherries` from the gametype's distribution (GDD §3.4.2.3.4 step 1).
 /// Returns false with `message` set when a distribution function fails.
