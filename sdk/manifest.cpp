@@ -76,17 +76,20 @@ public:
 
     std::optional<std::int64_t> integer_value(const toml::node& node, const std::string& what,
                                               std::int64_t min, std::int64_t max, const std::string& context) {
-        std::string range = min == -kMaxMagnitude && max == kMaxMagnitude
-                                ? "integer within ±(2^53 - 1)"
-                                : (max == kMaxMagnitude ? "integer >= " + std::to_string(min)
-                                                        : "integer from " + std::to_string(min) + " to " + std::to_string(max));
+        // Bounds of a million or more read as "no bound" to a designer: name only the other one.
+        const bool no_max = max >= 1'000'000, no_min = min <= -1'000'000;
+        const std::string range = no_min && no_max ? "integer within ±(2^53 - 1)"
+                                  : no_max         ? "integer >= " + std::to_string(min)
+                                  : no_min         ? "integer <= " + std::to_string(max)
+                                                   : "integer from " + std::to_string(min) + " to " + std::to_string(max);
         if (!node.is_integer()) {
             error(node.source(), context + what + ": expected " + range + ", saw " + type_name(node));
             return std::nullopt;
         }
         const std::int64_t v = *node.value<std::int64_t>();
         if (v < min || v > max) {
-            error(node.source(), context + what + ": expected " + range + ", saw " + std::to_string(v));
+            const std::string bound = v < min ? "integer >= " + std::to_string(min) : "integer <= " + std::to_string(max);
+            error(node.source(), context + what + ": expected " + bound + ", saw " + std::to_string(v));
             return std::nullopt;
         }
         return v;

@@ -1,0 +1,107 @@
+// The Lua runtime: modifier functions through registry references, integer results, faults, the
+// sandbox basics (the hostile-plugin suite is a later issue).
+#include <catch2/catch.hpp>
+
+#include "sdk/diagnostic.hpp"
+#include "sdk/lua_runtime.hpp"
+
+using namespace cherries;
+using sdk::LuaRuntime;
+
+namespace {
+
+// A runtime over one chunk whose table has the named functions; FunctionId i+1 = names[i].
+LuaRuntime runtime(const std::string& code, const std::vector<std::string>& names, sdk::LuaLimits limits = {}) {
+    sdk::LuaProgram program;
+    program.chunks.push_back({"@test.lua", code});
+    for (const auto& n : names) program.functions.push_back({0, n, "function '" + n + "'"});
+    return LuaRuntime(program, limits);
+}
+
+}  // namespace
+
+TEST_CASE("floor division: Cherry Halver of -3 is -2 (GDD Appendix A, floor)") {
+    auto rt = runtime("return { halve = function(last) return last // 2 end }", {"halve"});
+    std::int64_t out = 0;
+    REQUIRE(rt.call(1, -3, out));
+    CHECK(out == -2);
+    REQUIRE(rt.call(1, 3, out));
+    CHECK(out == 1);
+}
+
+TEST_CASE("a float with an integer value counts; any other result is a fault naming what came back") {
+    auto rt = runtime("return { f = function(x) return x / 2 end, s = function() return '5' end, n = function() end }",
+                      {"f", "s", "n"});
+    std::int64_t out = 0;
+    REQUIRE(rt.call(1, 4, out));
+    CHECK(out == 2);
+    CHECK_FALSE(rt.call(1, 3, out));
+    CHECK(rt.fault_message().find("returned 1.5, expected an integer") != std::string::npos);
+    CHECK_FALSE(rt.call(2, 0, out));
+    CHECK(rt.fault_message().find("returned string") != std::string::npos);
+    CHECK_FALSE(rt.call(3, 0, out));
+    CHECK(rt.fault_message().find("returned nil") != std::string::npos);
+}
+
+TEST_CASE("a Lua error is a fault with the file and line; the runtime keeps working") {
+    auto rt = runtime("local M = {}\nfunction M.bad(x)\n  return x + nil\nend\nfunction M.ok(x) return x end\nreturn M", {"bad", "ok"});
+    std::int64_t out = 0;
+    CHECK_FALSE(rt.call(1, 1, out));
+    CHECK(rt.fault_message().find("test.lua:3:") != std::string::npos);
+    REQUIRE(rt.call(2, 9, out));
+    CHECK(out == 9);
+}
+
+TEST_CASE("runaway code stops at the instruction budget, even when it catches the error") {
+    auto rt = runtime("return { loop = function() while true do end end,"
+                      " sly = function() while true do pcall(function() while true do end end) end end }",
+                      {"loop", "sly"}, {.memory_bytes = 8u << 20, .instructions = 100000});
+    std::int64_t out = 0;
+    CHECK_FALSE(rt.call(1, 0, out));
+    CHECK(rt.fault_message().find("instruction budget exceeded") != std::string::npos);
+    CHECK_FALSE(rt.call(2, 0, out));
+    CHECK(rt.fault_message().find("instruction budget exceeded") != std::string::npos);
+}
+
+TEST_CASE("a memory bomb hits the cap as a fault, and memory is given back") {
+    auto rt = runtime("return { bomb = function() local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end end }",
+                      {"bomb"}, {.memory_bytes = 4u << 20, .instructions = 100'000'000});
+    std::int64_t out = 0;
+    CHECK_FALSE(rt.call(1, 0, out));
+    CHECK(rt.fault_message().find("not enough memory") != std::string::npos);
+    CHECK(rt.memory_in_use() <= (4u << 20));
+}
+
+TEST_CASE("sandbox: no io, os, require, debug, dofile, print, string.dump; load takes text only") {
+    auto rt = runtime(R"(
+        local M = {}
+        function M.absent()
+          local n = 0
+          for _, v in ipairs({io, os, require, debug, dofile, loadfile, print, package, string.dump, math.random}) do n = n + 1 end
+          return n
+        end
+        function M.bytecode() return load("\27Lua") == nil and 1 or 0 end
+        function M.text() return load("return 41")() + 1 end
+        function M.strmeta() return getmetatable("") == false and 1 or 0 end
+        return M)",
+                      {"absent", "bytecode", "text", "strmeta"});
+    std::int64_t out = -1;
+    REQUIRE(rt.call(1, 0, out));
+    CHECK(out == 0);
+    REQUIRE(rt.call(2, 0, out));
+    CHECK(out == 1);
+    REQUIRE(rt.call(3, 0, out));
+    CHECK(out == 42);
+    REQUIRE(rt.call(4, 0, out));
+    CHECK(out == 1);
+}
+
+TEST_CASE("a chunk that does not return a table is a load error naming the file") {
+    try {
+        runtime("return 5", {});
+        FAIL("expected LoadError");
+    } catch (const sdk::LoadError& e) {
+        CHECK(e.diagnostics().at(0).to_string().find("test.lua") != std::string::npos);
+        CHECK(e.diagnostics().at(0).message.find("must return a table of functions") != std::string::npos);
+    }
+}
