@@ -205,6 +205,7 @@ bool Game::resolve_fault(const TurnPlan& plan) {
           .message = plan.fault_message});
     if (plan.fault_card == kNoCard) {  // the gametype itself failed: no card to blame
         phase_ = Phase::aborted;
+        if (drawn_ != kNoCard) deck_.push_back(drawn_);  // nothing was committed: back on top
         drawn_ = kNoCard;
         return false;
     }
@@ -228,8 +229,8 @@ void Game::give(PlayerId receiver_id) {
     Player& player = players_[next_];
     Player& receiver = players_[receiver_index];
     const CardId card = drawn_;
-    drawn_ = kNoCard;
     emit({.kind = EventKind::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
+    drawn_ = kNoCard;  // after the event: a sink sees the card in exactly one place
 
     // Step 3: handle (GDD §3.4.2.3.3).
     const CardKind& kind = catalog_.kind_of(card);
@@ -268,20 +269,20 @@ void Game::give(PlayerId receiver_id) {
 
 void Game::finish_turn(Player& player) {
     // Step 5: aging (GDD §3.4.2.3.5). Expired modifiers go on top of the received card stack in
-    // their stack order; the survivors keep theirs.
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < player.modifiers.size(); ++i) {
-        ActiveModifier m = player.modifiers[i];
-        --m.lifetime;
-        if (m.lifetime > 0) {
-            player.modifiers[kept++] = m;
+    // their stack order; the survivors keep theirs. Each card is moved before its event, so a
+    // sink always sees every card in exactly one place.
+    for (std::size_t i = 0; i < player.modifiers.size();) {
+        ActiveModifier& m = player.modifiers[i];
+        if (--m.lifetime > 0) {
             emit({.kind = EventKind::age, .turn = turn_, .player = player.id, .card = m.card, .lifetime = m.lifetime});
+            ++i;
         } else {
-            player.received.push_back(m.card);
-            emit({.kind = EventKind::expire, .turn = turn_, .player = player.id, .card = m.card});
+            const CardId card = m.card;
+            player.modifiers.erase(player.modifiers.begin() + static_cast<std::ptrdiff_t>(i));
+            player.received.push_back(card);
+            emit({.kind = EventKind::expire, .turn = turn_, .player = player.id, .card = card});
         }
     }
-    player.modifiers.resize(kept);
     ++next_;
     if (next_ >= players_.size()) next_ = 0;  // round over: the first player is next (§3.4.2)
     phase_ = Phase::between_turns;

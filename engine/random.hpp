@@ -10,6 +10,8 @@
 
 namespace cherries {
 
+__extension__ using uint128 = unsigned __int128;  // GCC/Clang; __extension__ keeps -Wpedantic quiet
+
 class Random {
 public:
     explicit Random(std::uint64_t seed) : engine_(seed) {}
@@ -17,12 +19,12 @@ public:
     /// Uniform integer in [0, bound), bound >= 1: Lemire's multiply-shift with rejection, so no
     /// modulo bias and (almost always) no division.
     std::uint64_t below(std::uint64_t bound) {
-        unsigned __int128 m = static_cast<unsigned __int128>(engine_()) * bound;
+        uint128 m = static_cast<uint128>(engine_()) * bound;
         auto low = static_cast<std::uint64_t>(m);
         if (low < bound) {
             const std::uint64_t threshold = (0 - bound) % bound;  // 2^64 mod bound
             while (low < threshold) {
-                m = static_cast<unsigned __int128>(engine_()) * bound;
+                m = static_cast<uint128>(engine_()) * bound;
                 low = static_cast<std::uint64_t>(m);
             }
         }
