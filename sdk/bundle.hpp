@@ -34,6 +34,10 @@ public:
     const Catalog& catalog() const { return *catalog_; }
     const Gametype& gametype() const { return *gametype_; }
     const std::vector<PluginInfo>& plugins() const { return plugins_; }
+    /// The name a manifest gives a function ("halve"), by FunctionId; "" for kIdentity.
+    std::string function_name(FunctionId id) const {
+        return id == kIdentity || id > program_->functions.size() ? std::string() : program_->functions[id - 1].name;
+    }
 
     /// A fresh Lua state with every plugin's code loaded: the Evaluator for the games of one
     /// thread. Throws LoadError if the code no longer loads.

@@ -2,43 +2,446 @@
 
 #include <lua.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <stdexcept>
+#include <string_view>
 
 #include "sdk/diagnostic.hpp"
 
 namespace cherries::sdk {
 
-/// Lua's allocator with a byte counter that refuses to grow past the limit.
-struct LuaRuntime::Allocator {
-    std::size_t used = 0;
-    std::size_t limit = 0;
+namespace {
 
+using Clock = std::chrono::steady_clock;
+
+/// Longest string a plugin may make. Comparing, hashing or converting a string is one VM
+/// instruction whatever its length; this bounds what one instruction can cost.
+constexpr std::size_t kMaxStringBytes = 1u << 20;
+/// The count hook fires every kSlice instructions of a long call to look at the clock. Calls
+/// shorter than that (every ordinary modifier function) never reach the hook.
+constexpr int kSlice = 256;
+/// CPU time a call may take per budgeted instruction: a safety net far above what plain Lua
+/// needs (about 15 ns an instruction), for work that no counter sees.
+constexpr std::chrono::nanoseconds kTimePerInstruction{1000};
+/// At least this long, so that on a loaded machine the (deterministic) instruction budget, not
+/// the clock, decides every ordinary fault; the net is for liveness only.
+constexpr std::chrono::nanoseconds kMinTimeLimit = std::chrono::seconds(2);
+/// Allocation is charged to the budget: one instruction per this many bytes.
+constexpr int kBytesPerInstructionShift = 7;
+/// Longest message a fault or diagnostic quotes from plugin code.
+constexpr std::size_t kMaxMessageBytes = 1000;
+
+void budget_hook(lua_State* L, lua_Debug*);
+
+std::int64_t thread_cpu_ns() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+/// Memory counter and the budget of the running call. The lua_State's extra space points here.
+struct SandboxState {
+    enum State : std::uint8_t { fresh, timing, out_of_instructions, out_of_time };
+
+    std::size_t used = 0;   // bytes the state holds
+    std::size_t limit = 0;  // bytes it may hold
+    lua_State* L = nullptr;
+    std::int64_t remaining = 0;  // budget left, counted at the end of each slice and on charges
+    int instructions = 1;        // budget of one call
+    int first_slice = 1;         // count the hook is armed with at the start of a call
+    int slice = 1;               // count it is armed with after that
+    State state = fresh;
+    std::chrono::nanoseconds time_limit{};
+    Clock::time_point wall_start;
+    std::int64_t cpu_start = 0;
+
+    /// Starts a call's budget: the only per-call work besides lua_sethook.
+    void arm(lua_State* state_L) {
+        remaining = instructions;
+        state = fresh;
+        lua_sethook(state_L, budget_hook, LUA_MASKCOUNT, first_slice);
+    }
+
+    /// The call is over budget: every further instruction raises the error again at once, so
+    /// code that catches it with pcall cannot go on.
+    void exhaust(State why) {
+        state = why;
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+    }
+
+    /// Takes `units` instructions' worth of work from the budget; false when it is used up.
+    bool take(std::int64_t units) {
+        if (state >= out_of_instructions) return false;
+        remaining -= units;
+        if (remaining > 0) return true;
+        exhaust(out_of_instructions);
+        return false;
+    }
+
+    /// Past the time limit? The wall clock is cheap to read; the thread's CPU time (a system
+    /// call) is read only when the wall clock says the limit may be reached, so a thread that
+    /// waited for a core is not blamed for the wait.
+    bool over_time() {
+        const auto now = Clock::now();
+        if (state == fresh) {
+            state = timing;
+            wall_start = now;
+            cpu_start = thread_cpu_ns();
+            return false;
+        }
+        if (now - wall_start <= time_limit) return false;
+        const std::chrono::nanoseconds cpu{thread_cpu_ns() - cpu_start};
+        if (cpu > time_limit) return true;
+        wall_start = now - cpu;  // look again when the CPU time could have run out
+        return false;
+    }
+
+    /// Lua's allocator with a byte counter that refuses to grow past the limit or to make a
+    /// string longer than kMaxStringBytes, and that charges what it allocates to the budget.
     static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
-        auto* self = static_cast<Allocator*>(ud);
+        auto* self = static_cast<SandboxState*>(ud);
         const std::size_t old = ptr ? osize : 0;  // with ptr == NULL, osize is a type tag
         if (nsize == 0) {
             std::free(ptr);
             self->used -= old;
             return nullptr;
         }
-        if (nsize > old && self->used - old + nsize > self->limit) return nullptr;
+        if (nsize > old) {
+            if (self->used - old + nsize > self->limit || (!ptr && osize == LUA_TSTRING && nsize > kMaxStringBytes + 64)) {
+                // Lua answers with a full collection: charge the heap it is about to walk, so
+                // code that keeps memory full and catches the error cannot make every step a
+                // full collection.
+                if (self->L) self->take(static_cast<std::int64_t>(self->used >> 6));
+                return nullptr;
+            }
+            if (self->L && nsize - old >= (std::size_t{1} << kBytesPerInstructionShift))
+                self->take(static_cast<std::int64_t>((nsize - old) >> kBytesPerInstructionShift));
+        }
         void* block = std::realloc(ptr, nsize);
         if (block) self->used = self->used - old + nsize;
         return block;
     }
 };
 
-namespace {
+SandboxState& sandbox(lua_State* L) { return **static_cast<SandboxState**>(lua_getextraspace(L)); }
+
+// Raises the error of an exhausted budget, located at `level` (0: the running Lua function, as
+// seen from a hook; 1: the caller of the running C function).
+[[noreturn]] void raise_exhausted(lua_State* L, const SandboxState& s, int level) {
+    luaL_where(L, level);
+    if (s.state == SandboxState::out_of_time)
+        lua_pushfstring(L, "time limit exceeded (%d ms of CPU time)",
+                        static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(s.time_limit).count()));
+    else
+        lua_pushliteral(L, "instruction budget exceeded");
+    lua_concat(L, 2);
+    lua_error(L);
+    std::abort();  // lua_error does not return
+}
+
+// Count hook: the end of a slice. Counts it, looks at the clock, re-arms for the next slice;
+// or, out of budget, raises the error and re-arms at 1 so that it is raised again at the very
+// next instruction should the plugin catch it.
+void budget_hook(lua_State* L, lua_Debug*) {
+    SandboxState& s = sandbox(L);
+    if (s.state < SandboxState::out_of_instructions) {
+        const int armed = s.state == SandboxState::fresh ? s.first_slice : s.slice;
+        s.remaining -= armed;
+        if (s.remaining <= 0) {
+            s.exhaust(SandboxState::out_of_instructions);
+        } else if (s.over_time()) {
+            s.exhaust(SandboxState::out_of_time);
+        } else {
+            // The count re-arms itself; lua_sethook walks the whole call stack, so it is called
+            // only when the count changes (the last, shorter slice), never once per slice.
+            s.slice = static_cast<int>(std::min<std::int64_t>(kSlice, s.remaining));
+            if (s.slice != armed) lua_sethook(L, budget_hook, LUA_MASKCOUNT, s.slice);
+            return;
+        }
+    }
+    raise_exhausted(L, s, 0);
+}
+
+// Charges `work` instructions' worth to the running call from inside a library function, before
+// the work is done; raises the budget error if that is more than is left.
+void charge(lua_State* L, double work) {
+    SandboxState& s = sandbox(L);
+    const double units = std::min(std::max(work, 0.0), 1e18);
+    if (!s.take(static_cast<std::int64_t>(units))) raise_exhausted(L, s, 1);
+}
+
+// --- library functions with work that is not one step --------------------------------------
+// Each wraps the library's own function (upvalue 1), estimates an upper bound of its work from
+// the arguments, charges it, then runs the original in the same frame (so its error messages
+// name the function as the plugin called it).
+
+int run_original(lua_State* L) { return lua_tocfunction(L, lua_upvalueindex(1))(L); }
+
+std::string_view arg_string(lua_State* L, int index) {
+    std::size_t size = 0;
+    const char* text = lua_type(L, index) == LUA_TSTRING ? lua_tolstring(L, index, &size) : nullptr;
+    return text ? std::string_view(text, size) : std::string_view();
+}
+
+double arg_length(lua_State* L, int index) {  // numbers become strings of at most ~50 bytes
+    return lua_type(L, index) == LUA_TNUMBER ? 64.0 : static_cast<double>(arg_string(L, index).size());
+}
+
+// One past the single-character class starting at p[i], as lstrlib's classEnd (lenient: a
+// malformed class ends the pattern; the matcher itself reports it).
+std::size_t class_end(std::string_view p, std::size_t i) {
+    if (i >= p.size()) return p.size();
+    const char c = p[i++];
+    if (c == '%') return std::min(i + 1, p.size());
+    if (c == '[') {
+        if (i < p.size() && p[i] == '^') ++i;
+        do {  // the first character after '[' or '[^' is never the closing ']'
+            if (i >= p.size()) return p.size();
+            if (p[i++] == '%' && i < p.size()) ++i;
+        } while (i < p.size() && p[i] != ']');
+        return std::min(i + 1, p.size());
+    }
+    return i;
+}
+
+// Upper bound of the steps of lstrlib's backtracking matcher for pattern p on a subject of n
+// bytes: the starting positions times the work of one attempt, where an item followed by '*',
+// '+' or '-' may try every length (n + 1 ways), '?' two ways, and %b or a back-reference scans
+// up to n bytes. An attempt costs a1 + k1 (a2 + k2 (... + kr)) for items of cost a and
+// branching k; worst cases like ("a"):rep(30) against ("a*"):rep(9) .. "b" reach it.
+double pattern_work(std::string_view p, double n, bool may_anchor) {
+    std::size_t i = 0;
+    double starts = n + 1;
+    if (may_anchor && !p.empty() && p[0] == '^') {
+        starts = 1;
+        i = 1;
+    }
+    double work = 0, ways = 1, scans = 0;
+    auto item = [&](double cost, double branching) {
+        work = std::min(work + ways * cost, 1e300);
+        ways = std::min(ways * branching, 1e300);
+    };
+    while (i < p.size()) {
+        const char c = p[i];
+        if (c == '(' || c == ')' || (c == '$' && i + 1 == p.size())) {
+            item(1, 1);
+            ++i;
+            continue;
+        }
+        if (c == '%' && i + 1 < p.size()) {
+            const char d = p[i + 1];
+            if (d == 'b' || (d >= '0' && d <= '9')) {  // balance or back-reference: a scan
+                item(n + 1, 1);
+                i += d == 'b' ? 4 : 2;
+                continue;
+            }
+            if (d == 'f') {  // frontier: one class test
+                const std::size_t end = class_end(p, i + 2);
+                item(static_cast<double>(end - i), 1);
+                i = end;
+                continue;
+            }
+        }
+        const std::size_t end = class_end(p, i);
+        const double test = static_cast<double>(end - i);  // one character against the class
+        const char q = end < p.size() ? p[end] : '\0';
+        if (end + 1 == p.size() && (q == '?' || q == '*' || q == '+' || q == '-')) {
+            // Last item: the end of the pattern matches at once, so the first length tried wins.
+            // Counting its length happens only on a match, and a greedy match consumes what was
+            // counted: over all starts, at most two scans of the subject.
+            item(test, 1);
+            scans = 2 * (n + 1) * test;
+            i = end + 1;
+        } else if (q == '?') {
+            item(test, 2);
+            i = end + 1;
+        } else if (q == '*' || q == '+' || q == '-') {
+            item(test * (n + 1), n + 1);
+            i = end + 1;
+        } else {
+            item(test, 1);
+            i = end;
+        }
+    }
+    return std::min(starts * (work + ways) + scans, 1e300);
+}
+
+constexpr double kStepsPerInstruction = 1;  // measured: a step (a match() call, a class test) ~ an instruction
+
+// string.find / string.match / string.gsub (may_anchor) and string.gmatch (whose '^' is literal;
+// its whole iteration is charged when it is created).
+double string_search_work(lua_State* L, bool may_anchor, bool find) {
+    const double n = arg_length(L, 1);
+    const std::string_view p = arg_string(L, 2);
+    const bool plain = find && (lua_toboolean(L, 4) || p.find_first_of("^$*+?.([%-") == std::string_view::npos);
+    if (plain) return n * static_cast<double>(p.size()) / 128;  // memchr + memcmp at each position
+    return pattern_work(p, n, may_anchor) / kStepsPerInstruction;
+}
+
+int safe_find(lua_State* L) { charge(L, string_search_work(L, true, true)); return run_original(L); }
+int safe_match(lua_State* L) { charge(L, string_search_work(L, true, false)); return run_original(L); }
+int safe_gsub(lua_State* L) { charge(L, string_search_work(L, true, false)); return run_original(L); }
+int safe_gmatch(lua_State* L) { charge(L, string_search_work(L, false, false)); return run_original(L); }
+
+// string.rep: the library loops n times even when the result is empty ("" repeated 2^50 times).
+int safe_rep(lua_State* L) {
+    std::size_t length = 0;
+    luaL_checklstring(L, 1, &length);
+    const lua_Integer n = luaL_checkinteger(L, 2);
+    std::size_t separator = 0;
+    luaL_optlstring(L, 3, "", &separator);
+    if (n <= 0 || length + separator == 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    if (static_cast<double>(n) * static_cast<double>(length + separator) > kMaxStringBytes)
+        return luaL_error(L, "resulting string too large (a string holds at most %d bytes)", static_cast<int>(kMaxStringBytes));
+    charge(L, static_cast<double>(n) / 16);  // the copy loop; the result's bytes are charged as allocation
+    return run_original(L);
+}
+
+int safe_format(lua_State* L) {
+    charge(L, arg_length(L, 1) / 2);  // each conversion is a snprintf
+    return run_original(L);
+}
+
+// Length of table argument 1 as the library will see it (may run __len), or 0 if not a table.
+double table_length(lua_State* L) {
+    if (lua_type(L, 1) != LUA_TTABLE) return 0;
+    return static_cast<double>(luaL_len(L, 1));
+}
+
+// Argument `index` as the library will read it with luaL_checkinteger (floats with an integer
+// value and numeric strings count), or `otherwise`.
+double integer_arg(lua_State* L, int index, double otherwise) {
+    int is_integer = 0;
+    const lua_Integer value = lua_tointegerx(L, index, &is_integer);
+    return is_integer ? static_cast<double>(value) : otherwise;
+}
+
+// table.insert(t, pos, v) and table.remove(t, pos) shift up to #t elements (#t may come from __len).
+int safe_insert(lua_State* L) {
+    if (lua_gettop(L) == 3) charge(L, table_length(L));
+    return run_original(L);
+}
+int safe_remove(lua_State* L) {
+    if (lua_gettop(L) >= 2) charge(L, table_length(L));
+    return run_original(L);
+}
+// table.move(a1, f, e, t [, a2]) moves e - f + 1 elements.
+int safe_move(lua_State* L) {
+    charge(L, integer_arg(L, 3, 0) - integer_arg(L, 2, 0) + 1);
+    return run_original(L);
+}
+int safe_sort(lua_State* L) {
+    const double n = table_length(L);
+    charge(L, n * std::log2(n + 1));
+    return run_original(L);
+}
+int safe_concat(lua_State* L) {
+    const double last = lua_isnoneornil(L, 4) ? table_length(L) : integer_arg(L, 4, 0);
+    charge(L, last - integer_arg(L, 3, 1) + 1);
+    return run_original(L);
+}
+
+// Functions that push one value per element or byte (up to the stack limit, a million): a push
+// is cheaper than an instruction.
+constexpr double kPushesPerInstruction = 4;
+int safe_unpack(lua_State* L) {
+    const double last = lua_isnoneornil(L, 3) ? table_length(L) : integer_arg(L, 3, 0);
+    charge(L, std::min(last - integer_arg(L, 2, 1) + 1, 1e6) / kPushesPerInstruction);
+    return run_original(L);
+}
+int safe_byte(lua_State* L) {  // string.byte(s, i, j) and utf8.codepoint(s, i, j)
+    if (lua_gettop(L) >= 3) charge(L, arg_length(L, 1) / kPushesPerInstruction);
+    return run_original(L);
+}
+int safe_string_unpack(lua_State* L) {  // string.unpack(fmt, s): up to one value per format byte
+    charge(L, arg_length(L, 1) / kPushesPerInstruction);
+    return run_original(L);
+}
+
+// Replaces table[name] with wrapper(original). Stack: table at -1.
+void wrap(lua_State* L, const char* name, lua_CFunction wrapper) {
+    lua_getfield(L, -1, name);  // +1 original
+    lua_pushcclosure(L, wrapper, 1);
+    lua_setfield(L, -2, name);
+}
+
+// --- metatables -----------------------------------------------------------------------------
+
+char kProtected;  // key (its address) in a metatable copy whose original had its own __metatable
+
+// setmetatable(t, mt) that refuses __gc and __mode and installs a private copy of mt's
+// metamethods (string keys starting with "__"): the plugin cannot reach the copy, so it cannot
+// add a finalizer or make the table weak afterwards. The copy's __metatable is mt itself (or
+// mt's own __metatable), so getmetatable(t) returns what the plugin gave.
+int safe_setmetatable(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    const int type = lua_type(L, 2);
+    luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+    lua_settop(L, 2);
+    if (lua_getmetatable(L, 1)) {  // +1 current metatable: one of our copies
+        if (lua_rawgetp(L, -1, &kProtected) != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
+        lua_pop(L, 2);
+    }
+    if (type == LUA_TNIL) {
+        lua_setmetatable(L, 1);
+        return 1;
+    }
+    for (const char* forbidden : {"__gc", "__mode"}) {
+        lua_pushstring(L, forbidden);
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: '%s' is not available to plugins (%s)", forbidden,
+                              forbidden[2] == 'g' ? "no finalizers" : "no weak tables");
+        lua_pop(L, 1);
+    }
+    lua_createtable(L, 0, 4);  // 3: the copy
+    int visited = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 2)) {  // key, value
+        if (++visited == 1024) {
+            charge(L, visited);
+            visited = 0;
+        }
+        std::size_t size = 0;
+        const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &size) : nullptr;
+        if (key && size > 2 && key[0] == '_' && key[1] == '_') {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, 3);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    charge(L, visited);
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, 3) != LUA_TNIL) {  // the plugin protects its metatable itself
+        lua_pushboolean(L, 1);
+        lua_rawsetp(L, 3, &kProtected);
+    } else {
+        lua_pushliteral(L, "__metatable");
+        lua_pushvalue(L, 2);
+        lua_rawset(L, 3);
+    }
+    lua_pop(L, 1);
+    lua_setmetatable(L, 1);  // -1 copy
+    lua_settop(L, 1);
+    return 1;
+}
+
+// --- environments -----------------------------------------------------------------------------
 
 // Globals a plugin sees: base functions (load is replaced), and copies of the safe libraries.
 constexpr const char* kBaseFunctions[] = {
     "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
     "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION"};
 constexpr const char* kLibraries[] = {LUA_TABLIBNAME, LUA_STRLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME};
-
-LuaRuntime*& owner(lua_State* L) { return *static_cast<LuaRuntime**>(lua_getextraspace(L)); }
 
 [[noreturn]] int panic(lua_State* L) {
     const char* message = lua_tostring(L, -1);
@@ -53,18 +456,12 @@ int message_handler(lua_State* L) {
     return 1;
 }
 
-// Count hook: the call has used its instruction budget. Re-arm at 1 so that code which catches
-// the error with pcall fails again at its very next instruction.
-void budget_hook(lua_State* L, lua_Debug*) {
-    lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-    luaL_error(L, "instruction budget exceeded");
-}
-
 // load(chunk [, chunkname [, mode [, env]]]) that only takes text, and whose default
-// environment is the calling plugin's (upvalue 2), not the host's globals.
-// Upvalues: 1 = the original load, 2 = the plugin's environment.
+// environment is the calling plugin's (upvalue 2), not the host's globals. Parsing is charged
+// by size. Upvalues: 1 = the original load, 2 = the plugin's environment.
 int text_only_load(lua_State* L) {
     const int n = lua_gettop(L);
+    if (lua_type(L, 1) == LUA_TSTRING) charge(L, static_cast<double>(lua_rawlen(L, 1)));
     lua_pushvalue(L, lua_upvalueindex(1));  // +1 load
     lua_pushvalue(L, 1);                    // +1 chunk
     if (n >= 2) lua_pushvalue(L, 2); else lua_pushnil(L);  // +1 chunkname
@@ -104,16 +501,38 @@ void push_environment(lua_State* L) {
     lua_setfield(L, -2, "_G");     // env._G = env
 }
 
-// Opens the safe libraries and removes what a plugin must not have. Runs protected.
+// Opens the safe libraries, removes what a plugin must not have and wraps what must be charged.
+// These are the shared originals: the string metatable's __index is this string table, so the
+// wrappers also serve ("x"):rep(...). Runs protected.
 int open_sandbox(lua_State* L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     static const luaL_Reg libraries[] = {{LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
                                          {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8}};
     for (const luaL_Reg& lib : libraries) luaL_requiref(L, lib.name, lib.func, 1);
     lua_settop(L, 0);
+    lua_pushglobaltable(L);
+    lua_pushcfunction(L, safe_setmetatable);
+    lua_setfield(L, -2, "setmetatable");
     lua_getglobal(L, LUA_STRLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");  // bytecode out: no string.dump
+    wrap(L, "find", safe_find);
+    wrap(L, "match", safe_match);
+    wrap(L, "gmatch", safe_gmatch);
+    wrap(L, "gsub", safe_gsub);
+    wrap(L, "rep", safe_rep);
+    wrap(L, "format", safe_format);
+    wrap(L, "byte", safe_byte);
+    wrap(L, "unpack", safe_string_unpack);
+    lua_getglobal(L, LUA_TABLIBNAME);
+    wrap(L, "insert", safe_insert);
+    wrap(L, "remove", safe_remove);
+    wrap(L, "move", safe_move);
+    wrap(L, "sort", safe_sort);
+    wrap(L, "concat", safe_concat);
+    wrap(L, "unpack", safe_unpack);
+    lua_getglobal(L, LUA_UTF8LIBNAME);
+    wrap(L, "codepoint", safe_byte);
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "random");  // pure functions: no hidden generator
@@ -124,17 +543,22 @@ int open_sandbox(lua_State* L) {
     lua_getmetatable(L, -1);
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
+    // lua_pcall makes this string outside any protection after an error in a message handler;
+    // kept alive, it is found, not allocated, so a full memory cannot turn that into a panic.
+    lua_pushliteral(L, "error in error handling");
+    luaL_ref(L, LUA_REGISTRYINDEX);
     lua_settop(L, 0);
     return 0;
 }
 
 // Runs one plugin file in its own environment; returns a registry reference to the table it
-// returns. Stack in: [1] = code, [2] = chunkname ("@sets/x/set.lua"). Runs protected.
+// returns. Stack in: [1] = light userdata, the LuaChunk (read in place: no copy of the text in
+// Lua memory). Runs protected.
 int load_module(lua_State* L) {
-    std::size_t size = 0;
-    const char* code = lua_tolstring(L, 1, &size);
-    const char* chunkname = lua_tostring(L, 2);
-    if (luaL_loadbufferx(L, code, size, chunkname, "t") != LUA_OK) return lua_error(L);  // +1 chunk
+    const auto* chunk = static_cast<const LuaChunk*>(lua_touserdata(L, 1));
+    const char* chunkname = chunk->chunkname.c_str();
+    if (luaL_loadbufferx(L, chunk->code.data(), chunk->code.size(), chunkname, "t") != LUA_OK)
+        return lua_error(L);          // +1 chunk
     push_environment(L);              // +1 env
     lua_setupvalue(L, -2, 1);         // chunk's _ENV = env
     lua_call(L, 0, 1);                // +1 module (errors propagate to the caller's pcall)
@@ -144,89 +568,188 @@ int load_module(lua_State* L) {
     return 1;
 }
 
-// Splits "file:line: message" into a Diagnostic when the prefix is `file`.
+// Resolves every function a manifest names to a registry reference. Stack in: [1] = light
+// userdata, a Resolution. Runs protected; writes only into vectors sized beforehand.
+struct Resolution {
+    const LuaProgram* program;
+    const std::vector<int>* modules;  // per chunk: registry reference or LUA_NOREF
+    std::vector<int>* refs;           // per FunctionId
+    std::vector<int>* found;          // per function: the Lua type found when not a function
+};
+
+int resolve_functions(lua_State* L) {
+    auto* r = static_cast<Resolution*>(lua_touserdata(L, 1));
+    for (std::size_t i = 0; i < r->program->functions.size(); ++i) {
+        const LuaFunctionRef& fn = r->program->functions[i];
+        if (fn.chunk >= r->modules->size() || (*r->modules)[fn.chunk] == LUA_NOREF) continue;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, (*r->modules)[fn.chunk]);  // +1 module
+        lua_pushlstring(L, fn.name.data(), fn.name.size());
+        const int type = lua_rawget(L, -2);                           // +1 value
+        if (type == LUA_TFUNCTION) {
+            (*r->refs)[i + 1] = luaL_ref(L, LUA_REGISTRYINDEX);       // -1
+        } else {
+            (*r->found)[i] = type;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+// A message from plugin code made safe to print: control characters (a terminal escape could
+// rewrite the screen) shown as \xNN, and at most kMaxMessageBytes long.
+std::string printable(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size() && out.size() < kMaxMessageBytes; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7f) {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\x%02X", c);
+            out += escaped;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    if (out.size() >= kMaxMessageBytes) out += "... (truncated)";
+    return out;
+}
+
+std::string error_message(lua_State* L) {
+    std::size_t size = 0;
+    const char* message = lua_tolstring(L, -1, &size);  // a string: the message handler made it one
+    return message ? printable(std::string_view(message, size)) : std::string("error");
+}
+
+std::string memory_message(std::size_t limit) {
+    return "not enough memory (plugins share " + std::to_string(limit) + " bytes of Lua memory; a string holds at most " +
+           std::to_string(kMaxStringBytes) + " bytes)";
+}
+
+// How Lua shows a file name in messages: names longer than LUA_IDSIZE lose their start
+// ("...ins/orchard/set.lua"), as luaO_chunkid does.
+std::string shown_name(const std::string& file) {
+    constexpr std::size_t kKept = LUA_IDSIZE - 4;  // "..." and the terminating NUL
+    return file.size() + 1 <= LUA_IDSIZE ? file : "..." + file.substr(file.size() - kKept);
+}
+
+// Splits "file:line: message" into a Diagnostic when the prefix is `file` (or its shortened form).
 Diagnostic lua_diagnostic(const std::string& file, const std::string& message) {
     Diagnostic d{Diagnostic::Severity::error, file, 0, 0, message};
-    const std::string prefix = file + ":";
-    if (message.rfind(prefix, 0) == 0) {
+    for (const std::string& name : {file, shown_name(file)}) {
+        const std::string prefix = name + ":";
+        if (message.rfind(prefix, 0) != 0) continue;
         std::size_t i = prefix.size(), line = 0;
         while (i < message.size() && message[i] >= '0' && message[i] <= '9') line = line * 10 + (message[i++] - '0');
         if (i > prefix.size() && i + 1 < message.size() && message[i] == ':') {
             d.line = static_cast<int>(line);
             d.message = message.substr(i + 2);
+        } else if (i == prefix.size() && i + 1 < message.size() && message[i] == ' ') {
+            d.message = message.substr(i + 1);  // "file: message", no line
         }
+        break;
     }
     return d;
 }
 
 }  // namespace
 
+struct LuaRuntime::Sandbox : SandboxState {};
+
 LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
-    : allocator_(std::make_unique<Allocator>()), limits_(limits) {
-    allocator_->limit = limits.memory_bytes;
-    state_ = lua_newstate(&Allocator::allocate, allocator_.get());
+    : sandbox_(std::make_unique<Sandbox>()), limits_(limits) {
+    limits_.instructions = std::max(limits_.instructions, 1);  // a count of 0 would turn the hook off
+    Sandbox& s = *sandbox_;
+    s.limit = limits_.memory_bytes;
+    s.instructions = limits_.instructions;
+    s.first_slice = std::min(kSlice, limits_.instructions);
+    s.time_limit = std::max(kMinTimeLimit, kTimePerInstruction * limits_.instructions);
+    state_ = lua_newstate(&SandboxState::allocate, &s);
     if (!state_) throw LoadError({{Diagnostic::Severity::error, "", 0, 0, "cannot create a Lua state: out of memory"}});
     lua_State* L = state_;
+    s.L = L;
+    *static_cast<SandboxState**>(lua_getextraspace(L)) = &s;
     lua_atpanic(L, panic);
-    owner(L) = this;
+    auto fail = [&](std::vector<Diagnostic> problems) {
+        lua_close(L);
+        state_ = nullptr;
+        throw LoadError(std::move(problems));
+    };
+
     lua_pushcfunction(L, message_handler);  // index 1, for the whole life of the state
     lua_pushcfunction(L, open_sandbox);
-    if (lua_pcall(L, 0, 0, 1) != LUA_OK) {
-        lua_close(L);
-        throw LoadError({{Diagnostic::Severity::error, "", 0, 0, "cannot open the Lua sandbox"}});
-    }
+    s.arm(L);
+    if (lua_pcall(L, 0, 0, 1) != LUA_OK) fail({{Diagnostic::Severity::error, "", 0, 0, "cannot open the Lua sandbox"}});
 
     std::vector<Diagnostic> problems;
     std::vector<int> modules;
     for (const LuaChunk& chunk : program.chunks) {
-        const std::string file = chunk.chunkname.substr(1);
+        const std::string file = chunk.chunkname.substr(chunk.chunkname.empty() ? 0 : 1);
+        files_.push_back(file);
+        lua_gc(L, LUA_GCCOLLECT);
+        const std::size_t before = s.used;
         lua_pushcfunction(L, load_module);
-        lua_pushlstring(L, chunk.code.data(), chunk.code.size());
-        lua_pushstring(L, chunk.chunkname.c_str());
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, limits_.instructions);
-        const int status = lua_pcall(L, 2, 1, 1);
+        lua_pushlightuserdata(L, const_cast<LuaChunk*>(&chunk));
+        s.arm(L);
+        const int status = lua_pcall(L, 1, 1, 1);
         if (status == LUA_OK) {
             modules.push_back(static_cast<int>(lua_tointeger(L, -1)));
+            lua_settop(L, 1);
+            lua_gc(L, LUA_GCCOLLECT);
+            // What a file keeps is taken from every plugin's room to run: a quarter at most.
+            if (s.used > before && s.used - before > limits_.memory_bytes / 4)
+                problems.push_back({Diagnostic::Severity::error, file, 0, 0,
+                                    "the file keeps " + std::to_string((s.used - before) >> 10) +
+                                        " KiB of Lua memory after loading; a plugin may keep at most " +
+                                        std::to_string(limits_.memory_bytes / 4 >> 10) +
+                                        " KiB (a quarter of the limit), so that every plugin has room to run"});
         } else {
             modules.push_back(LUA_NOREF);
-            problems.push_back(lua_diagnostic(file, status == LUA_ERRMEM ? file + ": out of memory while loading"
-                                                                         : std::string(lua_tostring(L, -1))));
+            problems.push_back(lua_diagnostic(file, status == LUA_ERRMEM ? file + ": " + memory_message(limits_.memory_bytes) + " while loading"
+                                                                         : error_message(L)));
+            lua_settop(L, 1);
         }
-        lua_settop(L, 1);
     }
 
-    refs_.push_back(LUA_NOREF);  // FunctionId 0 is the identity
+    refs_.assign(program.functions.size() + 1, LUA_NOREF);  // FunctionId 0 is the identity
+    labels_.reserve(refs_.size());
     labels_.emplace_back("identity");
-    for (const LuaFunctionRef& fn : program.functions) {
-        refs_.push_back(LUA_NOREF);
-        labels_.push_back(fn.label);
-        if (modules[fn.chunk] == LUA_NOREF) continue;  // already reported
-        lua_rawgeti(L, LUA_REGISTRYINDEX, modules[fn.chunk]);  // +1 module
-        lua_pushstring(L, fn.name.c_str());
-        lua_rawget(L, -2);                                      // +1 value
-        if (lua_isfunction(L, -1)) {
-            refs_.back() = luaL_ref(L, LUA_REGISTRYINDEX);      // -1
-        } else {
-            problems.push_back({Diagnostic::Severity::error, program.chunks[fn.chunk].chunkname.substr(1), 0, 0,
+    for (const LuaFunctionRef& fn : program.functions) labels_.push_back(fn.label);
+    std::vector<int> found(program.functions.size(), LUA_TNONE);
+    Resolution resolution{&program, &modules, &refs_, &found};
+    lua_pushcfunction(L, resolve_functions);
+    lua_pushlightuserdata(L, &resolution);
+    s.arm(L);
+    if (lua_pcall(L, 1, 0, 1) != LUA_OK) {
+        problems.push_back({Diagnostic::Severity::error, "", 0, 0, memory_message(limits_.memory_bytes) + " while resolving functions"});
+    } else {
+        for (std::size_t i = 0; i < program.functions.size(); ++i) {
+            if (found[i] == LUA_TNONE) continue;
+            const LuaFunctionRef& fn = program.functions[i];
+            const std::string file = fn.chunk < program.chunks.size() ? program.chunks[fn.chunk].chunkname.substr(1) : "";
+            problems.push_back({Diagnostic::Severity::error, file, 0, 0,
                                 fn.label + ": '" + fn.name + "' is " +
-                                    (lua_isnil(L, -1) ? std::string("not defined in the table the file returns")
-                                                      : std::string("a ") + luaL_typename(L, -1) + ", expected a function")});
-            lua_pop(L, 1);
+                                    (found[i] == LUA_TNIL ? std::string("not defined in the table the file returns")
+                                                          : std::string("a ") + lua_typename(L, found[i]) + ", expected a function")});
         }
-        lua_settop(L, 1);
     }
-    if (!problems.empty()) {
-        lua_close(L);
-        state_ = nullptr;
-        throw LoadError(std::move(problems));
-    }
+    lua_settop(L, 1);
+    if (!problems.empty()) fail(std::move(problems));
 }
 
 LuaRuntime::~LuaRuntime() {
     if (state_) lua_close(state_);
 }
 
-std::size_t LuaRuntime::memory_in_use() const { return allocator_->used; }
+std::size_t LuaRuntime::memory_in_use() const { return sandbox_->used; }
+
+// A fault message with the full file name where Lua shortened a long one.
+std::string LuaRuntime::located(std::string message) const {
+    for (const std::string& file : files_) {
+        const std::string shown = shown_name(file);
+        if (shown != file && message.rfind(shown + ":", 0) == 0) return file + message.substr(shown.size());
+    }
+    return message;
+}
 
 bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept {
     lua_State* L = state_;
@@ -236,7 +759,7 @@ bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& 
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);  // +1 function
     lua_pushinteger(L, argument);                         // +1 argument
-    lua_sethook(L, budget_hook, LUA_MASKCOUNT, limits_.instructions);
+    sandbox_->arm(L);
     const int status = lua_pcall(L, 1, 1, 1);            // -2, +1 result or message
     if (status == LUA_OK) {
         if (lua_isinteger(L, -1)) {
@@ -246,22 +769,23 @@ bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& 
         }
         // A float with an exact integer value counts as that integer (Lua's own conversion).
         if (lua_type(L, -1) == LUA_TNUMBER) {
+            const lua_Number number = lua_tonumber(L, -1);
             lua_Integer exact = 0;
-            if (lua_numbertointeger(std::floor(lua_tonumber(L, -1)), &exact) &&
-                static_cast<lua_Number>(exact) == lua_tonumber(L, -1)) {
+            if (lua_numbertointeger(std::floor(number), &exact) && static_cast<lua_Number>(exact) == number) {
                 result = exact;
                 lua_settop(L, 1);
                 return true;
             }
-            fault_ = labels_[function] + ": returned " + std::string(lua_tostring(L, -1)) + ", expected an integer";
+            char text[64];  // formatted here: lua_tostring would allocate outside a protected call
+            std::snprintf(text, sizeof text, LUA_NUMBER_FMT, static_cast<LUAI_UACNUMBER>(number));
+            fault_ = labels_[function] + ": returned " + text + ", expected an integer";
         } else {
             fault_ = labels_[function] + ": returned " + luaL_typename(L, -1) + ", expected an integer";
         }
     } else if (status == LUA_ERRMEM) {
-        fault_ = labels_[function] + ": not enough memory (limit " + std::to_string(limits_.memory_bytes) + " bytes)";
+        fault_ = labels_[function] + ": " + memory_message(limits_.memory_bytes);
     } else {
-        const char* message = lua_tostring(L, -1);
-        fault_ = labels_[function] + ": " + (message ? message : "error");
+        fault_ = labels_[function] + ": " + located(error_message(L));
     }
     lua_settop(L, 1);
     return false;

@@ -36,12 +36,29 @@ struct LuaProgram {
 /// Budgets for plugin code.
 struct LuaLimits {
     std::size_t memory_bytes = 32u << 20;  ///< whole lua_State, bytes
-    int instructions = 1'000'000;           ///< per function call, Lua VM instructions
+    int instructions = 1'000'000;           ///< per function call (and per file at load), Lua VM instructions
 };
 
 /// A sandboxed Lua state with a program loaded: base, table, string, math and utf8 only;
 /// text-only chunks; each chunk in its own environment; capped memory; an instruction budget
 /// per call. Not thread-safe: one per thread.
+///
+/// What the sandbox guarantees, whatever the plugin does (tests/security/ tries it):
+/// - Budget: each call (and each file's body at load) may run `instructions` VM instructions.
+///   Library functions whose work is not one step (pattern matching, table.sort/insert/remove/
+///   move/concat/unpack, string.rep/format/byte/unpack, utf8.codepoint, load) and allocation
+///   volume are charged against the same budget, so it also bounds work done in C. A safety
+///   net stops a call that has used more than 1 µs of CPU time per budgeted instruction (1 s
+///   for the default budget): one instruction can still move a megabyte (varargs, comparing
+///   long strings), which no counter sees.
+/// - Memory: `memory_bytes` for the whole state; one string holds at most 1 MiB; one file may
+///   keep at most a quarter of `memory_bytes` after loading, so every plugin has room to run.
+/// - No finalizers and no weak tables: `setmetatable` refuses `__gc` and `__mode` and installs a
+///   private copy of the metatable's metamethods (`getmetatable` still returns the plugin's
+///   table), so neither can be added afterwards (finalizers run without the budget hook, and
+///   weak-keyed tables let the garbage collector do quadratic work).
+/// - Nothing one plugin does is seen by another, except that they share the memory limit.
+/// - Messages quoted from plugin code show control characters as \xNN and stop at 1000 bytes.
 class LuaRuntime final : public Evaluator {
 public:
     /// Loads every chunk and resolves every function. Throws LoadError (file:line: message)
@@ -61,11 +78,13 @@ public:
     std::size_t memory_in_use() const;
 
 private:
-    struct Allocator;
-    std::unique_ptr<Allocator> allocator_;
+    struct Sandbox;  // allocator, budget of the running call; reached from Lua via the extra space
+    std::unique_ptr<Sandbox> sandbox_;
     lua_State* state_ = nullptr;
     std::vector<int> refs_;  // FunctionId -> registry reference (index 0 unused)
     std::vector<std::string> labels_;
+    std::vector<std::string> files_;  // per chunk, for messages
+    std::string located(std::string message) const;
     LuaLimits limits_;
     std::string fault_;
 };

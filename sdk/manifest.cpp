@@ -196,9 +196,19 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
         r.error(t->get("api")->source(), ctx + "field 'api': this host speaks plugin API " + std::to_string(kApiVersion) +
                                              ", saw " + std::to_string(*api));
     if (auto lua = r.string(*t, "lua", false, ctx)) {
-        h.lua_file = folder / *lua;
-        if (!std::filesystem::is_regular_file(h.lua_file))
-            r.error(t->get("lua")->source(), ctx + "field 'lua': no file '" + h.lua_file.string() + "'");
+        // A plugin folder is self-contained: the file must resolve (links included) inside it.
+        std::error_code ec;
+        const auto inside = std::filesystem::weakly_canonical(folder, ec);
+        const auto file = std::filesystem::weakly_canonical(folder / *lua, ec);
+        const auto rel = file.lexically_relative(inside);
+        if (std::filesystem::path(*lua).is_absolute() || rel.empty() || *rel.begin() == "..") {
+            r.error(t->get("lua")->source(), ctx + "field 'lua': \"" + *lua +
+                                                 "\" is outside the plugin folder; expected a file inside it, like \"" + default_lua + "\"");
+        } else {
+            h.lua_file = folder / *lua;
+            if (!std::filesystem::is_regular_file(h.lua_file))
+                r.error(t->get("lua")->source(), ctx + "field 'lua': no file '" + h.lua_file.string() + "'");
+        }
     } else if (std::filesystem::is_regular_file(folder / default_lua)) {
         h.lua_file = folder / default_lua;
     }

@@ -1,0 +1,4 @@
+-- The file body never ends.
+local n = 0
+while true do n = n + 1 end
+return {}

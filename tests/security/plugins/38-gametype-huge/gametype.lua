@@ -1,0 +1,3 @@
+local M = {}
+function M.distribution(cherries) return math.maxinteger end
+return M
