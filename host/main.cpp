@@ -20,7 +20,7 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) return app.exit(e);  // --help
-        fmt::print(stderr, "cherries: error: {}\nRun 'cherries --help' for usage.\n", e.what());
+        fmt::print(stderr, "cherries: error: {} (see 'cherries --help')\n", e.what());
         return 2;
     }
     try {

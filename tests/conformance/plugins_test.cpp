@@ -112,7 +112,7 @@ TEST_CASE("conformance: random games over every combination of shipped plugins k
     }
 }
 
-TEST_CASE("several sets make one deck; an id in two sets must be written set:card (GDD §3.3.2)") {
+TEST_CASE("several sets make one deck - an id in two sets must be written set:card (GDD §3.3.2)") {
     const auto bundle = sdk::Bundle::load({fs::path(CHERRIES_SOURCE_DIR) / "sets/standard",
                                            fs::path(CHERRIES_SOURCE_DIR) / "tests/fixtures/sets/twin"},
                                           fs::path(CHERRIES_SOURCE_DIR) / "gametypes/official");

@@ -33,7 +33,7 @@ void finishes_normally(Game& g) {
 
 }  // namespace
 
-TEST_CASE("a modifier whose function faults while handling is removed from the game; the drawn card is drawn again; nothing else changes (GDD §3.5)", "[conflict]") {
+TEST_CASE("a modifier whose function faults while handling is removed from the game - the drawn card is drawn again - nothing else changes (GDD §3.5)", "[conflict]") {
     // Turn 1 ann keeps a Cherry Doubler (its cherry function is not run on a keep). Its cherry
     // function is broken. Turn 2 bob gives ann a Cherry: ann's stack runs the Doubler -> fault.
     StandardKit kit;
@@ -127,7 +127,7 @@ TEST_CASE("a fault in the player's end-of-turn run voids the whole turn, includi
     check_invariants(g);
 }
 
-TEST_CASE("a function result beyond ±(2^53 - 1) is a fault; exactly ±(2^53 - 1) is not (GDD §3.5, kMaxMagnitude)", "[conflict]") {
+TEST_CASE("a function result beyond ±(2^53 - 1) is a fault - exactly ±(2^53 - 1) is not (GDD §3.5, kMaxMagnitude)", "[conflict]") {
     // ann keeps a Big modifier (cherry function returns a constant); bob gives her a Cherry.
     struct Case {
         std::int64_t result;
@@ -208,7 +208,7 @@ TEST_CASE("a fault during a pass turn removes the modifier and the pass goes on 
     check_invariants(g);
 }
 
-TEST_CASE("a gametype distribution function that faults aborts the game with a fault event; no card is lost (GDD §3.5, docs/architecture.md)", "[conflict]") {
+TEST_CASE("a gametype distribution function that faults aborts the game with a fault event - no card is lost (GDD §3.5, docs/architecture.md)", "[conflict]") {
     // Table {0: 0}; past it a tail function that fails. ann keeps a Cherry: the end-of-turn change
     // at 1 cherry calls the tail -> fault; there is no card to blame, so the game is aborted.
     StandardKit kit(gametype_with({0}, 10, "broken"));

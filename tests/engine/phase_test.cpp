@@ -56,7 +56,7 @@ TEST_CASE("give to someone who is not playing is a RuleError and the drawn card 
     CHECK(g.phase() == Phase::awaiting_give);
 }
 
-TEST_CASE("phases follow the flow - between_turns -> awaiting_give -> between_turns; turn() counts turns (GDD §3.3.5)", "[phase]") {
+TEST_CASE("phases follow the flow - between_turns -> awaiting_give -> between_turns - turn() counts turns (GDD §3.3.5)", "[phase]") {
     StandardKit kit;
     Game g = kit.game({"ann", "bob"});
     for (std::uint32_t t = 1; t <= 5; ++t) {

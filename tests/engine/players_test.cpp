@@ -103,7 +103,7 @@ TEST_CASE("if the first player leaves, the next player becomes the first player 
     }
 }
 
-TEST_CASE("if the player whose turn is next leaves, the one after plays; if the last leaves, the next round starts (GDD §3.4.2.1, §3.4.2)", "[players]") {
+TEST_CASE("if the player whose turn is next leaves, the one after plays - if the last leaves, the next round starts (GDD §3.4.2.1, §3.4.2)", "[players]") {
     SECTION("the next player leaves") {
         StandardKit kit;
         Game g = kit.game({"ann", "bob", "cid"});
@@ -127,7 +127,7 @@ TEST_CASE("if the player whose turn is next leaves, the one after plays; if the 
     }
 }
 
-TEST_CASE("one player left suspends the game; a join resumes it; a leave then ends it (GDD §3.4.2.1, §3.4.3)", "[players]") {
+TEST_CASE("one player left suspends the game - a join resumes it - a leave then ends it (GDD §3.4.2.1, §3.4.3)", "[players]") {
     StandardKit kit;
     Game g = kit.game({"ann", "bob"});
     Recorder rec;
@@ -231,7 +231,7 @@ TEST_CASE("house rule leave_in_progress = false - leaving before the first turn 
     CHECK_NOTHROW(g.join("dan"));
 }
 
-TEST_CASE("join and leave are refused during a turn, for a taken or empty name, or an unknown player; state unchanged (GDD §3.4.2.1)", "[players]") {
+TEST_CASE("join and leave are refused during a turn, for a taken or empty name, or an unknown player - state unchanged (GDD §3.4.2.1)", "[players]") {
     StandardKit kit;
     Game g = kit.game({"ann", "bob"});
     {

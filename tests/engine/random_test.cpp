@@ -16,13 +16,13 @@
 
 using namespace cherries;
 
-TEST_CASE("Random is std::mt19937_64, whose output the C++ standard fixes ([rand.predef] - 10000th value of seed 5489; GDD §3.4.1 step 5)", "[random]") {
+TEST_CASE("Random is std::mt19937_64, whose output the C++ standard fixes (rand.predef - 10000th value of seed 5489 - GDD §3.4.1 step 5)", "[random]") {
     Random r(5489);
     r.engine().discard(9999);
     CHECK(r.engine()() == 9981545732273789042ULL);
 }
 
-TEST_CASE("Random::below(bound) stays in [0, bound) for small, odd, power-of-two and huge bounds (GDD §3.4.1 step 5)", "[random]") {
+TEST_CASE("Random::below(bound) stays in 0 .. bound-1 for small, odd, power-of-two and huge bounds (GDD §3.4.1 step 5)", "[random]") {
     Random r(2024);
     const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
     for (std::uint64_t bound : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{3}, std::uint64_t{6}, std::uint64_t{7},

@@ -29,7 +29,7 @@ TEST_CASE("floor division: Cherry Halver of -3 is -2 (GDD Appendix A, floor)") {
     CHECK(out == 1);
 }
 
-TEST_CASE("a float with an integer value counts; any other result is a fault naming what came back") {
+TEST_CASE("a float with an integer value counts - any other result is a fault naming what came back") {
     auto rt = runtime("return { f = function(x) return x / 2 end, s = function() return '5' end, n = function() end }",
                       {"f", "s", "n"});
     std::int64_t out = 0;
@@ -43,7 +43,7 @@ TEST_CASE("a float with an integer value counts; any other result is a fault nam
     CHECK(rt.fault_message().find("returned nil") != std::string::npos);
 }
 
-TEST_CASE("a Lua error is a fault with the file and line; the runtime keeps working") {
+TEST_CASE("a Lua error is a fault with the file and line - the runtime keeps working") {
     auto rt = runtime("local M = {}\nfunction M.bad(x)\n  return x + nil\nend\nfunction M.ok(x) return x end\nreturn M", {"bad", "ok"});
     std::int64_t out = 0;
     CHECK_FALSE(rt.call(1, 1, out));
@@ -72,7 +72,7 @@ TEST_CASE("a memory bomb hits the cap as a fault, and memory is given back") {
     CHECK(rt.memory_in_use() <= (4u << 20));
 }
 
-TEST_CASE("sandbox: no io, os, require, debug, dofile, print, string.dump; load takes text only") {
+TEST_CASE("sandbox: no io, os, require, debug, dofile, print, string.dump - load takes text only") {
     auto rt = runtime(R"(
         local M = {}
         function M.absent()

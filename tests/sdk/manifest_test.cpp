@@ -57,7 +57,7 @@ TEST_CASE("a valid set and gametype load without diagnostics") {
     CHECK(set_problems(test::set_header() + kCherry).empty());
 }
 
-TEST_CASE("malformed TOML is reported at its line and column") {
+TEST_CASE("a set.toml that is malformed TOML is reported at its line and column") {
     should_fail(set_problems(test::set_header() + "[[card]]\nid = \"apple\nname = \"x\"\n"), 8, 12, "malformed TOML");
 }
 
@@ -101,7 +101,7 @@ TEST_CASE("missing required fields, repeated card ids, bad semver and api are re
     should_fail(set_problems(header + kCherry), 6, 7, "this host speaks plugin API 1, saw 7");
 }
 
-TEST_CASE("Lua: syntax errors carry the file and line; named functions must exist") {
+TEST_CASE("Lua: syntax errors carry the file and line - named functions must exist") {
     const std::string modifier = "[[card]]\nid = \"m\"\nname = \"M\"\ntype = \"modifier\"\nlifetime = 1\ncherry = \"grow\"\n";
     auto ds = set_problems(test::set_header() + modifier, "local M = {}\nfunction M.grow(x) return x +\nend\nreturn M\n");
     REQUIRE(ds.size() == 1);

@@ -1,0 +1,44 @@
+// The greedy bot: looks one turn ahead with the engine's own turn plan and takes the best give.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "host/bot.hpp"
+
+namespace cherries::host {
+
+/// How the greedy bot rates one give, compared lexicographically (greater is better).
+struct GreedyRating {
+    int outcome = 0;                ///< 1: this bot wins; 0: nobody wins; -1: another player wins
+    std::int64_t lead = 0;          ///< own score − best opponent score, after the turn
+    std::int64_t cherry_value = 0;  ///< own cherry value − opponents' cherry values, after the turn
+    int keep = 0;                   ///< 1 when the card is kept
+
+    auto operator<=>(const GreedyRating&) const = default;
+};
+
+/// For every possible receiver, plans the turn with TableView::plan (the real modifier
+/// functions, nothing committed) and gives to the best-rated one (GreedyRating); equal ratings
+/// go to the earlier player in turn order. A plan that faults rates as the table as it is now
+/// (GDD §3.5: the card is removed and nothing else changes). Deterministic: no generator.
+class GreedyBot final : public Bot {
+public:
+    PlayerId choose_receiver(const TableView& view) override;
+
+    /// Rates giving the drawn card to `receiver` for the player whose turn it is.
+    GreedyRating rate(const TableView& view, PlayerId receiver);
+
+    /// How good holding `cherries` is under `gametype`'s distribution (greater is better): the
+    /// score change it gives at the end of a turn, then nearness to the closest cherry count
+    /// that scores (counts past the distribution's table count as scoring 0).
+    static std::int64_t cherry_value(const Gametype& gametype, std::int64_t cherries);
+
+private:
+    std::int64_t cached_value(const Gametype& gametype, std::int64_t cherries);
+
+    const Gametype* gametype_ = nullptr;  // whose values are cached
+    std::vector<std::int64_t> values_;    // cherry_value by cherry count, for the table's range
+};
+
+}  // namespace cherries::host

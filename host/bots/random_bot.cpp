@@ -1,0 +1,10 @@
+#include "host/bots/random_bot.hpp"
+
+namespace cherries::host {
+
+PlayerId RandomBot::choose_receiver(const TableView& view) {
+    const auto& players = view.players();
+    return players[static_cast<std::size_t>(below(players.size()))].id;
+}
+
+}  // namespace cherries::host

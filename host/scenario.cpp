@@ -1,0 +1,245 @@
+#include "host/scenario.hpp"
+
+#include <fmt/core.h>
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "host/seats.hpp"
+#include "host/state_json.hpp"
+#include "host/usage_error.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+// What a node is, for "saw ..." in messages.
+std::string seen(const toml::node& node) {
+    switch (node.type()) {
+        case toml::node_type::string: return "string \"" + std::string(*node.value<std::string_view>()) + "\"";
+        case toml::node_type::integer: return "integer " + std::to_string(*node.value<std::int64_t>());
+        case toml::node_type::floating_point: return "float";
+        case toml::node_type::boolean: return *node.value<bool>() ? "boolean true" : "boolean false";
+        case toml::node_type::table: return "a table";
+        case toml::node_type::array: return "an array";
+        default: return "a date/time";
+    }
+}
+
+Located located(std::string value, const toml::source_region& where) {
+    return {std::move(value), static_cast<int>(where.begin.line), static_cast<int>(where.begin.column)};
+}
+
+// Messages are one line: whatever a library hands us, newlines become spaces.
+std::string one_line(std::string s) {
+    std::replace(s.begin(), s.end(), '\n', ' ');
+    std::replace(s.begin(), s.end(), '\r', ' ');
+    return s;
+}
+
+class Parser {
+public:
+    explicit Parser(Scenario& scenario) : s_(scenario) {}
+
+    [[noreturn]] void fail(const toml::source_region& where, const std::string& message) const {
+        throw UsageError(one_line(s_.at(located({}, where)) + message));
+    }
+
+    void unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, std::string_view context) const {
+        for (const auto& [key, node] : t) {
+            if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
+            std::string list;
+            for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+            fail(key.source(), fmt::format("unknown key '{}'{}; expected one of: {}", key.str(), context, list));
+        }
+    }
+
+    Located string(const toml::node& node, std::string_view what) const {
+        const auto value = node.value<std::string>();
+        if (!node.is_string()) fail(node.source(), fmt::format("{}: expected a string, saw {}", what, seen(node)));
+        if (value->empty()) fail(node.source(), fmt::format("{}: expected a name, saw an empty string", what));
+        return located(*value, node.source());
+    }
+
+    std::vector<Located> strings(const toml::node& node, std::string_view what) const {
+        const toml::array* array = node.as_array();
+        if (!array) fail(node.source(), fmt::format("{}: expected an array of strings, saw {}", what, seen(node)));
+        std::vector<Located> out;
+        for (const auto& element : *array) out.push_back(string(element, what));
+        return out;
+    }
+
+    void parse(const toml::table& root) {
+        unknown_keys(root, {"sets", "gametype", "players", "seed", "deck", "turn"}, "");
+        if (const auto* node = root.get("sets"))
+            for (auto& set : strings(*node, "'sets'")) s_.sets.push_back(std::move(set.value));
+        if (const auto* node = root.get("gametype")) s_.gametype = string(*node, "'gametype'").value;
+
+        const toml::node* players = root.get("players");
+        if (!players) fail(root.source(), "missing 'players'; expected players = [\"NAME\", ...] in turn order");
+        std::set<std::string> names;
+        for (auto& p : strings(*players, "'players'")) {
+            if (!names.insert(p.value).second)
+                throw UsageError(s_.at(p) + "player '" + p.value + "' is listed twice; names must differ");
+            s_.players.push_back(std::move(p.value));
+        }
+        if (s_.players.empty()) fail(players->source(), "'players': expected at least one name, saw an empty array");
+
+        if (const auto* node = root.get("seed")) {
+            const auto seed = node->value<std::int64_t>();
+            if (!node->is_integer() || *seed < 0)
+                fail(node->source(), fmt::format("'seed': expected an integer >= 0, saw {}", seen(*node)));
+            s_.seed = static_cast<std::uint64_t>(*seed);
+        }
+        if (const auto* node = root.get("deck")) s_.deck = strings(*node, "'deck'");
+
+        if (const auto* node = root.get("turn")) {
+            const toml::array* turns = node->as_array();
+            if (!turns) fail(node->source(), "'turn': expected [[turn]] tables, saw " + seen(*node));
+            for (std::size_t i = 0; i < turns->size(); ++i) {
+                const toml::node& element = *turns->get(i);
+                const toml::table* table = element.as_table();
+                if (!table) fail(element.source(), "'turn': expected [[turn]] tables, saw " + seen(element));
+                s_.turns.push_back(parse_turn(*table, i + 1));
+            }
+        }
+    }
+
+    ScenarioTurn parse_turn(const toml::table& t, std::size_t number) const {
+        const std::string context = fmt::format(" in [[turn]] {}", number);
+        unknown_keys(t, {"give", "join", "leave"}, context);
+        ScenarioTurn turn;
+        const toml::node* give = t.get("give");
+        if (!give) fail(t.source(), fmt::format("[[turn]] {} has no 'give'; expected give = \"NAME\" (the drawer's own name keeps the card)", number));
+        turn.give = string(*give, "'give'");
+        if (const auto* node = t.get("join")) turn.join = strings(*node, "'join'");
+        if (const auto* node = t.get("leave")) turn.leave = strings(*node, "'leave'");
+        return turn;
+    }
+
+private:
+    Scenario& s_;
+};
+
+std::string plugin_path(const Scenario& scenario, const std::string& name) {
+    if (name.find('/') == std::string::npos) return name;
+    const std::filesystem::path p(name);
+    return p.is_absolute() || scenario.dir.empty() ? name : (scenario.dir / p).lexically_normal().string();
+}
+
+const Player* find(const Game& game, const Located& name) { return game.find_player(name.value); }
+
+}  // namespace
+
+std::string Scenario::at(const Located& where) const {
+    if (where.line <= 0) return file + ": ";
+    return fmt::format("{}:{}:{}: ", file, where.line, where.column);
+}
+
+Scenario parse_scenario(std::string_view text, const std::string& file) {
+    Scenario scenario;
+    scenario.file = file;
+    toml::table root;
+    try {
+        root = toml::parse(text, file);
+    } catch (const toml::parse_error& e) {
+        throw UsageError(one_line(scenario.at(located({}, e.source())) + "malformed TOML: " + std::string(e.description())));
+    }
+    Parser(scenario).parse(root);
+    return scenario;
+}
+
+Scenario read_scenario(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UsageError(path.string() + ": cannot read the scenario file");
+    std::stringstream text;
+    text << in.rdbuf();
+    Scenario scenario = parse_scenario(text.str(), path.string());
+    scenario.dir = path.parent_path();
+    return scenario;
+}
+
+std::vector<std::string> scenario_sets(const Scenario& scenario) {
+    std::vector<std::string> sets;
+    for (const auto& s : scenario.sets) sets.push_back(plugin_path(scenario, s));
+    return sets;
+}
+
+std::optional<std::string> scenario_gametype(const Scenario& scenario) {
+    if (!scenario.gametype) return std::nullopt;
+    return plugin_path(scenario, *scenario.gametype);
+}
+
+std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catalog) {
+    std::vector<KindId> kinds;
+    std::map<KindId, std::int32_t> asked;
+    for (const auto& card : scenario.deck) {
+        KindId kind = 0;
+        try {
+            kind = catalog.find_kind(card.value);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(one_line(scenario.at(card) + e.what()));
+        }
+        const std::int32_t copies = catalog.kinds()[kind].count;
+        if (++asked[kind] > copies)
+            throw UsageError(fmt::format("{}'deck' asks for {} copies of '{}'; the sets have {}", scenario.at(card),
+                                         asked[kind], card.value, copies));
+        kinds.push_back(kind);
+    }
+    return kinds;
+}
+
+Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Evaluator& evaluator) {
+    const std::vector<KindId> top = scenario_deck(scenario, bundle.catalog());
+    return Game(bundle.catalog(), bundle.gametype(), evaluator, scenario.seed, scenario.players, top);
+}
+
+void play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn) {
+    auto unknown = [&](const Located& name, std::string_view role) {
+        return UsageError(fmt::format("{}unknown player '{}' in {}; players: {}", scenario.at(name), name.value, role,
+                                      player_list(game)));
+    };
+    for (const ScenarioTurn& turn : scenario.turns) {
+        if (game.over() || game.phase() == Phase::suspended) break;
+        for (const auto& name : turn.join) {
+            try {
+                game.join(name.value);
+            } catch (const RuleError& e) {
+                throw UsageError(one_line(fmt::format("{}cannot join '{}': {}", scenario.at(name), name.value, e.what())));
+            }
+        }
+        for (const auto& name : turn.leave) {
+            const Player* p = find(game, name);
+            if (!p) throw unknown(name, "'leave'");
+            try {
+                game.leave(p->id);
+            } catch (const RuleError& e) {
+                throw UsageError(one_line(fmt::format("{}cannot leave '{}': {}", scenario.at(name), name.value, e.what())));
+            }
+        }
+        if (game.over() || game.phase() == Phase::suspended) break;
+        const Player* receiver = find(game, turn.give);
+        if (!receiver) throw unknown(turn.give, "'give'");
+        const PlayerId receiver_id = receiver->id;  // the pointer does not survive the turn
+        game.start_turn();
+        while (game.phase() == Phase::awaiting_give) game.give(receiver_id);  // a fault redraws
+        if (after_turn) after_turn();
+    }
+}
+
+nlohmann::json scenario_json(const Scenario& scenario, const sdk::Bundle& bundle) {
+    auto runtime = bundle.make_runtime();
+    Game game = make_scenario_game(scenario, bundle, *runtime);
+    JsonEventLog log(game);
+    game.set_event_sink(&log);
+    play_scenario(scenario, game);
+    nlohmann::json out = state_json(game);
+    out["events"] = log.events();
+    return out;
+}
+
+}  // namespace cherries::host

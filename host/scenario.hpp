@@ -1,0 +1,93 @@
+// Scenario mode: a TOML file that fixes the players, the seed, the top of the deck and every
+// decision, so that a situation of the game can be reproduced exactly (`play --scenario`).
+//
+//   sets = ["standard"]              # optional; names, or folders relative to the file
+//   gametype = "official"            # optional
+//   players = ["ann", "bob"]         # turn order, first player first
+//   seed = 1                         # optional, default 1
+//   deck = ["triple-cherry", "point"]# optional; card ids, top first; the rest follows shuffled
+//
+//   [[turn]]                         # one per turn, in order
+//   join = ["cid"]                   # optional: joins, then leaves, before the turn
+//   leave = ["bob"]
+//   give = "ann"                     # whom the drawer gives to; the drawer's own name = keep
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/event.hpp"
+#include "engine/game.hpp"
+#include "sdk/bundle.hpp"
+
+namespace cherries::host {
+
+/// A string from the file and where it was: for messages like "file:5:8: unknown card 'x'".
+struct Located {
+    std::string value;
+    int line = 0;    ///< 1-based; 0 = unknown
+    int column = 0;
+};
+
+/// One [[turn]] table.
+struct ScenarioTurn {
+    std::vector<Located> join;   ///< applied first, in order
+    std::vector<Located> leave;  ///< then these
+    Located give;                ///< the receiver's name
+};
+
+/// A parsed scenario file. Names and card ids are checked when the scenario runs, against
+/// the plugins and the players of that moment.
+struct Scenario {
+    std::string file;                    ///< as shown in messages
+    std::filesystem::path dir;           ///< the file's folder: relative set/gametype folders start here
+    std::vector<std::string> sets;       ///< empty: not given
+    std::optional<std::string> gametype; ///< not given: the command line's (default official)
+    std::vector<std::string> players;
+    std::uint64_t seed = 1;
+    std::vector<Located> deck;           ///< top first
+    std::vector<ScenarioTurn> turns;
+
+    /// "file:line:column: " for `where` (without line and column when unknown).
+    std::string at(const Located& where) const;
+};
+
+/// Parses scenario text. `file` names it in messages. Throws UsageError (one line,
+/// "file:line:column: what was expected, what was seen") for malformed TOML, unknown keys, wrong
+/// types, missing players or give, and repeated player names.
+Scenario parse_scenario(std::string_view text, const std::string& file);
+
+/// Reads and parses a scenario file. Throws UsageError, also when it cannot be read.
+Scenario read_scenario(const std::filesystem::path& path);
+
+/// The scenario's set and gametype plugins: a name as given; a name that contains '/' is a
+/// folder relative to the scenario file.
+std::vector<std::string> scenario_sets(const Scenario& scenario);
+/// As scenario_sets, for the gametype; nullopt when the file does not name one.
+std::optional<std::string> scenario_gametype(const Scenario& scenario);
+
+/// The deck's top cards as kinds, top first. Throws UsageError naming the position of an unknown
+/// or ambiguous card id, or of a card asked for more often than the sets have copies.
+std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catalog);
+
+/// Sets up the scenario's game (players, seed, deck top). Throws UsageError as scenario_deck.
+Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Evaluator& evaluator);
+
+/// Plays the scenario's turns on `game`: for each [[turn]], its joins, then its leaves, then the
+/// turn with its give (a give whose card faults is applied again to the redrawn card, GDD §3.5).
+/// Stops early when the game is over or suspended. `after_turn` (may be empty) is called after
+/// each turn played. Throws UsageError with the file position for an unknown player in give or
+/// leave, and for a join or leave the rules refuse.
+void play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn = {});
+
+/// Runs the scenario and returns state_json of the end state plus `events`: everything the
+/// `--json` output holds.
+nlohmann::json scenario_json(const Scenario& scenario, const sdk::Bundle& bundle);
+
+}  // namespace cherries::host

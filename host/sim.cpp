@@ -1,0 +1,245 @@
+#include "host/sim.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <memory>
+#include <thread>
+
+#include "engine/game.hpp"
+#include "engine/random.hpp"
+#include "engine/table_view.hpp"
+#include "host/bot.hpp"
+#include "host/commands.hpp"
+#include "host/plugin_options.hpp"
+#include "host/sim_stats.hpp"
+#include "host/usage_error.hpp"
+
+namespace cherries::host {
+
+std::vector<std::string> seat_bots(const SimOptions& options) {
+    if (options.players < 2) throw UsageError(fmt::format("--players must be at least 2, got {}", options.players));
+    if (options.games < 1) throw UsageError("--games must be at least 1");
+    if (options.jobs < 1) throw UsageError("--jobs must be at least 1");
+    if (options.max_turns < 1) throw UsageError("--max-turns must be at least 1");
+    std::vector<std::string> bots = options.bots.empty() ? std::vector<std::string>{"random"} : options.bots;
+    if (bots.size() == 1) {
+        bots.assign(options.players, bots.front());
+    } else if (bots.size() != options.players) {
+        throw UsageError(fmt::format("--bot given {} times for {} players; expected once (every seat) or {} times "
+                                     "(one per seat)", bots.size(), options.players, options.players));
+    }
+    for (const auto& kind : bots) make_bot(kind, 0);  // throws UsageError naming the known kinds
+    return bots;
+}
+
+std::uint64_t sim_game_seed(std::uint64_t seed, std::uint64_t index) { return mix_seed(seed + index); }
+
+std::uint64_t sim_bot_seed(std::uint64_t game_seed, std::uint32_t seat) {
+    return mix_seed(game_seed ^ ((std::uint64_t{seat} + 1) * 0xd1b54a32d192ed03ULL));
+}
+
+SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
+                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns) {
+    Game game(bundle.catalog(), bundle.gametype(), evaluator, game_seed, seat_names);
+    std::vector<std::unique_ptr<Bot>> bots;
+    bots.reserve(seat_bots.size());
+    for (std::uint32_t seat = 0; seat < seat_bots.size(); ++seat)
+        bots.push_back(make_bot(seat_bots[seat], sim_bot_seed(game_seed, seat)));
+    const TableView view(game);
+
+    // Player ids are 0..K-1 in seat order: no one joins or leaves in a simulation.
+    while (game.phase() == Phase::between_turns && game.turn() < max_turns) {
+        game.start_turn();
+        while (game.phase() == Phase::awaiting_give) game.give(bots[game.current_player()]->choose_receiver(view));
+    }
+
+    SimGame result;
+    result.turns = game.turn();
+    if (game.phase() == Phase::won) {
+        result.outcome = SimOutcome::won;
+        result.winner = static_cast<std::int32_t>(game.winner());
+    } else if (game.over()) {
+        result.outcome = SimOutcome::no_winner;
+    } else {
+        result.outcome = SimOutcome::unfinished;
+    }
+    return result;
+}
+
+SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
+    SimResults results;
+    results.options = options;
+    results.seat_bots = seat_bots(options);
+    results.games.resize(options.games);
+
+    std::vector<std::string> names;
+    for (std::uint32_t seat = 0; seat < options.players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
+
+    const auto workers = static_cast<unsigned>(std::min<std::uint64_t>(options.jobs, options.games));
+    std::vector<std::exception_ptr> errors(workers);
+    // Worker w plays games w, w + workers, ... and stores each result by its index, so every
+    // result depends only on its game index: the same for every number of workers.
+    auto work = [&](unsigned w) {
+        try {
+            auto runtime = bundle.make_runtime();
+            for (std::uint64_t i = w; i < options.games; i += workers)
+                results.games[i] = play_sim_game(bundle, *runtime, names, results.seat_bots,
+                                                 sim_game_seed(options.seed, i), options.max_turns);
+        } catch (...) {
+            errors[w] = std::current_exception();
+        }
+    };
+
+    const auto start = std::chrono::steady_clock::now();
+    if (workers == 1) {
+        work(0);
+    } else {
+        std::vector<std::thread> threads;
+        for (unsigned w = 0; w < workers; ++w) threads.emplace_back(work, w);
+        for (auto& t : threads) t.join();
+    }
+    results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    return results;
+}
+
+namespace {
+
+// Rounds for output: six decimals are plenty for shares and means, and keep the JSON readable.
+double rounded(double x) { return std::round(x * 1e6) / 1e6; }
+
+struct Tally {
+    std::uint64_t unfinished = 0;
+    std::uint64_t no_winner = 0;
+    std::vector<std::uint64_t> wins;
+    TurnStats turns;
+};
+
+Tally tally(const SimResults& results) {
+    Tally t;
+    t.wins.assign(results.seat_bots.size(), 0);
+    std::vector<std::uint32_t> turns;
+    turns.reserve(results.games.size());
+    for (const SimGame& g : results.games) {
+        turns.push_back(g.turns);
+        if (g.outcome == SimOutcome::unfinished) ++t.unfinished;
+        if (g.outcome == SimOutcome::no_winner) ++t.no_winner;
+        if (g.outcome == SimOutcome::won && g.winner >= 0 && static_cast<std::size_t>(g.winner) < t.wins.size())
+            ++t.wins[static_cast<std::size_t>(g.winner)];
+    }
+    t.turns = turn_stats(std::move(turns));
+    return t;
+}
+
+std::vector<std::string> plugin_ids(const sdk::Bundle& bundle, const std::string& kind) {
+    std::vector<std::string> ids;
+    for (const auto& p : bundle.plugins())
+        if (p.kind == kind) ids.push_back(p.id);
+    return ids;
+}
+
+double turns_per_second(const SimResults& results, std::uint64_t turns) {
+    return results.seconds > 0 ? static_cast<double>(turns) / results.seconds : 0;
+}
+
+// "3189788 (2773535 turns in 0.870 s, 1 job)"
+std::string timing(const SimResults& results, std::uint64_t turns) {
+    return fmt::format("{:.0f} ({} turns in {:.3f} s, {} job{})", turns_per_second(results, turns), turns,
+                       results.seconds, results.options.jobs, results.options.jobs == 1 ? "" : "s");
+}
+
+}  // namespace
+
+nlohmann::json sim_summary(const SimResults& results, const sdk::Bundle& bundle) {
+    const Tally t = tally(results);
+    const std::uint64_t games = results.games.size();
+    nlohmann::json wins = nlohmann::json::array();
+    for (std::size_t seat = 0; seat < t.wins.size(); ++seat) {
+        const Interval ci = wilson_interval(t.wins[seat], games);
+        wins.push_back({{"seat", fmt::format("seat{}", seat + 1)},
+                        {"bot", results.seat_bots[seat]},
+                        {"wins", t.wins[seat]},
+                        {"share", rounded(static_cast<double>(t.wins[seat]) / static_cast<double>(games))},
+                        {"ci95", {rounded(ci.low), rounded(ci.high)}}});
+    }
+    return {{"games", games},
+            {"players", results.options.players},
+            {"seed", results.options.seed},
+            {"max_turns", results.options.max_turns},
+            {"sets", plugin_ids(bundle, "set")},
+            {"gametype", plugin_ids(bundle, "gametype").front()},
+            {"unfinished", t.unfinished},
+            {"no_winner", t.no_winner},
+            {"turns", {{"total", t.turns.total}, {"mean", rounded(t.turns.mean)},
+                       {"median", rounded(t.turns.median)}, {"max", t.turns.max}}},
+            {"wins", std::move(wins)}};
+}
+
+std::string sim_report(const SimResults& results, const sdk::Bundle& bundle) {
+    const Tally t = tally(results);
+    const std::uint64_t games = results.games.size();
+    std::string sets;
+    for (const auto& id : plugin_ids(bundle, "set")) sets += (sets.empty() ? "" : ", ") + id;
+    std::string out;
+    out += fmt::format("sets: {}; gametype: {}; seed: {}\n", sets, plugin_ids(bundle, "gametype").front(),
+                       results.options.seed);
+    out += fmt::format("games: {}\n", games);
+    out += fmt::format("unfinished: {} (still going after {} turns)\n", t.unfinished, results.options.max_turns);
+    if (t.no_winner) out += fmt::format("ended without a winner: {}\n", t.no_winner);
+    out += fmt::format("turns: mean {:.2f}, median {:g}, max {}\n", t.turns.mean, t.turns.median, t.turns.max);
+    out += "wins by seat (share, 95% Wilson interval):\n";
+    for (std::size_t seat = 0; seat < t.wins.size(); ++seat) {
+        const Interval ci = wilson_interval(t.wins[seat], games);
+        out += fmt::format("  seat{:<4} {:<8} {:>8}  {:6.2f}%  [{:6.2f}%, {:6.2f}%]\n", seat + 1,
+                           results.seat_bots[seat], t.wins[seat],
+                           100.0 * static_cast<double>(t.wins[seat]) / static_cast<double>(games), 100 * ci.low,
+                           100 * ci.high);
+    }
+    out += fmt::format("turns per second: {}\n", timing(results, t.turns.total));
+    return out;
+}
+
+void add_sim_command(CLI::App& app, Command& run) {
+    struct State {
+        SimOptions sim;
+        PluginOptions plugins;
+        bool json = false;
+    };
+    auto state = std::make_shared<State>();
+    state->sim.bots.clear();  // empty after parsing: every seat "random"
+    CLI::App* sim = app.add_subcommand("sim", "Play many games between bots and summarise the results");
+    sim->add_option("--games", state->sim.games, "Number of games")->capture_default_str();
+    sim->add_option("--players", state->sim.players, "Players (seats) per game, at least 2")->capture_default_str();
+    sim->add_option("--bot", state->sim.bots,
+                    "Bot kind (random, greedy): once for every seat, or once per seat in turn order (default: random)");
+    sim->add_option("--seed", state->sim.seed, "Master seed; game i uses mix_seed(seed + i)")->capture_default_str();
+    sim->add_option("--jobs", state->sim.jobs, "Worker threads")->capture_default_str();
+    sim->add_option("--max-turns", state->sim.max_turns, "A game still going after this many turns is unfinished")
+        ->capture_default_str();
+    sim->add_flag("--json", state->json, "Print the results as one JSON object (timing goes to stderr)");
+    add_plugin_options(*sim, state->plugins);
+    sim->callback([&run, state] {
+        run = [state] {
+            seat_bots(state->sim);  // bad flags fail before the plugins load
+            const sdk::Bundle bundle = load_bundle(state->plugins);
+            const SimResults results = run_sim(bundle, state->sim);
+            if (state->json) {
+                fmt::print("{}\n", sim_summary(results, bundle).dump(2));
+                std::uint64_t turns = 0;
+                for (const auto& g : results.games) turns += g.turns;
+                fmt::print(stderr, "cherries sim: turns per second: {}\n", timing(results, turns));
+            } else {
+                fmt::print("{}", sim_report(results, bundle));
+            }
+            return 0;
+        };
+    });
+}
+
+}  // namespace cherries::host

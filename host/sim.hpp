@@ -1,0 +1,71 @@
+// `cherries sim`: many games between bots, played in parallel, summed up as statistics.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sdk/bundle.hpp"
+
+namespace cherries::host {
+
+/// What to simulate. Seats are named seat1..seatK in turn order (seat1 is the first player).
+struct SimOptions {
+    std::uint64_t games = 1000;
+    std::uint32_t players = 4;
+    std::vector<std::string> bots{"random"};  ///< one kind for every seat, or one per seat
+    std::uint64_t seed = 1;
+    unsigned jobs = 1;                        ///< worker threads
+    std::uint32_t max_turns = 10000;          ///< a game still going after this many turns is unfinished
+};
+
+/// How one game ended.
+enum class SimOutcome : std::uint8_t {
+    won,         ///< a seat reached the winning score
+    unfinished,  ///< still going at max_turns
+    no_winner,   ///< ended (no card left in play) or aborted (the gametype's distribution failed)
+};
+
+/// One game's result.
+struct SimGame {
+    std::uint32_t turns = 0;
+    SimOutcome outcome = SimOutcome::unfinished;
+    std::int32_t winner = -1;  ///< seat index (0-based) when won, else -1
+};
+
+/// Everything a simulation produced: per-game results by game index (identical for every
+/// `jobs`), and the wall-clock time it took (the only part that varies between runs).
+struct SimResults {
+    SimOptions options;
+    std::vector<std::string> seat_bots;  ///< bot kind per seat
+    std::vector<SimGame> games;          ///< games[i] is game i, seed mix_seed(seed + i)
+    double seconds = 0;                  ///< wall clock of the games (not the loading)
+};
+
+/// Checks `options` (players >= 2, games >= 1, jobs >= 1, max_turns >= 1, bot count 1 or K,
+/// known bot kinds) and returns the bot kind of each seat. Throws UsageError.
+std::vector<std::string> seat_bots(const SimOptions& options);
+
+/// The game seed of game `index`: mix_seed(seed + index).
+std::uint64_t sim_game_seed(std::uint64_t seed, std::uint64_t index);
+/// The seed of the bot in seat `seat` (0-based) of the game with seed `game_seed`.
+std::uint64_t sim_bot_seed(std::uint64_t game_seed, std::uint32_t seat);
+
+/// Plays one game between `bots` (one per seat) with `evaluator` and returns how it ended.
+SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
+                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns);
+
+/// Runs the simulation: `options.jobs` threads, each with its own runtime from the bundle,
+/// play games i = w, w + jobs, ... Throws UsageError for bad options; rethrows a worker's error.
+SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options);
+
+/// Summary statistics as JSON (no timing, no `jobs`): identical for the same options, plugins
+/// and seed, whatever `jobs` is. The bundle's plugins name the sets and the gametype.
+nlohmann::json sim_summary(const SimResults& results, const sdk::Bundle& bundle);
+
+/// The same summary as text, with the throughput (turns per second, wall clock) at the end.
+std::string sim_report(const SimResults& results, const sdk::Bundle& bundle);
+
+}  // namespace cherries::host

@@ -1,0 +1,219 @@
+// `cherries play`: seats, the turn-by-turn text, the interactive prompt driven through a pipe,
+// the all-bot demo game.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "host/plugin_options.hpp"
+#include "host/render.hpp"
+#include "host/scenario.hpp"
+#include "host/seats.hpp"
+#include "host/usage_error.hpp"
+#include "run_cli.hpp"
+
+using namespace cherries;
+using cherries::test::CliRun;
+using cherries::test::run_cli;
+
+namespace {
+
+const char* kDemo = "play --player bot:greedy --player bot:random --player bot:greedy --player bot:random --seed 7";
+
+std::size_t count(const std::string& text, const std::string& needle) {
+    std::size_t n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+}
+
+// Position of `needle` in `text`; fails the test when absent.
+std::size_t position(const std::string& text, const std::string& needle) {
+    const auto at = text.find(needle);
+    INFO("looking for: " << needle << "\nin:\n" << text);
+    REQUIRE(at != std::string::npos);
+    return at;
+}
+
+}  // namespace
+
+TEST_CASE("--player specs: humans, bots named by seat, named bots") {
+    const auto seats = host::parse_seats({"ann", "bot:greedy", "bot:random=rita", "bot:random"});
+    REQUIRE(seats.size() == 4);
+    CHECK(seats[0].name == "ann");
+    CHECK_FALSE(seats[0].is_bot());
+    CHECK(seats[1].name == "greedy-2");
+    CHECK(seats[1].bot == "greedy");
+    CHECK(seats[2].name == "rita");
+    CHECK(seats[2].bot == "random");
+    CHECK(seats[3].name == "random-4");
+    CHECK_THROWS_AS(host::parse_seats({}), host::UsageError);
+    CHECK_THROWS_WITH(host::parse_seats({"bot:clever"}), Catch::Contains("unknown bot 'clever'"));
+    CHECK_THROWS_WITH(host::parse_seats({"random-2", "bot:random"}), Catch::Contains("'random-2' is taken"));
+    CHECK_THROWS_WITH(host::parse_seats({"bot:greedy="}), Catch::Contains("expected a name"));
+}
+
+TEST_CASE("the renderer writes each event of a turn and the table") {
+    const sdk::Bundle bundle = host::load_bundle({"standard"}, "official");
+    const host::Scenario scenario = host::parse_scenario(
+        "players = [\"ann\", \"bob\"]\ndeck = [\"cherry-halver\", \"triple-cherry\"]\n"
+        "[[turn]]\ngive = \"bob\"\n[[turn]]\ngive = \"bob\"\n",
+        "s.toml");
+    auto runtime = bundle.make_runtime();
+    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    const host::CardText cards(bundle);
+    std::ostringstream out;
+    host::TextRenderer renderer(game, cards, out, host::Palette(false));
+    game.set_event_sink(&renderer);
+    host::play_scenario(scenario, game, [&] { renderer.print_table(); });
+    renderer.print_result(host::StopReason::turns_done);
+    const std::string text = out.str();
+    INFO(text);
+    CHECK(text.find("Turn 1: ann\n  ann draws Cherry Halver (modifier, lifetime 2, cherry: halve)\n"
+                    "  ann gives Cherry Halver to bob\n"
+                    "  bob: Cherry Halver goes on the modifier card stack, lifetime 2\n"
+                    "  end of turn: ann has 0 cherries: score change +0; score 0\n") != std::string::npos);
+    // Turn 2: bob keeps the Triple Cherry; his Cherry Halver makes +3 into floor(3 / 2) = +1.
+    CHECK(text.find("  bob: cherry change +3 -> +1 by the modifier card stack; cherries 0 -> 1\n") != std::string::npos);
+    CHECK(text.find("  bob's Cherry Halver ages: lifetime 1\n") != std::string::npos);
+    CHECK(text.find("  > ann            0      0  -\n") != std::string::npos);
+    CHECK(text.find("    bob            1      0  Cherry Halver (1)\n") != std::string::npos);
+    CHECK(text.find("Result: in progress after 2 turns") != std::string::npos);
+}
+
+TEST_CASE("colour is ANSI escapes when on, plain text when off") {
+    CHECK(host::Palette(true).red("x") == "\x1b[31mx\x1b[0m");
+    CHECK(host::Palette(false).red("x") == "x");
+}
+
+TEST_CASE("colour on a terminal, none with NO_COLOR") {
+    if (std::system("command -v script >/dev/null 2>&1") != 0) {
+        WARN("script(1) is not installed: no pseudo-terminal to test colour with");
+        return;
+    }
+    // script(1) runs the binary with a pseudo-terminal as its standard output.
+    auto on_terminal = [](const std::string& env) {
+        const std::string command = env + " script -qec \"'" CHERRIES_BINARY
+                                    "' play --player bot:greedy --player bot:random --seed 7 --max-turns 1\" /dev/null";
+        std::string out;
+        if (FILE* pipe = popen(command.c_str(), "r")) {
+            char buffer[4096];
+            for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+            pclose(pipe);
+        }
+        return out;
+    };
+    const std::string coloured = on_terminal("");
+    CHECK(coloured.find("Turn 1: greedy-1") != std::string::npos);
+    CHECK(coloured.find("\x1b[1mTurn 1: greedy-1\x1b[0m") != std::string::npos);
+    const std::string plain = on_terminal("NO_COLOR=1");
+    CHECK(plain.find("Turn 1: greedy-1") != std::string::npos);
+    CHECK(plain.find("\x1b[") == std::string::npos);
+}
+
+TEST_CASE("the all-bot demo game plays to the end, the same every time") {
+    const CliRun first = run_cli(kDemo);
+    REQUIRE(first.status == 0);
+    CHECK(first.err.empty());
+    CHECK(first.out.rfind("seed 7\n", 0) == 0);
+    CHECK(first.out.find("Turn 1: greedy-1\n") != std::string::npos);
+    CHECK(std::regex_search(first.out, std::regex("\nResult: [a-z]+-[1-4] wins with a score of 1[0-9] after [0-9]+ turns\n")));
+    CHECK(first.out.find("\x1b[") == std::string::npos);  // a pipe is not a terminal
+    CHECK(run_cli(kDemo).out == first.out);
+}
+
+TEST_CASE("without --seed a seed is chosen and printed, and reproduces the game") {
+    const CliRun run = run_cli("play --player bot:random --player bot:greedy --max-turns 30");
+    REQUIRE(run.status == 0);
+    std::smatch m;
+    REQUIRE(std::regex_search(run.out, m, std::regex("^seed ([0-9]+)\n")));
+    const CliRun again = run_cli("play --player bot:random --player bot:greedy --max-turns 30 --seed " + m[1].str());
+    CHECK(again.out == run.out);
+}
+
+TEST_CASE("--max-turns stops a game with no winner") {
+    const CliRun run = run_cli("play --player bot:random --player bot:random --seed 1 --max-turns 5");
+    REQUIRE(run.status == 0);
+    CHECK(run.out.find("Turn 5: ") != std::string::npos);
+    CHECK(run.out.find("Turn 6: ") == std::string::npos);
+    CHECK(run.out.find("Result: no winner: stopped at the turn cap of 5 turns") != std::string::npos);
+}
+
+TEST_CASE("a bad answer at the prompt gets a message and the same question - the game goes on") {
+    const CliRun run = run_cli("play --player ann --player bot:greedy --seed 1", "give nobody\nkeep\nquit\n");
+    REQUIRE(run.status == 0);
+    CHECK(run.err.empty());
+    const std::string& out = run.out;
+    INFO(out);
+    // The question of turn 1, asked again after the message with the same card: nothing changed.
+    const auto asked = position(out, "ann, give ");
+    const std::string question = out.substr(asked, out.find('>', asked) - asked);
+    const auto error = position(out, "  unknown player 'nobody'; players: ann, greedy-2\n");
+    CHECK(error > asked);
+    CHECK(out.find(question, error) != std::string::npos);
+    CHECK(count(out, "ann draws") == 2);  // turn 1 and turn 3: no draw in between for ann
+    // keep was then applied: ann's turn ends, the bot plays turn 2, ann quits at turn 3.
+    const auto kept = position(out, "  ann keeps ");
+    CHECK(kept > error);
+    CHECK(position(out, "Turn 2: greedy-2\n") > kept);
+    CHECK(position(out, "Turn 3: ann\n") > kept);
+    CHECK(out.find("Result: quit after 3 turns; no winner") != std::string::npos);
+}
+
+TEST_CASE("typos and missing names at the prompt say what was expected") {
+    const CliRun run = run_cli("play --player ann --player bob --seed 1",
+                               "kep\ngive\ngive ann bob\nkeep now\nleave zed\njoin\nkeep\n");
+    REQUIRE(run.status == 0);
+    const std::string& out = run.out;
+    INFO(out);
+    CHECK(out.find("  unknown command 'kep'; expected keep, give NAME, join NAME, leave NAME, status, help or quit\n") !=
+          std::string::npos);
+    CHECK(count(out, "  expected give NAME, one name; players: ann, bob\n") == 2);
+    CHECK(out.find("  keep takes no name") != std::string::npos);
+    CHECK(out.find("  unknown player 'zed'; players: ann, bob\n") != std::string::npos);
+    CHECK(out.find("  expected join NAME") != std::string::npos);
+    // Then keep worked, bob was asked, and input ended.
+    CHECK(out.find("  ann keeps ") != std::string::npos);
+    CHECK(out.find("bob, give ") != std::string::npos);
+    CHECK(out.find("Result: end of input after 2 turns; no winner") != std::string::npos);
+}
+
+TEST_CASE("join and leave at the prompt take effect right after the turn") {
+    const CliRun run = run_cli("play --player ann --player bot:greedy --seed 1",
+                               "join cid\njoin cid\nkeep\nleave ann\nkeep\n");
+    REQUIRE(run.status == 0);
+    const std::string& out = run.out;
+    INFO(out);
+    const auto queued = position(out, "  cid joins after this turn\n");
+    CHECK(out.find("  there is already a player named 'cid'", queued) != std::string::npos);
+    const auto kept = position(out, "  ann keeps ");
+    const auto joined = position(out, "  cid joins the game, last in the turn order\n");
+    CHECK(joined > kept);
+    CHECK(joined < position(out, "Turn 2: greedy-2\n"));
+    // Turn 3 is cid's (joined mid-round, plays later in the same round); cid makes ann leave.
+    const auto leave = position(out, "  ann leaves after this turn\n");
+    CHECK(leave > position(out, "Turn 3: cid\n"));
+    CHECK(position(out, "  ann leaves the game") > leave);
+    CHECK(position(out, "Turn 4: greedy-2\n") > leave);
+}
+
+TEST_CASE("a game with one player is suspended until someone joins") {
+    const CliRun run = run_cli("play --player ann --seed 1", "keep\njoin bot:random\nquit\n");
+    REQUIRE(run.status == 0);
+    const std::string& out = run.out;
+    INFO(out);
+    CHECK(out.find("  no card to give while the game is suspended; join NAME to resume it\n") != std::string::npos);
+    CHECK(out.find("  random-2 joins the game") != std::string::npos);
+    CHECK(out.find("  the game resumes\n") != std::string::npos);
+    CHECK(out.find("Turn 1: ann\n") != std::string::npos);
+    CHECK(out.find("Result: quit after 1 turn; no winner") != std::string::npos);
+}
+
+TEST_CASE("end of input at the prompt ends the game cleanly") {
+    const CliRun run = run_cli("play --player ann --player bob --seed 2", "");
+    CHECK(run.status == 0);
+    CHECK(run.err.empty());
+    CHECK(run.out.find("Result: end of input after 1 turn; no winner") != std::string::npos);
+}

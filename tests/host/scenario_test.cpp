@@ -1,0 +1,267 @@
+// Scenario mode: rules checked end to end through the real plugins (Standard Set in Lua, the
+// shipped gametypes), file errors reported at their line and column, deterministic JSON.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "host/plugin_options.hpp"
+#include "host/scenario.hpp"
+#include "host/usage_error.hpp"
+#include "run_cli.hpp"
+#include "tests/sdk/temp_plugin.hpp"
+
+using namespace cherries;
+using nlohmann::json;
+
+namespace {
+
+// Runs a fixture in process, with the plugins its file names.
+json run_fixture(const std::string& name) {
+    const host::Scenario scenario = host::read_scenario(test::scenario_fixture(name));
+    const sdk::Bundle bundle =
+        host::load_bundle(host::scenario_sets(scenario), host::scenario_gametype(scenario).value_or("official"));
+    return host::scenario_json(scenario, bundle);
+}
+
+// Runs scenario text with the Standard Set and `gametype`.
+json run_text(const std::string& text, const std::string& gametype = "official") {
+    const host::Scenario scenario = host::parse_scenario(text, "s.toml");
+    return host::scenario_json(scenario, host::load_bundle({"standard"}, gametype));
+}
+
+const json& player(const json& state, const std::string& name) {
+    for (const auto& p : state["players"])
+        if (p["name"] == name) return p;
+    FAIL("no player " << name << " in " << state.dump());
+    static const json none;
+    return none;
+}
+
+// The events of `kind` (and of turn `turn` unless 0).
+std::vector<json> events(const json& state, const std::string& kind, std::uint32_t turn = 0) {
+    std::vector<json> out;
+    for (const auto& e : state["events"])
+        if (e["kind"] == kind && (turn == 0 || e["turn"] == turn)) out.push_back(e);
+    return out;
+}
+
+// Who drew in each turn, in order (a redraw after a fault counts once).
+std::vector<std::string> drawers(const json& state) {
+    std::vector<std::string> out;
+    std::uint32_t last = 0;
+    for (const auto& e : state["events"])
+        if (e["kind"] == "draw" && e["turn"].get<std::uint32_t>() != last) {
+            last = e["turn"].get<std::uint32_t>();
+            out.push_back(e["player"].get<std::string>());
+        }
+    return out;
+}
+
+// toml++'s idiom: this scenario text should fail at line L, column C, with a message containing M.
+void should_fail(const std::string& text, int line, int column, const std::string& message) {
+    const std::string where = "s.toml:" + std::to_string(line) + ":" + std::to_string(column) + ": ";
+    try {
+        run_text(text);
+        FAIL("no error for:\n" << text);
+    } catch (const host::UsageError& e) {
+        const std::string what = e.what();
+        INFO("message: " << what);
+        CHECK(what.rfind(where, 0) == 0);
+        CHECK(what.find(message) != std::string::npos);
+        CHECK(what.find('\n') == std::string::npos);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("kept Triple Cherry then Double Cherry: 5 cherries score 1 at the end of the keeper's turn") {
+    const json s = run_fixture("keep_triple_then_double.toml");
+    CHECK(s["status"] == "in_progress");
+    CHECK(s["winner"].is_null());
+    CHECK(s["turns"] == 3);
+    CHECK(s["deck_remaining"] == 74 - 3);
+    const json& ann = player(s, "ann");
+    CHECK(ann["cherries"] == 5);  // 0 + 3 + 2
+    CHECK(ann["score"] == 1);     // official: 5 cherries at the end of her turn 3 score 1
+    CHECK(ann["received"] == json({"triple-cherry", "double-cherry"}));
+    CHECK(player(s, "bob")["cherries"] == 1);
+    CHECK(player(s, "bob")["score"] == 0);
+    // Turn 1 ended with 3 cherries: the distribution gives 0.
+    const auto first = events(s, "score_change", 1);
+    REQUIRE(first.size() == 1);
+    CHECK(first[0] == json({{"kind", "score_change"}, {"turn", 1}, {"player", "ann"}, {"cherries", 3},
+                            {"change", 0}, {"modified_change", 0}, {"score", 0}}));
+    const auto third = events(s, "score_change", 3);
+    REQUIRE(third.size() == 1);
+    CHECK(third[0]["cherries"] == 5);
+    CHECK(third[0]["change"] == 1);
+    CHECK(third[0]["score"] == 1);
+}
+
+TEST_CASE("the end-of-turn score change is the turn's player's, not the receiver's") {
+    const json s = run_fixture("end_of_turn_player.toml");
+    // Turn 2: bob gives ann her fifth cherry, but the score change of turn 2 is bob's (0 cherries).
+    const auto second = events(s, "score_change", 2);
+    REQUIRE(second.size() == 1);
+    CHECK(second[0]["player"] == "bob");
+    CHECK(second[0]["cherries"] == 0);
+    CHECK(second[0]["score"] == 0);
+    // Turn 3: ann ends her own turn with 5 cherries and scores 1.
+    const auto third = events(s, "score_change", 3);
+    REQUIRE(third.size() == 1);
+    CHECK(third[0]["player"] == "ann");
+    CHECK(third[0]["score"] == 1);
+    // The Anticherry takes bob from 0 to 0, not -1.
+    const auto handled = events(s, "handle", 3);
+    REQUIRE(handled.size() == 1);
+    CHECK(handled[0]["player"] == "bob");
+    CHECK(handled[0]["modified_change"] == -1);
+    CHECK(handled[0]["cherries"] == 0);
+    CHECK(player(s, "bob")["cherries"] == 0);
+}
+
+TEST_CASE("3 Points given to a player at 9 wins the game for them in the middle of another's turn") {
+    const json s = run_fixture("three_points_win.toml");
+    CHECK(s["status"] == "won");
+    CHECK(s["winner"] == "ann");
+    CHECK(s["turns"] == 20);  // the scenario's 21st turn is not played: the game is over
+    CHECK(s["next_player"].is_null());
+    CHECK(player(s, "ann")["score"] == 12);
+    CHECK(player(s, "ann")["cherries"] == 5);
+    // ann was at 9 after her turn 19.
+    const auto nineteenth = events(s, "score_change", 19);
+    REQUIRE(nineteenth.size() == 1);
+    CHECK(nineteenth[0]["player"] == "ann");
+    CHECK(nineteenth[0]["score"] == 9);
+    // Turn 20 is bob's: draw, give, handle, won; no end-of-turn score change, no aging.
+    std::vector<std::string> kinds;
+    for (const auto& e : s["events"])
+        if (e["turn"] == 20) kinds.push_back(e["kind"].get<std::string>());
+    CHECK(kinds == std::vector<std::string>{"draw", "give", "handle", "won"});
+    CHECK(s["events"].back() == json({{"kind", "won"}, {"turn", 20}, {"player", "ann"}}));
+    CHECK(player(s, "bob")["score"] == 0);
+}
+
+TEST_CASE("joins and leaves before a turn: turn order, first player, suspension") {
+    const json s = run_fixture("join_leave.toml");
+    // cid joins after ann's turn 1, mid-round: plays after bob in the same round. ann (first)
+    // leaves before turn 4: bob is first and plays. cid leaves before turn 5: suspended, stop.
+    CHECK(drawers(s) == std::vector<std::string>{"ann", "bob", "cid", "bob"});
+    CHECK(s["status"] == "suspended");
+    CHECK(s["turns"] == 4);
+    REQUIRE(s["players"].size() == 1);
+    CHECK(s["players"][0]["name"] == "bob");
+    CHECK(events(s, "join") == std::vector<json>{json({{"kind", "join"}, {"turn", 1}, {"player", "cid"}})});
+    const auto leaves = events(s, "leave");
+    REQUIRE(leaves.size() == 2);
+    CHECK(leaves[0]["player"] == "ann");
+    CHECK(leaves[1]["player"] == "cid");
+    CHECK(events(s, "suspend").size() == 1);
+    // 74 cards; 4 drawn; ann's and cid's one received card each went back into the deck.
+    CHECK(s["deck_remaining"] == 74 - 4 + 1 + 1);
+}
+
+TEST_CASE("a give whose card faults is applied again to the redrawn card") {
+    test::TempFolder dir;
+    dir.write("orchard/set.toml", test::set_header() +
+                                      "[[card]]\nid = \"apple\"\nname = \"Apple\"\ntype = \"cherry\"\nchange = 1\ncount = 3\n\n"
+                                      "[[card]]\nid = \"bomb\"\nname = \"Bomb\"\ntype = \"modifier\"\nlifetime = 1\n"
+                                      "score = \"boom\"\n");
+    dir.write("orchard/set.lua", "local M = {}\nfunction M.boom(last) error(\"boom\") end\nreturn M\n");
+    const sdk::Bundle bundle = host::load_bundle({(dir.path() / "orchard").string()}, "official");
+    const host::Scenario scenario = host::parse_scenario(
+        "players = [\"ann\", \"bob\"]\ndeck = [\"bomb\", \"apple\"]\n[[turn]]\ngive = \"ann\"\n", "s.toml");
+    const json s = host::scenario_json(scenario, bundle);
+    // Keeping the Bomb runs its score function at the end of the turn: a fault. The Bomb leaves
+    // the game, ann draws the Apple and the same give (keep) applies to it.
+    CHECK(s["removed"] == json({"bomb"}));
+    CHECK(s["turns"] == 1);
+    CHECK(player(s, "ann")["cherries"] == 1);
+    CHECK(player(s, "ann")["received"] == json({"apple"}));
+    CHECK(player(s, "ann")["modifiers"] == json::array());
+    const auto faults = events(s, "fault");
+    REQUIRE(faults.size() == 1);
+    CHECK(faults[0]["card"] == "bomb");
+    CHECK(faults[0]["player"] == "ann");
+    CHECK(faults[0]["message"].get<std::string>().find("boom") != std::string::npos);
+    const auto draws = events(s, "draw", 1);
+    REQUIRE(draws.size() == 2);
+    CHECK(draws[0]["card"] == "bomb");
+    CHECK(draws[1]["card"] == "apple");
+}
+
+TEST_CASE("a kept modifier is listed with its lifetime, bottom first") {
+    const json s = run_text("players = [\"ann\", \"bob\"]\ndeck = [\"cherry-halver\", \"point-boost\"]\n"
+                            "[[turn]]\ngive = \"ann\"\n[[turn]]\ngive = \"ann\"\n");
+    // Turn 1: kept, lifetime 2 + 1 = 3, aged at the end of ann's turn to 2. Turn 2: given by bob,
+    // lifetime 2; ann's modifiers do not age in bob's turn.
+    CHECK(player(s, "ann")["modifiers"] ==
+          json::parse(R"([{"card": "cherry-halver", "lifetime": 2}, {"card": "point-boost", "lifetime": 2}])"));
+    const auto handled = events(s, "handle", 1);
+    REQUIRE(handled.size() == 1);
+    CHECK(handled[0] == json({{"kind", "handle"}, {"turn", 1}, {"player", "ann"}, {"card", "cherry-halver"}, {"lifetime", 3}}));
+}
+
+TEST_CASE("scenario files: errors name the line, the column, what was expected and what was seen") {
+    should_fail("players = [\"ann\", 5]\n", 1, 19, "'players': expected a string, saw integer 5");
+    should_fail("players = [\"ann\", \"ann\"]\n", 1, 19, "player 'ann' is listed twice");
+    should_fail("players = []\n", 1, 11, "expected at least one name");
+    should_fail("players = [\"ann\"]\nseed = -1\n", 2, 8, "'seed': expected an integer >= 0, saw integer -1");
+    should_fail("players = [\"ann\"]\nseed = \"x\"\n", 2, 8, "saw string \"x\"");
+    should_fail("players = [\"ann\"]\ncolour = 1\n", 2, 1, "unknown key 'colour'; expected one of: sets, gametype");
+    should_fail("players = [\"ann\"]\n[[turn]]\ngve = \"ann\"\n", 3, 1, "unknown key 'gve' in [[turn]] 1; expected one of: give");
+    should_fail("players = [\"ann\"]\n[[turn]]\njoin = [\"bob\"]\n", 2, 1, "[[turn]] 1 has no 'give'");
+    should_fail("players = [\"ann\"]\n[[turn]]\ngive = [\"ann\"]\n", 3, 8, "'give': expected a string, saw an array");
+    should_fail("players = [\"ann\"]\n[[turn]]\ngive = \"ann\"\nleave = \"bob\"\n", 4, 9,
+                "'leave': expected an array of strings, saw string \"bob\"");
+    should_fail("players = [\"ann\"]\nseed = \n", 2, 8, "malformed TOML");
+    should_fail("players = [\"ann\", \"bob\"]\ndeck = [\"cherry\", \"chery\"]\n", 2, 19,
+                "unknown card 'chery'; expected one of: cherry, double-cherry");
+    should_fail("players = [\"ann\", \"bob\"]\ndeck = [\"three-points\", \"three-points\"]\n", 2, 25,
+                "'deck' asks for 2 copies of 'three-points'; the sets have 1");
+    should_fail("players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"bbo\"\n", 3, 8, "unknown player 'bbo' in 'give'; players: ann, bob");
+    should_fail("players = [\"ann\", \"bob\"]\n[[turn]]\nleave = [\"cid\"]\ngive = \"ann\"\n", 3, 10,
+                "unknown player 'cid' in 'leave'; players: ann, bob");
+    should_fail("players = [\"ann\", \"bob\"]\n[[turn]]\njoin = [\"bob\"]\ngive = \"ann\"\n", 3, 9,
+                "cannot join 'bob': there is already a player named 'bob'");
+    // A name is checked against the players of that moment: bob has left by turn 2.
+    should_fail("players = [\"ann\", \"bob\", \"cid\"]\n[[turn]]\nleave = [\"bob\"]\ngive = \"ann\"\n[[turn]]\ngive = \"bob\"\n",
+                6, 8, "unknown player 'bob' in 'give'; players: ann, cid");
+}
+
+TEST_CASE("house rules of the gametype apply to a scenario's joins") {
+    try {
+        run_text("players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"ann\"\n[[turn]]\njoin = [\"cid\"]\ngive = \"bob\"\n",
+                 "example-b");
+        FAIL("example-b lets nobody join once the game is in progress");
+    } catch (const host::UsageError& e) {
+        CHECK(std::string(e.what()).find("s.toml:5:9: cannot join 'cid': house rules of 'example-b'") == 0);
+    }
+    // Before the first turn anyone may join.
+    const json s = run_text("players = [\"ann\", \"bob\"]\n[[turn]]\njoin = [\"cid\"]\ngive = \"ann\"\n", "example-b");
+    CHECK(s["players"].size() == 3);
+}
+
+TEST_CASE("scenario --json output is byte-identical across runs of the binary") {
+    const std::string args = "play --scenario '" + test::scenario_fixture("three_points_win.toml") + "' --json";
+    const test::CliRun first = test::run_cli(args);
+    const test::CliRun second = test::run_cli(args);
+    REQUIRE(first.status == 0);
+    CHECK(first.err.empty());
+    CHECK(first.out == second.out);
+    const json s = json::parse(first.out);
+    CHECK(s["winner"] == "ann");
+    CHECK(s == run_fixture("three_points_win.toml"));  // the binary prints what scenario_json builds
+}
+
+TEST_CASE("scenario text output shows the turns, the table and the result") {
+    const test::CliRun run = test::run_cli("play --scenario '" + test::scenario_fixture("three_points_win.toml") + "'");
+    REQUIRE(run.status == 0);
+    CHECK(run.out.find("seed 3\n") != std::string::npos);
+    CHECK(run.out.find("Turn 20: bob\n") != std::string::npos);
+    CHECK(run.out.find("  bob gives 3 Points to ann\n") != std::string::npos);
+    CHECK(run.out.find("  ann: score change +3; score 9 -> 12\n") != std::string::npos);
+    CHECK(run.out.find("Result: ann wins with a score of 12 after 20 turns") != std::string::npos);
+    CHECK(run.out.find("Turn 21") == std::string::npos);
+    CHECK(run.out.find("\x1b[") == std::string::npos);  // not a terminal: no colour
+}
