@@ -84,10 +84,10 @@ PlayerId Game::join(const std::string& name) {
         throw RuleError("house rules of '" + gametype_.id + "': players may not join once the game is in progress");
     add_player(name);  // appended: between the last and the first player (GDD §3.4.2.1)
     const PlayerId id = players_.back().id;
-    emit({.kind = EventKind::join, .turn = turn_, .player = id});
+    if (sink_) emit({.kind = EventKind::join, .turn = turn_, .player = id});
     if (phase_ == Phase::suspended && players_.size() >= 2) {
         phase_ = Phase::between_turns;
-        emit({.kind = EventKind::resume, .turn = turn_});
+        if (sink_) emit({.kind = EventKind::resume, .turn = turn_});
     }
     return id;
 }
@@ -104,13 +104,13 @@ void Game::leave(PlayerId id) {
     players_.erase(players_.begin() + static_cast<std::ptrdiff_t>(index));
     if (index < next_) --next_;
     if (next_ >= players_.size()) next_ = 0;  // the round is over: the first player is next
-    emit({.kind = EventKind::leave, .turn = turn_, .player = id});
+    if (sink_) emit({.kind = EventKind::leave, .turn = turn_, .player = id});
     if (players_.empty()) {
         phase_ = Phase::ended;  // a leave from a suspended game ends it (GDD §3.4.2.1)
-        emit({.kind = EventKind::ended, .turn = turn_});
+        if (sink_) emit({.kind = EventKind::ended, .turn = turn_});
     } else if (players_.size() == 1 && phase_ != Phase::suspended) {
         phase_ = Phase::suspended;
-        emit({.kind = EventKind::suspend, .turn = turn_});
+        if (sink_) emit({.kind = EventKind::suspend, .turn = turn_});
     }
 }
 
@@ -122,7 +122,7 @@ bool Game::renew_deck() {
     }
     if (deck_.empty()) return false;
     random_.shuffle(std::span(deck_));
-    emit({.kind = EventKind::deck_renewal, .turn = turn_, .total = static_cast<std::int64_t>(deck_.size())});
+    if (sink_) emit({.kind = EventKind::deck_renewal, .turn = turn_, .total = static_cast<std::int64_t>(deck_.size())});
     return true;
 }
 
@@ -142,7 +142,7 @@ void Game::draw_or_pass() {
     drawn_ = deck_.back();
     deck_.pop_back();
     phase_ = Phase::awaiting_give;
-    emit({.kind = EventKind::draw, .turn = turn_, .player = players_[next_].id, .card = drawn_});
+    if (sink_) emit({.kind = EventKind::draw, .turn = turn_, .player = players_[next_].id, .card = drawn_});
 }
 
 void Game::pass_turn() {
@@ -152,11 +152,11 @@ void Game::pass_turn() {
                                           [](const Player& p) { return !p.modifiers.empty(); });
     if (!any_modifier) {
         phase_ = Phase::ended;
-        emit({.kind = EventKind::ended, .turn = turn_});
+        if (sink_) emit({.kind = EventKind::ended, .turn = turn_});
         return;
     }
     Player& player = players_[next_];
-    emit({.kind = EventKind::pass, .turn = turn_, .player = player.id});
+    if (sink_) emit({.kind = EventKind::pass, .turn = turn_, .player = player.id});
     for (;;) {
         TurnPlan plan = plan_turn(catalog_, gametype_, *evaluator_, player, nullptr, kNoCard);
         if (plan.faulted) {
@@ -164,13 +164,13 @@ void Game::pass_turn() {
             continue;
         }
         player.score = plan.player_score;
-        emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
+        if (sink_) emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
               .before = plan.distribution_change, .after = plan.end_change,
               .total = plan.player_score, .value = plan.end_cherries});
         if (plan.player_wins) {
             phase_ = Phase::won;
             winner_ = player.id;
-            emit({.kind = EventKind::won, .turn = turn_, .player = player.id});
+            if (sink_) emit({.kind = EventKind::won, .turn = turn_, .player = player.id});
             return;
         }
         finish_turn(player);
@@ -201,7 +201,7 @@ void Game::remove_from_game(CardId card) {
 
 bool Game::resolve_fault(const TurnPlan& plan) {
     const PlayerId player = players_[next_].id;
-    emit({.kind = EventKind::fault, .turn = turn_, .player = player, .card = plan.fault_card,
+    if (sink_) emit({.kind = EventKind::fault, .turn = turn_, .player = player, .card = plan.fault_card,
           .message = plan.fault_message});
     if (plan.fault_card == kNoCard) {  // the gametype itself failed: no card to blame
         phase_ = Phase::aborted;
@@ -229,7 +229,7 @@ void Game::give(PlayerId receiver_id) {
     Player& player = players_[next_];
     Player& receiver = players_[receiver_index];
     const CardId card = drawn_;
-    emit({.kind = EventKind::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
+    if (sink_) emit({.kind = EventKind::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
     drawn_ = kNoCard;  // after the event: a sink sees the card in exactly one place
 
     // Step 3: handle (GDD §3.4.2.3.3).
@@ -245,23 +245,23 @@ void Game::give(PlayerId receiver_id) {
         receiver.received.push_back(card);
         handled.total = kind.type == CardType::cherry ? receiver.cherries : receiver.score;
     }
-    emit(handled);
+    if (sink_) emit(handled);
     if (p.receiver_wins) {
         phase_ = Phase::won;
         winner_ = receiver.id;
-        emit({.kind = EventKind::won, .turn = turn_, .player = receiver.id});
+        if (sink_) emit({.kind = EventKind::won, .turn = turn_, .player = receiver.id});
         return;
     }
 
     // Step 4: the player's end-of-turn score change (GDD §3.4.2.3.4).
     player.score = p.player_score;
-    emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
+    if (sink_) emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
           .before = p.distribution_change, .after = p.end_change, .total = p.player_score,
           .value = p.end_cherries});
     if (p.player_wins) {
         phase_ = Phase::won;
         winner_ = player.id;
-        emit({.kind = EventKind::won, .turn = turn_, .player = player.id});
+        if (sink_) emit({.kind = EventKind::won, .turn = turn_, .player = player.id});
         return;
     }
     finish_turn(player);
@@ -274,13 +274,13 @@ void Game::finish_turn(Player& player) {
     for (std::size_t i = 0; i < player.modifiers.size();) {
         ActiveModifier& m = player.modifiers[i];
         if (--m.lifetime > 0) {
-            emit({.kind = EventKind::age, .turn = turn_, .player = player.id, .card = m.card, .lifetime = m.lifetime});
+            if (sink_) emit({.kind = EventKind::age, .turn = turn_, .player = player.id, .card = m.card, .lifetime = m.lifetime});
             ++i;
         } else {
             const CardId card = m.card;
             player.modifiers.erase(player.modifiers.begin() + static_cast<std::ptrdiff_t>(i));
             player.received.push_back(card);
-            emit({.kind = EventKind::expire, .turn = turn_, .player = player.id, .card = card});
+            if (sink_) emit({.kind = EventKind::expire, .turn = turn_, .player = player.id, .card = card});
         }
     }
     ++next_;
