@@ -26,7 +26,9 @@ int main(int argc, char** argv) {
     try {
         return run();
     } catch (const sdk::LoadError& e) {
-        for (const auto& d : e.diagnostics()) fmt::print(stderr, "{}\n", d.to_string());
+        // A diagnostic with a file reads like a compiler's; one without names the program.
+        for (const auto& d : e.diagnostics())
+            fmt::print(stderr, "{}{}\n", d.file.empty() ? "cherries: " : "", d.to_string());
         return 2;
     } catch (const host::UsageError& e) {
         fmt::print(stderr, "cherries: error: {}\n", e.what());
