@@ -12,23 +12,11 @@
 #include "host/seats.hpp"
 #include "host/state_json.hpp"
 #include "host/usage_error.hpp"
+#include "sdk/toml_text.hpp"
 
 namespace cherries::host {
 
 namespace {
-
-// What a node is, for "saw ..." in messages.
-std::string seen(const toml::node& node) {
-    switch (node.type()) {
-        case toml::node_type::string: return "string \"" + std::string(*node.value<std::string_view>()) + "\"";
-        case toml::node_type::integer: return "integer " + std::to_string(*node.value<std::int64_t>());
-        case toml::node_type::floating_point: return "float";
-        case toml::node_type::boolean: return *node.value<bool>() ? "boolean true" : "boolean false";
-        case toml::node_type::table: return "a table";
-        case toml::node_type::array: return "an array";
-        default: return "a date/time";
-    }
-}
 
 Located located(std::string value, const toml::source_region& where) {
     return {std::move(value), static_cast<int>(where.begin.line), static_cast<int>(where.begin.column)};
@@ -60,14 +48,14 @@ public:
 
     Located string(const toml::node& node, std::string_view what) const {
         const auto value = node.value<std::string>();
-        if (!node.is_string()) fail(node.source(), fmt::format("{}: expected a string, saw {}", what, seen(node)));
+        if (!node.is_string()) fail(node.source(), fmt::format("{}: expected a string, saw {}", what, sdk::describe_toml(node)));
         if (value->empty()) fail(node.source(), fmt::format("{}: expected a name, saw an empty string", what));
         return located(*value, node.source());
     }
 
     std::vector<Located> strings(const toml::node& node, std::string_view what) const {
         const toml::array* array = node.as_array();
-        if (!array) fail(node.source(), fmt::format("{}: expected an array of strings, saw {}", what, seen(node)));
+        if (!array) fail(node.source(), fmt::format("{}: expected an array of strings, saw {}", what, sdk::describe_toml(node)));
         std::vector<Located> out;
         for (const auto& element : *array) out.push_back(string(element, what));
         return out;
@@ -92,18 +80,18 @@ public:
         if (const auto* node = root.get("seed")) {
             const auto seed = node->value<std::int64_t>();
             if (!node->is_integer() || *seed < 0)
-                fail(node->source(), fmt::format("'seed': expected an integer >= 0, saw {}", seen(*node)));
+                fail(node->source(), fmt::format("'seed': expected an integer >= 0, saw {}", sdk::describe_toml(*node)));
             s_.seed = static_cast<std::uint64_t>(*seed);
         }
         if (const auto* node = root.get("deck")) s_.deck = strings(*node, "'deck'");
 
         if (const auto* node = root.get("turn")) {
             const toml::array* turns = node->as_array();
-            if (!turns) fail(node->source(), "'turn': expected [[turn]] tables, saw " + seen(*node));
+            if (!turns) fail(node->source(), "'turn': expected [[turn]] tables, saw " + sdk::describe_toml(*node));
             for (std::size_t i = 0; i < turns->size(); ++i) {
                 const toml::node& element = *turns->get(i);
                 const toml::table* table = element.as_table();
-                if (!table) fail(element.source(), "'turn': expected [[turn]] tables, saw " + seen(element));
+                if (!table) fail(element.source(), "'turn': expected [[turn]] tables, saw " + sdk::describe_toml(element));
                 s_.turns.push_back(parse_turn(*table, i + 1));
             }
         }

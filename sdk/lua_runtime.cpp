@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <initializer_list>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -367,10 +368,15 @@ int safe_string_unpack(lua_State* L) {  // string.unpack(fmt, s): up to one valu
 }
 
 // Replaces table[name] with wrapper(original). Stack: table at -1.
-void wrap(lua_State* L, const char* name, lua_CFunction wrapper) {
-    lua_getfield(L, -1, name);  // +1 original
-    lua_pushcclosure(L, wrapper, 1);
-    lua_setfield(L, -2, name);
+// Wraps each listed function of the library table on top of the stack (the original is the
+// wrapper's upvalue 1), then pops the table.
+void wrap_library(lua_State* L, std::initializer_list<luaL_Reg> wrappers) {
+    for (const luaL_Reg& w : wrappers) {
+        lua_getfield(L, -1, w.name);  // +1 original
+        lua_pushcclosure(L, w.func, 1);
+        lua_setfield(L, -2, w.name);
+    }
+    lua_pop(L, 1);
 }
 
 // --- metatables -----------------------------------------------------------------------------
@@ -516,23 +522,13 @@ int open_sandbox(lua_State* L) {
     lua_getglobal(L, LUA_STRLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");  // bytecode out: no string.dump
-    wrap(L, "find", safe_find);
-    wrap(L, "match", safe_match);
-    wrap(L, "gmatch", safe_gmatch);
-    wrap(L, "gsub", safe_gsub);
-    wrap(L, "rep", safe_rep);
-    wrap(L, "format", safe_format);
-    wrap(L, "byte", safe_byte);
-    wrap(L, "unpack", safe_string_unpack);
+    wrap_library(L, {{"find", safe_find}, {"match", safe_match}, {"gmatch", safe_gmatch}, {"gsub", safe_gsub},
+                     {"rep", safe_rep}, {"format", safe_format}, {"byte", safe_byte}, {"unpack", safe_string_unpack}});
     lua_getglobal(L, LUA_TABLIBNAME);
-    wrap(L, "insert", safe_insert);
-    wrap(L, "remove", safe_remove);
-    wrap(L, "move", safe_move);
-    wrap(L, "sort", safe_sort);
-    wrap(L, "concat", safe_concat);
-    wrap(L, "unpack", safe_unpack);
+    wrap_library(L, {{"insert", safe_insert}, {"remove", safe_remove}, {"move", safe_move}, {"sort", safe_sort},
+                     {"concat", safe_concat}, {"unpack", safe_unpack}});
     lua_getglobal(L, LUA_UTF8LIBNAME);
-    wrap(L, "codepoint", safe_byte);
+    wrap_library(L, {{"codepoint", safe_byte}});
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "random");  // pure functions: no hidden generator

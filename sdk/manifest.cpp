@@ -1,4 +1,5 @@
 #include "sdk/manifest.hpp"
+#include "sdk/toml_text.hpp"
 
 #include <toml++/toml.h>
 
@@ -13,18 +14,6 @@
 namespace cherries::sdk {
 
 namespace {
-
-std::string type_name(const toml::node& node) {
-    switch (node.type()) {
-        case toml::node_type::string: return "string \"" + std::string(*node.value<std::string_view>()) + "\"";
-        case toml::node_type::integer: return "integer " + std::to_string(*node.value<std::int64_t>());
-        case toml::node_type::floating_point: return "float";
-        case toml::node_type::boolean: return *node.value<bool>() ? "boolean true" : "boolean false";
-        case toml::node_type::table: return "table";
-        case toml::node_type::array: return "array";
-        default: return "date/time";
-    }
-}
 
 // Levenshtein distance, for "did you mean".
 std::size_t distance(std::string_view a, std::string_view b) {
@@ -60,7 +49,7 @@ public:
             return std::nullopt;
         }
         if (auto v = node->value<std::string>(); v && node->is_string()) return v;
-        error(node->source(), context + "field '" + std::string(key) + "': expected string, saw " + type_name(*node));
+        error(node->source(), context + "field '" + std::string(key) + "': expected string, saw " + describe_toml(*node));
         return std::nullopt;
     }
 
@@ -83,7 +72,7 @@ public:
                                   : no_min         ? "integer <= " + std::to_string(max)
                                                    : "integer from " + std::to_string(min) + " to " + std::to_string(max);
         if (!node.is_integer()) {
-            error(node.source(), context + what + ": expected " + range + ", saw " + type_name(node));
+            error(node.source(), context + what + ": expected " + range + ", saw " + describe_toml(node));
             return std::nullopt;
         }
         const std::int64_t v = *node.value<std::int64_t>();
@@ -99,7 +88,7 @@ public:
         const toml::node* node = t.get(key);
         if (!node) return std::nullopt;
         if (node->is_boolean()) return *node->value<bool>();
-        error(node->source(), context + "field '" + std::string(key) + "': expected boolean, saw " + type_name(*node));
+        error(node->source(), context + "field '" + std::string(key) + "': expected boolean, saw " + describe_toml(*node));
         return std::nullopt;
     }
 
@@ -110,7 +99,7 @@ public:
             return nullptr;
         }
         if (node->is_table()) return node->as_table();
-        error(node->source(), context + "'" + std::string(key) + "': expected a table, saw " + type_name(*node));
+        error(node->source(), context + "'" + std::string(key) + "': expected a table, saw " + describe_toml(*node));
         return nullptr;
     }
 
@@ -241,7 +230,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
     for (const toml::node& node : *array) {
         const toml::table* t = node.as_table();
         if (!t) {
-            r.error(node.source(), "[[card]]: expected a table, saw " + type_name(node));
+            r.error(node.source(), "[[card]]: expected a table, saw " + describe_toml(node));
             continue;
         }
         CardKind kind;
