@@ -120,8 +120,6 @@ public:
         }
     }
 
-    const std::string& file() const { return file_; }
-
 private:
     std::string file_;
     std::vector<Diagnostic>& out_;
