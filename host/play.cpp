@@ -344,7 +344,7 @@ int run_scenario(const PlayOptions& o) {
     std::vector<std::string> sets = o.set_option->count() > 0 ? o.plugins.sets : scenario_sets(scenario);
     std::string gametype = o.gametype_option->count() > 0 ? o.plugins.gametype
                                                           : scenario_gametype(scenario).value_or(o.plugins.gametype);
-    const sdk::Bundle bundle = load_bundle(sets, gametype);
+    const sdk::Bundle bundle = load_bundle(sets, gametype, o.plugins.plugin_path);
     if (o.json) {
         const nlohmann::json out = scenario_json(scenario, bundle);
         std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';

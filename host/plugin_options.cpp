@@ -4,18 +4,27 @@
 
 namespace cherries::host {
 
+void add_plugin_path_option(CLI::App& command, PluginOptions& options) {
+    command.add_option("--plugin-path", options.plugin_path,
+                       "A folder holding sets/ and gametypes/, searched before the others (repeatable)");
+}
+
 void add_plugin_options(CLI::App& command, PluginOptions& options) {
+    add_plugin_path_option(command, options);
     command.add_option("--set", options.sets, "Card set to play with, by name or folder (repeatable; default: standard)");
     command.add_option("--gametype", options.gametype, "Gametype, by name or folder")->capture_default_str();
 }
 
-sdk::Bundle load_bundle(const std::vector<std::string>& sets, const std::string& gametype) {
+sdk::Bundle load_bundle(const std::vector<std::string>& sets, const std::string& gametype,
+                        const std::vector<std::filesystem::path>& plugin_path) {
     std::vector<std::filesystem::path> set_folders;
     for (const auto& name : sets.empty() ? std::vector<std::string>{"standard"} : sets)
-        set_folders.push_back(sdk::find_plugin("set", name));
-    return sdk::Bundle::load(set_folders, sdk::find_plugin("gametype", gametype));
+        set_folders.push_back(sdk::find_plugin("set", name, plugin_path));
+    return sdk::Bundle::load(set_folders, sdk::find_plugin("gametype", gametype, plugin_path));
 }
 
-sdk::Bundle load_bundle(const PluginOptions& options) { return load_bundle(options.sets, options.gametype); }
+sdk::Bundle load_bundle(const PluginOptions& options) {
+    return load_bundle(options.sets, options.gametype, options.plugin_path);
+}
 
 }  // namespace cherries::host

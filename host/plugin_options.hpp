@@ -1,6 +1,7 @@
 // The options every game-running subcommand shares: which sets and which gametype.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -15,14 +16,18 @@ namespace cherries::host {
 struct PluginOptions {
     std::vector<std::string> sets;    ///< names or folders; empty means {"standard"}
     std::string gametype = "official";
+    std::vector<std::filesystem::path> plugin_path;  ///< --plugin-path: searched first (sdk::search_directories)
 };
 
-/// Adds --set (repeatable) and --gametype to `command`.
+/// Adds --plugin-path (repeatable) to `command`.
+void add_plugin_path_option(CLI::App& command, PluginOptions& options);
+/// Adds --set (repeatable), --gametype and --plugin-path to `command`.
 void add_plugin_options(CLI::App& command, PluginOptions& options);
 
 /// Finds and loads the plugins named. Throws sdk::LoadError.
 sdk::Bundle load_bundle(const PluginOptions& options);
-/// Same, from explicit names.
-sdk::Bundle load_bundle(const std::vector<std::string>& sets, const std::string& gametype);
+/// Same, from explicit names, searching `plugin_path` first.
+sdk::Bundle load_bundle(const std::vector<std::string>& sets, const std::string& gametype,
+                        const std::vector<std::filesystem::path>& plugin_path = {});
 
 }  // namespace cherries::host

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "sdk/fingerprint.hpp"
 #include "sdk/manifest.hpp"
 
 namespace cherries::sdk {
@@ -25,12 +26,8 @@ class ProgramBuilder {
 public:
     explicit ProgramBuilder(LuaProgram& program) : program_(program) {}
 
-    std::size_t add_chunk(const std::filesystem::path& file, std::vector<Diagnostic>& problems) {
-        std::ifstream in(file, std::ios::binary);
-        std::stringstream text;
-        if (in) text << in.rdbuf();
-        else problems.push_back({Diagnostic::Severity::error, file.string(), 0, 0, "cannot read the Lua file"});
-        program_.chunks.push_back({"@" + file.string(), text.str()});
+    std::size_t add_chunk(const std::filesystem::path& file, std::string code) {
+        program_.chunks.push_back({"@" + file.string(), std::move(code)});
         return program_.chunks.size() - 1;
     }
 
@@ -48,8 +45,40 @@ private:
     std::map<std::pair<std::size_t, std::string>, FunctionId> ids_;
 };
 
-std::vector<std::filesystem::path> search_directories() {
-    std::vector<std::filesystem::path> dirs{"."};
+// Reads a plugin's Lua file, at most kMaxLuaFileBytes; "" with a Diagnostic when it cannot.
+std::string read_lua_file(const std::filesystem::path& file, std::vector<Diagnostic>& problems) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(file, ec);
+    if (!ec && size > kMaxLuaFileBytes) {
+        problems.push_back({Diagnostic::Severity::error, file.string(), 0, 0,
+                            "the Lua file is " + std::to_string(size) + " bytes; expected at most " +
+                                std::to_string(kMaxLuaFileBytes)});
+        return {};
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        problems.push_back({Diagnostic::Severity::error, file.string(), 0, 0, "cannot read the Lua file"});
+        return {};
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The fingerprint of a manifest and its Lua file (names relative to the plugin folder).
+std::string plugin_fingerprint(const std::filesystem::path& folder, const std::string& manifest_name,
+                               const std::string& manifest_text, const std::filesystem::path& lua_file,
+                               const std::string& lua_text) {
+    std::vector<PluginFile> files{{manifest_name, manifest_text}};
+    if (!lua_file.empty()) files.push_back({lua_file.lexically_relative(folder).generic_string(), lua_text});
+    return fingerprint(files);
+}
+
+}  // namespace
+
+std::vector<std::filesystem::path> search_directories(const std::vector<std::filesystem::path>& extra) {
+    std::vector<std::filesystem::path> dirs(extra);
+    dirs.emplace_back(".");
     if (const char* env = std::getenv("CHERRIES_PATH")) {
         std::stringstream list(env);
         for (std::string dir; std::getline(list, dir, ':');)
@@ -59,8 +88,6 @@ std::vector<std::filesystem::path> search_directories() {
     dirs.emplace_back(CHERRIES_INSTALL_DATA_DIR);
     return dirs;
 }
-
-}  // namespace
 
 Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
                     const std::filesystem::path& gametype_folder) {
@@ -78,8 +105,9 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
 
     for (std::size_t s = 0; s < sets.size(); ++s) {
         SetManifest& m = sets[s];
+        const std::string code = m.lua_file.empty() ? std::string() : read_lua_file(m.lua_file, problems);
         if (!m.lua_file.empty()) {
-            const std::size_t chunk = builder.add_chunk(m.lua_file, problems);
+            const std::size_t chunk = builder.add_chunk(m.lua_file, code);
             for (std::size_t k = 0; k < m.kinds.size(); ++k) {
                 const std::string card = "card '" + m.kinds[k].id + "'";
                 if (!m.cherry_functions[k].empty())
@@ -88,7 +116,8 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
                     m.kinds[k].score_function = builder.function(chunk, m.score_functions[k], card + " score function");
             }
         }
-        bundle.plugins_.push_back({"set", m.info.id, m.info.version, set_folders[s]});
+        bundle.plugins_.push_back({"set", m.info.id, m.info.version, m.api, set_folders[s],
+                                   plugin_fingerprint(set_folders[s], "set.toml", m.text, m.lua_file, code)});
         try {
             catalog->add_set(m.info, std::move(m.kinds));
         } catch (const std::invalid_argument& e) {
@@ -97,15 +126,17 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
     }
 
     std::optional<FunctionId> distribution_function;
+    const std::string gametype_code = gm.lua_file.empty() ? std::string() : read_lua_file(gm.lua_file, problems);
     if (!gm.distribution_function.empty()) {
-        const std::size_t chunk = builder.add_chunk(gm.lua_file, problems);
+        const std::size_t chunk = builder.add_chunk(gm.lua_file, gametype_code);
         distribution_function = builder.function(chunk, gm.distribution_function,
                                                  "gametype '" + gm.gametype.id + "' distribution");
     } else if (!gm.table.empty()) {
         gametype->distribution.assign(static_cast<std::size_t>(gm.table.rbegin()->first + 1), 0);
         for (auto [cherries, change] : gm.table) gametype->distribution[static_cast<std::size_t>(cherries)] = change;
     }
-    bundle.plugins_.push_back({"gametype", gm.gametype.id, gm.gametype.version, gametype_folder});
+    bundle.plugins_.push_back({"gametype", gm.gametype.id, gm.gametype.version, gm.api, gametype_folder,
+                               plugin_fingerprint(gametype_folder, "gametype.toml", gm.text, gm.lua_file, gametype_code)});
     if (has_error(problems)) throw LoadError(std::move(problems));
 
     // Loading the code once here reports Lua errors now rather than in the first game.
@@ -135,7 +166,8 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
 
 std::unique_ptr<LuaRuntime> Bundle::make_runtime() const { return std::make_unique<LuaRuntime>(*program_); }
 
-std::filesystem::path find_plugin(const std::string& kind, const std::string& name) {
+std::filesystem::path find_plugin(const std::string& kind, const std::string& name,
+                                  const std::vector<std::filesystem::path>& extra) {
     const std::string manifest = kind + ".toml";
     const std::filesystem::path given(name);
     std::error_code ec;
@@ -145,7 +177,7 @@ std::filesystem::path find_plugin(const std::string& kind, const std::string& na
                           "no " + manifest + " in folder '" + name + "' (a " + kind + " plugin folder holds one)"}});
     std::string looked;
     std::set<std::string> available;
-    for (const auto& dir : search_directories()) {
+    for (const auto& dir : search_directories(extra)) {
         const auto folder = dir == "." ? std::filesystem::path(kind + "s") : dir / (kind + "s");
         if (std::filesystem::is_regular_file(folder / name / manifest, ec)) return folder / name;
         looked += (looked.empty() ? "" : ", ") + folder.string();
@@ -159,6 +191,44 @@ std::filesystem::path find_plugin(const std::string& kind, const std::string& na
     throw LoadError({{Diagnostic::Severity::error, "", 0, 0,
                       "cannot find " + kind + " '" + name + "'; looked in " + looked +
                           (names.empty() ? std::string("; none found") : "; available: " + names)}});
+}
+
+}  // namespace cherries::sdk
+
+namespace cherries::sdk {
+
+std::vector<std::filesystem::path> list_plugins(const std::string& kind, const std::vector<std::filesystem::path>& extra) {
+    const std::string manifest = kind + ".toml";
+    std::map<std::string, std::filesystem::path> found;  // id (folder name) -> first folder
+    std::error_code ec;
+    for (const auto& dir : search_directories(extra)) {
+        const auto folder = dir == "." ? std::filesystem::path(kind + "s") : dir / (kind + "s");
+        if (!std::filesystem::is_directory(folder, ec)) continue;
+        for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+            if (std::filesystem::is_regular_file(entry.path() / manifest, ec))
+                found.emplace(entry.path().filename().string(), entry.path());
+    }
+    std::vector<std::filesystem::path> out;
+    for (auto& [id, path] : found) out.push_back(std::move(path));
+    return out;
+}
+
+PluginInfo inspect_plugin(const std::string& kind, const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
+    PluginInfo info{.kind = kind, .folder = folder};
+    std::string manifest_text;
+    std::filesystem::path lua_file;
+    if (kind == "set") {
+        SetManifest m = read_set_manifest(folder, out);
+        info.id = m.info.id, info.version = m.info.version, info.api = m.api;
+        manifest_text = std::move(m.text), lua_file = m.lua_file;
+    } else {
+        GametypeManifest m = read_gametype_manifest(folder, out);
+        info.id = m.gametype.id, info.version = m.gametype.version, info.api = m.api;
+        manifest_text = std::move(m.text), lua_file = m.lua_file;
+    }
+    const std::string code = lua_file.empty() ? std::string() : read_lua_file(lua_file, out);
+    info.fingerprint = plugin_fingerprint(folder, kind + ".toml", manifest_text, lua_file, code);
+    return info;
 }
 
 }  // namespace cherries::sdk

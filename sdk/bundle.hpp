@@ -2,6 +2,8 @@
 // plugin folders, with the Lua code to run their functions.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -10,17 +12,24 @@
 #include "engine/card.hpp"
 #include "engine/evaluator.hpp"
 #include "engine/gametype.hpp"
+#include "sdk/diagnostic.hpp"
 #include "sdk/lua_runtime.hpp"
 
 namespace cherries::sdk {
 
-/// Where a plugin came from: its id, version and folder.
+/// Where a plugin came from and what exactly it was: id, version, API, folder and the content
+/// fingerprint (sdk/fingerprint.hpp) of the bytes that were loaded.
 struct PluginInfo {
     std::string kind;  ///< "set" or "gametype"
     std::string id;
     std::string version;
+    std::int64_t api = 0;
     std::filesystem::path folder;
+    std::string fingerprint;  ///< SHA-256, 64 hex digits, over the manifest and its Lua file
 };
+
+/// Largest Lua file a plugin may have, in bytes; a larger one is an error at load.
+inline constexpr std::size_t kMaxLuaFileBytes = 1u << 20;
 
 /// The loaded, validated plugins of one game configuration. Immutable after load; share it
 /// read-only between threads and make one runtime per thread with make_runtime().
@@ -50,10 +59,25 @@ private:
     std::shared_ptr<const LuaProgram> program_;
 };
 
-/// Finds a plugin folder by name: a path that exists as given, else `<dir>/<kind>s/<name>` for
-/// each search directory: the current directory, then the directories in CHERRIES_PATH
-/// (colon-separated), then the installed data directory. Throws LoadError naming the places
-/// looked in and the plugins found there.
-std::filesystem::path find_plugin(const std::string& kind, const std::string& name);
+/// The plugin search path, in the order it is searched: `extra` (from --plugin-path), the
+/// current directory, each directory in CHERRIES_PATH (colon-separated), the source tree the
+/// program was built from, and the installed data directory (PREFIX/share/cherries). A plugin
+/// named NAME of kind K is the folder `<dir>/<K>s/<NAME>` holding `<K>.toml`.
+std::vector<std::filesystem::path> search_directories(const std::vector<std::filesystem::path>& extra = {});
+
+/// Finds a plugin folder by name: a path that exists as given, else the first match along
+/// search_directories(extra). Throws LoadError naming the places looked in and the plugins
+/// found there.
+std::filesystem::path find_plugin(const std::string& kind, const std::string& name,
+                                  const std::vector<std::filesystem::path>& extra = {});
+
+/// Every plugin folder of `kind` ("set" or "gametype") along search_directories(extra), each
+/// id once (the first found shadows later ones), sorted by id.
+std::vector<std::filesystem::path> list_plugins(const std::string& kind,
+                                                const std::vector<std::filesystem::path>& extra = {});
+
+/// Reads a plugin folder's manifest and Lua file (without running any code) and describes it.
+/// Problems go to `out`; the fingerprint is computed over whatever could be read.
+PluginInfo inspect_plugin(const std::string& kind, const std::filesystem::path& folder, std::vector<Diagnostic>& out);
 
 }  // namespace cherries::sdk

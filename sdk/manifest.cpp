@@ -125,7 +125,7 @@ private:
     std::vector<Diagnostic>& out_;
 };
 
-std::optional<toml::table> parse(const std::filesystem::path& path, const std::string& shown,
+std::optional<toml::table> parse(const std::filesystem::path& path, const std::string& shown, std::string& bytes,
                                  std::vector<Diagnostic>& out) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -134,8 +134,9 @@ std::optional<toml::table> parse(const std::filesystem::path& path, const std::s
     }
     std::stringstream text;
     text << in.rdbuf();
+    bytes = text.str();
     try {
-        return toml::parse(text.str(), shown);
+        return toml::parse(bytes, shown);
     } catch (const toml::parse_error& e) {
         out.push_back({Diagnostic::Severity::error, shown, static_cast<int>(e.source().begin.line),
                        static_cast<int>(e.source().begin.column),
@@ -157,6 +158,7 @@ const std::regex& semver_pattern() {
 // The [set] / [gametype] header fields both kinds share.
 struct Header {
     std::string id, name, version;
+    std::int64_t api = 0;
     std::filesystem::path lua_file;
 };
 
@@ -179,7 +181,9 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
             r.error(t->get("version")->source(), ctx + "field 'version': expected a semantic version like \"1.0.0\", saw \"" + *v + "\"");
         h.version = *v;
     }
-    if (auto api = r.integer(*t, "api", true, 0, kMaxMagnitude, ctx); api && *api != kApiVersion)
+    const auto api = r.integer(*t, "api", true, 0, kMaxMagnitude, ctx);
+    h.api = api.value_or(0);
+    if (api && *api != kApiVersion)
         r.error(t->get("api")->source(), ctx + "field 'api': this host speaks plugin API " + std::to_string(kApiVersion) +
                                              ", saw " + std::to_string(*api));
     if (auto lua = r.string(*t, "lua", false, ctx)) {
@@ -207,13 +211,14 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
 SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
     SetManifest m;
     m.file = (folder / "set.toml").string();
-    auto root = parse(folder / "set.toml", m.file, out);
+    auto root = parse(folder / "set.toml", m.file, m.text, out);
     if (!root) return m;
     Reader r(m.file, out);
     r.unknown_keys(*root, {"set", "card"}, "");
     auto header = read_header(r, *root, "set", folder, "set.lua", {"id", "name", "version", "symbol", "api", "lua"});
     if (header) {
         m.info = {header->id, header->name, header->version, ""};
+        m.api = header->api;
         m.lua_file = header->lua_file;
         if (const toml::table* t = root->get_as<toml::table>("set"))
             m.info.symbol = r.string(*t, "symbol", true, "[set] ").value_or("");
@@ -270,7 +275,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
 GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
     GametypeManifest m;
     m.file = (folder / "gametype.toml").string();
-    auto root = parse(folder / "gametype.toml", m.file, out);
+    auto root = parse(folder / "gametype.toml", m.file, m.text, out);
     if (!root) return m;
     Reader r(m.file, out);
     r.unknown_keys(*root, {"gametype", "distribution", "house_rules"}, "");
@@ -280,6 +285,7 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
         m.gametype.id = header->id;
         m.gametype.name = header->name;
         m.gametype.version = header->version;
+        m.api = header->api;
         m.lua_file = header->lua_file;
         if (const toml::table* t = root->get_as<toml::table>("gametype"))
             m.gametype.winning_score = r.integer(*t, "winning_score", true, 1, kMaxMagnitude, "[gametype] ").value_or(1);

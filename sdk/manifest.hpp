@@ -22,6 +22,8 @@ inline constexpr std::int64_t kMaxDistributionKey = 65535;
 /// A card set manifest (set.toml). Function names are empty for the identity.
 struct SetManifest {
     std::string file;  ///< path of set.toml, as shown in diagnostics
+    std::string text;  ///< the manifest's bytes, as read (for the fingerprint)
+    std::int64_t api = 0;
     CardSetInfo info;
     std::vector<CardKind> kinds;  ///< FunctionIds not yet assigned
     std::vector<std::string> cherry_functions;  ///< per kind
@@ -32,6 +34,8 @@ struct SetManifest {
 /// A gametype manifest (gametype.toml).
 struct GametypeManifest {
     std::string file;
+    std::string text;  ///< the manifest's bytes, as read (for the fingerprint)
+    std::int64_t api = 0;
     Gametype gametype;                        ///< distribution not yet filled
     std::map<std::int64_t, std::int64_t> table;  ///< table form: cherry count -> score change
     std::string distribution_function;        ///< function form: its name in the Lua module
