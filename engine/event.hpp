@@ -24,7 +24,8 @@ enum class EventKind : std::uint8_t {
                    ///< after = change after the modifier card stack, total = new score (§3.4.2.3.4)
     age,           ///< player's modifier card aged to lifetime (GDD §3.4.2.3.5)
     expire,        ///< player's modifier card reached lifetime 0, now on the received card stack
-    fault,         ///< card's function failed: card removed from the game (GDD §3.5); message
+    fault,         ///< card's function failed: card removed from the game (GDD §3.5); message;
+                   ///< receiver: whom the give that faulted was to (kNoPlayer in a pass)
     pass,          ///< no card anywhere to draw: player's turn ran steps 4 and 5 only
     won,           ///< player won (GDD §3.4.3)
     ended,         ///< the game ended without a winner (no players, or no cards left in play)

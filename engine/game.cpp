@@ -201,8 +201,8 @@ void Game::remove_from_game(CardId card) {
 
 bool Game::resolve_fault(const TurnPlan& plan) {
     const PlayerId player = players_[next_].id;
-    if (sink_) emit({.kind = EventKind::fault, .turn = turn_, .player = player, .card = plan.fault_card,
-          .message = plan.fault_message});
+    if (sink_) emit({.kind = EventKind::fault, .turn = turn_, .player = player, .receiver = plan.receiver,
+          .card = plan.fault_card, .message = plan.fault_message});
     if (plan.fault_card == kNoCard) {  // the gametype itself failed: no card to blame
         phase_ = Phase::aborted;
         if (drawn_ != kNoCard) deck_.push_back(drawn_);  // nothing was committed: back on top

@@ -13,6 +13,7 @@
 #include "engine/gametype.hpp"
 #include "engine/player.hpp"
 #include "engine/random.hpp"
+#include "engine/snapshot.hpp"
 #include "engine/turn.hpp"
 
 namespace cherries {
@@ -47,6 +48,15 @@ public:
     Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator,
          std::uint64_t seed, const std::vector<std::string>& players,
          const std::vector<KindId>& deck_top = {});
+
+    /// Restores a game from `snapshot` (taken with snapshot() against the same catalog and
+    /// gametype). Throws RuleError when the snapshot is inconsistent: a card id out of range or
+    /// not exactly once in the deck, a stack, removed or drawn; a bad player index, id or name;
+    /// a phase that does not fit (e.g. awaiting_give without a drawn card); a bad generator state.
+    Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator, const GameSnapshot& snapshot);
+
+    /// The whole state as plain data; Game(..., snapshot()) continues exactly as this game.
+    GameSnapshot snapshot() const;
 
     /// Events go to `sink` (nullptr: none) from now on.
     void set_event_sink(EventSink* sink) { sink_ = sink; }

@@ -17,6 +17,7 @@ inline constexpr PlayerId kNoPlayer = 0xFFFFFFFFu;
 struct ActiveModifier {
     CardId card;
     std::int32_t lifetime;
+    bool operator==(const ActiveModifier&) const = default;
 };
 
 /// One player: received card stack, modifier card stack, cherry stockpile and score.
@@ -28,6 +29,7 @@ struct Player {
     std::int64_t score = 0;                   ///< >= 0 (GDD §3.3.4.1.4)
     std::vector<CardId> received;             ///< received card stack (GDD §3.3.4.1.1)
     std::vector<ActiveModifier> modifiers;    ///< modifier card stack (GDD §3.3.4.1.2)
+    bool operator==(const Player&) const = default;
 };
 
 }  // namespace cherries

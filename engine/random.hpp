@@ -6,6 +6,9 @@
 #include <cstdint>
 #include <random>
 #include <span>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace cherries {
@@ -45,6 +48,22 @@ public:
         }
     }
 
+    /// The generator's state in the text form the C++ standard fixes for mt19937_64 (313
+    /// numbers): the same on every platform, for save files.
+    std::string state() const {
+        std::ostringstream out;
+        out << engine_;
+        return out.str();
+    }
+    /// Restores a state() text. Throws std::invalid_argument when it is not one.
+    void set_state(const std::string& text) {
+        std::istringstream in(text);
+        std::mt19937_64 engine;
+        in >> engine;
+        if (in.fail() || !(in >> std::ws).eof()) throw std::invalid_argument("not a mt19937_64 state");
+        engine_ = engine;
+    }
+
     std::mt19937_64& engine() { return engine_; }
     const std::mt19937_64& engine() const { return engine_; }
 
@@ -64,7 +83,10 @@ inline std::uint64_t mix_seed(std::uint64_t x) {
 /// own chance (bots); its output is fixed by this code.
 class SplitMix64 {
 public:
+    /// A generator seeded with `seed`; SplitMix64(g.state()) continues where g is.
     explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+    /// The whole state: one word.
+    std::uint64_t state() const { return state_; }
     std::uint64_t operator()() {
         const std::uint64_t x = state_;
         state_ += 0x9e3779b97f4a7c15ULL;

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
+#include <optional>
 #include <memory>
 #include <thread>
 
@@ -16,6 +18,7 @@
 #include "host/bot.hpp"
 #include "host/commands.hpp"
 #include "host/plugin_options.hpp"
+#include "host/record.hpp"
 #include "host/sim_stats.hpp"
 #include "host/usage_error.hpp"
 
@@ -43,9 +46,33 @@ std::uint64_t sim_bot_seed(std::uint64_t game_seed, std::uint32_t seat) {
     return mix_seed(game_seed ^ ((std::uint64_t{seat} + 1) * 0xd1b54a32d192ed03ULL));
 }
 
+std::string sim_record_file(const std::string& dir, std::uint64_t index) {
+    return (std::filesystem::path(dir) / fmt::format("game-{:06}.jsonl", index)).string();
+}
+
+SimRecording::SimRecording(const sdk::Bundle& bundle, const std::string& dir, const std::vector<std::string>& seat_names,
+                           const std::vector<std::string>& seat_bots)
+    : dir(dir),
+      header([&] {
+          RecordHeader h{.plugins = recorded_plugins(bundle), .source = "sim"};
+          for (std::size_t seat = 0; seat < seat_names.size(); ++seat) h.players.push_back({seat_names[seat], seat_bots[seat]});
+          return h;
+      }()),
+      text(header),
+      cards(quoted_card_ids(bundle.catalog())) {}
+
 SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
-                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns) {
+                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
+                      const SimRecording* recording, std::uint64_t index) {
     Game game(bundle.catalog(), bundle.gametype(), evaluator, game_seed, seat_names);
+    std::optional<RecordWriter> record;
+    if (recording) {
+        RecordHeader header = recording->header;
+        header.seed = game_seed;
+        header.game = static_cast<std::int64_t>(index);
+        record.emplace(sim_record_file(recording->dir, index), game, header, &recording->text, recording->cards);
+        game.set_event_sink(&*record);
+    }
     std::vector<std::unique_ptr<Bot>> bots;
     bots.reserve(seat_bots.size());
     for (std::uint32_t seat = 0; seat < seat_bots.size(); ++seat)
@@ -58,6 +85,7 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
         while (game.phase() == Phase::awaiting_give) game.give(bots[game.current_player()]->choose_receiver(view));
     }
 
+    if (record) record->finish();
     SimGame result;
     result.turns = game.turn();
     if (game.phase() == Phase::won) {
@@ -80,6 +108,15 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     std::vector<std::string> names;
     for (std::uint32_t seat = 0; seat < options.players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
 
+    std::optional<SimRecording> recording;
+    if (!options.record_dir.empty()) {
+        recording.emplace(bundle, options.record_dir, names, results.seat_bots);
+        std::error_code ec;
+        std::filesystem::create_directories(options.record_dir, ec);
+        if (ec || !std::filesystem::is_directory(options.record_dir))
+            throw UsageError(fmt::format("--record {}: cannot create the folder{}", options.record_dir,
+                                         ec ? ": " + ec.message() : std::string()));
+    }
     const auto workers = static_cast<unsigned>(std::min<std::uint64_t>(options.jobs, options.games));
     std::vector<std::exception_ptr> errors(workers);
     // Worker w plays games w, w + workers, ... and stores each result by its index, so every
@@ -89,7 +126,8 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
             auto runtime = bundle.make_runtime();
             for (std::uint64_t i = w; i < options.games; i += workers)
                 results.games[i] = play_sim_game(bundle, *runtime, names, results.seat_bots,
-                                                 sim_game_seed(options.seed, i), options.max_turns);
+                                                 sim_game_seed(options.seed, i), options.max_turns,
+                                                 recording ? &*recording : nullptr, i);
         } catch (...) {
             errors[w] = std::current_exception();
         }
@@ -103,9 +141,9 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
         for (unsigned w = 0; w < workers; ++w) threads.emplace_back(work, w);
         for (auto& t : threads) t.join();
     }
-    results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     for (const auto& e : errors)
         if (e) std::rethrow_exception(e);
+    results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return results;
 }
 
@@ -222,6 +260,8 @@ void add_sim_command(CLI::App& app, Command& run) {
     sim->add_option("--jobs", state->sim.jobs, "Worker threads")->capture_default_str();
     sim->add_option("--max-turns", state->sim.max_turns, "A game still going after this many turns is unfinished")
         ->capture_default_str();
+    sim->add_option("--record", state->sim.record_dir,
+                    "Write each game's record to this folder, one file per game (game-NNNNNN.jsonl; docs/records.md)");
     sim->add_flag("--json", state->json, "Print the results as one JSON object (timing goes to stderr)");
     add_plugin_options(*sim, state->plugins);
     sim->callback([&run, state] {

@@ -2,11 +2,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "host/record.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {
@@ -19,6 +21,7 @@ struct SimOptions {
     std::uint64_t seed = 1;
     unsigned jobs = 1;                        ///< worker threads
     std::uint32_t max_turns = 10000;          ///< a game still going after this many turns is unfinished
+    std::string record_dir;                   ///< non-empty: write each game's record there (sim_record_file)
 };
 
 /// How one game ended.
@@ -53,9 +56,26 @@ std::uint64_t sim_game_seed(std::uint64_t seed, std::uint64_t index);
 /// The seed of the bot in seat `seat` (0-based) of the game with seed `game_seed`.
 std::uint64_t sim_bot_seed(std::uint64_t game_seed, std::uint32_t seat);
 
+/// The record file of game `index` in `dir`: DIR/game-NNNNNN.jsonl (index zero-padded to 6 digits).
+std::string sim_record_file(const std::string& dir, std::uint64_t index);
+
+/// How a simulation writes records: made once per run and shared read-only by the workers.
+struct SimRecording {
+    /// For games between `seat_bots` seated as `seat_names`, written to `dir`.
+    SimRecording(const sdk::Bundle& bundle, const std::string& dir, const std::vector<std::string>& seat_names,
+                 const std::vector<std::string>& seat_bots);
+    std::string dir;
+    RecordHeader header;  ///< seed and game are set per game
+    HeaderText text;
+    std::shared_ptr<const std::vector<std::string>> cards;
+};
+
 /// Plays one game between `bots` (one per seat) with `evaluator` and returns how it ended.
+/// With a `recording`, writes the game's record (docs/records.md) as game `index`, to
+/// sim_record_file(recording->dir, index). Throws UsageError if the record cannot be written.
 SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
-                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns);
+                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
+                      const SimRecording* recording = nullptr, std::uint64_t index = 0);
 
 /// Runs the simulation: `options.jobs` threads, each with its own runtime from the bundle,
 /// play games i = w, w + jobs, ... Throws UsageError for bad options; rethrows a worker's error.

@@ -100,6 +100,7 @@ nlohmann::json event_json(const Event& e, const Catalog& catalog, const PlayerNa
             j["player"] = names[e.player];
             j["card"] = e.card == kNoCard ? nlohmann::json() : nlohmann::json(card_id(catalog, e.card));
             j["message"] = std::string(e.message);
+            if (e.receiver != kNoPlayer) j["receiver"] = names[e.receiver];  // the give that faulted
             break;
         case EventKind::deck_renewal:
             j["cards"] = e.total;

@@ -32,7 +32,8 @@ nlohmann::json state_json(const Game& game);
 ///   score_change:            player, cherries (the count it is based on), change (from the
 ///                            gametype), modified_change (after the modifier card stack), score
 ///   age:                     player, card, lifetime (left)
-///   fault:                   player, card (null: the gametype's distribution failed), message
+///   fault:                   player, card (null: the gametype's distribution failed), message,
+///                            receiver (whom the faulted give was to; absent in a pass)
 ///   deck_renewal:            cards (in the new deck)
 ///   suspend, resume, ended:  nothing more
 nlohmann::json event_json(const Event& event, const Catalog& catalog, const PlayerNames& names);

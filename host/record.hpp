@@ -1,0 +1,147 @@
+// Game records (docs/records.md): JSON Lines, a header line, one line per event, an end line.
+// Writing is on the simulator's hot path, so event lines are built by hand into one buffer;
+// they are byte for byte event_json(...).dump() (tests/host/record_test.cpp checks it).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/event.hpp"
+#include "engine/game.hpp"
+#include "host/seats.hpp"
+#include "sdk/bundle.hpp"
+
+namespace cherries::host {
+
+/// The record format this build writes and reads.
+inline constexpr int kRecordFormat = 1;
+
+/// The `cherries` version, from CMake's project(VERSION).
+std::string_view cherries_version();
+
+/// A plugin as a record names it: kind ("set" or "gametype"), id, version, SHA-256 fingerprint.
+struct RecordedPlugin {
+    std::string kind, id, version, fingerprint;
+};
+
+/// What a record's first line says.
+struct RecordHeader {
+    std::uint64_t seed = 0;
+    std::vector<Seat> players;  ///< turn order at the start; bot empty for a human
+    std::vector<RecordedPlugin> plugins;
+    std::string source;         ///< "play" or "sim"
+    std::int64_t game = -1;     ///< sim: the game's index, else -1
+};
+
+/// The plugins of `bundle` as a record names them.
+std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle);
+
+/// The header line's JSON: {"record": "cherries", "format", "cherries", "seed", "players":
+/// [{"name", "bot"}], "plugins": [{"kind", "id", "version", "fingerprint"}], "source", "game"?}.
+nlohmann::json header_json(const RecordHeader& header);
+
+/// Reads a header line's JSON. Throws UsageError "FILE:1: malformed record: ..." naming the
+/// field that is missing or wrong, or the format version this build cannot read.
+RecordHeader parse_header(const nlohmann::json& j, const std::string& file);
+
+/// A header's parts that stay the same from game to game, as JSON text.
+struct HeaderText {
+    explicit HeaderText(const RecordHeader& header);
+    std::string players, plugins, source;
+};
+
+/// The header line: header_json(header).dump(), built from `text` (made from a header with the
+/// same players, plugins and source) without a json value, for the simulator.
+std::string header_line(const RecordHeader& header, const HeaderText& text);
+
+/// Every card's display id (Catalog::display_id) as a JSON string, by CardId.
+std::shared_ptr<const std::vector<std::string>> quoted_card_ids(const Catalog& catalog);
+
+/// The end line: {"end": status_name(game), "turns": game.turn()}. A record without it is
+/// truncated.
+std::string end_line(const Game& game);
+
+/// A short JSON text kept in a fixed-size array, so that copying it is one fixed-size copy.
+inline constexpr std::size_t kToken = 32;
+struct Token {
+    char text[kToken];
+    std::uint8_t size;  ///< 0: the text is longer than kToken
+};
+Token make_token(const std::string& text);
+
+/// Builds event lines (docs/records.md, "Event lines"): card ids and player names are escaped
+/// once and kept, and a line is written straight into a buffer.
+class EventLineWriter {
+public:
+    /// For `game`'s catalog and the players seated now; joiners are learnt from their events.
+    /// `cards`: quoted_card_ids(game.catalog()), made here when null.
+    explicit EventLineWriter(const Game& game, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+    /// Appends the line for `event` (no newline) to `out`. Call for every event, in order.
+    void append(const Event& event, std::string& out);
+
+    // The hot path, for RecordWriter: learn(event) first; then write() the line at `at`, which
+    // must have max_line() bytes of room; `message` is the fault message quoted, else empty.
+    void learn(const Event& event) {
+        if (event.kind == EventKind::join) learn_join(event);
+    }
+    std::size_t max_line(const Event& event, const std::string& message) const {
+        // The kind, five numbers of at most 20 characters, two names, one card, punctuation.
+        return bound_ + message.size() + (event.kind == EventKind::join ? 4096 : 0);
+    }
+    char* write(const Event& event, const std::string& message, char* at) const;
+
+private:
+    void learn_join(const Event& event);
+    const std::string& name(PlayerId id) const;
+    const Game& game_;
+    std::shared_ptr<const std::vector<std::string>> cards_;  // quoted display id by CardId
+    std::vector<std::string> names_;  // quoted name by PlayerId
+    std::vector<Token> card_tokens_, name_tokens_, kind_tokens_;
+    std::size_t longest_card_ = 0, longest_name_ = 0, bound_ = 0;
+};
+
+/// Writes one record: the header at construction, each event as it happens (an EventSink),
+/// the end line at finish(). Lines collect in memory and go to the file at flush().
+class RecordWriter final : public EventSink {
+public:
+    /// Creates (truncates) `file` and writes the header. `text` and `cards` may be shared
+    /// between games to save work (made here when null). Throws UsageError if it cannot.
+    RecordWriter(const std::string& file, const Game& game, const RecordHeader& header,
+                 const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+    /// Continues `file` after its first `bytes` bytes (resume: what a save point covered).
+    /// Throws UsageError if the file cannot be opened or is shorter.
+    RecordWriter(const std::string& file, const Game& game, std::uint64_t bytes);
+    ~RecordWriter() override;
+    RecordWriter(const RecordWriter&) = delete;
+    RecordWriter& operator=(const RecordWriter&) = delete;
+
+    void on_event(const Event& event) override;
+    /// Writes the end line and flushes (with `durable`, fsyncs: see flush).
+    void finish(bool durable = false);
+    /// Writes what has collected to the file; with `durable`, fsyncs it too. Throws UsageError.
+    void flush(bool durable = false);
+    /// Bytes of the record so far (written or collected).
+    std::uint64_t bytes() const { return written_ + used_; }
+    const std::string& file() const { return file_; }
+
+private:
+    void room(std::size_t bytes);
+    void put(const std::string& line);
+
+    static constexpr std::size_t kBuffer = 1 << 16;  // bytes collected before a write()
+    std::string file_;
+    const Game& game_;
+    EventLineWriter lines_;
+    std::unique_ptr<char[]> buffer_;  // buffer_[0, used_) is not written yet
+    std::size_t capacity_ = 0;
+    std::size_t used_ = 0;
+    std::uint64_t written_ = 0;
+    int fd_ = -1;
+};
+
+}  // namespace cherries::host
