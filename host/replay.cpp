@@ -1,0 +1,191 @@
+#include "host/replay.hpp"
+
+#include <fmt/core.h>
+
+#include <exception>
+#include <fstream>
+
+#include "host/plugin_options.hpp"
+#include "host/state_json.hpp"
+#include "host/usage_error.hpp"
+
+namespace cherries::host {
+
+std::vector<std::string> read_record_lines(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw UsageError(file + ": cannot read the record");
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(std::move(line));
+    if (in.bad()) throw UsageError(file + ": cannot read the record");
+    if (lines.empty()) throw UsageError(file + ":1: malformed record: the file is empty; expected a header line");
+    return lines;
+}
+
+RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file) {
+    const nlohmann::json j = nlohmann::json::parse(lines.at(0), nullptr, false);
+    if (j.is_discarded()) throw UsageError(file + ":1: malformed record: the header line is not JSON");
+    return parse_header(j, file);
+}
+
+sdk::Bundle load_recorded_bundle(const RecordHeader& header, const std::vector<std::filesystem::path>& plugin_path) {
+    std::vector<std::string> sets;
+    std::string gametype;
+    for (const auto& p : header.plugins) {
+        if (p.kind == "set") sets.push_back(p.id);
+        else gametype = p.id;
+    }
+    return load_bundle(sets, gametype, plugin_path);
+}
+
+void check_fingerprints(const RecordHeader& header, const sdk::Bundle& bundle, const std::string& file, bool force,
+                        std::ostream& warnings) {
+    for (const auto& recorded : header.plugins) {
+        for (const auto& installed : bundle.plugins()) {
+            if (installed.kind != recorded.kind || installed.id != recorded.id) continue;
+            if (installed.fingerprint == recorded.fingerprint) break;
+            const std::string what = fmt::format(
+                "plugin {} '{}' differs from the record (fingerprint {}… version {} recorded, {}… version {} installed "
+                "in {})",
+                recorded.kind, recorded.id, recorded.fingerprint.substr(0, 12), recorded.version,
+                installed.fingerprint.substr(0, 12), installed.version, installed.folder.string());
+            if (!force) throw UsageError(file + ": " + what + "; use --force to replay anyway");
+            warnings << "cherries: warning: " << file << ": " << what << "; replaying anyway (--force)\n";
+        }
+    }
+}
+
+namespace {
+
+std::vector<std::string> names_of(const RecordHeader& header) {
+    std::vector<std::string> names;
+    for (const auto& p : header.players) names.push_back(p.name);
+    return names;
+}
+
+Game make_game(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header, const std::string& file) {
+    try {
+        return Game(bundle.catalog(), bundle.gametype(), evaluator, header.seed, names_of(header));
+    } catch (const RuleError& e) {
+        throw UsageError(file + ":1: malformed record: players: " + e.what());
+    }
+}
+
+}  // namespace
+
+Replayer::Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header,
+                   std::vector<std::string> lines, std::string file)
+    : file_(std::move(file)),
+      lines_(std::move(lines)),
+      game_(make_game(bundle, evaluator, header, file_)),
+      writer_(game_) {
+    game_.set_event_sink(this);
+}
+
+std::string Replayer::where(std::size_t index) const {
+    return fmt::format("{}:{}: turn {}: ", file_, index + 1, game_.turn());
+}
+
+void Replayer::malformed(std::size_t index, const std::string& what) const {
+    throw UsageError(fmt::format("{}:{}: malformed record: {}", file_, index + 1, what));
+}
+
+void Replayer::mismatch(std::size_t index, const std::string& what) const {
+    throw ReplayMismatch(where(index) + what);
+}
+
+nlohmann::json Replayer::parse_line(std::size_t index) const {
+    nlohmann::json j = nlohmann::json::parse(lines_[index], nullptr, false);
+    if (j.is_discarded()) malformed(index, "not JSON: " + lines_[index].substr(0, 80));
+    return j;
+}
+
+PlayerId Replayer::player_named(std::size_t index, const nlohmann::json& name) const {
+    if (!name.is_string()) malformed(index, "expected a player's name, saw " + name.dump());
+    const Player* p = game_.find_player(name.get<std::string>());
+    if (!p) mismatch(index, "the record names player " + name.dump() + ", who is not playing in the replay");
+    return p->id;
+}
+
+void Replayer::on_event(const Event& event) {
+    if (difference_) return;  // nothing is compared after the first difference
+    produced_.clear();
+    writer_.append(event, produced_);
+    if (next_ >= lines_.size()) {
+        difference_ = where(next_) + "the record ends here (truncated: no end line); replay gives " + produced_;
+        truncated_ = true;
+        return;
+    }
+    const std::string& recorded = lines_[next_];
+    if (recorded != produced_) {
+        // Another writer may space or order a line differently: compare the values.
+        const nlohmann::json r = nlohmann::json::parse(recorded, nullptr, false);
+        if (r.is_discarded()) {
+            difference_ = fmt::format("{}:{}: malformed record: not JSON: {}", file_, next_ + 1, recorded.substr(0, 80));
+            truncated_ = true;
+            return;
+        }
+        if (r != nlohmann::json::parse(produced_)) {
+            difference_ = where(next_) + "expected " + recorded + ", replay gives " + produced_;
+            return;
+        }
+    }
+    ++next_;
+    ++checked_;
+    if (observer_) observer_->on_event(event);
+}
+
+void Replayer::act(std::size_t index, const nlohmann::json& line) {
+    const std::string kind = line[0].get<std::string>();
+    if (game_.over())
+        mismatch(index, "the game is over (" + end_line(game_) + ") but the record goes on: " + lines_[index]);
+    if (game_.phase() == Phase::awaiting_give) {
+        // The decision: whom the drawn card goes to (a give, or the give that faulted).
+        const std::size_t at = kind == "give" ? 3 : kind == "fault" ? 4 : 0;
+        if (at == 0 || line.size() <= at)
+            mismatch(index, "expected a give of the drawn card, the record has " + lines_[index]);
+        game_.give(player_named(index, line[at]));
+        return;
+    }
+    if (kind == "join") {
+        if (line.size() < 3 || !line[2].is_string()) malformed(index, "expected [\"join\", turn, name]");
+        game_.join(line[2].get<std::string>());
+    } else if (kind == "leave") {
+        if (line.size() < 3) malformed(index, "expected [\"leave\", turn, name]");
+        game_.leave(player_named(index, line[2]));
+    } else {
+        if (turn_hook_ && game_.turn() > 0) turn_hook_();
+        game_.start_turn();
+    }
+}
+
+bool Replayer::run(std::optional<std::uint32_t> to) {
+    for (;;) {
+        if (next_ >= lines_.size())
+            malformed(next_, "truncated record: it ends without an end line ({\"end\": ..., \"turns\": ...})");
+        const std::size_t index = next_;
+        const nlohmann::json line = parse_line(index);
+        if (line.is_object()) {
+            if (!line.contains("end")) malformed(index, "expected an event line [\"kind\", turn, ...] or the end line");
+            const std::string ours = end_line(game_);
+            if (line != nlohmann::json::parse(ours)) mismatch(index, "expected " + lines_[index] + ", replay gives " + ours);
+            if (index + 1 < lines_.size()) malformed(index + 1, "a line after the end line");
+            return true;
+        }
+        if (!line.is_array() || line.size() < 2 || !line[0].is_string() || !line[1].is_number_unsigned())
+            malformed(index, "expected an event line [\"kind\", turn, ...], saw " + lines_[index].substr(0, 80));
+        const bool starts_turn = game_.phase() == Phase::between_turns && line[0] != "join" && line[0] != "leave";
+        if (to && starts_turn && game_.turn() >= *to) return false;
+        try {
+            act(index, line);
+        } catch (const RuleError& e) {
+            if (!difference_) mismatch(index, std::string("the record's ") + lines_[index] + " cannot be played: " + e.what());
+        }
+        if (difference_) {
+            if (truncated_) throw UsageError(*difference_);
+            throw ReplayMismatch(*difference_);
+        }
+        if (next_ == index) mismatch(index, "expected " + lines_[index] + ", replay gives no event");
+    }
+}
+
+}  // namespace cherries::host
