@@ -17,6 +17,10 @@ public:
     virtual ~Bot() = default;
     /// Whom to give the drawn card to (its own id = keep). view.current_player() is this bot.
     virtual PlayerId choose_receiver(const TableView& view) = 0;
+    /// The bot's own generator state (0 for a bot without chance), for save files.
+    virtual std::uint64_t state() const { return 0; }
+    /// Restores a state(): the bot then decides as the saved one would have.
+    virtual void restore(std::uint64_t /*state*/) {}
 };
 
 /// Bot kinds by name: "random", "greedy".

@@ -6,6 +6,7 @@
 
 #include <iostream>
 #include <map>
+#include <optional>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -15,7 +16,10 @@
 #include "host/bot.hpp"
 #include "host/commands.hpp"
 #include "host/plugin_options.hpp"
+#include "host/record.hpp"
 #include "host/render.hpp"
+#include "host/replay.hpp"
+#include "host/save.hpp"
 #include "host/scenario.hpp"
 #include "host/seats.hpp"
 #include "host/sim.hpp"
@@ -32,6 +36,9 @@ struct PlayOptions {
     std::uint32_t max_turns = 10000;
     std::string scenario;
     bool json = false;
+    std::string record;  ///< --record FILE
+    std::string save;    ///< --save FILE
+    std::string resume;  ///< --resume FILE
     // Which options were given (CLI11 fills these after parsing).
     CLI::Option* seed_option = nullptr;
     CLI::Option* set_option = nullptr;
@@ -56,11 +63,36 @@ constexpr const char* kHelp =
 
 constexpr const char* kExpected = "keep, give NAME, join NAME, leave NAME, status, help or quit";
 
+/// Sends each event to several sinks, in order.
+class EventFanout final : public EventSink {
+public:
+    void add(EventSink* sink) { sinks_.push_back(sink); }
+    void on_event(const Event& event) override {
+        for (EventSink* s : sinks_) s->on_event(event);
+    }
+
+private:
+    std::vector<EventSink*> sinks_;
+};
+
+/// Where a hotseat game keeps itself: a record (docs/records.md) and a save file.
+struct Persistence {
+    std::string record_file;  ///< new games: write a record here (empty: none)
+    std::string save_file;    ///< save after every turn here (empty: never)
+    std::vector<RecordedPlugin> plugins;
+};
+
+/// The game a save file holds, or UsageError naming the file.
+GameSnapshot checked(const SaveState& save, const std::string& file) {
+    if (save.seats.size() != save.game.players.size()) throw UsageError(file + ": malformed save: seats and players differ");
+    return save.game;
+}
+
 /// One game at the terminal: bots play their turns, humans answer at a prompt.
 class Hotseat {
 public:
     Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<Seat>& seats, std::uint64_t seed,
-            std::uint32_t max_turns, std::istream& in, std::ostream& out, Palette palette)
+            std::uint32_t max_turns, std::istream& in, std::ostream& out, Palette palette, const Persistence& files)
         : game_(bundle.catalog(), bundle.gametype(), evaluator, seed, names_of(seats)),
           view_(game_),
           cards_(bundle),
@@ -69,19 +101,55 @@ public:
           max_turns_(max_turns),
           in_(in),
           out_(out),
-          echo_(isatty(STDIN_FILENO) != 1) {
+          echo_(isatty(STDIN_FILENO) != 1),
+          files_(files) {
         for (std::size_t i = 0; i < seats.size(); ++i) seat(seats[i], game_.players()[i].id);
-        game_.set_event_sink(&renderer_);
+        if (!files.record_file.empty())
+            record_.emplace(files.record_file, game_,
+                            RecordHeader{.seed = seed, .players = seats, .plugins = files.plugins, .source = "play"});
+        attach_sinks();
+    }
+
+    /// Resumes the game `save` holds (read from `from`), humans and bots in their seats.
+    Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from,
+            std::istream& in, std::ostream& out, Palette palette, const Persistence& files)
+        : game_(restore(bundle, evaluator, save, from)),
+          view_(game_),
+          cards_(bundle),
+          renderer_(game_, cards_, out, palette),
+          seed_(save.seed),
+          seats_(save.seats_taken),
+          humans_(save.humans),
+          max_turns_(save.max_turns),
+          in_(in),
+          out_(out),
+          echo_(isatty(STDIN_FILENO) != 1),
+          files_(files),
+          resumed_from_(from) {
+        for (const SavedSeat& s : save.seats) {
+            if (s.bot.empty()) continue;
+            try {
+                bots_[s.id] = make_bot(s.bot, 0);
+            } catch (const UsageError& e) {
+                throw UsageError(from + ": malformed save: " + e.what());
+            }
+            bots_[s.id]->restore(s.bot_state);
+            bot_kinds_[s.id] = s.bot;
+        }
+        if (!save.record_file.empty()) record_.emplace(save.record_file, game_, save.record_bytes);
+        attach_sinks();
     }
 
     int run() {
         out_ << fmt::format("Cherries: {} with gametype {} (winning score {})\n", set_names(), game_.gametype().name,
                             game_.gametype().winning_score);
+        if (!resumed_from_.empty()) out_ << fmt::format("resumed from {} after turn {}\n", resumed_from_, game_.turn());
         out_ << fmt::format("players in turn order: {}\n", player_list(game_));
         renderer_.print_table();
         const StopReason reason = loop();
         renderer_.print_result(reason, max_turns_);
         out_.flush();
+        if (record_) record_->finish(!files_.save_file.empty());
         return 0;
     }
 
@@ -104,16 +172,66 @@ private:
         return out;
     }
 
+    static Game restore(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from) {
+        try {
+            return Game(bundle.catalog(), bundle.gametype(), evaluator, checked(save, from));
+        } catch (const RuleError& e) {
+            throw UsageError(from + ": malformed save: " + e.what());
+        }
+    }
+
+    void attach_sinks() {
+        sinks_.add(&renderer_);
+        if (record_) sinks_.add(&*record_);
+        game_.set_event_sink(&sinks_);
+    }
+
     void seat(const Seat& s, PlayerId id) {
-        if (s.is_bot()) bots_[id] = make_bot(s.bot, sim_bot_seed(seed_, seats_));
-        else humans_ = true;
+        if (s.is_bot()) {
+            bots_[id] = make_bot(s.bot, sim_bot_seed(seed_, seats_));
+            bot_kinds_[id] = s.bot;
+        } else {
+            humans_ = true;
+        }
         ++seats_;
+    }
+
+    SaveState save_state() const {
+        SaveState s;
+        s.game = game_.snapshot();
+        s.seed = seed_;
+        s.max_turns = max_turns_;
+        s.seats_taken = seats_;
+        s.humans = humans_;
+        for (const Player& p : game_.players()) {
+            SavedSeat seat{.id = p.id};
+            if (const auto bot = bots_.find(p.id); bot != bots_.end()) {
+                seat.bot = bot_kinds_.at(p.id);
+                seat.bot_state = bot->second->state();
+            }
+            s.seats.push_back(std::move(seat));
+        }
+        s.plugins = files_.plugins;
+        if (record_) {
+            s.record_file = record_->file();
+            s.record_bytes = record_->bytes();
+        }
+        return s;
+    }
+
+    // Between turns: the record reaches the disk first, then the save that points into it, so
+    // a crash at any instant leaves a save whose record is at least as long as it says.
+    void checkpoint() {
+        if (record_) record_->flush(!files_.save_file.empty());
+        if (!files_.save_file.empty())
+            write_atomically(files_.save_file, save_json(save_state()).dump(-1, ' ', false,
+                                                                           nlohmann::json::error_handler_t::replace) + "\n");
     }
 
     StopReason loop() {
         for (;;) {
-            if (game_.over()) return StopReason::game_over;
             if (apply_pending()) renderer_.print_table();
+            checkpoint();
             if (game_.over()) return StopReason::game_over;
             if (game_.phase() == Phase::suspended) {
                 if (!humans_) return StopReason::suspended;
@@ -301,6 +419,7 @@ private:
                 const PlayerId id = player->id;
                 game_.leave(id);
                 bots_.erase(id);
+                bot_kinds_.erase(id);
             } else {
                 message(unknown_player(p.seat.name));
             }
@@ -323,6 +442,7 @@ private:
     CardText cards_;
     TextRenderer renderer_;
     std::map<PlayerId, std::unique_ptr<Bot>> bots_;
+    std::map<PlayerId, std::string> bot_kinds_;
     std::vector<Pending> pending_;
     std::uint64_t seed_;
     std::uint32_t seats_ = 0;  // seats ever taken: the next bot's seed index
@@ -331,6 +451,10 @@ private:
     std::istream& in_;
     std::ostream& out_;
     bool echo_;
+    Persistence files_;
+    std::string resumed_from_;
+    std::optional<RecordWriter> record_;
+    EventFanout sinks_;
 };
 
 std::uint64_t random_seed() {
@@ -365,14 +489,30 @@ int run_scenario(const PlayOptions& o) {
     return 0;
 }
 
+int resume_play(const PlayOptions& o) {
+    const SaveState save = read_save(o.resume);
+    RecordHeader plugins;
+    plugins.plugins = save.plugins;
+    const sdk::Bundle bundle = load_recorded_bundle(plugins, o.plugins.plugin_path);
+    check_fingerprints(plugins, bundle, o.resume, false, std::cerr,
+                       "the game cannot go on with other plugins than it started with");
+    std::cout << "seed " << save.seed << '\n';
+    auto runtime = bundle.make_runtime();
+    const Persistence files{.save_file = o.save.empty() ? o.resume : o.save, .plugins = save.plugins};
+    Hotseat session(bundle, *runtime, save, o.resume, std::cin, std::cout, stdout_palette(), files);
+    return session.run();
+}
+
 int run_play(const PlayOptions& o) {
+    if (!o.resume.empty()) return resume_play(o);
     if (o.max_turns < 1) throw UsageError("--max-turns must be at least 1");
     const std::vector<Seat> seats = parse_seats(o.players);
     const sdk::Bundle bundle = load_bundle(o.plugins);
     const std::uint64_t seed = o.seed_option->count() > 0 ? o.seed : random_seed();
     std::cout << "seed " << seed << '\n';
     auto runtime = bundle.make_runtime();
-    Hotseat session(bundle, *runtime, seats, seed, o.max_turns, std::cin, std::cout, stdout_palette());
+    const Persistence files{o.record, o.save, recorded_plugins(bundle)};
+    Hotseat session(bundle, *runtime, seats, seed, o.max_turns, std::cin, std::cout, stdout_palette(), files);
     return session.run();
 }
 
@@ -395,6 +535,20 @@ void add_play_command(CLI::App& app, Command& run) {
     play->add_option("--max-turns", options->max_turns, "Stop with no winner after this many turns")
         ->capture_default_str()
         ->excludes(scenario);
+    play->add_option("--record", options->record, "Write the game's record to FILE (JSON Lines; docs/records.md)")
+        ->excludes(scenario);
+    play->add_option("--save", options->save,
+                     "Keep the game's whole state in FILE after every turn (replaced atomically; see --resume)")
+        ->excludes(scenario);
+    play->add_option("--resume", options->resume,
+                     "Go on with the game saved in FILE (and keep saving there, or to --save); its record goes on too")
+        ->excludes(scenario)
+        ->excludes("--player")
+        ->excludes("--seed")
+        ->excludes("--set")
+        ->excludes("--gametype")
+        ->excludes("--max-turns")
+        ->excludes("--record");
     options->set_option = play->get_option("--set");
     options->gametype_option = play->get_option("--gametype");
     play->callback([options, &run] {

@@ -38,7 +38,7 @@ sdk::Bundle load_recorded_bundle(const RecordHeader& header, const std::vector<s
 }
 
 void check_fingerprints(const RecordHeader& header, const sdk::Bundle& bundle, const std::string& file, bool force,
-                        std::ostream& warnings) {
+                        std::ostream& warnings, const std::string& advice) {
     for (const auto& recorded : header.plugins) {
         for (const auto& installed : bundle.plugins()) {
             if (installed.kind != recorded.kind || installed.id != recorded.id) continue;
@@ -48,7 +48,7 @@ void check_fingerprints(const RecordHeader& header, const sdk::Bundle& bundle, c
                 "in {})",
                 recorded.kind, recorded.id, recorded.fingerprint.substr(0, 12), recorded.version,
                 installed.fingerprint.substr(0, 12), installed.version, installed.folder.string());
-            if (!force) throw UsageError(file + ": " + what + "; use --force to replay anyway");
+            if (!force) throw UsageError(file + ": " + what + "; " + advice);
             warnings << "cherries: warning: " << file << ": " << what << "; replaying anyway (--force)\n";
         }
     }

@@ -40,8 +40,9 @@ sdk::Bundle load_recorded_bundle(const RecordHeader& header, const std::vector<s
 /// UsageError "FILE: plugin set 'standard' differs from the record (fingerprint abc… recorded,
 /// def… installed); use --force to replay anyway"; with `force` it is written to `warnings`
 /// and the replay goes on.
+/// `advice` replaces "use --force to replay anyway" (resume has no --force).
 void check_fingerprints(const RecordHeader& header, const sdk::Bundle& bundle, const std::string& file, bool force,
-                        std::ostream& warnings);
+                        std::ostream& warnings, const std::string& advice = "use --force to replay anyway");
 
 /// Replays one record against `bundle`. Not copyable: the game points to it.
 class Replayer final : private EventSink {

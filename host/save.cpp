@@ -1,0 +1,239 @@
+#include "host/save.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/game.hpp"
+#include "host/usage_error.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+using nlohmann::json;
+
+json id_or_null(std::uint32_t id, std::uint32_t none) { return id == none ? json() : json(id); }
+
+}  // namespace
+
+json save_json(const SaveState& s) {
+    const GameSnapshot& g = s.game;
+    json players = json::array();
+    for (std::size_t i = 0; i < g.players.size(); ++i) {
+        const Player& p = g.players[i];
+        json modifiers = json::array();
+        for (const auto& m : p.modifiers) modifiers.push_back({m.card, m.lifetime});
+        const SavedSeat& seat = s.seats.at(i);
+        players.push_back({{"id", p.id},
+                           {"name", p.name},
+                           {"cherries", p.cherries},
+                           {"score", p.score},
+                           {"received", p.received},
+                           {"modifiers", modifiers},
+                           {"bot", seat.bot.empty() ? json() : json(seat.bot)},
+                           {"bot_state", seat.bot_state}});
+    }
+    json plugins = json::array();
+    for (const auto& p : s.plugins)
+        plugins.push_back({{"kind", p.kind}, {"id", p.id}, {"version", p.version}, {"fingerprint", p.fingerprint}});
+    return {{"save", "cherries"},
+            {"format", kSaveFormat},
+            {"cherries", cherries_version()},
+            {"seed", s.seed},
+            {"max_turns", s.max_turns},
+            {"seats_taken", s.seats_taken},
+            {"humans", s.humans},
+            {"plugins", plugins},
+            {"record", s.record_file.empty() ? json() : json({{"file", s.record_file}, {"bytes", s.record_bytes}})},
+            {"game",
+             {{"players", players},
+              {"deck", g.deck},
+              {"removed", g.removed},
+              {"phase", std::string(to_string(g.phase))},
+              {"next", g.next},
+              {"drawn", id_or_null(g.drawn, kNoCard)},
+              {"winner", id_or_null(g.winner, kNoPlayer)},
+              {"next_id", g.next_id},
+              {"turn", g.turn},
+              {"started", g.started},
+              {"random", g.random}}}};
+}
+
+namespace {
+
+// Reads fields of one object, naming the path of a bad one in the error.
+class Fields {
+public:
+    Fields(const json& j, std::string file, std::string path) : j_(j), file_(std::move(file)), path_(std::move(path)) {
+        if (!j.is_object()) bad("an object");
+    }
+    const json& at(const char* key, const char* expected) const {
+        if (!j_.contains(key)) fail(std::string("missing \"") + key + "\" (" + expected + ")");
+        return j_[key];
+    }
+    template <class T>
+    T uint(const char* key, T max = std::numeric_limits<T>::max()) const {
+        const json& v = at(key, "an unsigned integer");
+        if (!v.is_number_unsigned() || v.get<std::uint64_t>() > max) fail(field(key) + "expected an unsigned integer");
+        return static_cast<T>(v.get<std::uint64_t>());
+    }
+    std::int64_t count(const char* key) const {
+        const json& v = at(key, "an integer");
+        if (!v.is_number_integer()) fail(field(key) + "expected an integer");
+        return v.get<std::int64_t>();
+    }
+    std::string text(const char* key) const {
+        const json& v = at(key, "a string");
+        if (!v.is_string()) fail(field(key) + "expected a string");
+        return v.get<std::string>();
+    }
+    bool flag(const char* key) const {
+        const json& v = at(key, "true or false");
+        if (!v.is_boolean()) fail(field(key) + "expected true or false");
+        return v.get<bool>();
+    }
+    const json& array(const char* key) const {
+        const json& v = at(key, "an array");
+        if (!v.is_array()) fail(field(key) + "expected an array");
+        return v;
+    }
+    std::vector<CardId> cards(const char* key) const {
+        std::vector<CardId> out;
+        for (const json& c : array(key)) {
+            if (!c.is_number_unsigned() || c.get<std::uint64_t>() >= kNoCard) fail(field(key) + "expected card numbers");
+            out.push_back(static_cast<CardId>(c.get<std::uint64_t>()));
+        }
+        return out;
+    }
+    [[noreturn]] void fail(const std::string& what) const {
+        throw UsageError(file_ + ": malformed save: " + path_ + (path_.empty() ? "" : ": ") + what);
+    }
+
+private:
+    [[noreturn]] void bad(const char* expected) const { fail(std::string("expected ") + expected); }
+    std::string field(const char* key) const { return std::string("\"") + key + "\": "; }
+    const json& j_;
+    std::string file_, path_;
+};
+
+Phase phase_named(const std::string& name, const Fields& f) {
+    for (int p = 0; p <= static_cast<int>(Phase::aborted); ++p)
+        if (to_string(static_cast<Phase>(p)) == name) return static_cast<Phase>(p);
+    f.fail("unknown phase '" + name + "'");
+}
+
+}  // namespace
+
+SaveState parse_save(const json& j, const std::string& file) {
+    const Fields top(j, file, "");
+    if (top.text("save") != "cherries") top.fail("expected \"save\": \"cherries\"");
+    if (top.count("format") != kSaveFormat)
+        throw UsageError(file + ": save format " + j["format"].dump() + " is not one this cherries reads (format " +
+                         std::to_string(kSaveFormat) + ")");
+    SaveState s;
+    s.seed = top.uint<std::uint64_t>("seed");
+    s.max_turns = top.uint<std::uint32_t>("max_turns");
+    s.seats_taken = top.uint<std::uint32_t>("seats_taken");
+    s.humans = top.flag("humans");
+    for (const json& p : top.array("plugins")) {
+        const Fields f(p, file, "plugins");
+        s.plugins.push_back({f.text("kind"), f.text("id"), f.text("version"), f.text("fingerprint")});
+    }
+    if (const json& r = top.at("record", "null or {\"file\", \"bytes\"}"); !r.is_null()) {
+        const Fields f(r, file, "record");
+        s.record_file = f.text("file");
+        s.record_bytes = f.uint<std::uint64_t>("bytes");
+    }
+    const Fields g(top.at("game", "the game"), file, "game");
+    GameSnapshot& snap = s.game;
+    snap.deck = g.cards("deck");
+    snap.removed = g.cards("removed");
+    snap.phase = phase_named(g.text("phase"), g);
+    snap.next = g.uint<std::uint32_t>("next");
+    snap.drawn = g.at("drawn", "a card number or null").is_null() ? kNoCard : g.uint<CardId>("drawn", kNoCard - 1);
+    snap.winner = g.at("winner", "a player id or null").is_null() ? kNoPlayer : g.uint<PlayerId>("winner", kNoPlayer - 1);
+    snap.next_id = g.uint<PlayerId>("next_id", kNoPlayer - 1);
+    snap.turn = g.uint<std::uint32_t>("turn");
+    snap.started = g.flag("started");
+    snap.random = g.text("random");
+    for (const json& pj : g.array("players")) {
+        const Fields f(pj, file, "game: players");
+        Player p;
+        p.id = f.uint<PlayerId>("id", kNoPlayer - 1);
+        p.name = f.text("name");
+        p.cherries = f.count("cherries");
+        p.score = f.count("score");
+        p.received = f.cards("received");
+        for (const json& m : f.array("modifiers")) {
+            if (!m.is_array() || m.size() != 2 || !m[0].is_number_unsigned() || m[0].get<std::uint64_t>() >= kNoCard ||
+                !m[1].is_number_integer())
+                f.fail("\"modifiers\": expected [card, lifetime] pairs");
+            p.modifiers.push_back({static_cast<CardId>(m[0].get<std::uint64_t>()), m[1].get<std::int32_t>()});
+        }
+        SavedSeat seat{.id = p.id};
+        if (const json& b = f.at("bot", "a bot kind or null"); !b.is_null()) seat.bot = f.text("bot");
+        seat.bot_state = f.uint<std::uint64_t>("bot_state");
+        s.seats.push_back(std::move(seat));
+        snap.players.push_back(std::move(p));
+    }
+    return s;
+}
+
+SaveState read_save(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw UsageError(file + ": cannot read the save file");
+    std::stringstream text;
+    text << in.rdbuf();
+    const json j = json::parse(text.str(), nullptr, false);
+    if (j.is_discarded()) throw UsageError(file + ": malformed save: not JSON (a save file is one JSON object)");
+    return parse_save(j, file);
+}
+
+namespace {
+
+[[noreturn]] void io_error(const std::string& file, const char* what) {
+    throw UsageError(file + ": cannot save the game: " + what + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+void write_atomically(const std::string& file, const std::string& bytes) {
+    const std::string tmp = file + ".tmp";
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) io_error(tmp, "open");
+    const char* data = bytes.data();
+    std::size_t left = bytes.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, data, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            ::close(fd);
+            io_error(tmp, "write");
+        }
+        data += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0) {
+        ::close(fd);
+        io_error(tmp, "fsync");
+    }
+    if (::close(fd) != 0) io_error(tmp, "close");
+    if (std::rename(tmp.c_str(), file.c_str()) != 0) io_error(file, "rename");
+    // The rename itself is durable only once the folder is synced.
+    std::filesystem::path folder = std::filesystem::path(file).parent_path();
+    if (folder.empty()) folder = ".";
+    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0) io_error(folder.string(), "open the folder");
+    const int synced = ::fsync(dir);
+    ::close(dir);
+    if (synced != 0) io_error(folder.string(), "fsync the folder");
+}
+
+}  // namespace cherries::host
