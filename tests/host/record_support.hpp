@@ -1,0 +1,92 @@
+// Helpers for the record, replay and save tests: a card set whose functions fault on some
+// arguments, random games with joins and leaves written as records, replaying a record file.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "host/plugin_options.hpp"
+#include "host/record.hpp"
+#include "host/replay.hpp"
+#include "tests/sdk/temp_plugin.hpp"
+
+namespace cherries::test {
+
+/// Writes the set "orchard" into `dir`: cherry and score cards and two modifiers whose
+/// functions fault on some arguments (GDD §3.5), one with quotes in its message.
+inline void write_orchard(const TempFolder& dir) {
+    dir.write("sets/orchard/set.toml",
+              set_header() +
+                  "[[card]]\nid = \"apple\"\nname = \"Apple\"\ntype = \"cherry\"\nchange = 1\ncount = 8\n\n"
+                  "[[card]]\nid = \"pear\"\nname = \"Pear\"\ntype = \"cherry\"\nchange = 2\ncount = 4\n\n"
+                  "[[card]]\nid = \"plum\"\nname = \"Plum\"\ntype = \"score\"\nchange = 1\ncount = 6\n\n"
+                  "[[card]]\nid = \"rot\"\nname = \"Rot\"\ntype = \"score\"\nchange = -1\ncount = 3\n\n"
+                  "[[card]]\nid = \"doubler\"\nname = \"Doubler\"\ntype = \"modifier\"\nlifetime = 2\n"
+                  "cherry = \"double_small\"\ncount = 2\n\n"
+                  "[[card]]\nid = \"halver\"\nname = \"Halver\"\ntype = \"modifier\"\nlifetime = 1\n"
+                  "score = \"halve_even\"\ncount = 2\n");
+    dir.write("sets/orchard/set.lua",
+              "local M = {}\n"
+              "function M.double_small(x) if x >= 4 or x <= -4 then error('doubler: \"too\" big') end return 2 * x end\n"
+              "function M.halve_even(x) if x % 2 ~= 0 then error('halver: odd') end return x // 2 end\n"
+              "return M\n");
+}
+
+/// Plays a random game on `bundle` with joins and leaves between turns, writing its record to
+/// `file`. Returns the number of fault events.
+inline std::size_t record_random_game(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed,
+                                      const std::string& file) {
+    std::mt19937_64 rng(seed);
+    std::vector<host::Seat> seats;
+    const int players = 2 + static_cast<int>(rng() % 4);
+    for (int p = 0; p < players; ++p) seats.push_back({"p" + std::to_string(p), "random"});
+    std::vector<std::string> names;
+    for (const auto& s : seats) names.push_back(s.name);
+    Game g(bundle.catalog(), bundle.gametype(), evaluator, seed, names);
+    host::RecordWriter record(file, g,
+                              host::RecordHeader{.seed = seed, .players = seats, .plugins = host::recorded_plugins(bundle),
+                                                 .source = "test"});
+    struct Faults : EventSink {
+        host::RecordWriter& record;
+        std::size_t count = 0;
+        explicit Faults(host::RecordWriter& r) : record(r) {}
+        void on_event(const Event& e) override {
+            count += e.kind == EventKind::fault;
+            record.on_event(e);
+        }
+    } sink(record);
+    g.set_event_sink(&sink);
+    int next_name = players;
+    while (!g.over() && g.turn() < 200) {
+        if (g.phase() == Phase::suspended) {
+            if (rng() % 4 != 0) g.join("p" + std::to_string(next_name++));
+            else g.leave(g.players().front().id);
+            continue;
+        }
+        const auto roll = rng() % 100;
+        if (roll < 3 && g.players().size() < 7) {
+            g.join("p" + std::to_string(next_name++));
+        } else if (roll < 6) {
+            g.leave(g.players()[rng() % g.players().size()].id);
+            continue;
+        }
+        g.start_turn();
+        while (g.phase() == Phase::awaiting_give) g.give(g.players()[rng() % g.players().size()].id);
+    }
+    record.finish();
+    return sink.count;
+}
+
+/// Replays the record `file` against `bundle`; returns the events checked. Throws as Replayer.
+inline std::size_t replay_file(const sdk::Bundle& bundle, Evaluator& evaluator, const std::string& file) {
+    const std::vector<std::string> lines = host::read_record_lines(file);
+    const host::RecordHeader header = host::read_record_header(lines, file);
+    host::Replayer replayer(bundle, evaluator, header, lines, file);
+    replayer.run();
+    return replayer.events();
+}
+
+}  // namespace cherries::test

@@ -1,0 +1,214 @@
+// `cherries replay`: what it prints, where it stops, and how it refuses: a changed plugin (by
+// its fingerprint), a record that differs from the replay, a corrupted or truncated record.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "host/usage_error.hpp"
+#include "record_support.hpp"
+#include "run_cli.hpp"
+
+using namespace cherries;
+using namespace cherries::test;
+using nlohmann::json;
+
+namespace {
+
+std::string slurp(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void spit(const std::filesystem::path& file, const std::string& text) { std::ofstream(file, std::ios::binary) << text; }
+
+std::string q(const std::filesystem::path& p) { return "'" + p.string() + "'"; }
+
+// A bot game recorded by `cherries play`, on the plugins under `plugin_path` when given.
+std::filesystem::path record_game(const TempFolder& dir, const std::string& extra = "") {
+    const auto file = dir.path() / "game.jsonl";
+    const CliRun run = run_cli("play --player bot:greedy --player bot:random --player bot:random --seed 5 --record " +
+                               q(file) + " " + extra);
+    REQUIRE(run.status == 0);
+    return file;
+}
+
+}  // namespace
+
+TEST_CASE("replay of an untouched record matches, and says how much it checked") {
+    TempFolder dir;
+    const auto file = record_game(dir);
+    const CliRun run = run_cli("replay " + q(file));
+    CHECK(run.status == 0);
+    CHECK(run.err.empty());
+    CHECK_THAT(run.out, Catch::Contains("events in") && Catch::Contains("turns match the record; greedy-1 won"));
+}
+
+TEST_CASE("replay --show prints the game as a transcript; --to N stops after turn N and prints the state") {
+    TempFolder dir;
+    const auto file = record_game(dir);
+    const CliRun show = run_cli("replay --show " + q(file), "", "NO_COLOR=1");
+    CHECK(show.status == 0);
+    CHECK_THAT(show.out, Catch::Contains("Turn 1: greedy-1") && Catch::Contains("greedy-1 draws") &&
+                             Catch::Contains("Result: greedy-1 wins"));
+
+    const CliRun to = run_cli("replay --to 4 " + q(file), "", "NO_COLOR=1");
+    CHECK(to.status == 0);
+    CHECK_THAT(to.out, Catch::Contains("cherries  score") && Catch::Contains("in 4 turns match the record (stopped at turn 4)"));
+
+    const CliRun js = run_cli("replay --to 4 --json " + q(file));
+    REQUIRE(js.status == 0);
+    const json state = json::parse(js.out);
+    CHECK(state["turns"] == 4);
+    CHECK(state["status"] == "in_progress");
+    CHECK(state["players"].size() == 3);
+    CHECK(state["events"][0]["kind"] == "draw");
+    CHECK(state["events"].back()["turn"] == 4);
+}
+
+TEST_CASE("a one-byte change in a plugin's Lua file makes replay refuse, naming the plugin; --force replays anyway") {
+    TempFolder dir;
+    std::filesystem::create_directories(dir.path() / "sets");
+    std::filesystem::copy(std::string(CHERRIES_SOURCE_DIR) + "/sets/standard", dir.path() / "sets" / "standard",
+                          std::filesystem::copy_options::recursive);
+    const auto file = record_game(dir, "--plugin-path " + q(dir.path()));
+    CHECK(run_cli("replay --plugin-path " + q(dir.path()) + " " + q(file)).status == 0);
+
+    // One byte, in a comment: the game is the same, the plugin is not.
+    const auto lua = dir.path() / "sets" / "standard" / "set.lua";
+    std::string text = slurp(lua);
+    const auto at = text.find("--");
+    REQUIRE(at != std::string::npos);
+    text[at + 2] = text[at + 2] == 'x' ? 'y' : 'x';
+    spit(lua, text);
+
+    const CliRun refused = run_cli("replay --plugin-path " + q(dir.path()) + " " + q(file));
+    CHECK(refused.status == 2);
+    CHECK_THAT(refused.err, Catch::Contains("plugin set 'standard' differs from the record") &&
+                                Catch::Contains("use --force to replay anyway"));
+    CHECK(refused.out.empty());
+
+    const CliRun forced = run_cli("replay --force --plugin-path " + q(dir.path()) + " " + q(file));
+    CHECK(forced.status == 0);
+    CHECK_THAT(forced.err, Catch::Contains("warning") && Catch::Contains("'standard' differs"));
+    CHECK_THAT(forced.out, Catch::Contains("match the record"));
+}
+
+TEST_CASE("a record that differs from the replay stops at the first difference with file, line, turn and both lines") {
+    TempFolder dir;
+    const auto file = record_game(dir);
+    auto lines = host::read_record_lines(file.string());
+    // Line 13 (index 12) is an event of turn 3 or so; make its last number wrong.
+    std::string& line = lines[12];
+    const auto comma = line.rfind(',');
+    line = line.substr(0, comma) + ",999]";
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    spit(file, text);
+    const CliRun run = run_cli("replay " + q(file));
+    CHECK(run.status == 1);
+    CHECK_THAT(run.err, Catch::Contains(file.string() + ":13: turn ") && Catch::Contains(": expected " + line) &&
+                            Catch::Contains("replay gives ["));
+}
+
+TEST_CASE("bad records give one clear line and exit status 2: missing, empty, not JSON, truncated, wrong format") {
+    TempFolder dir;
+    const auto file = record_game(dir);
+    const std::string good = slurp(file);
+    auto run_on = [&](const std::string& text) {
+        spit(file, text);
+        return run_cli("replay " + q(file));
+    };
+    CliRun r = run_cli("replay " + q(dir.path() / "nothing.jsonl"));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("nothing.jsonl: cannot read the record"));
+    r = run_on("");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(":1: malformed record: the file is empty"));
+    r = run_on("hello\n");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(":1: malformed record: the header line is not JSON"));
+    r = run_on(good.substr(0, good.size() / 2));  // cut in the middle of a line
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("malformed record"));
+    r = run_on(good.substr(0, good.rfind("{\"end\"")));  // cut at a line's end: no end line
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("truncated record"));
+    std::string other = good;
+    other.replace(other.find("\"format\":1"), 10, "\"format\":7");
+    r = run_on(other);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(":1: record format 7 is not one this cherries reads (format 1)"));
+    other = good;
+    other.replace(other.find("\"id\":\"official\""), 15, "\"id\":\"nonesuch\"");
+    r = run_on(other);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("nonesuch"));
+    for (const auto& line : r.err_lines()) CHECK_THAT(line, !Catch::Contains("internal error"));
+}
+
+TEST_CASE("every truncation and hundreds of corruptions of a record give an error, never a crash or a false match") {
+    TempFolder dir;
+    write_orchard(dir);
+    const sdk::Bundle bundle = host::load_bundle({"orchard"}, "official", {dir.path()});
+    auto runtime = bundle.make_runtime();
+    // A game with faults, joins and leaves in it, so that every kind of line is there to break.
+    const auto file = (dir.path() / "r.jsonl").string();
+    std::uint64_t seed = 0;
+    for (;; ++seed) {
+        const std::size_t faults = record_random_game(bundle, *runtime, seed, file);
+        const std::string text = slurp(file);
+        if (faults > 0 && text.find("[\"join\"") != std::string::npos && text.find("[\"leave\"") != std::string::npos) break;
+    }
+    const std::string good = slurp(file);
+    const std::size_t header_end = good.find('\n') + 1;
+    const auto broken = (dir.path() / "broken.jsonl").string();
+    auto outcome = [&](const std::string& text) -> int {  // 0 match, 1 difference, 2 bad record
+        spit(broken, text);
+        try {
+            replay_file(bundle, *runtime, broken);
+            return 0;
+        } catch (const host::ReplayMismatch&) {
+            return 1;
+        } catch (const host::UsageError& e) {
+            CHECK_THAT(std::string(e.what()), Catch::StartsWith(broken + ":"));
+            return 2;
+        }
+    };
+    REQUIRE(outcome(good) == 0);
+    // Truncated anywhere after the header: never a match (the end line is missing or cut).
+    std::size_t truncations = 0;
+    for (std::size_t cut = header_end; cut + 1 < good.size(); cut += 7) {
+        INFO("cut at " << cut);
+        CHECK(outcome(good.substr(0, cut)) != 0);
+        ++truncations;
+    }
+    // One byte changed in an event line: a difference or a malformed record. A change that
+    // leaves the same JSON value (e.g. a space for a space) cannot happen: every byte of a line
+    // is significant in the compact layout.
+    std::mt19937_64 rng(9);
+    std::size_t corruptions = 0;
+    const std::string bytes = "0123456789,[]{}\"ax -";
+    for (int i = 0; i < 300; ++i) {
+        std::string text = good;
+        const std::size_t at = header_end + rng() % (good.size() - header_end - 1);
+        if (text[at] == '\n') continue;
+        char c = text[at];
+        while (c == text[at]) c = bytes[rng() % bytes.size()];
+        text[at] = c;
+        const int r = outcome(text);
+        if (r == 0) {  // only a value-preserving change may pass: e.g. "1" -> " 1"? never in this layout
+            INFO("byte " << at << " changed to '" << c << "' and the replay still matched");
+            CHECK(json::parse(text.substr(text.rfind('\n', at) + 1, text.find('\n', at) - text.rfind('\n', at) - 1), nullptr,
+                              false) ==
+                  json::parse(good.substr(good.rfind('\n', at) + 1, good.find('\n', at) - good.rfind('\n', at) - 1)));
+        }
+        ++corruptions;
+    }
+    CHECK(truncations > 50);
+    CHECK(corruptions > 250);
+}
