@@ -1,0 +1,201 @@
+// Save and resume: the save file format, and `cherries play --save` killed with SIGKILL at many
+// points and resumed each time, ending with the very record and state of a game never
+// interrupted: no turn lost, none played twice (GDD §3.5 note 6: determinism).
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "host/save.hpp"
+#include "host/usage_error.hpp"
+#include "run_cli.hpp"
+#include "tests/sdk/temp_plugin.hpp"
+
+extern char** environ;
+
+using namespace cherries;
+using namespace cherries::test;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
+
+// Starts the binary with `args`, standard input and output on /dev/null; returns its pid.
+pid_t spawn(const std::vector<std::string>& args) {
+    std::vector<char*> argv;
+    std::string binary = CHERRIES_BINARY;
+    argv.push_back(binary.data());
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, binary.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    REQUIRE(rc == 0);
+    return pid;
+}
+
+// The save without the record's file name, which differs between the two runs compared.
+json comparable(const fs::path& save) {
+    json j = json::parse(slurp(save));
+    j["record"]["file"] = "";
+    return j;
+}
+
+}  // namespace
+
+TEST_CASE("a save file round-trips every field, and a bad one is refused naming the field") {
+    host::SaveState s;
+    s.game.players = {{.id = 0, .name = "ann", .cherries = 3, .score = 2, .received = {4, 5}, .modifiers = {{7, 2}}},
+                      {.id = 2, .name = "bob"}};
+    s.game.deck = {1, 2, 3};
+    s.game.removed = {9};
+    s.game.phase = Phase::awaiting_give;
+    s.game.next = 1;
+    s.game.drawn = 6;
+    s.game.next_id = 3;
+    s.game.turn = 12;
+    s.game.started = true;
+    s.game.random = "1 2 3";
+    s.seed = 18446744073709551615ULL;
+    s.max_turns = 100;
+    s.seats_taken = 3;
+    s.humans = true;
+    s.seats = {{.id = 0}, {.id = 2, .bot = "random", .bot_state = 12345678901234567890ULL}};
+    s.plugins = {{"set", "standard", "1.0.0", "abc"}, {"gametype", "official", "1.0.0", "def"}};
+    s.record_file = "r.jsonl";
+    s.record_bytes = 999;
+    const host::SaveState back = host::parse_save(json::parse(host::save_json(s).dump()), "f");
+    CHECK(back.game == s.game);
+    CHECK(back.seed == s.seed);
+    CHECK(back.seats_taken == 3);
+    CHECK(back.humans);
+    CHECK(back.seats[1].bot == "random");
+    CHECK(back.seats[1].bot_state == s.seats[1].bot_state);
+    CHECK(back.seats[0].bot.empty());
+    CHECK(back.record_bytes == 999);
+    CHECK(back.plugins[1].fingerprint == "def");
+
+    json j = host::save_json(s);
+    j["game"].erase("deck");
+    CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("f: malformed save: game: missing \"deck\""));
+    j = host::save_json(s);
+    j["game"]["phase"] = "dancing";
+    CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("unknown phase 'dancing'"));
+    j = host::save_json(s);
+    j["format"] = 2;
+    CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("save format 2 is not one this cherries reads"));
+}
+
+TEST_CASE("write_atomically replaces the file whole and leaves no temporary file") {
+    TempFolder dir;
+    const fs::path file = dir.path() / "s.json";
+    host::write_atomically(file.string(), "old");
+    host::write_atomically(file.string(), "new contents");
+    CHECK(slurp(file) == "new contents");
+    CHECK_FALSE(fs::exists(file.string() + ".tmp"));
+    CHECK_THROWS_AS(host::write_atomically((dir.path() / "no" / "such" / "f").string(), "x"), host::UsageError);
+}
+
+TEST_CASE("play --save killed with SIGKILL at many points and resumed each time ends exactly as the uninterrupted game") {
+    TempFolder dir;
+    const std::string players = "--player bot:random --player bot:random --player bot:random --player bot:random --seed 3";
+    const fs::path whole_record = dir.path() / "whole.jsonl", whole_save = dir.path() / "whole.save";
+    REQUIRE(run_cli("play " + players + " --record " + q(whole_record) + " --save " + q(whole_save)).status == 0);
+    const std::string expected = slurp(whole_record);
+    const int final_turn = json::parse(slurp(whole_save))["game"]["turn"];
+    REQUIRE(final_turn > 200);
+
+    const fs::path record = dir.path() / "r.jsonl", save = dir.path() / "r.save";
+    const std::vector<std::string> start = {"play",     "--player", "bot:random", "--player", "bot:random",
+                                            "--player", "bot:random", "--player", "bot:random", "--seed",
+                                            "3",        "--record", record.string(), "--save", save.string()};
+    const std::vector<std::string> resume = {"play", "--resume", save.string()};
+    const useconds_t delays[] = {2000, 5000, 9000, 14000, 20000, 30000};
+    int kills = 0, mid_game = 0, last_turn = 0, runs = 0, stalled = 0;
+    for (; runs < 300; ++runs) {
+        const bool fresh = !fs::exists(save);
+        const pid_t pid = spawn(fresh ? start : resume);
+        // Longer delays while no turn gets saved (a slow, busy machine), so the game advances.
+        usleep(delays[runs % 6] * static_cast<useconds_t>(1 + stalled));
+        kill(pid, SIGKILL);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        if (WIFSIGNALED(status)) ++kills;
+        else REQUIRE((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+        if (!fs::exists(save)) continue;
+        // The save is always whole (never torn), and never goes back in time.
+        const json saved = json::parse(slurp(save));
+        const int turn = saved["game"]["turn"];
+        CHECK(turn >= last_turn);
+        stalled = turn == last_turn ? stalled + 1 : 0;
+        if (WIFSIGNALED(status) && turn > 0 && turn < final_turn) ++mid_game;
+        last_turn = turn;
+        if (!WIFSIGNALED(status)) break;  // the game ran to its end
+    }
+    INFO("runs " << runs << ", kills " << kills << ", kills mid-game " << mid_game);
+    CHECK(mid_game >= 5);
+    CHECK(slurp(record) == expected);
+    CHECK(comparable(save) == comparable(whole_save));
+}
+
+TEST_CASE("a resumed game keeps its humans and bots in their seats, and its record goes on where it stopped") {
+    TempFolder dir;
+    const std::string players = "--player ann --player bot:random --player bob --seed 3";
+    const fs::path whole = dir.path() / "whole.jsonl";
+    const std::string moves = "keep\ngive bob\nkeep\ngive ann\nkeep\nkeep\n";
+    const CliRun all = run_cli("play " + players + " --record " + q(whole), moves, "NO_COLOR=1");
+    REQUIRE(all.status == 0);
+
+    const fs::path record = dir.path() / "r.jsonl", save = dir.path() / "r.save";
+    const CliRun first = run_cli("play " + players + " --record " + q(record) + " --save " + q(save),
+                                 "keep\ngive bob\nkeep\nquit\n", "NO_COLOR=1");
+    REQUIRE(first.status == 0);
+    const CliRun second = run_cli("play --resume " + q(save), "give ann\nkeep\nkeep\n", "NO_COLOR=1");
+    REQUIRE(second.status == 0);
+    CHECK_THAT(second.out, Catch::Contains("resumed from " + save.string() + " after turn "));
+    CHECK(slurp(record) == slurp(whole));
+    // Both transcripts end alike.
+    CHECK(all.out.substr(all.out.rfind("Result:")) == second.out.substr(second.out.rfind("Result:")));
+}
+
+TEST_CASE("play --resume refuses a missing, malformed or inconsistent save with one line and exit status 2") {
+    TempFolder dir;
+    CliRun r = run_cli("play --resume " + q(dir.path() / "none.save"));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("none.save: cannot read the save file"));
+    const fs::path bad = dir.write("bad.save", "{\"save\": \"cherries\", ");
+    r = run_cli("play --resume " + q(bad));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("bad.save: malformed save: not JSON"));
+    // A save whose deck lost a card.
+    const fs::path save = dir.path() / "s.save";
+    REQUIRE(run_cli("play --player bot:random --player bot:random --seed 1 --max-turns 5 --save " + q(save)).status == 0);
+    json j = json::parse(slurp(save));
+    j["game"]["deck"].erase(0);
+    std::ofstream(save) << j.dump();
+    r = run_cli("play --resume " + q(save));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("s.save: malformed save: inconsistent game state: card"));
+    CHECK(r.err_lines().size() == 1);
+}
