@@ -40,8 +40,8 @@ nlohmann::json header_json(const RecordHeader& h) {
 
 namespace {
 
-[[noreturn]] void malformed(const std::string& file, const std::string& what) {
-    throw UsageError(file + ":1: malformed record: " + what);
+[[noreturn]] void malformed(const std::string& where, const std::string& what) {
+    throw UsageError(where + ": malformed record: " + what);
 }
 
 std::string text_field(const nlohmann::json& j, const char* key, const std::string& file, const std::string& where) {
@@ -52,13 +52,14 @@ std::string text_field(const nlohmann::json& j, const char* key, const std::stri
 
 }  // namespace
 
-RecordHeader parse_header(const nlohmann::json& j, const std::string& file) {
+RecordHeader parse_header(const nlohmann::json& j, const std::string& path, std::size_t line) {
+    const std::string file = path + ":" + std::to_string(line);
     if (!j.is_object() || j.value("record", nlohmann::json()) != "cherries")
         malformed(file, "expected a header line {\"record\": \"cherries\", ...}");
     if (!j.contains("format") || !j["format"].is_number_integer())
         malformed(file, "expected \"format\" to be an integer");
     if (j["format"].get<std::int64_t>() != kRecordFormat)
-        throw UsageError(file + ":1: record format " + j["format"].dump() + " is not one this cherries reads (format " +
+        throw UsageError(file + ": record format " + j["format"].dump() + " is not one this cherries reads (format " +
                          std::to_string(kRecordFormat) + ")");
     RecordHeader h;
     if (!j.contains("seed") || !j["seed"].is_number_unsigned()) malformed(file, "expected \"seed\" to be an unsigned integer");
@@ -306,6 +307,13 @@ RecordWriter::RecordWriter(const std::string& file, const Game& game, const Reco
     put(header_line(header, text ? *text : HeaderText(header)));
 }
 
+RecordWriter::RecordWriter(std::string& memory, const Game& game, const RecordHeader& header, const HeaderText* text,
+                           std::shared_ptr<const std::vector<std::string>> cards)
+    : file_("(memory)"), game_(game), lines_(game, std::move(cards)),
+      buffer_(std::make_unique_for_overwrite<char[]>(kBuffer)), capacity_(kBuffer), memory_(&memory) {
+    put(header_line(header, text ? *text : HeaderText(header)));
+}
+
 RecordWriter::RecordWriter(const std::string& file, const Game& game, std::uint64_t bytes)
     : file_(file), game_(game), lines_(game), buffer_(std::make_unique_for_overwrite<char[]>(kBuffer)), capacity_(kBuffer), written_(bytes) {
     fd_ = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
@@ -364,6 +372,12 @@ void RecordWriter::finish(bool durable) {
 }
 
 void RecordWriter::flush(bool durable) {
+    if (memory_) {
+        memory_->append(buffer_.get(), used_);
+        written_ += used_;
+        used_ = 0;
+        return;
+    }
     const char* data = buffer_.get();
     std::size_t left = used_;
     while (left > 0) {

@@ -45,9 +45,9 @@ std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle);
 /// [{"name", "bot"}], "plugins": [{"kind", "id", "version", "fingerprint"}], "source", "game"?}.
 nlohmann::json header_json(const RecordHeader& header);
 
-/// Reads a header line's JSON. Throws UsageError "FILE:1: malformed record: ..." naming the
-/// field that is missing or wrong, or the format version this build cannot read.
-RecordHeader parse_header(const nlohmann::json& j, const std::string& file);
+/// Reads a header line's JSON (line `line` of `file`). Throws UsageError "FILE:LINE: malformed
+/// record: ..." naming the field that is missing or wrong, or the format this build cannot read.
+RecordHeader parse_header(const nlohmann::json& j, const std::string& file, std::size_t line = 1);
 
 /// A header's parts that stay the same from game to game, as JSON text.
 struct HeaderText {
@@ -113,6 +113,10 @@ public:
     /// between games to save work (made here when null). Throws UsageError if it cannot.
     RecordWriter(const std::string& file, const Game& game, const RecordHeader& header,
                  const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+    /// Collects the record in `memory` (appended at each flush) instead of a file: the
+    /// simulator appends whole records to one shared file.
+    RecordWriter(std::string& memory, const Game& game, const RecordHeader& header, const HeaderText* text = nullptr,
+                 std::shared_ptr<const std::vector<std::string>> cards = nullptr);
     /// Continues `file` after its first `bytes` bytes (resume: what a save point covered).
     /// Throws UsageError if the file cannot be opened or is shorter.
     RecordWriter(const std::string& file, const Game& game, std::uint64_t bytes);
@@ -140,6 +144,7 @@ private:
     std::unique_ptr<char[]> buffer_;  // buffer_[0, used_) is not written yet
     std::size_t capacity_ = 0;
     std::size_t used_ = 0;
+    std::string* memory_ = nullptr;
     std::uint64_t written_ = 0;
     int fd_ = -1;
 };

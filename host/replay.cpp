@@ -21,10 +21,28 @@ std::vector<std::string> read_record_lines(const std::string& file) {
     return lines;
 }
 
-RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file) {
-    const nlohmann::json j = nlohmann::json::parse(lines.at(0), nullptr, false);
-    if (j.is_discarded()) throw UsageError(file + ":1: malformed record: the header line is not JSON");
-    return parse_header(j, file);
+std::vector<RecordSpan> split_records(const std::vector<std::string>& lines) {
+    std::vector<RecordSpan> spans;
+    std::size_t first = 0;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        if (i == first || !lines[i].starts_with('{')) continue;
+        spans.push_back({first, i + 1 - first});
+        first = i + 1;
+    }
+    if (first < lines.size()) spans.push_back({first, lines.size() - first});
+    return spans;
+}
+
+std::vector<std::string> record_lines(const std::vector<std::string>& lines, const RecordSpan& span) {
+    const auto begin = lines.begin() + static_cast<std::ptrdiff_t>(span.first);
+    return {begin, begin + static_cast<std::ptrdiff_t>(span.count)};
+}
+
+RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file, std::size_t first) {
+    const nlohmann::json j = nlohmann::json::parse(lines.at(first), nullptr, false);
+    if (j.is_discarded())
+        throw UsageError(fmt::format("{}:{}: malformed record: the header line is not JSON", file, first + 1));
+    return parse_header(j, file, first + 1);
 }
 
 sdk::Bundle load_recorded_bundle(const RecordHeader& header, const std::vector<std::filesystem::path>& plugin_path) {
@@ -73,20 +91,21 @@ Game make_game(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHead
 }  // namespace
 
 Replayer::Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header,
-                   std::vector<std::string> lines, std::string file)
+                   std::vector<std::string> lines, std::string file, std::size_t first_line)
     : file_(std::move(file)),
       lines_(std::move(lines)),
+      first_line_(first_line),
       game_(make_game(bundle, evaluator, header, file_)),
       writer_(game_) {
     game_.set_event_sink(this);
 }
 
 std::string Replayer::where(std::size_t index) const {
-    return fmt::format("{}:{}: turn {}: ", file_, index + 1, game_.turn());
+    return fmt::format("{}:{}: turn {}: ", file_, index + first_line_, game_.turn());
 }
 
 void Replayer::malformed(std::size_t index, const std::string& what) const {
-    throw UsageError(fmt::format("{}:{}: malformed record: {}", file_, index + 1, what));
+    throw UsageError(fmt::format("{}:{}: malformed record: {}", file_, index + first_line_, what));
 }
 
 void Replayer::mismatch(std::size_t index, const std::string& what) const {
@@ -120,7 +139,8 @@ void Replayer::on_event(const Event& event) {
         // Another writer may space or order a line differently: compare the values.
         const nlohmann::json r = nlohmann::json::parse(recorded, nullptr, false);
         if (r.is_discarded()) {
-            difference_ = fmt::format("{}:{}: malformed record: not JSON: {}", file_, next_ + 1, recorded.substr(0, 80));
+            difference_ = fmt::format("{}:{}: malformed record: not JSON: {}", file_, next_ + first_line_,
+                                      recorded.substr(0, 80));
             truncated_ = true;
             return;
         }

@@ -29,8 +29,22 @@ public:
 /// A record file's lines (without newlines). Throws UsageError if it cannot be read or is empty.
 std::vector<std::string> read_record_lines(const std::string& file);
 
-/// The header of `lines` (line 1). Throws UsageError "FILE:1: malformed record: ...".
-RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file);
+/// Where one record is in a file's lines: `first` (0-based index of its header) and `count`
+/// lines, its end line included when it has one.
+struct RecordSpan {
+    std::size_t first = 0;
+    std::size_t count = 0;
+};
+
+/// Splits a file's lines into records: a file from `cherries sim --record FILE.jsonl` holds many,
+/// one after the other; each ends at its end line (a line that starts with '{').
+std::vector<RecordSpan> split_records(const std::vector<std::string>& lines);
+
+/// The lines of one record.
+std::vector<std::string> record_lines(const std::vector<std::string>& lines, const RecordSpan& span);
+
+/// The header of `lines` (`first`: its index). Throws UsageError "FILE:LINE: malformed record: ...".
+RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file, std::size_t first = 0);
 
 /// Loads the plugins a record names (by id, searching `plugin_path` first). Throws
 /// sdk::LoadError naming a plugin that is not installed.
@@ -47,9 +61,10 @@ void check_fingerprints(const RecordHeader& header, const sdk::Bundle& bundle, c
 /// Replays one record against `bundle`. Not copyable: the game points to it.
 class Replayer final : private EventSink {
 public:
-    /// Sets the game up from `header` (seed, players in turn order). `lines` is the whole file.
+    /// Sets the game up from `header` (seed, players in turn order). `lines` is the record, its
+    /// header first; `first_line` is the header's line number in `file`, for messages.
     Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header,
-             std::vector<std::string> lines, std::string file);
+             std::vector<std::string> lines, std::string file, std::size_t first_line = 1);
     Replayer(const Replayer&) = delete;
     Replayer& operator=(const Replayer&) = delete;
 
@@ -79,6 +94,7 @@ private:
 
     std::string file_;
     std::vector<std::string> lines_;
+    std::size_t first_line_;
     Game game_;
     EventLineWriter writer_;
     EventSink* observer_ = nullptr;

@@ -24,6 +24,8 @@ struct ReplayOptions {
     bool json = false;
     std::uint32_t to = 0;
     CLI::Option* to_option = nullptr;
+    std::int64_t game = 0;
+    CLI::Option* game_option = nullptr;
     PluginOptions plugins;
 };
 
@@ -37,13 +39,55 @@ std::string outcome(const Game& game) {
     }
 }
 
+// A file of many records (sim --record FILE.jsonl) without --game: replays them all.
+int replay_all(const ReplayOptions& o, const std::vector<std::string>& lines, const std::vector<RecordSpan>& spans) {
+    if (o.show || o.json || o.to_option->count() > 0)
+        throw UsageError(fmt::format("{} holds {} records; choose one with --game N to use --show, --to or --json",
+                                     o.file, spans.size()));
+    const RecordHeader first = read_record_header(lines, o.file, spans[0].first);
+    const sdk::Bundle bundle = load_recorded_bundle(first, o.plugins.plugin_path);
+    auto runtime = bundle.make_runtime();
+    std::size_t events = 0;
+    std::uint64_t turns = 0;
+    for (const RecordSpan& span : spans) {
+        const RecordHeader header = read_record_header(lines, o.file, span.first);
+        check_fingerprints(header, bundle, fmt::format("{}:{}", o.file, span.first + 1), o.force, std::cerr);
+        Replayer replayer(bundle, *runtime, header, record_lines(lines, span), o.file, span.first + 1);
+        try {
+            replayer.run();
+        } catch (const ReplayMismatch& e) {
+            fmt::print(stderr, "cherries: replay differs: {}\n", e.what());
+            return 1;
+        }
+        events += replayer.events();
+        turns += replayer.game().turn();
+    }
+    std::cout << fmt::format("replay: {}: {} records, {} events in {} turns match\n", o.file, spans.size(), events, turns);
+    return 0;
+}
+
 int run_replay(const ReplayOptions& o) {
-    const std::vector<std::string> lines = read_record_lines(o.file);
-    const RecordHeader header = read_record_header(lines, o.file);
+    const std::vector<std::string> all = read_record_lines(o.file);
+    const std::vector<RecordSpan> spans = split_records(all);
+    RecordSpan span = spans.front();
+    if (o.game_option->count() > 0) {
+        bool found = false;
+        for (const RecordSpan& s : spans)
+            if (read_record_header(all, o.file, s.first).game == o.game) {
+                span = s;
+                found = true;
+                break;
+            }
+        if (!found) throw UsageError(fmt::format("{}: no record of game {} (the file holds {})", o.file, o.game, spans.size()));
+    } else if (spans.size() > 1) {
+        return replay_all(o, all, spans);
+    }
+    const std::vector<std::string> lines = record_lines(all, span);
+    const RecordHeader header = read_record_header(all, o.file, span.first);
     const sdk::Bundle bundle = load_recorded_bundle(header, o.plugins.plugin_path);
     check_fingerprints(header, bundle, o.file, o.force, std::cerr);
     auto runtime = bundle.make_runtime();
-    Replayer replayer(bundle, *runtime, header, lines, o.file);
+    Replayer replayer(bundle, *runtime, header, lines, o.file, span.first + 1);
     const Game& game = replayer.game();
 
     const CardText cards(bundle);
@@ -101,6 +145,8 @@ void add_replay_command(CLI::App& app, Command& run) {
     o->to_option = replay->add_option("--to", o->to, "Stop when turn N has been played and print the state");
     replay->add_flag("--json", o->json, "Print the state (and the events) as JSON, as scenario mode does")
         ->excludes("--show");
+    o->game_option = replay->add_option(
+        "--game", o->game, "In a file of many records (sim --record FILE.jsonl): replay only the record of game N");
     add_plugin_path_option(*replay, o->plugins);
     replay->callback([o, &run] { run = [o] { return run_replay(*o); }; });
 }

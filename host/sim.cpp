@@ -3,7 +3,12 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cmath>
 #include <cstdio>
 #include <exception>
@@ -50,27 +55,59 @@ std::string sim_record_file(const std::string& dir, std::uint64_t index) {
     return (std::filesystem::path(dir) / fmt::format("game-{:06}.jsonl", index)).string();
 }
 
-SimRecording::SimRecording(const sdk::Bundle& bundle, const std::string& dir, const std::vector<std::string>& seat_names,
+SimRecording::SimRecording(const sdk::Bundle& bundle, const std::string& path, const std::vector<std::string>& seat_names,
                            const std::vector<std::string>& seat_bots)
-    : dir(dir),
-      header([&] {
+    : header([&] {
           RecordHeader h{.plugins = recorded_plugins(bundle), .source = "sim"};
           for (std::size_t seat = 0; seat < seat_names.size(); ++seat) h.players.push_back({seat_names[seat], seat_bots[seat]});
           return h;
       }()),
       text(header),
-      cards(quoted_card_ids(bundle.catalog())) {}
+      cards(quoted_card_ids(bundle.catalog())) {
+    if (path.ends_with(".jsonl")) {
+        file = path;
+        fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd_ < 0) throw UsageError(fmt::format("--record {}: cannot write the file: {}", path, std::strerror(errno)));
+        return;
+    }
+    dir = path;
+    std::error_code ec;
+    std::filesystem::create_directories(path, ec);
+    if (ec || !std::filesystem::is_directory(path))
+        throw UsageError(fmt::format("--record {}: cannot create the folder{}", path, ec ? ": " + ec.message() : std::string()));
+}
+
+SimRecording::~SimRecording() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+void SimRecording::append(const std::string& record) {
+    const std::lock_guard lock(mutex_);
+    const char* data = record.data();
+    std::size_t left = record.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd_, data, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw UsageError(fmt::format("--record {}: cannot write the file: {}", file, std::strerror(errno)));
+        data += n;
+        left -= static_cast<std::size_t>(n);
+    }
+}
 
 SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
                       const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
-                      const SimRecording* recording, std::uint64_t index) {
+                      SimRecording* recording, std::uint64_t index) {
     Game game(bundle.catalog(), bundle.gametype(), evaluator, game_seed, seat_names);
     std::optional<RecordWriter> record;
+    std::string bytes;  // the record, when it goes to the one file
     if (recording) {
         RecordHeader header = recording->header;
         header.seed = game_seed;
         header.game = static_cast<std::int64_t>(index);
-        record.emplace(sim_record_file(recording->dir, index), game, header, &recording->text, recording->cards);
+        if (recording->file.empty())
+            record.emplace(sim_record_file(recording->dir, index), game, header, &recording->text, recording->cards);
+        else
+            record.emplace(bytes, game, header, &recording->text, recording->cards);
         game.set_event_sink(&*record);
     }
     std::vector<std::unique_ptr<Bot>> bots;
@@ -85,7 +122,10 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
         while (game.phase() == Phase::awaiting_give) game.give(bots[game.current_player()]->choose_receiver(view));
     }
 
-    if (record) record->finish();
+    if (record) {
+        record->finish();
+        if (!recording->file.empty()) recording->append(bytes);
+    }
     SimGame result;
     result.turns = game.turn();
     if (game.phase() == Phase::won) {
@@ -109,14 +149,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     for (std::uint32_t seat = 0; seat < options.players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
 
     std::optional<SimRecording> recording;
-    if (!options.record_dir.empty()) {
-        recording.emplace(bundle, options.record_dir, names, results.seat_bots);
-        std::error_code ec;
-        std::filesystem::create_directories(options.record_dir, ec);
-        if (ec || !std::filesystem::is_directory(options.record_dir))
-            throw UsageError(fmt::format("--record {}: cannot create the folder{}", options.record_dir,
-                                         ec ? ": " + ec.message() : std::string()));
-    }
+    if (!options.record.empty()) recording.emplace(bundle, options.record, names, results.seat_bots);
     const auto workers = static_cast<unsigned>(std::min<std::uint64_t>(options.jobs, options.games));
     std::vector<std::exception_ptr> errors(workers);
     // Worker w plays games w, w + workers, ... and stores each result by its index, so every
@@ -260,8 +293,9 @@ void add_sim_command(CLI::App& app, Command& run) {
     sim->add_option("--jobs", state->sim.jobs, "Worker threads")->capture_default_str();
     sim->add_option("--max-turns", state->sim.max_turns, "A game still going after this many turns is unfinished")
         ->capture_default_str();
-    sim->add_option("--record", state->sim.record_dir,
-                    "Write each game's record to this folder, one file per game (game-NNNNNN.jsonl; docs/records.md)");
+    sim->add_option("--record", state->sim.record,
+                    "Write every game's record (docs/records.md): to FILE.jsonl one after the other, or to a folder, "
+                    "one file per game (game-NNNNNN.jsonl)");
     sim->add_flag("--json", state->json, "Print the results as one JSON object (timing goes to stderr)");
     add_plugin_options(*sim, state->plugins);
     sim->callback([&run, state] {

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,7 @@ struct SimOptions {
     std::uint64_t seed = 1;
     unsigned jobs = 1;                        ///< worker threads
     std::uint32_t max_turns = 10000;          ///< a game still going after this many turns is unfinished
-    std::string record_dir;                   ///< non-empty: write each game's record there (sim_record_file)
+    std::string record;  ///< non-empty: write records; FILE.jsonl: all in one file, else a folder (sim_record_file)
 };
 
 /// How one game ended.
@@ -59,23 +60,37 @@ std::uint64_t sim_bot_seed(std::uint64_t game_seed, std::uint32_t seat);
 /// The record file of game `index` in `dir`: DIR/game-NNNNNN.jsonl (index zero-padded to 6 digits).
 std::string sim_record_file(const std::string& dir, std::uint64_t index);
 
-/// How a simulation writes records: made once per run and shared read-only by the workers.
+/// How a simulation writes records: made once per run and shared by the workers.
 struct SimRecording {
-    /// For games between `seat_bots` seated as `seat_names`, written to `dir`.
-    SimRecording(const sdk::Bundle& bundle, const std::string& dir, const std::vector<std::string>& seat_names,
+    /// For games between `seat_bots` seated as `seat_names`, written to `path`: a file whose
+    /// name ends in ".jsonl" gets every record, one after the other; else `path` is a folder
+    /// (created) with one file per game. Throws UsageError if it cannot be created.
+    SimRecording(const sdk::Bundle& bundle, const std::string& path, const std::vector<std::string>& seat_names,
                  const std::vector<std::string>& seat_bots);
-    std::string dir;
+    ~SimRecording();
+    SimRecording(const SimRecording&) = delete;
+    SimRecording& operator=(const SimRecording&) = delete;
+    /// One file: appends a whole record. Thread-safe. Throws UsageError if the write fails.
+    void append(const std::string& record);
+
+    std::string dir;   ///< the folder, or empty
+    std::string file;  ///< the one file, or empty
     RecordHeader header;  ///< seed and game are set per game
     HeaderText text;
     std::shared_ptr<const std::vector<std::string>> cards;
+
+private:
+    std::mutex mutex_;
+    int fd_ = -1;
 };
 
 /// Plays one game between `bots` (one per seat) with `evaluator` and returns how it ended.
 /// With a `recording`, writes the game's record (docs/records.md) as game `index`, to
-/// sim_record_file(recording->dir, index). Throws UsageError if the record cannot be written.
+/// sim_record_file(recording->dir, index) or the end of recording->file. Throws UsageError if
+/// the record cannot be written.
 SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
                       const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
-                      const SimRecording* recording = nullptr, std::uint64_t index = 0);
+                      SimRecording* recording = nullptr, std::uint64_t index = 0);
 
 /// Runs the simulation: `options.jobs` threads, each with its own runtime from the bundle,
 /// play games i = w, w + jobs, ... Throws UsageError for bad options; rethrows a worker's error.

@@ -107,11 +107,11 @@ TEST_CASE("record -> replay round trip: 2000 simulated games on every shipped ga
         if (options.players == 4) options.bots.push_back("greedy");
         options.seed = 11;
         options.max_turns = 400;
-        options.record_dir = (dir.path() / gametype).string();
+        options.record = (dir.path() / gametype).string();
         const host::SimResults results = host::run_sim(bundle, options);
         auto runtime = bundle.make_runtime();
         for (std::uint64_t i = 0; i < options.games; ++i) {
-            const std::string file = host::sim_record_file(options.record_dir, i);
+            const std::string file = host::sim_record_file(options.record, i);
             INFO(file);
             const std::size_t n = replay_file(bundle, *runtime, file);
             REQUIRE(n > 0);
@@ -146,4 +146,31 @@ TEST_CASE("record -> replay round trip: 1000 random games with joins, leaves and
     CHECK(faults > 100);
     CHECK(joins > 100);
     CHECK(leaves > 100);
+}
+
+TEST_CASE("sim --record FILE.jsonl writes every game's record into one file, whole, whatever --jobs is") {
+    TempFolder dir;
+    const sdk::Bundle bundle = host::load_bundle({"standard"}, "official");
+    host::SimOptions options;
+    options.games = 200;
+    options.players = 3;
+    options.jobs = 2;
+    options.seed = 4;
+    options.record = (dir.path() / "all.jsonl").string();
+    host::run_sim(bundle, options);
+    const auto lines = lines_of(options.record);
+    const auto spans = host::split_records(lines);
+    REQUIRE(spans.size() == 200);
+    auto runtime = bundle.make_runtime();
+    std::vector<bool> seen(200, false);
+    for (const auto& span : spans) {
+        const host::RecordHeader header = host::read_record_header(lines, options.record, span.first);
+        REQUIRE(header.game >= 0);
+        REQUIRE(header.game < 200);
+        CHECK_FALSE(seen[static_cast<std::size_t>(header.game)]);
+        seen[static_cast<std::size_t>(header.game)] = true;
+        CHECK(header.seed == host::sim_game_seed(4, static_cast<std::uint64_t>(header.game)));
+        host::Replayer replayer(bundle, *runtime, header, host::record_lines(lines, span), options.record, span.first + 1);
+        CHECK(replayer.run());
+    }
 }

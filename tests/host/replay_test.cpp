@@ -98,6 +98,35 @@ TEST_CASE("a one-byte change in a plugin's Lua file makes replay refuse, naming 
     CHECK_THAT(forced.out, Catch::Contains("match the record"));
 }
 
+TEST_CASE("replay of a file of many records checks them all; --game N picks one; a difference names its line") {
+    TempFolder dir;
+    const auto file = dir.path() / "all.jsonl";
+    REQUIRE(run_cli("sim --games 50 --players 3 --seed 8 --record " + q(file)).status == 0);
+    CliRun r = run_cli("replay " + q(file));
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains(": 50 records, "));
+    r = run_cli("replay --game 7 --to 3 --json " + q(file));
+    REQUIRE(r.status == 0);
+    CHECK(json::parse(r.out)["turns"] == 3);
+    r = run_cli("replay --show " + q(file));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("holds 50 records; choose one with --game N"));
+    r = run_cli("replay --game 77 " + q(file));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("no record of game 77"));
+    // Break a line of the 30th record: the message gives its line number in the whole file.
+    auto lines = host::read_record_lines(file.string());
+    const auto spans = host::split_records(lines);
+    const std::size_t target = spans[29].first + 5;
+    lines[target] = lines[target].substr(0, lines[target].rfind(',')) + ",999]";
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    spit(file, text);
+    r = run_cli("replay " + q(file));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(target + 1) + ": turn "));
+}
+
 TEST_CASE("a record that differs from the replay stops at the first difference with file, line, turn and both lines") {
     TempFolder dir;
     const auto file = record_game(dir);
