@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -136,7 +137,11 @@ public:
             bots_[s.id]->restore(s.bot_state);
             bot_kinds_[s.id] = s.bot;
         }
-        if (!save.record_file.empty()) record_.emplace(save.record_file, game_, save.record_bytes);
+        if (!save.record_file.empty()) {
+            // A relative record path is relative to the save file's folder (docs/records.md).
+            const std::filesystem::path record = std::filesystem::path(from).parent_path() / save.record_file;
+            record_.emplace(record.string(), game_, save.record_bytes);
+        }
         attach_sinks();
     }
 
@@ -213,7 +218,11 @@ private:
         }
         s.plugins = files_.plugins;
         if (record_) {
-            s.record_file = record_->file();
+            // Relative to the save file's folder, so that the two can move together.
+            std::filesystem::path folder = std::filesystem::path(files_.save_file).parent_path();
+            if (folder.empty()) folder = ".";
+            s.record_file = std::filesystem::relative(std::filesystem::absolute(record_->file()),
+                                                      std::filesystem::absolute(folder)).string();
             s.record_bytes = record_->bytes();
         }
         return s;
