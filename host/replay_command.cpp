@@ -104,8 +104,9 @@ int run_replay(const ReplayOptions& o) {
     }
     const std::optional<std::uint32_t> to = o.to_option->count() > 0 ? std::optional(o.to) : std::nullopt;
     int status = 0;
+    bool ended = false;
     try {
-        replayer.run(to);
+        ended = replayer.run(to);
     } catch (const ReplayMismatch& e) {
         std::cout.flush();
         fmt::print(stderr, "cherries: replay differs: {}\n", e.what());
@@ -128,7 +129,7 @@ int run_replay(const ReplayOptions& o) {
     }
     if (status == 0)
         std::cout << fmt::format("replay: {}: {} events in {} turns match the record{}; {}\n", o.file,
-                                 replayer.events(), game.turn(), to ? fmt::format(" (stopped at turn {})", *to) : "",
+                                 replayer.events(), game.turn(), ended ? "" : fmt::format(" (stopped at turn {})", *to),
                                  outcome(game));
     return status;
 }
