@@ -1,6 +1,5 @@
-// Game records (docs/records.md): JSON Lines, a header line, one line per event, an end line.
-// Writing is on the simulator's hot path, so event lines are built by hand into one buffer;
-// they are byte for byte event_json(...).dump() (tests/host/record_test.cpp checks it).
+// Game records (docs/records.md): JSON Lines, a header line, one line per event (host/event_line.hpp),
+// an end line. Writing is on the simulator's hot path: lines go straight into one buffer.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +12,7 @@
 
 #include "engine/event.hpp"
 #include "engine/game.hpp"
+#include "host/event_line.hpp"
 #include "host/seats.hpp"
 #include "sdk/bundle.hpp"
 
@@ -59,51 +59,9 @@ struct HeaderText {
 /// same players, plugins and source) without a json value, for the simulator.
 std::string header_line(const RecordHeader& header, const HeaderText& text);
 
-/// Every card's display id (Catalog::display_id) as a JSON string, by CardId.
-std::shared_ptr<const std::vector<std::string>> quoted_card_ids(const Catalog& catalog);
-
 /// The end line: {"end": status_name(game), "turns": game.turn()}. A record without it is
 /// truncated.
 std::string end_line(const Game& game);
-
-/// A short JSON text kept in a fixed-size array, so that copying it is one fixed-size copy.
-inline constexpr std::size_t kToken = 32;
-struct Token {
-    char text[kToken];
-    std::uint8_t size;  ///< 0: the text is longer than kToken
-};
-Token make_token(const std::string& text);
-
-/// Builds event lines (docs/records.md, "Event lines"): card ids and player names are escaped
-/// once and kept, and a line is written straight into a buffer.
-class EventLineWriter {
-public:
-    /// For `game`'s catalog and the players seated now; joiners are learnt from their events.
-    /// `cards`: quoted_card_ids(game.catalog()), made here when null.
-    explicit EventLineWriter(const Game& game, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
-    /// Appends the line for `event` (no newline) to `out`. Call for every event, in order.
-    void append(const Event& event, std::string& out);
-
-    // The hot path, for RecordWriter: learn(event) first; then write() the line at `at`, which
-    // must have max_line() bytes of room; `message` is the fault message quoted, else empty.
-    void learn(const Event& event) {
-        if (event.kind == EventKind::join) learn_join(event);
-    }
-    std::size_t max_line(const Event& event, const std::string& message) const {
-        // The kind, five numbers of at most 20 characters, two names, one card, punctuation.
-        return bound_ + message.size() + (event.kind == EventKind::join ? 4096 : 0);
-    }
-    char* write(const Event& event, const std::string& message, char* at) const;
-
-private:
-    void learn_join(const Event& event);
-    const std::string& name(PlayerId id) const;
-    const Game& game_;
-    std::shared_ptr<const std::vector<std::string>> cards_;  // quoted display id by CardId
-    std::vector<std::string> names_;  // quoted name by PlayerId
-    std::vector<Token> card_tokens_, name_tokens_, kind_tokens_;
-    std::size_t longest_card_ = 0, longest_name_ = 0, bound_ = 0;
-};
 
 /// Writes one record: the header at construction, each event as it happens (an EventSink),
 /// the end line at finish(). Lines collect in memory and go to the file at flush().

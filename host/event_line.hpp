@@ -1,0 +1,62 @@
+// Event lines of records (docs/records.md, "Event lines"): one compact JSON array per event,
+// written by hand into a buffer, because `cherries sim --record` must keep a third of sim's
+// speed and building a nlohmann::json per event kept a ninth.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/event.hpp"
+#include "engine/game.hpp"
+
+namespace cherries::host {
+
+/// `s` as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD.
+std::string quoted(const std::string& s);
+
+/// Every card's display id (Catalog::display_id) as a JSON string, by CardId.
+std::shared_ptr<const std::vector<std::string>> quoted_card_ids(const Catalog& catalog);
+
+/// A short JSON text kept in a fixed-size array, so that copying it is one fixed-size copy.
+inline constexpr std::size_t kToken = 32;
+struct Token {
+    char text[kToken];
+    std::uint8_t size;  ///< 0: the text is longer than kToken
+};
+Token make_token(const std::string& text);
+
+/// Builds event lines (docs/records.md, "Event lines"): card ids and player names are escaped
+/// once and kept, and a line is written straight into a buffer.
+class EventLineWriter {
+public:
+    /// For `game`'s catalog and the players seated now; joiners are learnt from their events.
+    /// `cards`: quoted_card_ids(game.catalog()), made here when null.
+    explicit EventLineWriter(const Game& game, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+    /// Appends the line for `event` (no newline) to `out`. Call for every event, in order.
+    void append(const Event& event, std::string& out);
+
+    // The hot path, for RecordWriter: learn(event) first; then write() the line at `at`, which
+    // must have max_line() bytes of room; `message` is the fault message quoted, else empty.
+    void learn(const Event& event) {
+        if (event.kind == EventKind::join) learn_join(event);
+    }
+    std::size_t max_line(const Event& event, const std::string& message) const {
+        // The kind, five numbers of at most 20 characters, two names, one card, punctuation.
+        return bound_ + message.size() + (event.kind == EventKind::join ? 4096 : 0);
+    }
+    char* write(const Event& event, const std::string& message, char* at) const;
+
+private:
+    void learn_join(const Event& event);
+    const std::string& name(PlayerId id) const;
+    const Game& game_;
+    std::shared_ptr<const std::vector<std::string>> cards_;  // quoted display id by CardId
+    std::vector<std::string> names_;  // quoted name by PlayerId
+    std::vector<Token> card_tokens_, name_tokens_, kind_tokens_;
+    std::size_t longest_card_ = 0, longest_name_ = 0, bound_ = 0;
+};
+
+}  // namespace cherries::host
