@@ -15,6 +15,16 @@ namespace cherries::sdk {
 
 namespace {
 
+SourcePosition position_of(const toml::node& node) {
+    return {static_cast<int>(node.source().begin.line), static_cast<int>(node.source().begin.column)};
+}
+
+// The position of `key` in table `t` when present, else of the table itself.
+SourcePosition position_of(const toml::table& t, std::string_view key) {
+    const toml::node* node = t.get(key);
+    return position_of(node ? *node : static_cast<const toml::node&>(t));
+}
+
 // Levenshtein distance, for "did you mean".
 std::size_t distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -248,8 +258,11 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         m.info = {header->id, header->name, header->version, ""};
         m.api = header->api;
         m.lua_file = header->lua_file;
-        if (const toml::table* t = root->get_as<toml::table>("set"))
+        if (const toml::table* t = root->get_as<toml::table>("set")) {
             m.info.symbol = r.string(*t, "symbol", true, "[set] ").value_or("");
+            m.set_position = position_of(*t, "id");
+            m.symbol_position = position_of(*t, "symbol");
+        }
     }
 
     const toml::node* cards = root->get("card");
@@ -296,6 +309,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
             r.error(t->get("type")->source(), ctx + "field 'type': expected \"cherry\", \"score\" or \"modifier\", saw \"" + *type + "\"");
         }
         m.kinds.push_back(std::move(kind));
+        m.card_positions.push_back(position_of(*t, "id"));
         m.cherry_functions.push_back(std::move(cherry_fn));
         m.score_functions.push_back(std::move(score_fn));
         m.cherry_tests.push_back(std::move(cherry_tests));
@@ -323,12 +337,14 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
         m.gametype.version = header->version;
         m.api = header->api;
         m.lua_file = header->lua_file;
+        if (const toml::table* t = root->get_as<toml::table>("gametype")) m.gametype_position = position_of(*t, "id");
         if (const toml::table* t = root->get_as<toml::table>("gametype"))
             m.gametype.winning_score = r.integer(*t, "winning_score", true, 1, kMaxMagnitude, "[gametype] ").value_or(1);
     }
 
     // [distribution]: either cherry counts as keys (5 = 1), or function = "name" in the Lua file.
     if (const toml::table* t = r.table(*root, "distribution", true, "")) {
+        m.distribution_position = position_of(*t);
         if (const toml::node* fn = t->get("function")) {
             if (t->size() > 1)
                 r.error(t->source(), "[distribution]: give either 'function' or cherry counts, not both");

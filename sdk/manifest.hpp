@@ -29,6 +29,12 @@ struct FunctionTest {
     int column = 0;
 };
 
+/// A place in a manifest: 1-based line and column (0 = unknown), for diagnostics about it.
+struct SourcePosition {
+    int line = 0;
+    int column = 0;
+};
+
 /// A card set manifest (set.toml). Function names are empty for the identity.
 struct SetManifest {
     std::string file;  ///< path of set.toml, as shown in diagnostics
@@ -41,6 +47,9 @@ struct SetManifest {
     std::vector<std::vector<FunctionTest>> cherry_tests;  ///< per kind: `tests.cherry = [[in, out], ...]`
     std::vector<std::vector<FunctionTest>> score_tests;   ///< per kind: `tests.score = [[in, out], ...]`
     std::filesystem::path lua_file;             ///< empty: no Lua code
+    SourcePosition set_position;                 ///< the [set] table (its `id`, when given)
+    SourcePosition symbol_position;              ///< `symbol` in [set]
+    std::vector<SourcePosition> card_positions;  ///< per kind: its `id` (or the [[card]] table)
 };
 
 /// A gametype manifest (gametype.toml).
@@ -53,6 +62,8 @@ struct GametypeManifest {
     std::string distribution_function;        ///< function form: its name in the Lua module
     std::vector<FunctionTest> distribution_tests;  ///< `[tests] distribution = [[cherries, change], ...]`
     std::filesystem::path lua_file;
+    SourcePosition gametype_position;      ///< the [gametype] table (its `id`, when given)
+    SourcePosition distribution_position;  ///< the [distribution] table
 };
 
 /// Reads `folder`/set.toml. Problems are appended to `out`; the result is usable only when none
