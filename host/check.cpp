@@ -27,6 +27,7 @@ struct CheckOptions {
     PluginOptions plugins;          ///< --plugin-path
     CombinationOptions combination;
     bool json = false;
+    const CLI::Option* games_option = nullptr;  ///< to tell whether --games was given
 };
 
 nlohmann::json to_json(const sdk::Diagnostic& d) {
@@ -39,6 +40,8 @@ int run_check(const CheckOptions& o) {
     if (o.paths.empty() && !combination)
         throw UsageError("nothing to check: give plugin folders (e.g. 'cherries check sets gametypes'), or --set and "
                          "--gametype to check a combination");
+    if (!combination && o.games_option && o.games_option->count() > 0)
+        throw UsageError("--games applies to the games of a combination: give --set and/or --gametype too");
     if (combination && o.combination.games < 2) throw UsageError("--games must be at least 2");
 
     // The combination's plugins are checked like any folder given.
@@ -100,7 +103,8 @@ void add_check_command(CLI::App& app, Command& run) {
                     "Also play bot games with this card set, by name or folder (repeatable; default: standard)");
     cmd->add_option("--gametype", options->gametype, "Also play bot games with this gametype (default: official)");
     add_plugin_path_option(*cmd, options->plugins);
-    cmd->add_option("--games", options->combination.games, "Bot games to play with --set/--gametype")->capture_default_str();
+    options->games_option =
+        cmd->add_option("--games", options->combination.games, "Bot games to play with --set/--gametype")->capture_default_str();
     cmd->add_flag("--json", options->json, "Print the diagnostics and the summary as JSON");
     cmd->callback([options, &run] { run = [options] { return run_check(*options); }; });
 }

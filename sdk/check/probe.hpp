@@ -15,8 +15,9 @@
 namespace cherries::sdk::check {
 
 /// Inputs at or beyond this magnitude are "large": a result there may lie outside ±(2^53 - 1)
-/// (e.g. 2 * last at 2^53 - 1); the engine faults on it during play (GDD §3.5), check does not
-/// report it. Below, such a result is an error.
+/// (e.g. 2 * last at 2^53 - 1), also as a float too large for an integer (last * 2048.0); the
+/// engine faults on it during play (GDD §3.5), check does not report it. Below, such a result
+/// is an error.
 inline constexpr std::int64_t kLargeInput = std::int64_t{1} << 31;
 
 /// What a modifier function is called with (`last`): 0, ±1, ±2, ±3, ±5, ±10, ±100, ±1000,

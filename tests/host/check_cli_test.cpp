@@ -99,6 +99,8 @@ TEST_CASE("cherries check: usage errors exit 2", "[cli]") {
     CHECK(run.err.find("'/no/such/folder': no such file or folder") != std::string::npos);
     CHECK(run_cli("check --set nosuchset").status == 2);
     CHECK(run_cli("check --games many sets").status == 2);
+    CHECK(run_cli("check --games 10 '" + (kSource / "sets").string() + "'").status == 2);  // --games needs a combination
+    CHECK(run_cli("check --games 1 --set standard").status == 2);
 }
 
 TEST_CASE("cherries check tests/security/plugins: every hostile plugin is reported, the process intact", "[cli][security]") {

@@ -75,6 +75,10 @@ TEST_CASE("probe: a result outside ±(2^53 - 1) is an error for ordinary inputs,
     probe_should_fail(check_modifier("  return last + (1 << 60)"), "s/set.lua", 0,
                       {"with last = 0: returned 1152921504606846976, outside ±(2^53 - 1)"});
     CHECK(errors(check_modifier("  if last > 1000 or last < -1000 then return last * 4 end\n  return last")) == 0);
+    // Also as a float too large for an integer at a large input; a fraction is still an error.
+    CHECK(errors(check_modifier("  return last * 2048.0")) == 0);
+    probe_should_fail(check_modifier("  if last > 1000 then return last + 0.5 end\n  return last"), "s/set.lua", 0,
+                      {"with last = 2147483648: returned 2147483648.5, expected an integer"});
 }
 
 TEST_CASE("probe: distributions are called with cherry counts >= 0 only, and a failure names the count (GDD §3.3.1.1)") {
