@@ -58,11 +58,11 @@ int run_new(const NewOptions& o) {
     std::cout << "\nnext:\n";
     std::cout << fmt::format("  cherries check {}\n", shell_word(folder));
     if (o.kind == "set") {
-        std::cout << fmt::format("  cherries play --set {} --player you --player bot:greedy\n", ref);
+        std::cout << fmt::format("  cherries play --set {} --player ann --player bot:greedy\n", ref);
         std::cout << fmt::format("  cherries sim --set {} --games 1000\n", ref);
         std::cout << fmt::format("  cherries sim --set standard --set {} --games 1000\n", ref);
     } else {
-        std::cout << fmt::format("  cherries play --gametype {} --player you --player bot:greedy\n", ref);
+        std::cout << fmt::format("  cherries play --gametype {} --player ann --player bot:greedy\n", ref);
         std::cout << fmt::format("  cherries sim --gametype {} --games 1000\n", ref);
     }
     std::cout << "see docs/guide.md\n";
