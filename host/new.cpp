@@ -10,11 +10,14 @@
 #include <iostream>
 #include <memory>
 #include <regex>
+#include <set>
 #include <system_error>
 
 #include "host/commands.hpp"
 #include "host/new_templates.hpp"
 #include "host/usage_error.hpp"
+#include "sdk/bundle.hpp"
+#include "sdk/manifest.hpp"
 
 namespace cherries::host {
 
@@ -41,6 +44,29 @@ std::string shell_word(const std::string& s) {
     return plain ? s : "'" + s + "'";
 }
 
+// The symbols of the card sets found along the search path and in `dir` (GDD §3.3.2.2).
+std::set<std::string> known_symbols(const fs::path& dir) {
+    std::set<std::string> symbols;
+    std::vector<fs::path> folders = sdk::list_plugins("set");
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        if (fs::is_regular_file(entry.path() / "set.toml", ec)) folders.push_back(entry.path());
+    for (const auto& folder : folders) {
+        std::vector<sdk::Diagnostic> ignored;  // a broken set still tells its symbol, or nothing
+        symbols.insert(sdk::read_set_manifest(folder, ignored).info.symbol);
+    }
+    return symbols;
+}
+
+// The id in capitals (set ids are unique, so this is too), with a number added if a set found
+// already has that symbol: "s" -> "S2" next to the Standard Set.
+std::string new_symbol(const std::string& id, const fs::path& dir) {
+    const auto taken = known_symbols(dir);
+    std::string symbol = upper(id);
+    for (int n = 2; taken.count(symbol); ++n) symbol = upper(id) + std::to_string(n);
+    return symbol;
+}
+
 struct NewOptions {
     std::string kind;
     std::string name;
@@ -50,6 +76,10 @@ struct NewOptions {
 int run_new(const NewOptions& o) {
     const bool default_dir = o.dir.empty();
     const fs::path dir = default_dir ? fs::path(o.kind + "s") : fs::path(o.dir);
+    // A plugin of that name found elsewhere: say which one the new folder shadows from here.
+    std::vector<fs::path> same_name;
+    for (const auto& folder : sdk::list_plugins(o.kind == "gametype" ? "gametype" : "set"))
+        if (folder.filename() == o.name) same_name.push_back(folder);
     const auto files = create_plugin(o.kind, o.name, dir);
     for (const auto& file : files) std::cout << "created " << file.generic_string() << '\n';
     // With the default folder the plugin is found by name (sdk::find_plugin); otherwise by path.
@@ -66,6 +96,10 @@ int run_new(const NewOptions& o) {
         std::cout << fmt::format("  cherries sim --gametype {} --games 1000\n", ref);
     }
     std::cout << "see docs/guide.md\n";
+    for (const auto& other : same_name)
+        std::cout << fmt::format("note: there is also a {} '{}' in {}; ids must be unique among the plugins of a "
+                                 "game, so the two cannot be played together\n",
+                                 o.kind, o.name, other.generic_string());
     return 0;
 }
 
@@ -116,8 +150,8 @@ std::vector<fs::path> create_plugin(const std::string& kind, const std::string& 
     for (const File& f : files) {
         std::string text = substitute(f.text, "id", id);
         text = substitute(text, "name", display_name(id));
-        // The symbol (GDD §3.3.2.2) must be unique among sets; set ids are, so the id in capitals is.
-        text = substitute(text, "symbol", upper(id));
+        // The symbol (GDD §3.3.2.2) must be unique among sets.
+        text = substitute(text, "symbol", kind == "set" ? new_symbol(id, dir) : "");
         const fs::path path = folder / f.name;
         std::ofstream out(path, std::ios::binary);
         out << text;

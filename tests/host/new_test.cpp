@@ -177,3 +177,28 @@ TEST_CASE("create_plugin throws UsageError and display_name capitalises words") 
     CHECK(host::display_name("my-fine-set") == "My Fine Set");
     CHECK(host::display_name("x2") == "X2");
 }
+
+TEST_CASE("cherries new set: the symbol is unique among the sets found (GDD §3.3.2.2)") {
+    const test::TempFolder tmp;
+    // "s" in capitals is the Standard Set's symbol "S", so the new set gets "S2".
+    REQUIRE(run_cli("new set s --dir '" + tmp.path().string() + "'").status == 0);
+    CHECK(slurp(tmp.path() / "s/set.toml").find("symbol = \"S2\"") != std::string::npos);
+    // A set already in the target folder counts too: "s-2" would not clash, but a second
+    // scaffold next to one whose symbol was edited to "X" must not reuse "X".
+    tmp.write("x0/set.toml", test::set_header("x0") + "[[card]]\nid = \"a\"\nname = \"A\"\ntype = \"cherry\"\nchange = 1\n");
+    std::string manifest = slurp(tmp.path() / "x0/set.toml");
+    manifest.replace(manifest.find("symbol = \"O\""), 12, "symbol = \"X\"");
+    tmp.write("x0/set.toml", manifest);
+    REQUIRE(run_cli("new set x --dir '" + tmp.path().string() + "'").status == 0);
+    CHECK(slurp(tmp.path() / "x/set.toml").find("symbol = \"X2\"") != std::string::npos);
+    const auto both = sdk::Bundle::load({kSource / "sets/standard", tmp.path() / "s"}, kSource / "gametypes/official");
+    CHECK(both.catalog().sets().at(1).symbol == "S2");
+}
+
+TEST_CASE("cherries new: a plugin of the same name elsewhere is pointed out") {
+    const test::TempFolder tmp;
+    const auto run = run_cli("new set standard --dir '" + tmp.path().string() + "'");
+    CHECK(run.status == 0);
+    CHECK(run.out.find("note: there is also a set 'standard' in ") != std::string::npos);
+    CHECK(run_cli("new set fresh --dir '" + tmp.path().string() + "'").out.find("note:") == std::string::npos);
+}
