@@ -10,6 +10,9 @@
 //                                        (with the Standard Set), and their designer tests run
 //                                        (tests.cherry / tests.score / [tests] distribution).
 //   ```toml file=bad/set.toml error      ... the same, but that folder must fail to load.
+//   ```toml file=gametypes/official/gametype.toml shipped
+//                                        ... and it must be byte for byte the shipped file of
+//                                        that path in the source tree (a copy shown in a page).
 //   ```toml append=sets/mine/set.toml    appended to a file written earlier (by a file= block
 //                                        or a command, e.g. `cherries new`); loaded as above.
 //   ```toml fragment=set                 [[card]] tables (or any set.toml text after [set]):
@@ -218,6 +221,11 @@ PageTotals check_page(const fs::path& page) {
             const fs::path file = tmp.path() / b.attributes.at("file");
             write(file, b.text);
             if (b.attributes.count("error")) must_fail.insert(file.parent_path());
+            if (b.attributes.count("shipped")) {
+                const fs::path original = kSource / b.attributes.at("file");
+                REQUIRE(fs::is_regular_file(original));
+                CHECK(b.text == slurp(original));
+            }
             ++totals.files;
         } else if (b.attributes.count("append")) {
             const fs::path file = tmp.path() / b.attributes.at("append");
