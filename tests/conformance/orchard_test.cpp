@@ -3,10 +3,12 @@
 // Standard Set (distinct symbol, no card id clash).
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <filesystem>
 #include <set>
 
 #include "engine/game.hpp"
+#include "host/sim.hpp"
 #include "sdk/bundle.hpp"
 #include "tests/support/designer_checks.hpp"
 
@@ -59,4 +61,24 @@ TEST_CASE("orchard combines with the Standard Set: distinct symbols, no card id 
     CHECK(bundle.catalog().card_count() == 74 + 48);
     CHECK(bundle.catalog().sets().at(0).symbol != bundle.catalog().sets().at(1).symbol);
     for (const auto& k : bundle.catalog().kinds()) CHECK(bundle.catalog().display_id(bundle.catalog().find_kind(k.id)) == k.id);
+}
+
+TEST_CASE("orchard plays to the end, alone and with the Standard Set, under the official gametype (GDD §3.4.3)") {
+    const auto official = kSource / "gametypes/official";
+    for (const auto& sets : {std::vector<fs::path>{kSource / "sets/orchard"},
+                             std::vector<fs::path>{kSource / "sets/standard", kSource / "sets/orchard"}}) {
+        INFO(sets.size() << " set(s)");
+        const auto bundle = sdk::Bundle::load(sets, official);
+        host::SimOptions options;
+        options.games = 500;
+        options.players = 4;
+        options.max_turns = 5000;
+        const auto results = host::run_sim(bundle, options);
+        int won = 0;
+        std::array<int, 4> by_seat{};
+        for (const auto& g : results.games)
+            if (g.outcome == host::SimOutcome::won) ++won, ++by_seat.at(static_cast<std::size_t>(g.winner));
+        CHECK(won == 500);  // no game hits the turn cap, every game has a winner
+        for (int wins : by_seat) CHECK(wins > 80);  // random bots: about 125 each, no seat left out
+    }
 }
