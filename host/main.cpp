@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     host::add_sim_command(app, run);
     host::add_plugins_command(app, run);
     host::add_check_command(app, run);
+    host::add_new_command(app, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
