@@ -5,11 +5,10 @@
 //   ```toml file=sets/mine/set.toml      a whole file: written to PATH under a temporary folder,
 //   ```lua file=sets/mine/set.lua        one folder per doc page, in the order the page shows
 //                                        them. When the page is done, every folder holding a
-//                                        set.toml is loaded (Bundle::load with the official
-//                                        gametype) and every folder holding a gametype.toml
-//                                        (with the Standard Set), and their designer tests run
-//                                        (tests.cherry / tests.score / [tests] distribution).
-//   ```toml file=bad/set.toml error      ... the same, but that folder must fail to load.
+//                                        set.toml or gametype.toml is checked as `cherries
+//                                        check` does (sdk/check: schema, Lua, probes, the
+//                                        designer tests): it must have no error.
+//   ```toml file=bad/set.toml error      ... the same, but check must find an error in it.
 //   ```toml file=gametypes/official/gametype.toml shipped
 //                                        ... and it must be byte for byte the shipped file of
 //                                        that path in the source tree (a copy shown in a page).
@@ -33,9 +32,6 @@
 //                                        left out. What follows a `play` prompt "] > " in an
 //                                        expected line is what the user types: it is sent to
 //                                        the command's standard input (play echoes it).
-//   ```console check                     a `cherries check` example: run only when
-//                                        kRunCheckExamples is true (flip it once `cherries
-//                                        check` is in; until then they are parsed, not run).
 //
 // Any other ```toml or ```lua block fails the test: every manifest and Lua example is checked.
 // Blocks in other languages (sh, text) are not.
@@ -60,8 +56,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// Flip to true once `cherries check` exists: then the `console check` examples run too.
-constexpr bool kRunCheckExamples = false;
 
 const fs::path kSource(CHERRIES_SOURCE_DIR);
 
@@ -179,25 +173,18 @@ int load_plugins(const fs::path& root, const std::set<fs::path>& must_fail, cons
         if (name != "set.toml" && name != "gametype.toml") continue;
         INFO(page << ": plugin " << fs::relative(folder, root).string());
         ++loaded;
-        const bool is_set = name == "set.toml";
+        const auto errors = test::check_errors(folder);  // what `cherries check` finds
         if (must_fail.count(folder)) {
-            CHECK_THROWS_AS(is_set ? test::run_set_tests(folder) : test::run_gametype_tests(folder), sdk::LoadError);
+            CHECK(!errors.empty());
             continue;
         }
-        try {
-            const auto result = is_set ? test::run_set_tests(folder) : test::run_gametype_tests(folder);
-            CHECK(result.failures == std::vector<std::string>{});
-        } catch (const sdk::LoadError& e) {
-            std::string all;
-            for (const auto& d : e.diagnostics()) all += d.to_string() + "\n";
-            FAIL_CHECK("does not load:\n" << all);
-        }
+        CHECK(errors == std::vector<std::string>{});
     }
     return loaded;
 }
 
 struct PageTotals {
-    int files = 0, fragments = 0, commands_blocks = 0, pending_check = 0, plugins = 0;
+    int files = 0, fragments = 0, commands_blocks = 0, plugins = 0;
 };
 
 PageTotals check_page(const fs::path& page) {
@@ -209,10 +196,6 @@ PageTotals check_page(const fs::path& page) {
         const std::string where = name + ":" + std::to_string(b.line);
         INFO(where);
         if (b.language == "console") {
-            if (b.attributes.count("check") && !kRunCheckExamples) {
-                ++totals.pending_check;
-                continue;
-            }
             run_console(b, tmp.path(), where);
             ++totals.commands_blocks;
         } else if (b.language != "toml" && b.language != "lua") {
@@ -276,7 +259,6 @@ TEST_CASE("docs: every manifest, Lua and command example in docs/*.md works as s
     REQUIRE(totals.count("guide.md"));
     CHECK(totals["guide.md"].commands_blocks >= 4);
     CHECK(totals["guide.md"].plugins >= 1);
-    CHECK(totals["guide.md"].pending_check >= 1);
     CHECK(totals["manifest.md"].plugins + totals["manifest.md"].fragments >= 4);
     CHECK(totals["lua-api.md"].plugins + totals["lua-api.md"].fragments >= 2);
     CHECK(totals["gametypes.md"].plugins >= 3);
