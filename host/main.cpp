@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
     host::add_play_command(app, run);
     host::add_sim_command(app, run);
     host::add_plugins_command(app, run);
+    host::add_check_command(app, run);
+    host::add_new_command(app, run);
     host::add_replay_command(app, run);
     try {
         app.parse(argc, argv);

@@ -14,8 +14,7 @@ namespace cherries::sdk {
 
 namespace {
 
-/// Cherry counts a function-form distribution is tabulated for at load; beyond, it is called.
-constexpr std::int64_t kTabulated = 256;
+constexpr std::int64_t kTabulated = kTabulatedCherryCounts;
 
 bool has_error(const std::vector<Diagnostic>& ds) {
     return std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; });
@@ -45,7 +44,17 @@ private:
     std::map<std::pair<std::size_t, std::string>, FunctionId> ids_;
 };
 
-// Reads a plugin's Lua file, at most kMaxLuaFileBytes; "" with a Diagnostic when it cannot.
+// The fingerprint of a manifest and its Lua file (names relative to the plugin folder).
+std::string plugin_fingerprint(const std::filesystem::path& folder, const std::string& manifest_name,
+                               const std::string& manifest_text, const std::filesystem::path& lua_file,
+                               const std::string& lua_text) {
+    std::vector<PluginFile> files{{manifest_name, manifest_text}};
+    if (!lua_file.empty()) files.push_back({lua_file.lexically_relative(folder).generic_string(), lua_text});
+    return fingerprint(files);
+}
+
+}  // namespace
+
 std::string read_lua_file(const std::filesystem::path& file, std::vector<Diagnostic>& problems) {
     std::error_code ec;
     const auto size = std::filesystem::file_size(file, ec);
@@ -64,17 +73,6 @@ std::string read_lua_file(const std::filesystem::path& file, std::vector<Diagnos
     text << in.rdbuf();
     return text.str();
 }
-
-// The fingerprint of a manifest and its Lua file (names relative to the plugin folder).
-std::string plugin_fingerprint(const std::filesystem::path& folder, const std::string& manifest_name,
-                               const std::string& manifest_text, const std::filesystem::path& lua_file,
-                               const std::string& lua_text) {
-    std::vector<PluginFile> files{{manifest_name, manifest_text}};
-    if (!lua_file.empty()) files.push_back({lua_file.lexically_relative(folder).generic_string(), lua_text});
-    return fingerprint(files);
-}
-
-}  // namespace
 
 std::vector<std::filesystem::path> search_directories(const std::vector<std::filesystem::path>& extra) {
     std::vector<std::filesystem::path> dirs(extra);

@@ -30,6 +30,13 @@ struct PluginInfo {
 
 /// Largest Lua file a plugin may have, in bytes; a larger one is an error at load.
 inline constexpr std::size_t kMaxLuaFileBytes = 1u << 20;
+/// Cherry counts 0 .. kTabulatedCherryCounts - 1 for which Bundle::load calls a function-form
+/// distribution once and keeps the table (GDD §3.3.1.1); beyond, it is called during play.
+inline constexpr std::int64_t kTabulatedCherryCounts = 256;
+
+/// Reads a plugin's Lua file, at most kMaxLuaFileBytes; "" and a Diagnostic in `problems` when
+/// it cannot (missing, unreadable, too large).
+std::string read_lua_file(const std::filesystem::path& file, std::vector<Diagnostic>& problems);
 
 /// The loaded, validated plugins of one game configuration. Immutable after load; share it
 /// read-only between threads and make one runtime per thread with make_runtime().

@@ -15,6 +15,16 @@ namespace cherries::sdk {
 
 namespace {
 
+SourcePosition position_of(const toml::node& node) {
+    return {static_cast<int>(node.source().begin.line), static_cast<int>(node.source().begin.column)};
+}
+
+// The position of `key` in table `t` when present, else of the table itself.
+SourcePosition position_of(const toml::table& t, std::string_view key) {
+    const toml::node* node = t.get(key);
+    return position_of(node ? *node : static_cast<const toml::node&>(t));
+}
+
 // Levenshtein distance, for "did you mean".
 std::size_t distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
@@ -101,6 +111,34 @@ public:
         if (node->is_table()) return node->as_table();
         error(node->source(), context + "'" + std::string(key) + "': expected a table, saw " + describe_toml(*node));
         return nullptr;
+    }
+
+    // `key = [[input, expected], ...]`: designer-written examples of a function.
+    std::vector<FunctionTest> tests(const toml::table& t, std::string_view key, std::int64_t min_input,
+                                    const std::string& context) {
+        std::vector<FunctionTest> out;
+        const toml::node* node = t.get(key);
+        if (!node) return out;
+        const std::string what = context + "tests." + std::string(key);
+        const toml::array* pairs = node->as_array();
+        if (!pairs) {
+            error(node->source(), what + ": expected an array of [input, expected] pairs, saw " + describe_toml(*node));
+            return out;
+        }
+        for (const toml::node& pair_node : *pairs) {
+            const toml::array* pair = pair_node.as_array();
+            if (!pair || pair->size() != 2) {
+                error(pair_node.source(), what + ": expected a pair [input, expected], saw " +
+                                              (pair ? "an array of " + std::to_string(pair->size()) : describe_toml(pair_node)));
+                continue;
+            }
+            const auto input = integer_value(*pair->get(0), "input", min_input, kMaxMagnitude, what + ": ");
+            const auto expected = integer_value(*pair->get(1), "expected result", -kMaxMagnitude, kMaxMagnitude, what + ": ");
+            if (input && expected)
+                out.push_back({*input, *expected, static_cast<int>(pair_node.source().begin.line),
+                               static_cast<int>(pair_node.source().begin.column)});
+        }
+        return out;
     }
 
     void unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, const std::string& context) {
@@ -220,8 +258,11 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         m.info = {header->id, header->name, header->version, ""};
         m.api = header->api;
         m.lua_file = header->lua_file;
-        if (const toml::table* t = root->get_as<toml::table>("set"))
+        if (const toml::table* t = root->get_as<toml::table>("set")) {
             m.info.symbol = r.string(*t, "symbol", true, "[set] ").value_or("");
+            m.set_position = position_of(*t, "id");
+            m.symbol_position = position_of(*t, "symbol");
+        }
     }
 
     const toml::node* cards = root->get("card");
@@ -247,6 +288,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         kind.name = r.string(*t, "name", true, ctx).value_or(kind.id);
         kind.count = static_cast<std::int32_t>(r.integer(*t, "count", false, 1, 10000, ctx).value_or(1));
         std::string cherry_fn, score_fn;
+        std::vector<FunctionTest> cherry_tests, score_tests;
         const auto type = r.string(*t, "type", true, ctx);
         if (type == "cherry" || type == "score") {
             kind.type = *type == "cherry" ? CardType::cherry : CardType::score;
@@ -254,16 +296,24 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
             kind.change = r.integer(*t, "change", true, -kMaxMagnitude, kMaxMagnitude, ctx).value_or(0);
         } else if (type == "modifier") {
             kind.type = CardType::modifier;
-            r.unknown_keys(*t, {"id", "name", "type", "lifetime", "cherry", "score", "count"}, ctx);
+            r.unknown_keys(*t, {"id", "name", "type", "lifetime", "cherry", "score", "count", "tests"}, ctx);
             kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", true, 1, 1000000, ctx).value_or(1));
             cherry_fn = r.string(*t, "cherry", false, ctx).value_or("");
             score_fn = r.string(*t, "score", false, ctx).value_or("");
+            if (const toml::table* tests = r.table(*t, "tests", false, ctx)) {
+                r.unknown_keys(*tests, {"cherry", "score"}, ctx + "tests: ");
+                cherry_tests = r.tests(*tests, "cherry", -kMaxMagnitude, ctx);
+                score_tests = r.tests(*tests, "score", -kMaxMagnitude, ctx);
+            }
         } else if (type) {
             r.error(t->get("type")->source(), ctx + "field 'type': expected \"cherry\", \"score\" or \"modifier\", saw \"" + *type + "\"");
         }
         m.kinds.push_back(std::move(kind));
+        m.card_positions.push_back(position_of(*t, "id"));
         m.cherry_functions.push_back(std::move(cherry_fn));
         m.score_functions.push_back(std::move(score_fn));
+        m.cherry_tests.push_back(std::move(cherry_tests));
+        m.score_tests.push_back(std::move(score_tests));
     }
     const bool needs_lua = std::any_of(m.cherry_functions.begin(), m.cherry_functions.end(), [](auto& s) { return !s.empty(); }) ||
                            std::any_of(m.score_functions.begin(), m.score_functions.end(), [](auto& s) { return !s.empty(); });
@@ -278,7 +328,7 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
     auto root = parse(folder / "gametype.toml", m.file, m.text, out);
     if (!root) return m;
     Reader r(m.file, out);
-    r.unknown_keys(*root, {"gametype", "distribution", "house_rules"}, "");
+    r.unknown_keys(*root, {"gametype", "distribution", "house_rules", "tests"}, "");
     auto header = read_header(r, *root, "gametype", folder, "gametype.lua",
                               {"id", "name", "version", "api", "lua", "winning_score"});
     if (header) {
@@ -287,12 +337,14 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
         m.gametype.version = header->version;
         m.api = header->api;
         m.lua_file = header->lua_file;
+        if (const toml::table* t = root->get_as<toml::table>("gametype")) m.gametype_position = position_of(*t, "id");
         if (const toml::table* t = root->get_as<toml::table>("gametype"))
             m.gametype.winning_score = r.integer(*t, "winning_score", true, 1, kMaxMagnitude, "[gametype] ").value_or(1);
     }
 
     // [distribution]: either cherry counts as keys (5 = 1), or function = "name" in the Lua file.
     if (const toml::table* t = r.table(*root, "distribution", true, "")) {
+        m.distribution_position = position_of(*t);
         if (const toml::node* fn = t->get("function")) {
             if (t->size() > 1)
                 r.error(t->source(), "[distribution]: give either 'function' or cherry counts, not both");
@@ -318,6 +370,11 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
                     m.table[cherries] = *change;
             }
         }
+    }
+
+    if (const toml::table* t = r.table(*root, "tests", false, "")) {
+        r.unknown_keys(*t, {"distribution"}, "[tests] ");
+        m.distribution_tests = r.tests(*t, "distribution", 0, "");
     }
 
     if (const toml::table* t = r.table(*root, "house_rules", false, "")) {

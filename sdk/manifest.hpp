@@ -19,6 +19,22 @@ inline constexpr std::int64_t kApiVersion = 1;
 /// Largest cherry count a table-form distribution may name (a Lua function has no limit).
 inline constexpr std::int64_t kMaxDistributionKey = 65535;
 
+/// A designer-written example for a function (GDD §3.3.2.1.1.3 modifier functions, §3.3.1.1
+/// distributions): called with `input` it must return `expected`. `line`/`column` locate the
+/// pair in the manifest for messages.
+struct FunctionTest {
+    std::int64_t input = 0;
+    std::int64_t expected = 0;
+    int line = 0;
+    int column = 0;
+};
+
+/// A place in a manifest: 1-based line and column (0 = unknown), for diagnostics about it.
+struct SourcePosition {
+    int line = 0;
+    int column = 0;
+};
+
 /// A card set manifest (set.toml). Function names are empty for the identity.
 struct SetManifest {
     std::string file;  ///< path of set.toml, as shown in diagnostics
@@ -28,7 +44,12 @@ struct SetManifest {
     std::vector<CardKind> kinds;  ///< FunctionIds not yet assigned
     std::vector<std::string> cherry_functions;  ///< per kind
     std::vector<std::string> score_functions;   ///< per kind
+    std::vector<std::vector<FunctionTest>> cherry_tests;  ///< per kind: `tests.cherry = [[in, out], ...]`
+    std::vector<std::vector<FunctionTest>> score_tests;   ///< per kind: `tests.score = [[in, out], ...]`
     std::filesystem::path lua_file;             ///< empty: no Lua code
+    SourcePosition set_position;                 ///< the [set] table (its `id`, when given)
+    SourcePosition symbol_position;              ///< `symbol` in [set]
+    std::vector<SourcePosition> card_positions;  ///< per kind: its `id` (or the [[card]] table)
 };
 
 /// A gametype manifest (gametype.toml).
@@ -39,7 +60,10 @@ struct GametypeManifest {
     Gametype gametype;                        ///< distribution not yet filled
     std::map<std::int64_t, std::int64_t> table;  ///< table form: cherry count -> score change
     std::string distribution_function;        ///< function form: its name in the Lua module
+    std::vector<FunctionTest> distribution_tests;  ///< `[tests] distribution = [[cherries, change], ...]`
     std::filesystem::path lua_file;
+    SourcePosition gametype_position;      ///< the [gametype] table (its `id`, when given)
+    SourcePosition distribution_position;  ///< the [distribution] table
 };
 
 /// Reads `folder`/set.toml. Problems are appended to `out`; the result is usable only when none

@@ -144,3 +144,24 @@ TEST_CASE("a missing plugin is one line naming what was looked for, where, and w
         CHECK(text.find('\n') == std::string::npos);
     }
 }
+
+TEST_CASE("designer tests: tests.cherry / tests.score are [input, expected] pairs, checked like any field") {
+    const std::string modifier = "[[card]]\nid = \"m\"\nname = \"M\"\ntype = \"modifier\"\nlifetime = 1\ncherry = \"f\"\n";
+    const std::string lua = "return { f = function(x) return x end }\n";
+    // Line 13 is the tests line; columns point at the offending pair or value.
+    CHECK(set_problems(test::set_header() + modifier + "tests.cherry = [[1, 1], [-2, -2]]\n", lua).empty());
+    should_fail(set_problems(test::set_header() + modifier + "tests.cherry = [[1, 1], [2]]\n", lua), 13, 25,
+                "card 'm': tests.cherry: expected a pair [input, expected], saw an array of 1");
+    should_fail(set_problems(test::set_header() + modifier + "tests.cherry = [[1, \"one\"]]\n", lua), 13, 21,
+                "card 'm': tests.cherry: expected result: expected integer within ±(2^53 - 1), saw string \"one\"");
+    should_fail(set_problems(test::set_header() + modifier + "tests.chery = [[1, 1]]\n", lua), 13, 7,
+                "unknown field 'chery'; did you mean 'cherry'?");
+    // Cherry and score cards have no functions to test.
+    should_fail(set_problems(test::set_header() + kCherry + "tests.cherry = [[1, 1]]\n"), 12, 1, "unknown field 'tests'");
+}
+
+TEST_CASE("designer tests: a gametype's [tests] distribution takes cherry counts >= 0 (GDD §3.3.1.1)") {
+    CHECK(gametype_problems(std::string(test::kOfficialGametype) + "\n[tests]\ndistribution = [[5, 1], [4, 0]]\n").empty());
+    should_fail(gametype_problems(std::string(test::kOfficialGametype) + "\n[tests]\ndistribution = [[-1, 0]]\n"), 12, 18,
+                "tests.distribution: input: expected integer >= 0, saw -1");
+}

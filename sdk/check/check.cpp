@@ -1,0 +1,147 @@
+#include "sdk/check/check.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <thread>
+
+#include "sdk/check/designer_tests.hpp"
+#include "sdk/check/lint.hpp"
+#include "sdk/check/plugin_code.hpp"
+#include "sdk/check/probe.hpp"
+
+namespace cherries::sdk::check {
+
+namespace {
+
+bool is_error(const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; }
+
+std::string plural(std::size_t n, const std::string& word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+SetManifest check_set(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
+    const std::size_t first = out.size();
+    SetManifest m = read_set_manifest(folder, out);
+    const bool manifest_ok = std::none_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), is_error);
+
+    const PluginCode code = set_code(m, out);
+    std::unique_ptr<LuaRuntime> runtime = code.lua_file.empty() ? nullptr : load_code(code, out);
+
+    // Probes: every function the cards name, once each (the first card naming it names it in messages).
+    std::vector<ProbeTarget> targets;
+    for (std::size_t i = 0; i < code.program.functions.size(); ++i)
+        targets.push_back({.function = static_cast<FunctionId>(i + 1), .label = code.program.functions[i].label});
+    std::vector<ProbeResult> results;
+    if (runtime) results = probe(code, *runtime, targets, out);
+
+    // Designer tests; and which kinds are the identity on each change.
+    std::vector<bool> cherry_identity(m.kinds.size()), score_identity(m.kinds.size());
+    auto identity = [&](const std::string& name) {
+        const FunctionId id = code.id_of(name);
+        if (name.empty()) return true;
+        return id != kIdentity && id <= results.size() && results[id - 1].identity;
+    };
+    for (std::size_t k = 0; k < m.kinds.size(); ++k) {
+        if (m.kinds[k].type != CardType::modifier) continue;
+        const std::string card = "card '" + m.kinds[k].id + "'";
+        run_function_tests(runtime.get(), code, m.cherry_functions[k], card + " cherry function", m.cherry_tests[k], m.file, out);
+        run_function_tests(runtime.get(), code, m.score_functions[k], card + " score function", m.score_tests[k], m.file, out);
+        cherry_identity[k] = identity(m.cherry_functions[k]);
+        score_identity[k] = identity(m.score_functions[k]);
+    }
+
+    if (manifest_ok) {
+        lint_cherry_share(m, out);
+        lint_identity_modifiers(m, cherry_identity, score_identity, out);
+    }
+    return m;
+}
+
+GametypeManifest check_gametype(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
+    GametypeManifest m = read_gametype_manifest(folder, out);
+    const PluginCode code = gametype_code(m, out);
+    std::unique_ptr<LuaRuntime> runtime = code.lua_file.empty() ? nullptr : load_code(code, out);
+    const std::string label = "gametype '" + m.gametype.id + "' distribution";
+    if (!m.distribution_function.empty()) {
+        const FunctionId id = code.id_of(m.distribution_function);
+        if (runtime && id != kIdentity)
+            probe(code, *runtime,
+                  {{.function = id, .label = label, .argument = "cherries", .rule = "GDD §3.3.1.1",
+                    .inputs = &distribution_probe_inputs()}},
+                  out);
+        run_function_tests(runtime.get(), code, m.distribution_function, label, m.distribution_tests, m.file, out);
+    } else {
+        run_table_tests(m.table, label, m.distribution_tests, m.file, out);
+    }
+    return m;
+}
+
+void sort_diagnostics(std::vector<Diagnostic>& diagnostics) {
+    std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+        if (a.severity != b.severity) return is_error(a);
+        if (a.file != b.file) return a.file < b.file;
+        if (a.line != b.line) return a.line < b.line;
+        return a.column < b.column;
+    });
+}
+
+std::size_t CheckReport::errors() const {
+    return static_cast<std::size_t>(std::count_if(diagnostics.begin(), diagnostics.end(), is_error));
+}
+
+std::size_t CheckReport::warnings() const { return diagnostics.size() - errors(); }
+
+std::string CheckReport::summary() const {
+    return "checked " + plural(sets, "set") + ", " + plural(gametypes, "gametype") + ": " + plural(errors(), "error") +
+           ", " + plural(warnings(), "warning");
+}
+
+CheckReport check_plugins(const PluginFolders& folders, unsigned jobs) {
+    const std::size_t n_sets = folders.sets.size(), total = n_sets + folders.gametypes.size();
+    std::vector<std::vector<Diagnostic>> found(total);
+    std::vector<SetManifest> sets(n_sets);
+    std::vector<std::exception_ptr> errors(total);
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i; (i = next++) < total;) {
+            try {
+                if (i < n_sets) sets[i] = check_set(folders.sets[i], found[i]);
+                else check_gametype(folders.gametypes[i - n_sets], found[i]);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    const unsigned workers = static_cast<unsigned>(std::clamp<std::size_t>(jobs, 1, std::max<std::size_t>(total, 1)));
+    std::vector<std::thread> threads;
+    for (unsigned w = 1; w < workers; ++w) threads.emplace_back(work);
+    work();
+    for (auto& t : threads) t.join();
+
+    CheckReport report;
+    report.sets = n_sets;
+    report.gametypes = folders.gametypes.size();
+    for (std::size_t i = 0; i < total; ++i) {
+        if (errors[i]) {
+            const auto& folder = i < n_sets ? folders.sets[i] : folders.gametypes[i - n_sets];
+            try {
+                std::rethrow_exception(errors[i]);
+            } catch (const std::exception& e) {
+                found[i].push_back({Diagnostic::Severity::error, folder.string(), 0, 0,
+                                    std::string("internal error while checking: ") + e.what()});
+            }
+        }
+        report.diagnostics.insert(report.diagnostics.end(), found[i].begin(), found[i].end());
+    }
+    std::vector<const SetManifest*> set_pointers;
+    for (const auto& s : sets) set_pointers.push_back(&s);
+    lint_set_clashes(set_pointers, report.diagnostics);
+    sort_diagnostics(report.diagnostics);
+    return report;
+}
+
+}  // namespace cherries::sdk::check

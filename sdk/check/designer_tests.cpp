@@ -1,0 +1,51 @@
+#include "sdk/check/designer_tests.hpp"
+
+namespace cherries::sdk::check {
+
+namespace {
+
+Diagnostic at(const std::string& file, const FunctionTest& test, std::string message) {
+    return {Diagnostic::Severity::error, file, test.line, test.column, std::move(message)};
+}
+
+}  // namespace
+
+void run_function_tests(LuaRuntime* runtime, const PluginCode& code, const std::string& name, const std::string& label,
+                        const std::vector<FunctionTest>& tests, const std::string& manifest_file,
+                        std::vector<Diagnostic>& out) {
+    const std::string shown = name.empty() ? "identity" : name;
+    const FunctionId function = code.id_of(name);
+    if (!name.empty() && (function == kIdentity || !runtime)) return;  // the code did not load: reported already
+    // The runtime prefixes its faults with the label the program gives the function.
+    const std::string prefix = function == kIdentity ? "" : code.program.functions[function - 1].label + ": ";
+    for (const FunctionTest& test : tests) {
+        const std::string call = label + ": " + shown + "(" + std::to_string(test.input) + "): expected " +
+                                 std::to_string(test.expected);
+        std::int64_t got = test.input;  // the identity
+        if (function != kIdentity) {
+            if (!runtime->call(function, test.input, got)) {
+                std::string fault = runtime->fault_message();
+                if (fault.rfind(prefix, 0) == 0) fault = fault.substr(prefix.size());
+                out.push_back(at(manifest_file, test, call + ", but it failed: " + fault));
+                continue;
+            }
+        }
+        if (got != test.expected) out.push_back(at(manifest_file, test, call + ", got " + std::to_string(got)));
+    }
+}
+
+void run_table_tests(const std::map<std::int64_t, std::int64_t>& table, const std::string& label,
+                     const std::vector<FunctionTest>& tests, const std::string& manifest_file,
+                     std::vector<Diagnostic>& out) {
+    for (const FunctionTest& test : tests) {
+        const auto it = table.find(test.input);
+        const std::int64_t got = it == table.end() ? 0 : it->second;
+        if (got != test.expected)
+            out.push_back(at(manifest_file, test,
+                             label + ": " + std::to_string(test.input) + " cherries: expected " +
+                                 std::to_string(test.expected) + ", got " + std::to_string(got) +
+                                 (it == table.end() ? " (not in the [distribution] table)" : "")));
+    }
+}
+
+}  // namespace cherries::sdk::check

@@ -1,0 +1,76 @@
+#include "sdk/check/lint.hpp"
+
+#include <cmath>
+#include <map>
+
+namespace cherries::sdk::check {
+
+namespace {
+
+Diagnostic at(Diagnostic::Severity severity, const std::string& file, SourcePosition where, std::string message) {
+    return {severity, file, where.line, where.column, std::move(message)};
+}
+
+std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(100 * share))) + "%"; }
+
+}  // namespace
+
+void lint_cherry_share(const SetManifest& set, std::vector<Diagnostic>& out) {
+    std::int64_t cherry = 0, total = 0;
+    for (const CardKind& kind : set.kinds) {
+        total += kind.count;
+        if (kind.type == CardType::cherry) cherry += kind.count;
+    }
+    if (total == 0) return;
+    const double share = static_cast<double>(cherry) / static_cast<double>(total);
+    if (share >= kMinCherryShare) return;
+    out.push_back(at(Diagnostic::Severity::warning, set.file, set.set_position,
+                     "set '" + set.info.id + "': " + std::to_string(cherry) + " of its " + std::to_string(total) +
+                         " cards (" + percent(share) + ") are cherry cards; a set needs at least " +
+                         percent(kMinCherryShare) +
+                         " to be played on its own (GDD §3.3.2: \"an adequate amount of cherry cards\")"));
+}
+
+void lint_identity_modifiers(const SetManifest& set, const std::vector<bool>& cherry_identity,
+                             const std::vector<bool>& score_identity, std::vector<Diagnostic>& out) {
+    for (std::size_t k = 0; k < set.kinds.size(); ++k) {
+        const CardKind& kind = set.kinds[k];
+        if (kind.type != CardType::modifier || !cherry_identity[k] || !score_identity[k]) continue;
+        const bool named = !set.cherry_functions[k].empty() || !set.score_functions[k].empty();
+        out.push_back(at(Diagnostic::Severity::warning, set.file, set.card_positions[k],
+                         "card '" + kind.id + "': this modifier changes nothing: " +
+                             (named ? std::string("its functions return their input on every probe (GDD §3.3.2.1.1.3)")
+                                    : std::string("it names no cherry or score function, so both are the identity; "
+                                                  "name one in 'cherry' or 'score' (GDD §3.3.2.1.1.3)"))));
+    }
+}
+
+void lint_set_clashes(const std::vector<const SetManifest*>& sets, std::vector<Diagnostic>& out) {
+    std::map<std::string, const SetManifest*> ids, symbols;
+    std::map<std::string, const SetManifest*> cards;  // card id -> first set with it
+    for (const SetManifest* set : sets) {
+        const std::string& id = set->info.id;
+        if (id.empty()) continue;  // the manifest has errors: reported already
+        if (auto [it, fresh] = ids.emplace(id, set); !fresh) {
+            out.push_back(at(Diagnostic::Severity::error, set->file, set->set_position,
+                             "set id '" + id + "' is also the id of " + it->second->file +
+                                 "; sets with the same id cannot be loaded together"));
+            continue;
+        }
+        if (!set->info.symbol.empty())
+            if (auto [it, fresh] = symbols.emplace(set->info.symbol, set); !fresh)
+                out.push_back(at(Diagnostic::Severity::warning, set->file, set->symbol_position,
+                                 "set '" + id + "': symbol '" + set->info.symbol + "' is also the symbol of set '" +
+                                     it->second->info.id + "' (" + it->second->file +
+                                     "); a set's symbol tells its cards apart (GDD §3.3.2.2)"));
+        for (std::size_t k = 0; k < set->kinds.size(); ++k) {
+            const std::string& card = set->kinds[k].id;
+            if (auto [it, fresh] = cards.emplace(card, set); !fresh && it->second != set)
+                out.push_back(at(Diagnostic::Severity::warning, set->file, set->card_positions[k],
+                                 "set '" + id + "': card id '" + card + "' is also a card of set '" +
+                                     it->second->info.id + "'; played together, each must be named as 'set:card'"));
+        }
+    }
+}
+
+}  // namespace cherries::sdk::check

@@ -1,0 +1,66 @@
+#include "sdk/check/plugin_code.hpp"
+
+#include <exception>
+
+#include "sdk/bundle.hpp"
+
+namespace cherries::sdk::check {
+
+namespace {
+
+// Adds the plugin's Lua file as the program's only chunk; false when it has none or it cannot
+// be read.
+bool add_chunk(PluginCode& code, const std::filesystem::path& lua_file, std::vector<Diagnostic>& out) {
+    if (lua_file.empty()) return false;
+    code.lua_file = lua_file.string();
+    const std::size_t before = out.size();
+    std::string text = read_lua_file(lua_file, out);
+    if (out.size() > before) return false;
+    code.program.chunks.push_back({"@" + code.lua_file, std::move(text)});
+    return true;
+}
+
+void add_function(PluginCode& code, const std::string& name, const std::string& label) {
+    if (name.empty() || code.id_of(name) != kIdentity) return;
+    code.program.functions.push_back({0, name, label});
+}
+
+}  // namespace
+
+FunctionId PluginCode::id_of(const std::string& name) const {
+    if (name.empty()) return kIdentity;
+    for (std::size_t i = 0; i < program.functions.size(); ++i)
+        if (program.functions[i].name == name) return static_cast<FunctionId>(i + 1);
+    return kIdentity;
+}
+
+PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out) {
+    PluginCode code;
+    if (!add_chunk(code, set.lua_file, out)) return code;
+    for (std::size_t k = 0; k < set.kinds.size(); ++k) {
+        const std::string card = "card '" + set.kinds[k].id + "'";
+        add_function(code, set.cherry_functions[k], card + " cherry function");
+        add_function(code, set.score_functions[k], card + " score function");
+    }
+    return code;
+}
+
+PluginCode gametype_code(const GametypeManifest& gametype, std::vector<Diagnostic>& out) {
+    PluginCode code;
+    if (!add_chunk(code, gametype.lua_file, out)) return code;
+    add_function(code, gametype.distribution_function, "gametype '" + gametype.gametype.id + "' distribution");
+    return code;
+}
+
+std::unique_ptr<LuaRuntime> load_code(const PluginCode& code, std::vector<Diagnostic>& out) {
+    try {
+        return std::make_unique<LuaRuntime>(code.program);
+    } catch (const LoadError& e) {
+        out.insert(out.end(), e.diagnostics().begin(), e.diagnostics().end());
+    } catch (const std::exception& e) {  // a Lua panic: reported, never fatal
+        out.push_back({Diagnostic::Severity::error, code.lua_file, 0, 0, std::string("cannot load the Lua file: ") + e.what()});
+    }
+    return nullptr;
+}
+
+}  // namespace cherries::sdk::check

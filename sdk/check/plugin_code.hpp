@@ -1,0 +1,37 @@
+// The Lua code of one plugin as `cherries check` runs it: the plugin's file alone in a sandboxed
+// runtime, one FunctionId per distinct function name the manifest gives.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sdk/diagnostic.hpp"
+#include "sdk/lua_runtime.hpp"
+#include "sdk/manifest.hpp"
+
+namespace cherries::sdk::check {
+
+/// One plugin's program. program.functions[id - 1] is FunctionId `id`; its label is how
+/// messages name it ("card 'cherry-halver' cherry function", the first use in the manifest).
+struct PluginCode {
+    std::string lua_file;  ///< as shown in diagnostics; empty when the plugin has no Lua file
+    LuaProgram program;    ///< no chunk when lua_file is empty
+
+    /// The FunctionId of `name`, or kIdentity for "" or a name not in the program.
+    FunctionId id_of(const std::string& name) const;
+};
+
+/// The program of a card set: every cherry and score function its cards name. A Lua file that
+/// cannot be read is a Diagnostic in `out` (and no chunk).
+PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out);
+
+/// The program of a gametype: its distribution function, if it names one.
+PluginCode gametype_code(const GametypeManifest& gametype, std::vector<Diagnostic>& out);
+
+/// Loads `code` in a fresh sandbox (default LuaLimits, as in play). Syntax errors (file:line),
+/// a file that fails or returns no table, and named functions that are missing or not functions
+/// go to `out`; the result is then nullptr. Never throws.
+std::unique_ptr<LuaRuntime> load_code(const PluginCode& code, std::vector<Diagnostic>& out);
+
+}  // namespace cherries::sdk::check

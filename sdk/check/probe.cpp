@@ -1,0 +1,191 @@
+#include "sdk/check/probe.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <optional>
+
+namespace cherries::sdk::check {
+
+namespace {
+
+constexpr std::int64_t k2_31 = std::int64_t{1} << 31;
+constexpr std::int64_t k2_52 = std::int64_t{1} << 52;
+
+// One call's outcome: a result, or the fault message.
+struct Outcome {
+    bool ok = false;
+    std::int64_t value = 0;
+    std::string fault;
+};
+
+Outcome call(LuaRuntime& runtime, FunctionId function, std::int64_t input) {
+    Outcome o;
+    o.ok = runtime.call(function, input, o.value);
+    if (!o.ok) o.fault = runtime.fault_message();
+    return o;
+}
+
+// A fault that only says the result is a float too large for an integer ("returned
+// 9.2233720368548e+18, expected an integer"): at a large input, that is a result beyond
+// ±(2^53 - 1) like any other, which the engine faults on (GDD §3.5).
+bool is_huge_float_result(const std::string& reason) {
+    const std::string head = "returned ", tail = ", expected an integer";
+    if (reason.rfind(head, 0) != 0 || reason.size() <= head.size() + tail.size() ||
+        reason.compare(reason.size() - tail.size(), tail.size(), tail) != 0)
+        return false;
+    const std::string number = reason.substr(head.size(), reason.size() - head.size() - tail.size());
+    char* end = nullptr;
+    const double value = std::strtod(number.c_str(), &end);
+    return end == number.c_str() + number.size() && std::isfinite(value) &&
+           std::fabs(value) > static_cast<double>(kMaxMagnitude);
+}
+
+bool is_large(std::int64_t input) { return input <= -kLargeInput || input >= kLargeInput; }
+
+std::string describe(const Outcome& o) { return o.ok ? "returned " + std::to_string(o.value) : "failed"; }
+
+// Per target: the outcome of each input of the first pass, and whether it is already reported.
+struct TargetState {
+    std::map<std::int64_t, Outcome> first;
+    bool reported = false;
+};
+
+class Prober {
+public:
+    Prober(const PluginCode& code, const std::vector<ProbeTarget>& targets, std::vector<Diagnostic>& out)
+        : code_(code), targets_(targets), state_(targets.size()), out_(out) {}
+
+    // Pass 1: records every outcome; reports faults and results out of range.
+    void first_pass(LuaRuntime& runtime) {
+        for (std::size_t t = 0; t < targets_.size(); ++t) {
+            for (const std::int64_t input : *targets_[t].inputs) {
+                if (state_[t].reported) break;
+                const Outcome o = call(runtime, targets_[t].function, input);
+                state_[t].first[input] = o;
+                if (!o.ok) {
+                    if (!(is_large(input) && is_huge_float_result(strip(t, o.fault)))) report_fault(t, input, o.fault);
+                } else if ((o.value < -kMaxMagnitude || o.value > kMaxMagnitude) && !is_large(input)) {
+                    report(t, input, "returned " + std::to_string(o.value) +
+                                         ", outside ±(2^53 - 1): the engine faults on it and removes the card (GDD §3.5)");
+                }
+            }
+        }
+    }
+
+    // Passes 2 and 3: the same inputs again; any other outcome is state kept between calls.
+    void compare_pass(LuaRuntime& runtime, bool reverse_targets, bool reverse_inputs) {
+        std::vector<std::size_t> order(targets_.size());
+        for (std::size_t t = 0; t < order.size(); ++t) order[t] = t;
+        if (reverse_targets) std::reverse(order.begin(), order.end());
+        for (const std::size_t t : order) {
+            std::vector<std::int64_t> inputs = *targets_[t].inputs;
+            if (reverse_inputs) std::reverse(inputs.begin(), inputs.end());
+            for (const std::int64_t input : inputs) {
+                if (state_[t].reported) break;
+                const Outcome o = call(runtime, targets_[t].function, input);
+                const Outcome& before = state_[t].first[input];
+                if (o.ok == before.ok && (!o.ok || o.value == before.value)) continue;
+                report(t, input, describe(before) + ", then " + describe(o) + (o.ok ? "" : " (" + strip(t, o.fault) + ")") +
+                                     " for the same input: it keeps state between calls, and must not: it is a "
+                                     "function of its input alone (" + targets_[t].rule + ")");
+            }
+        }
+    }
+
+    std::vector<ProbeResult> results() const {
+        std::vector<ProbeResult> r(targets_.size());
+        for (std::size_t t = 0; t < targets_.size(); ++t) {
+            r[t].faulted = state_[t].reported;
+            r[t].identity = !state_[t].reported && !state_[t].first.empty() &&
+                            std::all_of(state_[t].first.begin(), state_[t].first.end(),
+                                        [](const auto& entry) { return entry.second.ok && entry.second.value == entry.first; });
+        }
+        return r;
+    }
+
+    bool all_reported() const {
+        return std::all_of(state_.begin(), state_.end(), [](const TargetState& s) { return s.reported; });
+    }
+
+private:
+    std::string context(std::size_t t, std::int64_t input) const {
+        return "with " + targets_[t].argument + " = " + std::to_string(input);
+    }
+    std::string strip(std::size_t t, const std::string& fault) const {
+        const std::string prefix = code_.program.functions[targets_[t].function - 1].label + ": ";
+        return fault.rfind(prefix, 0) == 0 ? fault.substr(prefix.size()) : fault;
+    }
+    void report_fault(std::size_t t, std::int64_t input, const std::string& fault) {
+        out_.push_back(fault_diagnostic(code_.lua_file, targets_[t].label, context(t, input), strip(t, fault)));
+        state_[t].reported = true;
+    }
+    void report(std::size_t t, std::int64_t input, const std::string& message) {
+        out_.push_back({Diagnostic::Severity::error, code_.lua_file, 0, 0,
+                        targets_[t].label + ": " + context(t, input) + ": " + message});
+        state_[t].reported = true;
+    }
+
+    const PluginCode& code_;
+    const std::vector<ProbeTarget>& targets_;
+    std::vector<TargetState> state_;
+    std::vector<Diagnostic>& out_;
+};
+
+}  // namespace
+
+const std::vector<std::int64_t>& modifier_probe_inputs() {
+    static const std::vector<std::int64_t> inputs = [] {
+        std::vector<std::int64_t> v{0};
+        for (const std::int64_t x : {std::int64_t{1}, std::int64_t{2}, std::int64_t{3}, std::int64_t{5}, std::int64_t{10},
+                                     std::int64_t{100}, std::int64_t{1000}, k2_31, k2_52, kMaxMagnitude}) {
+            v.push_back(x);
+            v.push_back(-x);
+        }
+        return v;
+    }();
+    return inputs;
+}
+
+const std::vector<std::int64_t>& distribution_probe_inputs() {
+    static const std::vector<std::int64_t> inputs = [] {
+        std::vector<std::int64_t> v;
+        for (std::int64_t c = 0; c < 256; ++c) v.push_back(c);
+        for (const std::int64_t c : {std::int64_t{1000}, k2_31, k2_52, kMaxMagnitude}) v.push_back(c);
+        return v;
+    }();
+    return inputs;
+}
+
+Diagnostic fault_diagnostic(const std::string& lua_file, const std::string& label, const std::string& context,
+                            const std::string& reason) {
+    Diagnostic d{Diagnostic::Severity::error, lua_file, 0, 0, ""};
+    std::string text = reason;
+    const std::string prefix = lua_file + ":";
+    if (!lua_file.empty() && text.rfind(prefix, 0) == 0) {
+        std::size_t i = prefix.size();
+        int line = 0;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9' && line < 100'000'000) line = line * 10 + (text[i++] - '0');
+        if (i > prefix.size() && i + 1 < text.size() && text[i] == ':' && text[i + 1] == ' ') {
+            d.line = line;
+            text = text.substr(i + 2);
+        }
+    }
+    d.message = label + ": " + (context.empty() ? "" : context + ": ") + text;
+    return d;
+}
+
+std::vector<ProbeResult> probe(const PluginCode& code, LuaRuntime& runtime, const std::vector<ProbeTarget>& targets,
+                               std::vector<Diagnostic>& out) {
+    Prober prober(code, targets, out);
+    prober.first_pass(runtime);
+    if (!prober.all_reported()) {
+        prober.compare_pass(runtime, true, true);
+        std::vector<Diagnostic> ignored;  // the program loaded once already
+        if (auto fresh = load_code(code, ignored)) prober.compare_pass(*fresh, true, false);
+    }
+    return prober.results();
+}
+
+}  // namespace cherries::sdk::check

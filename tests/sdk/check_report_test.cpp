@@ -1,0 +1,65 @@
+// `cherries check`, finding plugins under the paths given and ordering what is reported:
+// errors first, then warnings, each by file, line and column; a summary line.
+#include "check_support.hpp"
+
+#include "sdk/check/discover.hpp"
+
+using namespace cherries;
+using namespace cherries::test;
+namespace fs = std::filesystem;
+
+TEST_CASE("discover: a set folder, a gametype folder, and folders holding them (2 levels down, hidden ones skipped)") {
+    TempFolder dir;
+    dir.write("proj/sets/a/set.toml", "");
+    dir.write("proj/sets/b/set.toml", "");
+    dir.write("proj/gametypes/g/gametype.toml", "");
+    dir.write("proj/.hidden/sets/h/set.toml", "");
+    dir.write("proj/deep/er/still/set.toml", "");  // 3 levels down: not searched
+    const auto found = sdk::check::find_plugin_folders({dir.path() / "proj"});
+    REQUIRE(found.sets.size() == 2);
+    CHECK(found.sets[0].filename() == "a");
+    CHECK(found.sets[1].filename() == "b");
+    REQUIRE(found.gametypes.size() == 1);
+    CHECK(found.gametypes[0].filename() == "g");
+    // A folder named twice, directly and through its parent, is checked once; a manifest names its folder.
+    const auto again = sdk::check::find_plugin_folders(
+        {dir.path() / "proj/sets", dir.path() / "proj/sets/a", dir.path() / "proj/sets/b/set.toml"});
+    CHECK(again.sets.size() == 2);
+}
+
+TEST_CASE("discover: a path that does not exist or holds no plugin is an error naming it") {
+    TempFolder dir;
+    dir.write("empty/readme.txt", "");
+    try {
+        sdk::check::find_plugin_folders({dir.path() / "nope", dir.path() / "empty"});
+        FAIL("find_plugin_folders should throw");
+    } catch (const sdk::LoadError& e) {
+        REQUIRE(e.diagnostics().size() == 2);
+        CHECK(e.diagnostics()[0].message.find("nope': no such file or folder") != std::string::npos);
+        CHECK(e.diagnostics()[1].message.find("empty': no set.toml or gametype.toml in it") != std::string::npos);
+    }
+}
+
+TEST_CASE("report: errors before warnings, each sorted by file, line and column; the summary counts them") {
+    using S = sdk::Diagnostic::Severity;
+    std::vector<sdk::Diagnostic> ds{{S::warning, "a.toml", 1, 1, "w1"}, {S::error, "b.toml", 2, 1, "e3"},
+                                    {S::error, "a.toml", 9, 1, "e2"},   {S::error, "a.toml", 3, 4, "e1"}};
+    sdk::check::sort_diagnostics(ds);
+    CHECK(ds[0].message == "e1");
+    CHECK(ds[1].message == "e2");
+    CHECK(ds[2].message == "e3");
+    CHECK(ds[3].message == "w1");
+    sdk::check::CheckReport report{ds, 2, 1};
+    CHECK(report.summary() == "checked 2 sets, 1 gametype: 3 errors, 1 warning");
+}
+
+TEST_CASE("report: the shipped plugins check clean, whatever the number of jobs") {
+    const fs::path source(CHERRIES_SOURCE_DIR);
+    const auto folders = sdk::check::find_plugin_folders({source / "sets", source / "gametypes"});
+    for (unsigned jobs : {1u, 3u}) {
+        const auto report = sdk::check::check_plugins(folders, jobs);
+        INFO(listing(report.diagnostics));
+        CHECK(report.diagnostics.empty());
+        CHECK(report.sets == folders.sets.size());
+    }
+}
