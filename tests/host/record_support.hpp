@@ -15,11 +15,11 @@
 
 namespace cherries::test {
 
-/// Writes the set "orchard" into `dir`: cherry and score cards and two modifiers whose
+/// Writes the set "grove" into `dir`: cherry and score cards and two modifiers whose
 /// functions fault on some arguments (GDD §3.5), one with quotes in its message.
-inline void write_orchard(const TempFolder& dir) {
-    dir.write("sets/orchard/set.toml",
-              set_header() +
+inline void write_grove(const TempFolder& dir) {
+    dir.write("sets/grove/set.toml",
+              set_header("grove") +
                   "[[card]]\nid = \"apple\"\nname = \"Apple\"\ntype = \"cherry\"\nchange = 1\ncount = 8\n\n"
                   "[[card]]\nid = \"pear\"\nname = \"Pear\"\ntype = \"cherry\"\nchange = 2\ncount = 4\n\n"
                   "[[card]]\nid = \"plum\"\nname = \"Plum\"\ntype = \"score\"\nchange = 1\ncount = 6\n\n"
@@ -28,7 +28,7 @@ inline void write_orchard(const TempFolder& dir) {
                   "cherry = \"double_small\"\ncount = 2\n\n"
                   "[[card]]\nid = \"halver\"\nname = \"Halver\"\ntype = \"modifier\"\nlifetime = 1\n"
                   "score = \"halve_even\"\ncount = 2\n");
-    dir.write("sets/orchard/set.lua",
+    dir.write("sets/grove/set.lua",
               "local M = {}\n"
               "function M.double_small(x) if x >= 4 or x <= -4 then error('doubler: \"too\" big') end return 2 * x end\n"
               "function M.halve_even(x) if x % 2 ~= 0 then error('halver: odd') end return x // 2 end\n"

@@ -128,8 +128,8 @@ TEST_CASE("record -> replay round trip: 2000 simulated games on every shipped ga
 
 TEST_CASE("record -> replay round trip: 1000 random games with joins, leaves and faulting cards (GDD §3.4.2.1, §3.5)") {
     TempFolder dir;
-    write_orchard(dir);
-    const sdk::Bundle bundle = host::load_bundle({"orchard"}, "official", {dir.path()});
+    write_grove(dir);
+    const sdk::Bundle bundle = host::load_bundle({"grove"}, "official", {dir.path()});
     auto runtime = bundle.make_runtime();
     std::size_t faults = 0, joins = 0, leaves = 0;
     for (std::uint64_t i = 0; i < 1000; ++i) {

@@ -182,8 +182,8 @@ TEST_CASE("bad records give one clear line and exit status 2: missing, empty, no
 
 TEST_CASE("every truncation and hundreds of corruptions of a record give an error, never a crash or a false match") {
     TempFolder dir;
-    write_orchard(dir);
-    const sdk::Bundle bundle = host::load_bundle({"orchard"}, "official", {dir.path()});
+    write_grove(dir);
+    const sdk::Bundle bundle = host::load_bundle({"grove"}, "official", {dir.path()});
     auto runtime = bundle.make_runtime();
     // A game with faults, joins and leaves in it, so that every kind of line is there to break.
     const auto file = (dir.path() / "r.jsonl").string();
