@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -122,10 +123,10 @@ RecordWriter::RecordWriter(const std::string& file, const Game& game, const Reco
     put(header_line(header, text ? *text : HeaderText(header)));
 }
 
-RecordWriter::RecordWriter(std::string& memory, const Game& game, const RecordHeader& header, const HeaderText* text,
-                           std::shared_ptr<const std::vector<std::string>> cards)
+RecordWriter::RecordWriter(std::function<void(std::string_view)> whole, const Game& game, const RecordHeader& header,
+                           const HeaderText* text, std::shared_ptr<const std::vector<std::string>> cards)
     : file_("(memory)"), game_(game), lines_(game, std::move(cards)),
-      buffer_(std::make_unique_for_overwrite<char[]>(kBuffer)), capacity_(kBuffer), memory_(&memory) {
+      buffer_(std::make_unique_for_overwrite<char[]>(kBuffer)), capacity_(kBuffer), whole_(std::move(whole)) {
     put(header_line(header, text ? *text : HeaderText(header)));
 }
 
@@ -156,6 +157,14 @@ RecordWriter::~RecordWriter() {
 
 void RecordWriter::room(std::size_t bytes) {
     if (used_ + bytes <= capacity_) return;
+    if (whole_) {  // in memory: grow, the record stays in one piece
+        const std::size_t capacity = std::max(2 * capacity_, used_ + bytes);
+        auto bigger = std::make_unique_for_overwrite<char[]>(capacity);
+        std::memcpy(bigger.get(), buffer_.get(), used_);
+        buffer_ = std::move(bigger);
+        capacity_ = capacity;
+        return;
+    }
     flush();
     if (bytes > capacity_) {
         buffer_ = std::make_unique_for_overwrite<char[]>(bytes);
@@ -183,16 +192,17 @@ void RecordWriter::on_event(const Event& event) {
 
 void RecordWriter::finish(bool durable) {
     put(end_line(game_));
-    flush(durable);
-}
-
-void RecordWriter::flush(bool durable) {
-    if (memory_) {
-        memory_->append(buffer_.get(), used_);
+    if (whole_) {
+        whole_(std::string_view(buffer_.get(), used_));
         written_ += used_;
         used_ = 0;
         return;
     }
+    flush(durable);
+}
+
+void RecordWriter::flush(bool durable) {
+    if (whole_) return;  // in memory until finish()
     const char* data = buffer_.get();
     std::size_t left = used_;
     while (left > 0) {

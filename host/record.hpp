@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -71,10 +72,10 @@ public:
     /// between games to save work (made here when null). Throws UsageError if it cannot.
     RecordWriter(const std::string& file, const Game& game, const RecordHeader& header,
                  const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
-    /// Collects the record in `memory` (appended at each flush) instead of a file: the
+    /// Keeps the whole record in memory and hands it to `whole` at finish(), once: the
     /// simulator appends whole records to one shared file.
-    RecordWriter(std::string& memory, const Game& game, const RecordHeader& header, const HeaderText* text = nullptr,
-                 std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+    RecordWriter(std::function<void(std::string_view)> whole, const Game& game, const RecordHeader& header,
+                 const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
     /// Continues `file` after its first `bytes` bytes (resume: what a save point covered).
     /// Throws UsageError if the file cannot be opened or is shorter.
     RecordWriter(const std::string& file, const Game& game, std::uint64_t bytes);
@@ -102,7 +103,7 @@ private:
     std::unique_ptr<char[]> buffer_;  // buffer_[0, used_) is not written yet
     std::size_t capacity_ = 0;
     std::size_t used_ = 0;
-    std::string* memory_ = nullptr;
+    std::function<void(std::string_view)> whole_;  // set: in memory until finish()
     std::uint64_t written_ = 0;
     int fd_ = -1;
 };

@@ -81,7 +81,7 @@ SimRecording::~SimRecording() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-void SimRecording::append(const std::string& record) {
+void SimRecording::append(std::string_view record) {
     const std::lock_guard lock(mutex_);
     const char* data = record.data();
     std::size_t left = record.size();
@@ -99,7 +99,6 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
                       SimRecording* recording, std::uint64_t index) {
     Game game(bundle.catalog(), bundle.gametype(), evaluator, game_seed, seat_names);
     std::optional<RecordWriter> record;
-    std::string bytes;  // the record, when it goes to the one file
     if (recording) {
         RecordHeader header = recording->header;
         header.seed = game_seed;
@@ -107,7 +106,8 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
         if (recording->file.empty())
             record.emplace(sim_record_file(recording->dir, index), game, header, &recording->text, recording->cards);
         else
-            record.emplace(bytes, game, header, &recording->text, recording->cards);
+            record.emplace([recording](std::string_view whole) { recording->append(whole); }, game, header,
+                           &recording->text, recording->cards);
         game.set_event_sink(&*record);
     }
     std::vector<std::unique_ptr<Bot>> bots;
@@ -122,10 +122,7 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
         while (game.phase() == Phase::awaiting_give) game.give(bots[game.current_player()]->choose_receiver(view));
     }
 
-    if (record) {
-        record->finish();
-        if (!recording->file.empty()) recording->append(bytes);
-    }
+    if (record) record->finish();
     SimGame result;
     result.turns = game.turn();
     if (game.phase() == Phase::won) {

@@ -71,7 +71,7 @@ struct SimRecording {
     SimRecording(const SimRecording&) = delete;
     SimRecording& operator=(const SimRecording&) = delete;
     /// One file: appends a whole record. Thread-safe. Throws UsageError if the write fails.
-    void append(const std::string& record);
+    void append(std::string_view record);
 
     std::string dir;   ///< the folder, or empty
     std::string file;  ///< the one file, or empty
