@@ -66,13 +66,6 @@ struct Block {
     int line = 0;  // of the opening fence, 1-based
 };
 
-std::string slurp(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;
     std::istringstream in(text);
@@ -192,7 +185,7 @@ PageTotals check_page(const fs::path& page) {
     const test::TempFolder tmp;
     const std::string name = page.filename().string();
     std::set<fs::path> must_fail;
-    for (const Block& b : blocks_of(slurp(page))) {
+    for (const Block& b : blocks_of(test::read_text(page))) {
         const std::string where = name + ":" + std::to_string(b.line);
         INFO(where);
         if (b.language == "console") {
@@ -207,7 +200,7 @@ PageTotals check_page(const fs::path& page) {
             if (b.attributes.count("shipped")) {
                 const fs::path original = kSource / b.attributes.at("file");
                 REQUIRE(fs::is_regular_file(original));
-                CHECK(b.text == slurp(original));
+                CHECK(b.text == test::read_text(original));
             }
             ++totals.files;
         } else if (b.attributes.count("append")) {
@@ -221,14 +214,14 @@ PageTotals check_page(const fs::path& page) {
             REQUIRE((kind == "set" || kind == "gametype"));
             if (kind == "set") {
                 write(fragment.path() / "set.toml", test::set_header("fragment") + "\n" + b.text);
-                if (b.attributes.count("lua")) write(fragment.path() / "set.lua", slurp(tmp.path() / b.attributes.at("lua")));
+                if (b.attributes.count("lua")) write(fragment.path() / "set.lua", test::read_text(tmp.path() / b.attributes.at("lua")));
             } else {
                 std::string text = "[gametype]\nid = \"fragment\"\nname = \"Fragment\"\nversion = \"1.0.0\"\napi = 1\n";
                 if (b.text.find("winning_score") == std::string::npos) text += "winning_score = 10\n";
                 text += "\n" + b.text;
                 if (b.text.find("[distribution]") == std::string::npos) text += "\n[distribution]\n5 = 1\n";
                 write(fragment.path() / "gametype.toml", text);
-                if (b.attributes.count("lua")) write(fragment.path() / "gametype.lua", slurp(tmp.path() / b.attributes.at("lua")));
+                if (b.attributes.count("lua")) write(fragment.path() / "gametype.lua", test::read_text(tmp.path() / b.attributes.at("lua")));
             }
             CHECK(load_plugins(fragment.path(), {}, where) == 1);
             ++totals.fragments;

@@ -24,13 +24,6 @@ namespace {
 
 const fs::path kSource(CHERRIES_SOURCE_DIR);
 
-std::string slurp(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 // Every file under `folder`, as relative paths.
 std::vector<std::string> listing(const fs::path& folder) {
     std::vector<std::string> out;
@@ -67,11 +60,11 @@ TEST_CASE("cherries new set: a commented set that loads, passes its designer tes
     CHECK(run.out.find("cherries play --set " + folder.generic_string()) != std::string::npos);
 
     // The manifest says what its keys mean and cites the GDD.
-    const std::string toml = slurp(folder / "set.toml");
+    const std::string toml = test::read_text(folder / "set.toml");
     CHECK(toml.find("GDD §3.3.2.2") != std::string::npos);
     CHECK(toml.find("id = \"mine\"") != std::string::npos);
     CHECK(toml.find("symbol = \"MINE\"") != std::string::npos);
-    CHECK(slurp(folder / "set.lua").find("floor division") != std::string::npos);
+    CHECK(test::read_text(folder / "set.lua").find("floor division") != std::string::npos);
 
     // Alone and with the Standard Set, under the official gametype.
     const auto official = kSource / "gametypes/official";
@@ -99,7 +92,7 @@ TEST_CASE("cherries new gametype: a commented gametype that loads, passes its de
     const fs::path folder = tmp.path() / "house";
     CHECK(listing(folder) == std::vector<std::string>{"gametype.lua", "gametype.toml"});
     CHECK(run.out.find("cherries play --gametype " + folder.generic_string()) != std::string::npos);
-    CHECK(slurp(folder / "gametype.toml").find("GDD §3.3.1.2") != std::string::npos);
+    CHECK(test::read_text(folder / "gametype.toml").find("GDD §3.3.1.2") != std::string::npos);
 
     const auto bundle = sdk::Bundle::load({kSource / "sets/standard"}, folder);
     const Gametype& g = bundle.gametype();
@@ -157,14 +150,14 @@ TEST_CASE("cherries new refuses to overwrite an existing folder, with nothing wr
     CHECK(run.status == 2);
     CHECK(run.err.find("mine already exists; nothing was written") != std::string::npos);
     CHECK(listing(tmp.path()) == std::vector<std::string>{"mine", "mine/notes.txt"});
-    CHECK(slurp(tmp.path() / "mine/notes.txt") == "my own work");
+    CHECK(test::read_text(tmp.path() / "mine/notes.txt") == "my own work");
     // An empty folder, or a file of that name, is refused too.
     fs::create_directories(tmp.path() / "empty");
     CHECK(run_cli("new gametype empty --dir '" + tmp.path().string() + "'").status == 2);
     CHECK(fs::is_empty(tmp.path() / "empty"));
     tmp.write("plain", "x");
     CHECK(run_cli("new set plain --dir '" + tmp.path().string() + "'").status == 2);
-    CHECK(slurp(tmp.path() / "plain") == "x");
+    CHECK(test::read_text(tmp.path() / "plain") == "x");
 }
 
 TEST_CASE("create_plugin throws UsageError and display_name capitalises words") {
@@ -180,15 +173,15 @@ TEST_CASE("cherries new set: the symbol is unique among the sets found (GDD §3.
     const test::TempFolder tmp;
     // "s" in capitals is the Standard Set's symbol "S", so the new set gets "S2".
     REQUIRE(run_cli("new set s --dir '" + tmp.path().string() + "'").status == 0);
-    CHECK(slurp(tmp.path() / "s/set.toml").find("symbol = \"S2\"") != std::string::npos);
+    CHECK(test::read_text(tmp.path() / "s/set.toml").find("symbol = \"S2\"") != std::string::npos);
     // A set already in the target folder counts too: "s-2" would not clash, but a second
     // scaffold next to one whose symbol was edited to "X" must not reuse "X".
     tmp.write("x0/set.toml", test::set_header("x0") + "[[card]]\nid = \"a\"\nname = \"A\"\ntype = \"cherry\"\nchange = 1\n");
-    std::string manifest = slurp(tmp.path() / "x0/set.toml");
+    std::string manifest = test::read_text(tmp.path() / "x0/set.toml");
     manifest.replace(manifest.find("symbol = \"O\""), 12, "symbol = \"X\"");
     tmp.write("x0/set.toml", manifest);
     REQUIRE(run_cli("new set x --dir '" + tmp.path().string() + "'").status == 0);
-    CHECK(slurp(tmp.path() / "x/set.toml").find("symbol = \"X2\"") != std::string::npos);
+    CHECK(test::read_text(tmp.path() / "x/set.toml").find("symbol = \"X2\"") != std::string::npos);
     const auto both = sdk::Bundle::load({kSource / "sets/standard", tmp.path() / "s"}, kSource / "gametypes/official");
     CHECK(both.catalog().sets().at(1).symbol == "S2");
 }

@@ -2,6 +2,8 @@
 // its fingerprint), a record that differs from the replay, a corrupted or truncated record.
 #include <catch2/catch.hpp>
 
+#include "tests/sdk/temp_plugin.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -16,13 +18,6 @@ using namespace cherries::test;
 using nlohmann::json;
 
 namespace {
-
-std::string slurp(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 void spit(const std::filesystem::path& file, const std::string& text) { std::ofstream(file, std::ios::binary) << text; }
 
@@ -80,7 +75,7 @@ TEST_CASE("a one-byte change in a plugin's Lua file makes replay refuse, naming 
 
     // One byte, in a comment: the game is the same, the plugin is not.
     const auto lua = dir.path() / "sets" / "standard" / "set.lua";
-    std::string text = slurp(lua);
+    std::string text = test::read_text(lua);
     const auto at = text.find("--");
     REQUIRE(at != std::string::npos);
     text[at + 2] = text[at + 2] == 'x' ? 'y' : 'x';
@@ -147,7 +142,7 @@ TEST_CASE("a record that differs from the replay stops at the first difference w
 TEST_CASE("bad records give one clear line and exit status 2: missing, empty, not JSON, truncated, wrong format") {
     TempFolder dir;
     const auto file = record_game(dir);
-    const std::string good = slurp(file);
+    const std::string good = test::read_text(file);
     auto run_on = [&](const std::string& text) {
         spit(file, text);
         return run_cli("replay " + q(file));
@@ -190,10 +185,10 @@ TEST_CASE("every truncation and hundreds of corruptions of a record give an erro
     std::uint64_t seed = 0;
     for (;; ++seed) {
         const std::size_t faults = record_random_game(bundle, *runtime, seed, file);
-        const std::string text = slurp(file);
+        const std::string text = test::read_text(file);
         if (faults > 0 && text.find("[\"join\"") != std::string::npos && text.find("[\"leave\"") != std::string::npos) break;
     }
-    const std::string good = slurp(file);
+    const std::string good = test::read_text(file);
     const std::size_t header_end = good.find('\n') + 1;
     const auto broken = (dir.path() / "broken.jsonl").string();
     auto outcome = [&](const std::string& text) -> int {  // 0 match, 1 difference, 2 bad record

@@ -2,6 +2,8 @@
 // captured, exit status returned.
 #pragma once
 
+#include "tests/sdk/temp_plugin.hpp"
+
 #include <sys/wait.h>
 
 #include <csignal>
@@ -47,14 +49,8 @@ inline CliRun run_cli(const std::string& args, const std::string& input = "", co
         const int raw = pclose(pipe);
         if (raw != -1 && WIFEXITED(raw)) run.status = WEXITSTATUS(raw);
     }
-    auto slurp = [](const fs::path& file) {
-        std::ifstream in(file, std::ios::binary);
-        std::stringstream text;
-        text << in.rdbuf();
-        return text.str();
-    };
-    run.out = slurp(out_file);
-    run.err = slurp(err_file);
+    run.out = read_text(out_file);
+    run.err = read_text(err_file);
     std::error_code ec;
     fs::remove(out_file, ec);
     fs::remove(err_file, ec);

@@ -27,13 +27,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
 
 // Starts the binary with `args`, standard input and output on /dev/null; returns its pid.
@@ -57,7 +50,7 @@ pid_t spawn(const std::vector<std::string>& args) {
 
 // The save without the record's file name, which differs between the two runs compared.
 json comparable(const fs::path& save) {
-    json j = json::parse(slurp(save));
+    json j = json::parse(test::read_text(save));
     j["record"]["file"] = "";
     return j;
 }
@@ -112,7 +105,7 @@ TEST_CASE("write_atomically replaces the file whole and leaves no temporary file
     const fs::path file = dir.path() / "s.json";
     host::write_atomically(file.string(), "old");
     host::write_atomically(file.string(), "new contents");
-    CHECK(slurp(file) == "new contents");
+    CHECK(test::read_text(file) == "new contents");
     CHECK_FALSE(fs::exists(file.string() + ".tmp"));
     CHECK_THROWS_AS(host::write_atomically((dir.path() / "no" / "such" / "f").string(), "x"), host::UsageError);
 }
@@ -122,8 +115,8 @@ TEST_CASE("play --save killed with SIGKILL at many points and resumed each time 
     const std::string players = "--player bot:random --player bot:random --player bot:random --player bot:random --seed 3";
     const fs::path whole_record = dir.path() / "whole.jsonl", whole_save = dir.path() / "whole.save";
     REQUIRE(run_cli("play " + players + " --record " + q(whole_record) + " --save " + q(whole_save)).status == 0);
-    const std::string expected = slurp(whole_record);
-    const int final_turn = json::parse(slurp(whole_save))["game"]["turn"];
+    const std::string expected = test::read_text(whole_record);
+    const int final_turn = json::parse(test::read_text(whole_save))["game"]["turn"];
     REQUIRE(final_turn > 200);
 
     const fs::path record = dir.path() / "r.jsonl", save = dir.path() / "r.save";
@@ -145,7 +138,7 @@ TEST_CASE("play --save killed with SIGKILL at many points and resumed each time 
         else REQUIRE((WIFEXITED(status) && WEXITSTATUS(status) == 0));
         if (!fs::exists(save)) continue;
         // The save is always whole (never torn), and never goes back in time.
-        const json saved = json::parse(slurp(save));
+        const json saved = json::parse(test::read_text(save));
         const int turn = saved["game"]["turn"];
         CHECK(turn >= last_turn);
         stalled = turn == last_turn ? stalled + 1 : 0;
@@ -155,7 +148,7 @@ TEST_CASE("play --save killed with SIGKILL at many points and resumed each time 
     }
     INFO("runs " << runs << ", kills " << kills << ", kills mid-game " << mid_game);
     CHECK(mid_game >= 5);
-    CHECK(slurp(record) == expected);
+    CHECK(test::read_text(record) == expected);
     CHECK(comparable(save) == comparable(whole_save));
 }
 
@@ -174,7 +167,7 @@ TEST_CASE("a resumed game keeps its humans and bots in their seats, and its reco
     const CliRun second = run_cli("play --resume " + q(save), "give ann\nkeep\nkeep\n", "NO_COLOR=1");
     REQUIRE(second.status == 0);
     CHECK_THAT(second.out, Catch::Contains("resumed from " + save.string() + " after turn "));
-    CHECK(slurp(record) == slurp(whole));
+    CHECK(test::read_text(record) == test::read_text(whole));
     // Both transcripts end alike.
     CHECK(all.out.substr(all.out.rfind("Result:")) == second.out.substr(second.out.rfind("Result:")));
 }
@@ -191,7 +184,7 @@ TEST_CASE("play --resume refuses a missing, malformed or inconsistent save with 
     // A save whose deck lost a card.
     const fs::path save = dir.path() / "s.save";
     REQUIRE(run_cli("play --player bot:random --player bot:random --seed 1 --max-turns 5 --save " + q(save)).status == 0);
-    json j = json::parse(slurp(save));
+    json j = json::parse(test::read_text(save));
     j["game"]["deck"].erase(0);
     std::ofstream(save) << j.dump();
     r = run_cli("play --resume " + q(save));

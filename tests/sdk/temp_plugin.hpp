@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 
 namespace cherries::test {
@@ -35,6 +36,14 @@ public:
 private:
     std::filesystem::path path_;
 };
+
+/// The whole content of `file` ("" when it cannot be read).
+inline std::string read_text(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
 
 /// A minimal valid set.toml header; append [[card]] tables.
 inline std::string set_header(const std::string& id = "orchard") {
