@@ -4,6 +4,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <initializer_list>
 #include <optional>
@@ -41,6 +42,13 @@ std::size_t distance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
+// "\x1B": how a control character is named in messages (as LuaRuntime quotes plugin messages).
+std::string fmt_control(unsigned char c) {
+    char text[8];
+    std::snprintf(text, sizeof text, "\\x%02X", c);
+    return text;
+}
+
 // Reads typed fields from TOML tables, recording a Diagnostic for each problem.
 class Reader {
 public:
@@ -58,7 +66,15 @@ public:
             if (required) error(t.source(), context + "missing field '" + std::string(key) + "' (a string)");
             return std::nullopt;
         }
-        if (auto v = node->value<std::string>(); v && node->is_string()) return v;
+        if (auto v = node->value<std::string>(); v && node->is_string()) {
+            // Names reach terminals and IRC channels: a control character (an escape sequence,
+            // a line break) in one could rewrite what others see.
+            const auto bad = std::find_if(v->begin(), v->end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; });
+            if (bad == v->end()) return v;
+            error(node->source(), context + "field '" + std::string(key) + "': expected printable text, saw control "
+                                  "character " + fmt_control(static_cast<unsigned char>(*bad)));
+            return std::nullopt;
+        }
         error(node->source(), context + "field '" + std::string(key) + "': expected string, saw " + describe_toml(*node));
         return std::nullopt;
     }

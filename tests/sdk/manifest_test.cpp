@@ -165,3 +165,9 @@ TEST_CASE("designer tests: a gametype's [tests] distribution takes cherry counts
     should_fail(gametype_problems(std::string(test::kOfficialGametype) + "\n[tests]\ndistribution = [[-1, 0]]\n"), 12, 18,
                 "tests.distribution: input: expected integer >= 0, saw -1");
 }
+
+TEST_CASE("names are printable text: a control character (an escape sequence) is an error at its field") {
+    const std::string card = "[[card]]\nid = \"apple\"\nname = \"App\\u001b[2Jle\"\ntype = \"cherry\"\nchange = 1\n";
+    should_fail(set_problems(test::set_header() + card), 9, 8,
+                "card 'apple': field 'name': expected printable text, saw control character \\x1B");
+}
