@@ -3,6 +3,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <chrono>
 #include <cmath>
 #include <initializer_list>
@@ -176,6 +177,105 @@ void charge(lua_State* L, double work) {
     if (!s.take(static_cast<std::int64_t>(units))) raise_exhausted(L, s, 1);
 }
 
+// --- a fixed order and no addresses ----------------------------------------------------------
+// Lua seeds its string hashes at random for each state, so `next` and `pairs` visit string keys
+// in a different order in every run, and tostring of a table prints its address. Either would
+// let a plugin's result differ between two runs of the same game (and break replays). The
+// sandbox's next/pairs visit keys in one canonical order, and tostring prints no addresses.
+
+// Values whose text Lua makes from their address.
+bool is_address_type(lua_State* L, int index) {
+    const int type = lua_type(L, index);
+    return type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TTHREAD || type == LUA_TUSERDATA ||
+           type == LUA_TLIGHTUSERDATA;
+}
+
+// Rank of a key type in the canonical order; -1 for keys that have none (tables, functions).
+int key_rank(lua_State* L, int index) {
+    switch (lua_type(L, index)) {
+        case LUA_TBOOLEAN: return 0;
+        case LUA_TNUMBER: return 1;
+        case LUA_TSTRING: return 2;
+        default: return -1;
+    }
+}
+
+// The canonical order: false, true, then numbers ascending, then strings bytewise. Both keys
+// (absolute indices) have a rank.
+bool key_less(lua_State* L, int a, int b) {
+    const int ra = key_rank(L, a), rb = key_rank(L, b);
+    if (ra != rb) return ra < rb;
+    if (ra == 0) return !lua_toboolean(L, a) && lua_toboolean(L, b);
+    if (ra == 1) return lua_compare(L, a, b, LUA_OPLT) != 0;  // two numbers: no metamethod runs
+    std::size_t la = 0, lb = 0;
+    const char* sa = lua_tolstring(L, a, &la);
+    const char* sb = lua_tolstring(L, b, &lb);
+    const int c = std::memcmp(sa, sb, std::min(la, lb));
+    return c < 0 || (c == 0 && la < lb);
+}
+
+// next(t [, k]): the key after k (or the first key) of t in the canonical order, and its value;
+// nil after the last. Walks the whole table, charged one instruction per key, so iterating over
+// n keys costs n * n. A key that has no canonical order (a table, a function) is an error.
+int ordered_next(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);  // 1 table, 2 the key before (nil: none)
+    const bool first = lua_isnil(L, 2);
+    if (!first && key_rank(L, 2) < 0) return luaL_argerror(L, 2, "not a key of this table");
+    lua_pushnil(L);  // 3 the best key so far (nil: none)
+    lua_pushnil(L);  // 4 its value
+    lua_pushnil(L);  // 5 lua_next's key
+    int visited = 0;
+    while (lua_next(L, 1)) {  // 5 key, 6 value
+        if (++visited == 1024) {
+            charge(L, visited);
+            visited = 0;
+        }
+        if (key_rank(L, 5) < 0)
+            return luaL_error(L, "next: the table has a key of type %s, which has no fixed order; plugins "
+                                 "iterate only over tables keyed by booleans, numbers and strings", luaL_typename(L, 5));
+        if ((first || key_less(L, 2, 5)) && (lua_isnil(L, 3) || key_less(L, 5, 3))) {
+            lua_copy(L, 5, 3);
+            lua_copy(L, 6, 4);
+        }
+        lua_pop(L, 1);  // the value; the key stays for lua_next
+    }
+    charge(L, visited);
+    if (lua_isnil(L, 3)) return 1;  // 3: nil, the end
+    lua_settop(L, 4);
+    return 2;
+}
+
+// pairs(t): a __pairs metamethod as Lua's own pairs, otherwise ordered_next, t, nil.
+int ordered_pairs(lua_State* L) {
+    luaL_checkany(L, 1);
+    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {  // +1 the metamethod
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 3);
+        return 3;
+    }
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_pushcfunction(L, ordered_next);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+// tostring(v): as Lua's, except that a table, function or coroutine without __tostring is its
+// type name ("table"), not its address.
+int stable_tostring(lua_State* L) {
+    luaL_checkany(L, 1);
+    if (is_address_type(L, 1)) {
+        if (luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL) {
+            lua_pushstring(L, luaL_typename(L, 1));
+            return 1;
+        }
+        lua_pop(L, 1);
+    }
+    luaL_tolstring(L, 1, nullptr);
+    return 1;
+}
+
 // --- library functions with work that is not one step --------------------------------------
 // Each wraps the library's own function (upvalue 1), estimates an upper bound of its work from
 // the arguments, charges it, then runs the original in the same frame (so its error messages
@@ -306,8 +406,31 @@ int safe_rep(lua_State* L) {
     return run_original(L);
 }
 
+// True when string.format's format (argument 1) has a '%p' conversion: an address, which
+// differs between runs.
+bool formats_address(lua_State* L) {
+    const std::string_view f = arg_string(L, 1);
+    for (std::size_t i = 0; i < f.size(); ++i) {
+        if (f[i] != '%') continue;
+        if (++i < f.size() && f[i] == '%') continue;  // "%%"
+        while (i < f.size() && std::strchr("-+ #0123456789.", f[i])) ++i;
+        if (i < f.size() && f[i] == 'p') return true;
+    }
+    return false;
+}
+
 int safe_format(lua_State* L) {
     charge(L, arg_length(L, 1) / 2);  // each conversion is a snprintf
+    if (formats_address(L)) return luaL_error(L, "string.format: '%%p' is not available to plugins (an address differs between runs)");
+    // '%s' of a table or function would print its address: give it the stable text tostring gives.
+    for (int i = 2, n = lua_gettop(L); i <= n; ++i) {
+        if (!is_address_type(L, i) || luaL_getmetafield(L, i, "__tostring") != LUA_TNIL) {
+            if (is_address_type(L, i)) lua_pop(L, 1);  // the metafield
+            continue;
+        }
+        lua_pushstring(L, luaL_typename(L, i));
+        lua_replace(L, i);
+    }
     return run_original(L);
 }
 
@@ -519,6 +642,12 @@ int open_sandbox(lua_State* L) {
     lua_pushglobaltable(L);
     lua_pushcfunction(L, safe_setmetatable);
     lua_setfield(L, -2, "setmetatable");
+    lua_pushcfunction(L, ordered_next);
+    lua_setfield(L, -2, "next");
+    lua_pushcfunction(L, ordered_pairs);
+    lua_setfield(L, -2, "pairs");
+    lua_pushcfunction(L, stable_tostring);
+    lua_setfield(L, -2, "tostring");
     lua_getglobal(L, LUA_STRLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");  // bytecode out: no string.dump

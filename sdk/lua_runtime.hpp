@@ -57,6 +57,9 @@ struct LuaLimits {
 ///   private copy of the metatable's metamethods (`getmetatable` still returns the plugin's
 ///   table), so neither can be added afterwards (finalizers run without the budget hook, and
 ///   weak-keyed tables let the garbage collector do quadratic work).
+/// - Determinism: `next`/`pairs` visit keys in one canonical order (false, true, numbers
+///   ascending, strings bytewise), not Lua's, which follows per-state random string-hash seeds;
+///   tostring and string.format("%s") show no addresses; "%p" is refused.
 /// - Nothing one plugin does is seen by another, except that they share the memory limit.
 /// - Messages quoted from plugin code show control characters as \xNN and stop at 1000 bytes.
 class LuaRuntime final : public Evaluator {

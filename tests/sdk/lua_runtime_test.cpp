@@ -105,3 +105,48 @@ TEST_CASE("a chunk that does not return a table is a load error naming the file"
         CHECK(e.diagnostics().at(0).message.find("must return a table of functions") != std::string::npos);
     }
 }
+
+TEST_CASE("pairs and next visit keys in one fixed order: false, true, numbers ascending, strings bytewise (determinism, GDD §3.5 note 6)") {
+    // Lua seeds its string hashes at random for every state, so its own order differs between
+    // runs; a plugin whose result depends on that order would replay differently.
+    const std::string code =
+        "local t = { b = 1, a = 2, [3] = 3, [1] = 4, [true] = 5, [false] = 6, [2.5] = 7, aa = 8 }\n"
+        "local M = {}\n"
+        "function M.nth(i) local n = 0 for _, v in pairs(t) do n = n + 1 if n == i then return v end end return 0 end\n"
+        "function M.raw(i) local k, v = next(t) for _ = 2, i do k, v = next(t, k) end return v end\n"
+        "local big = {} for i = 1, 300 do big['key' .. i] = i end\n"
+        "function M.digest() local h = 0 for _, v in pairs(big) do h = (h * 31 + v) % 1000000007 end return h end\n"
+        "return M\n";
+    auto first = runtime(code, {"nth", "raw", "digest"});
+    const std::vector<std::int64_t> expected{6, 5, 4, 7, 3, 2, 8, 1};
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        std::int64_t out = 0;
+        REQUIRE(first.call(1, static_cast<std::int64_t>(i + 1), out));
+        CHECK(out == expected[i]);
+        REQUIRE(first.call(2, static_cast<std::int64_t>(i + 1), out));
+        CHECK(out == expected[i]);
+    }
+    std::int64_t a = 0, b = 0;
+    REQUIRE(first.call(3, 0, a));
+    auto second = runtime(code, {"nth", "raw", "digest"});  // another state, another hash seed
+    REQUIRE(second.call(3, 0, b));
+    CHECK(a == b);
+}
+
+TEST_CASE("no addresses reach a plugin: tostring and %s of a table give its type, %p is refused, table keys cannot be iterated") {
+    auto rt = runtime("return {\n"
+                      " len = function() return #tostring({}) + #string.format('%s', print or function() end) end,\n"
+                      " p = function() return #string.format('%p', {}) end,\n"
+                      " meta = function() return #tostring(setmetatable({}, {__tostring = function() return 'xy' end})) end,\n"
+                      " keys = function() for k in pairs({[{}] = 1}) do end return 0 end }",
+                      {"len", "p", "meta", "keys"});
+    std::int64_t out = 0;
+    REQUIRE(rt.call(1, 0, out));
+    CHECK(out == 5 + 8);  // "table", "function"
+    CHECK_FALSE(rt.call(2, 0, out));
+    CHECK(rt.fault_message().find("'%p' is not available to plugins") != std::string::npos);
+    REQUIRE(rt.call(3, 0, out));
+    CHECK(out == 2);  // __tostring still counts
+    CHECK_FALSE(rt.call(4, 0, out));
+    CHECK(rt.fault_message().find("a key of type table, which has no fixed order") != std::string::npos);
+}
