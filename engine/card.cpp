@@ -21,8 +21,8 @@ void Catalog::add_set(CardSetInfo set, std::vector<CardKind> kinds) {
     for (auto& kind : kinds) {
         kind.set = set_index;
         const auto kind_index = static_cast<KindId>(kinds_.size());
-        if (cards_.size() + static_cast<std::size_t>(kind.count) >= kNoCard)
-            throw std::invalid_argument("too many cards: a game holds at most 65534");
+        if (cards_.size() + static_cast<std::size_t>(kind.count) > kMaxCards)
+            throw std::invalid_argument("too many cards: a game holds at most " + std::to_string(kMaxCards));
         cards_.insert(cards_.end(), static_cast<std::size_t>(kind.count), kind_index);
         kinds_.push_back(std::move(kind));
     }

@@ -18,6 +18,8 @@ using KindId = std::uint16_t;
 using FunctionId = std::uint32_t;
 
 inline constexpr CardId kNoCard = std::numeric_limits<CardId>::max();
+/// Most physical cards one game can hold, all sets together.
+inline constexpr std::size_t kMaxCards = kNoCard - 1;
 inline constexpr FunctionId kIdentity = 0;
 
 /// Largest magnitude of any change, cherry count or score: 2^53 - 1, so every number the

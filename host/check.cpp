@@ -67,8 +67,15 @@ int run_check(const CheckOptions& o) {
             for (auto& d : check_combination(bundle, options)) report.diagnostics.push_back(std::move(d));
             games = options.games;
             sdk::check::sort_diagnostics(report.diagnostics);
-        } catch (const sdk::LoadError&) {
-            skipped = "the combination does not load, so no games were played";  // its errors are in the report
+        } catch (const sdk::LoadError& e) {
+            // Most of its errors were found by the checks above; a combination can also fail on
+            // its own (two sets with one id, too many cards together): report what is new.
+            for (const auto& d : e.diagnostics()) {
+                const auto same = [&](const sdk::Diagnostic& r) { return r.to_string() == d.to_string(); };
+                if (std::none_of(report.diagnostics.begin(), report.diagnostics.end(), same)) report.diagnostics.push_back(d);
+            }
+            sdk::check::sort_diagnostics(report.diagnostics);
+            skipped = "the combination does not load, so no games were played";
         }
     }
 

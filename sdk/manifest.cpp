@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <optional>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string_view>
 
@@ -181,6 +182,12 @@ private:
 
 std::optional<toml::table> parse(const std::filesystem::path& path, const std::string& shown, std::string& bytes,
                                  std::vector<Diagnostic>& out) {
+    std::error_code ec;
+    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > kMaxManifestBytes) {
+        out.push_back({Diagnostic::Severity::error, shown, 0, 0,
+                       "the manifest is " + std::to_string(size) + " bytes; expected at most " + std::to_string(kMaxManifestBytes)});
+        return std::nullopt;
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         out.push_back({Diagnostic::Severity::error, shown, 0, 0, "cannot read the manifest: no such file"});
@@ -207,6 +214,14 @@ const std::regex& semver_pattern() {
     static const std::regex pattern(
         R"((0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?)");
     return pattern;
+}
+
+// A plugin folder is self-contained: `relative` must resolve (links included) inside `folder`.
+bool inside_folder(const std::filesystem::path& folder, const std::string& relative) {
+    std::error_code ec;
+    const auto inside = std::filesystem::weakly_canonical(folder, ec);
+    const auto rel = std::filesystem::weakly_canonical(folder / relative, ec).lexically_relative(inside);
+    return !rel.empty() && *rel.begin() != "..";
 }
 
 // The [set] / [gametype] header fields both kinds share.
@@ -241,12 +256,7 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
         r.error(t->get("api")->source(), ctx + "field 'api': this host speaks plugin API " + std::to_string(kApiVersion) +
                                              ", saw " + std::to_string(*api));
     if (auto lua = r.string(*t, "lua", false, ctx)) {
-        // A plugin folder is self-contained: the file must resolve (links included) inside it.
-        std::error_code ec;
-        const auto inside = std::filesystem::weakly_canonical(folder, ec);
-        const auto file = std::filesystem::weakly_canonical(folder / *lua, ec);
-        const auto rel = file.lexically_relative(inside);
-        if (std::filesystem::path(*lua).is_absolute() || rel.empty() || *rel.begin() == "..") {
+        if (std::filesystem::path(*lua).is_absolute() || !inside_folder(folder, *lua)) {
             r.error(t->get("lua")->source(), ctx + "field 'lua': \"" + *lua +
                                                  "\" is outside the plugin folder; expected a file inside it, like \"" + default_lua + "\"");
         } else {
@@ -255,7 +265,10 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
                 r.error(t->get("lua")->source(), ctx + "field 'lua': no file '" + h.lua_file.string() + "'");
         }
     } else if (std::filesystem::is_regular_file(folder / default_lua)) {
-        h.lua_file = folder / default_lua;
+        if (inside_folder(folder, default_lua))
+            h.lua_file = folder / default_lua;
+        else
+            r.error(t->source(), ctx + "'" + default_lua + "' links to a file outside the plugin folder; expected a file inside it");
     }
     return h;
 }
@@ -287,6 +300,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         r.error(cards ? cards->source() : root->source(), "expected at least one [[card]] table");
         return m;
     }
+    std::set<std::string> card_ids;
     for (const toml::node& node : *array) {
         const toml::table* t = node.as_table();
         if (!t) {
@@ -299,8 +313,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         const std::string ctx = "card '" + kind.id + "': ";
         if (id && !std::regex_match(*id, id_pattern()))
             r.error(t->get("id")->source(), ctx + "field 'id': expected lowercase letters, digits and '-'");
-        for (const auto& other : m.kinds)
-            if (id && other.id == kind.id) r.error(t->get("id")->source(), ctx + "card id is used twice in this set");
+        if (id && !card_ids.insert(*id).second) r.error(t->get("id")->source(), ctx + "card id is used twice in this set");
         kind.name = r.string(*t, "name", true, ctx).value_or(kind.id);
         kind.count = static_cast<std::int32_t>(r.integer(*t, "count", false, 1, 10000, ctx).value_or(1));
         std::string cherry_fn, score_fn;
@@ -331,6 +344,11 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         m.cherry_tests.push_back(std::move(cherry_tests));
         m.score_tests.push_back(std::move(score_tests));
     }
+    std::size_t cards_in_set = 0;
+    for (const CardKind& kind : m.kinds) cards_in_set += static_cast<std::size_t>(kind.count);
+    if (cards_in_set > kMaxCards)
+        r.error(cards->source(), "the set has " + std::to_string(cards_in_set) + " cards (counts added up); a game holds at most " +
+                                     std::to_string(kMaxCards));
     const bool needs_lua = std::any_of(m.cherry_functions.begin(), m.cherry_functions.end(), [](auto& s) { return !s.empty(); }) ||
                            std::any_of(m.score_functions.begin(), m.score_functions.end(), [](auto& s) { return !s.empty(); });
     if (needs_lua && m.lua_file.empty())

@@ -2,6 +2,7 @@
 // every problem as a Diagnostic with file, line and column.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -16,6 +17,8 @@ namespace cherries::sdk {
 
 /// The plugin API version this host speaks; a manifest's `api` must equal it.
 inline constexpr std::int64_t kApiVersion = 1;
+/// Largest manifest file, in bytes; a larger one is an error, not read.
+inline constexpr std::size_t kMaxManifestBytes = 1u << 20;
 /// Largest cherry count a table-form distribution may name (a Lua function has no limit).
 inline constexpr std::int64_t kMaxDistributionKey = 65535;
 

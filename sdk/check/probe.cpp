@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <optional>
 
 namespace cherries::sdk::check {
@@ -57,19 +58,20 @@ public:
     Prober(const PluginCode& code, const std::vector<ProbeTarget>& targets, std::vector<Diagnostic>& out)
         : code_(code), targets_(targets), state_(targets.size()), out_(out) {}
 
-    // Pass 1: records every outcome; reports faults and results out of range.
-    void first_pass(LuaRuntime& runtime) {
-        for (std::size_t t = 0; t < targets_.size(); ++t) {
-            for (const std::int64_t input : *targets_[t].inputs) {
-                if (state_[t].reported) break;
-                const Outcome o = call(runtime, targets_[t].function, input);
-                state_[t].first[input] = o;
-                if (!o.ok) {
-                    if (!(is_large(input) && is_huge_float_result(strip(t, o.fault)))) report_fault(t, input, o.fault);
-                } else if ((o.value < -kMaxMagnitude || o.value > kMaxMagnitude) && !is_large(input)) {
-                    report(t, input, "returned " + std::to_string(o.value) +
-                                         ", outside ±(2^53 - 1): the engine faults on it and removes the card (GDD §3.5)");
-                }
+    std::size_t size() const { return targets_.size(); }
+    bool reported(std::size_t t) const { return state_[t].reported; }
+
+    // Pass 1 for target t: records every outcome; reports faults and results out of range.
+    void first_pass(LuaRuntime& runtime, std::size_t t) {
+        for (const std::int64_t input : *targets_[t].inputs) {
+            if (state_[t].reported) break;
+            const Outcome o = call(runtime, targets_[t].function, input);
+            state_[t].first[input] = o;
+            if (!o.ok) {
+                if (!(is_large(input) && is_huge_float_result(strip(t, o.fault)))) report_fault(t, input, o.fault);
+            } else if ((o.value < -kMaxMagnitude || o.value > kMaxMagnitude) && !is_large(input)) {
+                report(t, input, "returned " + std::to_string(o.value) +
+                                     ", outside ±(2^53 - 1): the engine faults on it and removes the card (GDD §3.5)");
             }
         }
     }
@@ -179,10 +181,18 @@ Diagnostic fault_diagnostic(const std::string& lua_file, const std::string& labe
 std::vector<ProbeResult> probe(const PluginCode& code, LuaRuntime& runtime, const std::vector<ProbeTarget>& targets,
                                std::vector<Diagnostic>& out) {
     Prober prober(code, targets, out);
-    prober.first_pass(runtime);
+    std::vector<Diagnostic> ignored;  // the program loaded once already
+    // A function that faults (memory, budget) may leave its garbage in the state: the next
+    // function is then probed in a fresh state, so it is not blamed for what it did not do.
+    std::unique_ptr<LuaRuntime> reloaded;
+    LuaRuntime* current = &runtime;
+    for (std::size_t t = 0; t < prober.size(); ++t) {
+        prober.first_pass(*current, t);
+        if (prober.reported(t) && t + 1 < prober.size())
+            if ((reloaded = load_code(code, ignored))) current = reloaded.get();
+    }
     if (!prober.all_reported()) {
-        prober.compare_pass(runtime, true, true);
-        std::vector<Diagnostic> ignored;  // the program loaded once already
+        prober.compare_pass(*current, true, true);
         if (auto fresh = load_code(code, ignored)) prober.compare_pass(*fresh, true, false);
     }
     return prober.results();

@@ -22,13 +22,6 @@ const fs::path kSource(CHERRIES_SOURCE_DIR);
 // Runs the binary from the source tree, as a designer in a checkout would.
 test::CliRun run_in_source(const std::string& args) { return run_cli(args, "", "cd '" + kSource.string() + "' &&"); }
 
-std::string read(const fs::path& file) {
-    std::ifstream in(file);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 }  // namespace
 
 TEST_CASE("cherries check sets gametypes: the shipped plugins have no errors and no warnings", "[cli]") {
@@ -46,6 +39,14 @@ TEST_CASE("cherries check --set standard --gametype official plays bot games and
     INFO(run.out << run.err);
     CHECK(run.status == 0);
     CHECK(run.out == "checked 1 set, 1 gametype: 0 errors, 0 warnings; played 300 bot games\n");
+}
+
+TEST_CASE("cherries check --set standard --set standard: a combination that cannot load is an error, exit 1", "[cli]") {
+    const auto run = run_in_source("check --set standard --set standard --gametype official");
+    INFO(run.out << run.err);
+    CHECK(run.status == 1);
+    CHECK(run.out.find("card set 'standard' is loaded twice") != std::string::npos);
+    CHECK(run.out.find("1 error, 0 warnings; the combination does not load, so no games were played") != std::string::npos);
 }
 
 TEST_CASE("cherries check on a broken set: compiler-style lines, a summary, exit status 1", "[cli]") {
@@ -117,7 +118,7 @@ TEST_CASE("cherries check tests/security/plugins: every hostile plugin is report
           std::string::npos);
     for (const auto& entry : fs::directory_iterator(kSource / "tests/security/plugins")) {
         const std::string name = entry.path().filename().string();
-        const std::string expect = read(entry.path() / "expect.txt");
+        const std::string expect = test::read_text(entry.path() / "expect.txt");
         const std::string prefix = "tests/security/plugins/" + name + "/";
         INFO(name);
         // Faults and load errors are errors; the plugins that run cleanly are still reported

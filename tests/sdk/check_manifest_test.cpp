@@ -85,3 +85,31 @@ TEST_CASE("check: every problem of a manifest is reported at once, not only the 
     should_fail(ds, 11, 10, "card 'a': field 'change'");
     should_fail(ds, 15, 8, "saw \"potato\"");
 }
+
+TEST_CASE("manifest: a set of more cards than a game holds is an error at [[card]], not a surprise at play") {
+    const auto ds = check_set_source(set_header() + cherry_card("a", 10000) + cherry_card("b", 10000) + cherry_card("c", 10000) +
+                                     cherry_card("d", 10000) + cherry_card("e", 10000) + cherry_card("f", 10000) +
+                                     cherry_card("g", 10000));
+    CHECK(std::any_of(ds.begin(), ds.end(), [](const sdk::Diagnostic& d) {
+        return d.message.find("the set has 70000 cards (counts added up); a game holds at most 65534") != std::string::npos;
+    }));
+}
+
+TEST_CASE("manifest: a manifest over 1 MiB is refused unread, naming the limit") {
+    const auto ds = check_set_source(set_header() + cherry_card() + "# " + std::string(sdk::kMaxManifestBytes, 'x') + "\n");
+    REQUIRE(ds.size() == 1);
+    CHECK(ds[0].message.find("expected at most 1048576") != std::string::npos);
+}
+
+TEST_CASE("manifest: a default set.lua that links outside the plugin folder is refused, like an explicit one") {
+    TempFolder dir;
+    dir.write("outside.lua", "return { f = function(x) return x end }\n");
+    dir.write("s/set.toml", set_header() + cherry_card() + modifier_card("f"));
+    std::filesystem::create_symlink(dir.path() / "outside.lua", dir.path() / "s" / "set.lua");
+    std::vector<sdk::Diagnostic> ds;
+    sdk::read_set_manifest(dir.path() / "s", ds);
+    INFO(listing(ds));
+    CHECK(std::any_of(ds.begin(), ds.end(), [](const sdk::Diagnostic& d) {
+        return d.message.find("'set.lua' links to a file outside the plugin folder") != std::string::npos;
+    }));
+}

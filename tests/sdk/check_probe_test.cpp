@@ -95,3 +95,19 @@ TEST_CASE("probe: a function used by several cards is probed once and reported o
     CHECK(errors(ds) == 1);
     probe_should_fail(ds, "s/set.lua", 0, {"card 'a' cherry function: with last = 0: returned 0.5"});
 }
+
+TEST_CASE("probe: a function that fills memory is reported; the next function, probed in a fresh state, is not blamed") {
+    // hog keeps what it allocates (an upvalue) until the state is out of memory; fine allocates
+    // a megabyte (then frees it) and is pure.
+    const auto ds = check_set_source(
+        set_header() + cherry_card() + modifier_card("hog", "hog") + modifier_card("fine", "fine"),
+        "local kept = {}\nlocal M = {}\n"
+        "function M.hog(last) for i = 1, 4 do kept[#kept + 1] = string.rep('x', 1 << 19) .. i end return last end\n"
+        "function M.fine(last) local s = string.rep('y', 1000000) return last + #s - 999999 end\n"
+        "return M\n");
+    INFO(listing(ds));
+    CHECK(std::any_of(ds.begin(), ds.end(), [](const sdk::Diagnostic& d) {
+        return d.message.find("card 'hog'") != std::string::npos && d.message.find("not enough memory") != std::string::npos;
+    }));
+    CHECK(std::none_of(ds.begin(), ds.end(), [](const sdk::Diagnostic& d) { return d.message.find("card 'fine'") != std::string::npos; }));
+}
