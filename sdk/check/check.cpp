@@ -37,6 +37,9 @@ SetManifest check_set(const std::filesystem::path& folder, std::vector<Diagnosti
         targets.push_back({.function = static_cast<FunctionId>(i + 1), .label = code.program.functions[i].label});
     std::vector<ProbeResult> results;
     if (runtime) results = probe(code, *runtime, targets, out);
+    // Designer tests run in a fresh state: what the probes left behind must not change them.
+    std::vector<Diagnostic> loaded_before;  // the same code loaded once already
+    if (runtime) runtime = load_code(code, loaded_before);
 
     // Designer tests; and which kinds are the identity on each change.
     std::vector<bool> cherry_identity(m.kinds.size()), score_identity(m.kinds.size());
@@ -73,6 +76,8 @@ GametypeManifest check_gametype(const std::filesystem::path& folder, std::vector
                   {{.function = id, .label = label, .argument = "cherries", .rule = "GDD §3.3.1.1",
                     .inputs = &distribution_probe_inputs()}},
                   out);
+        std::vector<Diagnostic> loaded_before;  // designer tests in a fresh state, as for sets
+        if (runtime) runtime = load_code(code, loaded_before);
         run_function_tests(runtime.get(), code, m.distribution_function, label, m.distribution_tests, m.file, out);
     } else {
         run_table_tests(m.table, label, m.distribution_tests, m.file, out);
@@ -133,6 +138,9 @@ CheckReport check_plugins(const PluginFolders& folders, unsigned jobs) {
             } catch (const std::exception& e) {
                 found[i].push_back({Diagnostic::Severity::error, folder.string(), 0, 0,
                                     std::string("internal error while checking: ") + e.what()});
+            } catch (...) {
+                found[i].push_back({Diagnostic::Severity::error, folder.string(), 0, 0,
+                                    "internal error while checking: an exception of unknown type"});
             }
         }
         report.diagnostics.insert(report.diagnostics.end(), found[i].begin(), found[i].end());

@@ -252,6 +252,8 @@ TEST_CASE("docs: every manifest, Lua and command example in docs/*.md works as s
     REQUIRE(totals.count("guide.md"));
     CHECK(totals["guide.md"].commands_blocks >= 4);
     CHECK(totals["guide.md"].plugins >= 1);
+    CHECK(totals["check.md"].commands_blocks >= 3);
+    CHECK(totals["check.md"].plugins >= 1);
     CHECK(totals["manifest.md"].plugins + totals["manifest.md"].fragments >= 4);
     CHECK(totals["lua-api.md"].plugins + totals["lua-api.md"].fragments >= 2);
     CHECK(totals["gametypes.md"].plugins >= 3);

@@ -63,3 +63,28 @@ TEST_CASE("report: the shipped plugins check clean, whatever the number of jobs"
         CHECK(report.sets == folders.sets.size());
     }
 }
+
+TEST_CASE("report: the same diagnostics, in the same order, whatever the number of jobs") {
+    TempFolder dir;
+    const std::string modifier = modifier_card("f");
+    dir.write("a/set.toml", set_header("a") + cherry_card() + modifier);
+    dir.write("a/set.lua", "local M = {}\nfunction M.f(last) return last +\nend\nreturn M\n");           // syntax error
+    dir.write("b/set.toml", set_header("b") + cherry_card("apple", 1) + modifier);                    // few cherry cards
+    dir.write("b/set.lua", "return { f = function(last) return last / 3 end }\n");                    // float results
+    dir.write("c/set.toml", set_header("c") + cherry_card() + modifier);
+    dir.write("c/set.lua", "local n = 0\nreturn { f = function(last) n = n + 1 return last + n end }\n");  // keeps state
+    dir.write("d/set.toml", set_header("d") + cherry_card() + "[[card]]\nid = \"m\"\nname = \"M\"\ntype = \"modifier\"\nlifetime = 1\n");
+    const auto folders = sdk::check::find_plugin_folders({dir.path()});
+    REQUIRE(folders.sets.size() == 4);
+    std::vector<std::string> first;
+    for (unsigned jobs : {1u, 3u}) {
+        std::vector<std::string> lines;
+        for (const auto& d : sdk::check::check_plugins(folders, jobs).diagnostics) lines.push_back(d.to_string());
+        if (jobs == 1) {
+            first = lines;
+            CHECK(lines.size() >= 5);  // each set has something to say; symbol clash warnings too
+        } else {
+            CHECK(lines == first);
+        }
+    }
+}
