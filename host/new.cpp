@@ -9,7 +9,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <regex>
 #include <set>
 #include <system_error>
 
@@ -123,8 +122,7 @@ std::string display_name(const std::string& id) {
 std::vector<fs::path> create_plugin(const std::string& kind, const std::string& id, const fs::path& dir) {
     if (kind != "set" && kind != "gametype")
         throw UsageError(fmt::format("cannot make a '{}'; expected 'set' or 'gametype'", kind));
-    static const std::regex id_pattern("[a-z0-9][a-z0-9-]*");
-    if (!std::regex_match(id, id_pattern))
+    if (!sdk::is_valid_id(id))
         throw UsageError(fmt::format("'{}' is not a valid {} id; expected lowercase letters, digits and '-', "
                                      "starting with a letter or digit (like \"my-{}\")",
                                      id, kind, kind));
@@ -144,14 +142,15 @@ std::vector<fs::path> create_plugin(const std::string& kind, const std::string& 
         ? std::vector<File>{{"set.toml", templates::kSetToml}, {"set.lua", templates::kSetLua}}
         : std::vector<File>{{"gametype.toml", templates::kGametypeToml}, {"gametype.lua", templates::kGametypeLua}};
 
+    // The symbol (GDD §3.3.2.2) must be unique among sets: found once, before anything is written.
+    const std::string symbol = kind == "set" ? new_symbol(id, dir) : "";
     fs::create_directories(folder, ec);
     if (ec) throw UsageError(fmt::format("cannot create {}: {}", folder.generic_string(), ec.message()));
     std::vector<fs::path> written;
     for (const File& f : files) {
         std::string text = substitute(f.text, "id", id);
         text = substitute(text, "name", display_name(id));
-        // The symbol (GDD §3.3.2.2) must be unique among sets.
-        text = substitute(text, "symbol", kind == "set" ? new_symbol(id, dir) : "");
+        text = substitute(text, "symbol", symbol);
         const fs::path path = folder / f.name;
         std::ofstream out(path, std::ios::binary);
         out << text;

@@ -107,11 +107,10 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
         if (!m.lua_file.empty()) {
             const std::size_t chunk = builder.add_chunk(m.lua_file, code);
             for (std::size_t k = 0; k < m.kinds.size(); ++k) {
-                const std::string card = "card '" + m.kinds[k].id + "'";
                 if (!m.cherry_functions[k].empty())
-                    m.kinds[k].cherry_function = builder.function(chunk, m.cherry_functions[k], card + " cherry function");
+                    m.kinds[k].cherry_function = builder.function(chunk, m.cherry_functions[k], function_label(m.kinds[k].id, "cherry"));
                 if (!m.score_functions[k].empty())
-                    m.kinds[k].score_function = builder.function(chunk, m.score_functions[k], card + " score function");
+                    m.kinds[k].score_function = builder.function(chunk, m.score_functions[k], function_label(m.kinds[k].id, "score"));
             }
         }
         bundle.plugins_.push_back({"set", m.info.id, m.info.version, m.api, set_folders[s],
@@ -128,7 +127,7 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
     if (!gm.distribution_function.empty()) {
         const std::size_t chunk = builder.add_chunk(gm.lua_file, gametype_code);
         distribution_function = builder.function(chunk, gm.distribution_function,
-                                                 "gametype '" + gm.gametype.id + "' distribution");
+                                                 distribution_label(gm.gametype.id));
     } else if (!gm.table.empty()) {
         gametype->distribution.assign(static_cast<std::size_t>(gm.table.rbegin()->first + 1), 0);
         for (auto [cherries, change] : gm.table) gametype->distribution[static_cast<std::size_t>(cherries)] = change;

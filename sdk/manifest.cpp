@@ -240,7 +240,7 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
     r.unknown_keys(*t, known, ctx);
     Header h;
     if (auto id = r.string(*t, "id", true, ctx)) {
-        if (!std::regex_match(*id, id_pattern()))
+        if (!is_valid_id(*id))
             r.error(t->get("id")->source(), ctx + "field 'id': expected lowercase letters, digits and '-', saw \"" + *id + "\"");
         h.id = *id;
     }
@@ -274,6 +274,14 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
 }
 
 }  // namespace
+
+bool is_valid_id(std::string_view id) { return std::regex_match(id.begin(), id.end(), id_pattern()); }
+
+std::string function_label(const std::string& card_id, std::string_view which) {
+    return "card '" + card_id + "' " + std::string(which) + " function";
+}
+
+std::string distribution_label(const std::string& gametype_id) { return "gametype '" + gametype_id + "' distribution"; }
 
 SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
     SetManifest m;
@@ -311,7 +319,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         const auto id = r.string(*t, "id", true, "card: ");
         kind.id = id.value_or("?");
         const std::string ctx = "card '" + kind.id + "': ";
-        if (id && !std::regex_match(*id, id_pattern()))
+        if (id && !is_valid_id(*id))
             r.error(t->get("id")->source(), ctx + "field 'id': expected lowercase letters, digits and '-'");
         if (id && !card_ids.insert(*id).second) r.error(t->get("id")->source(), ctx + "card id is used twice in this set");
         kind.name = r.string(*t, "name", true, ctx).value_or(kind.id);

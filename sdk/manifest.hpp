@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/card.hpp"
@@ -68,6 +69,16 @@ struct GametypeManifest {
     SourcePosition gametype_position;      ///< the [gametype] table (its `id`, when given)
     SourcePosition distribution_position;  ///< the [distribution] table
 };
+
+/// True when `id` is a valid plugin or card id: lowercase letters, digits and '-', starting
+/// with a letter or digit ("double-cherry").
+bool is_valid_id(std::string_view id);
+
+/// How messages name a modifier function (GDD §3.3.2.1.1.3): "card 'cherry-halver' cherry
+/// function"; `which` is "cherry" or "score". One wording for load, play and check.
+std::string function_label(const std::string& card_id, std::string_view which);
+/// How messages name a gametype's distribution function: "gametype 'g' distribution".
+std::string distribution_label(const std::string& gametype_id);
 
 /// Reads `folder`/set.toml. Problems are appended to `out`; the result is usable only when none
 /// of them is an error.

@@ -50,9 +50,10 @@ SetManifest check_set(const std::filesystem::path& folder, std::vector<Diagnosti
     };
     for (std::size_t k = 0; k < m.kinds.size(); ++k) {
         if (m.kinds[k].type != CardType::modifier) continue;
-        const std::string card = "card '" + m.kinds[k].id + "'";
-        run_function_tests(runtime.get(), code, m.cherry_functions[k], card + " cherry function", m.cherry_tests[k], m.file, out);
-        run_function_tests(runtime.get(), code, m.score_functions[k], card + " score function", m.score_tests[k], m.file, out);
+        run_function_tests(runtime.get(), code, m.cherry_functions[k], function_label(m.kinds[k].id, "cherry"),
+                           m.cherry_tests[k], m.file, out);
+        run_function_tests(runtime.get(), code, m.score_functions[k], function_label(m.kinds[k].id, "score"),
+                           m.score_tests[k], m.file, out);
         cherry_identity[k] = identity(m.cherry_functions[k]);
         score_identity[k] = identity(m.score_functions[k]);
     }
@@ -68,7 +69,7 @@ GametypeManifest check_gametype(const std::filesystem::path& folder, std::vector
     GametypeManifest m = read_gametype_manifest(folder, out);
     const PluginCode code = gametype_code(m, out);
     std::unique_ptr<LuaRuntime> runtime = code.lua_file.empty() ? nullptr : load_code(code, out);
-    const std::string label = "gametype '" + m.gametype.id + "' distribution";
+    const std::string label = distribution_label(m.gametype.id);
     if (!m.distribution_function.empty()) {
         const FunctionId id = code.id_of(m.distribution_function);
         if (runtime && id != kIdentity)

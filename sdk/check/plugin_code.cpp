@@ -38,9 +38,8 @@ PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out) {
     PluginCode code;
     if (!add_chunk(code, set.lua_file, out)) return code;
     for (std::size_t k = 0; k < set.kinds.size(); ++k) {
-        const std::string card = "card '" + set.kinds[k].id + "'";
-        add_function(code, set.cherry_functions[k], card + " cherry function");
-        add_function(code, set.score_functions[k], card + " score function");
+        add_function(code, set.cherry_functions[k], function_label(set.kinds[k].id, "cherry"));
+        add_function(code, set.score_functions[k], function_label(set.kinds[k].id, "score"));
     }
     return code;
 }
@@ -48,7 +47,7 @@ PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out) {
 PluginCode gametype_code(const GametypeManifest& gametype, std::vector<Diagnostic>& out) {
     PluginCode code;
     if (!add_chunk(code, gametype.lua_file, out)) return code;
-    add_function(code, gametype.distribution_function, "gametype '" + gametype.gametype.id + "' distribution");
+    add_function(code, gametype.distribution_function, distribution_label(gametype.gametype.id));
     return code;
 }
 
