@@ -140,6 +140,7 @@ public:
         if (!save.record_file.empty()) {
             // A relative record path is relative to the save file's folder (docs/records.md).
             const std::filesystem::path record = std::filesystem::path(from).parent_path() / save.record_file;
+            check_saved_record(save, from, record.string());
             record_.emplace(record.string(), game_, save.record_bytes);
         }
         attach_sinks();

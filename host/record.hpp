@@ -28,6 +28,7 @@ std::string_view cherries_version();
 /// A plugin as a record names it: kind ("set" or "gametype"), id, version, SHA-256 fingerprint.
 struct RecordedPlugin {
     std::string kind, id, version, fingerprint;
+    bool operator==(const RecordedPlugin&) const = default;
 };
 
 /// What a record's first line says.

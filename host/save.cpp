@@ -3,12 +3,15 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <fmt/core.h>
 
 #include "engine/game.hpp"
 #include "host/usage_error.hpp"
@@ -194,6 +197,39 @@ SaveState read_save(const std::string& file) {
     const json j = json::parse(text.str(), nullptr, false);
     if (j.is_discarded()) throw UsageError(file + ": malformed save: not JSON (a save file is one JSON object)");
     return parse_save(j, file);
+}
+
+void check_saved_record(const SaveState& save, const std::string& save_file, const std::string& record) {
+    auto refuse = [&](const std::string& why) {
+        throw UsageError(fmt::format("{}: malformed save: record \"{}\" is not this game's record: expected a Cherries "
+                                     "record whose header has seed {} and the save's {} plugins, and a line that ends "
+                                     "at byte {}; {}",
+                                     save_file, record, save.seed, save.plugins.size(), save.record_bytes, why));
+    };
+    std::ifstream in(record, std::ios::binary);
+    if (!in) refuse("cannot read it");
+    // The header is within the part the save covers: read no further (a foreign file may be big).
+    constexpr std::uint64_t kMaxHeader = 1 << 20;
+    std::string head(static_cast<std::size_t>(std::min(save.record_bytes, kMaxHeader)), '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    const std::size_t newline = head.find('\n');
+    if (newline == std::string::npos) refuse("its first line does not end within the first " + std::to_string(head.size()) + " bytes");
+    const json j = json::parse(head.substr(0, newline), nullptr, false);
+    if (j.is_discarded()) refuse("its first line is not JSON");
+    RecordHeader header;
+    try {
+        header = parse_header(j, record);
+    } catch (const UsageError& e) {
+        refuse(std::string("its header: ") + e.what());
+    }
+    if (header.seed != save.seed) refuse(fmt::format("its header has seed {}", header.seed));
+    if (header.plugins != save.plugins) refuse("its header names other plugins (or other fingerprints)");
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(save.record_bytes - 1));
+    char last = 0;
+    if (!in.get(last)) refuse(fmt::format("it is shorter than {} bytes", save.record_bytes));
+    if (last != '\n') refuse(fmt::format("byte {} is not the end of a line", save.record_bytes));
 }
 
 namespace {

@@ -192,3 +192,41 @@ TEST_CASE("play --resume refuses a missing, malformed or inconsistent save with 
     CHECK_THAT(r.err, Catch::Contains("s.save: malformed save: inconsistent game state: card"));
     CHECK(r.err_lines().size() == 1);
 }
+
+TEST_CASE("play --resume refuses a save whose record is not this game's, and leaves that file and the save untouched") {
+    TempFolder dir;
+    const fs::path save = dir.path() / "s.save", record = dir.path() / "r.jsonl", other = dir.path() / "other.jsonl";
+    const std::string game = "play --player bot:random --player bot:random --max-turns 5 ";
+    REQUIRE(run_cli(game + "--seed 1 --record " + q(record) + " --save " + q(save)).status == 0);
+    REQUIRE(run_cli(game + "--seed 2 --record " + q(other)).status == 0);
+    const json saved = json::parse(test::read_text(save));
+    const std::uint64_t bytes = saved["record"]["bytes"];
+    REQUIRE(bytes < test::read_text(record).size());  // the end line comes after the last save
+
+    // Points the save at `file` with `length` bytes; resuming must refuse and write nothing.
+    auto refused = [&](const fs::path& file, std::uint64_t length, const std::string& why) {
+        json j = saved;
+        j["record"] = {{"file", file.filename().string()}, {"bytes", length}};
+        std::ofstream(save, std::ios::binary) << j.dump();
+        const std::string save_before = test::read_text(save), file_before = test::read_text(file);
+        const CliRun r = run_cli("play --resume " + q(save));
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(save.string() + ": malformed save: record \"" + file.string() +
+                                          "\" is not this game's record: expected a Cherries record whose header has seed 1") &&
+                              Catch::Contains(why));
+        CHECK(r.err_lines().size() == 1);
+        CHECK(test::read_text(file) == file_before);
+        CHECK(test::read_text(save) == save_before);
+    };
+    // A file that is no record at all, longer than `bytes`: it used to be cut to `bytes`.
+    const fs::path precious = dir.write("precious.txt", std::string(3 * bytes, 'x') + "\nthe end\n");
+    refused(precious, bytes, "its first line");
+    // Another game's record (seed 2).
+    refused(other, std::min<std::uint64_t>(bytes, test::read_text(other).size()), "its header has seed 2");
+    // This game's record, but a length in the middle of a line.
+    const std::string text = test::read_text(record);
+    const std::size_t mid = text.find('\n', text.find('\n') + 1) - 3;
+    refused(record, mid, "is not the end of a line");
+    // And a length that cuts into the header.
+    refused(record, text.find('\n') - 5, "its first line does not end");
+}
