@@ -501,14 +501,12 @@ int run_scenario(const PlayOptions& o) {
 
 int resume_play(const PlayOptions& o) {
     const SaveState save = read_save(o.resume);
-    RecordHeader plugins;
-    plugins.plugins = save.plugins;
-    const sdk::Bundle bundle = load_recorded_bundle(plugins, o.plugins.plugin_path);
-    check_fingerprints(plugins, bundle, o.resume, false, std::cerr,
-                       "the game cannot go on with other plugins than it started with");
+    const sdk::Bundle bundle = load_recorded_bundle(save.plugins, o.plugins.plugin_path);
+    check_plugins(save.plugins, bundle, o.resume, false, std::cerr,
+                  "the game cannot go on with other plugins than it started with");
     std::cout << "seed " << save.seed << '\n';
     auto runtime = bundle.make_runtime();
-    const Persistence files{.save_file = o.save.empty() ? o.resume : o.save, .plugins = save.plugins};
+    const Persistence files{.save_file = o.save.empty() ? o.resume : o.save, .plugins = recorded_plugins(bundle)};
     Hotseat session(bundle, *runtime, save, o.resume, std::cin, std::cout, stdout_palette(), files);
     return session.run();
 }

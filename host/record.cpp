@@ -18,21 +18,12 @@ namespace cherries::host {
 
 std::string_view cherries_version() { return CHERRIES_VERSION; }
 
-std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle) {
-    std::vector<RecordedPlugin> out;
-    for (const auto& p : bundle.plugins()) out.push_back({p.kind, p.id, p.version, p.fingerprint});
-    return out;
-}
-
 nlohmann::json header_json(const RecordHeader& h) {
     nlohmann::json players = nlohmann::json::array();
     for (const auto& s : h.players)
         players.push_back({{"name", s.name}, {"bot", s.is_bot() ? nlohmann::json(s.bot) : nlohmann::json()}});
-    nlohmann::json plugins = nlohmann::json::array();
-    for (const auto& p : h.plugins)
-        plugins.push_back({{"kind", p.kind}, {"id", p.id}, {"version", p.version}, {"fingerprint", p.fingerprint}});
     nlohmann::json j = {{"record", "cherries"}, {"format", kRecordFormat}, {"cherries", cherries_version()},
-                        {"seed", h.seed},       {"players", players},      {"plugins", plugins},
+                        {"seed", h.seed},       {"players", players},      {"plugins", plugins_json(h.plugins)},
                         {"source", h.source}};
     if (h.game >= 0) j["game"] = h.game;
     return j;
@@ -72,16 +63,8 @@ RecordHeader parse_header(const nlohmann::json& j, const std::string& path, std:
         if (p.contains("bot") && p["bot"].is_string()) s.bot = p["bot"].get<std::string>();
         h.players.push_back(std::move(s));
     }
-    if (!j.contains("plugins") || !j["plugins"].is_array()) malformed(file, "expected \"plugins\" to be an array");
-    std::size_t gametypes = 0;
-    for (const auto& p : j["plugins"]) {
-        RecordedPlugin r{text_field(p, "kind", file, "plugins: "), text_field(p, "id", file, "plugins: "),
-                         text_field(p, "version", file, "plugins: "), text_field(p, "fingerprint", file, "plugins: ")};
-        if (r.kind != "set" && r.kind != "gametype") malformed(file, "plugins: expected kind \"set\" or \"gametype\", saw \"" + r.kind + "\"");
-        gametypes += r.kind == "gametype";
-        h.plugins.push_back(std::move(r));
-    }
-    if (gametypes != 1 || h.plugins.size() < 2) malformed(file, "plugins: expected one or more sets and one gametype");
+    if (!j.contains("plugins")) malformed(file, "expected \"plugins\" to be an array");
+    h.plugins = parse_plugins(j["plugins"], file + ": malformed record: ");
     h.source = j.value("source", std::string());
     if (j.contains("game") && j["game"].is_number_integer()) h.game = j["game"].get<std::int64_t>();
     return h;

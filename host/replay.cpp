@@ -45,31 +45,15 @@ RecordHeader read_record_header(const std::vector<std::string>& lines, const std
     return parse_header(j, file, first + 1);
 }
 
-sdk::Bundle load_recorded_bundle(const RecordHeader& header, const std::vector<std::filesystem::path>& plugin_path) {
+sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,
+                                 const std::vector<std::filesystem::path>& plugin_path) {
     std::vector<std::string> sets;
     std::string gametype;
-    for (const auto& p : header.plugins) {
+    for (const auto& p : plugins) {
         if (p.kind == "set") sets.push_back(p.id);
-        else gametype = p.id;
+        else if (p.kind == "gametype") gametype = p.id;
     }
     return load_bundle(sets, gametype, plugin_path);
-}
-
-void check_fingerprints(const RecordHeader& header, const sdk::Bundle& bundle, const std::string& file, bool force,
-                        std::ostream& warnings, const std::string& advice) {
-    for (const auto& recorded : header.plugins) {
-        for (const auto& installed : bundle.plugins()) {
-            if (installed.kind != recorded.kind || installed.id != recorded.id) continue;
-            if (installed.fingerprint == recorded.fingerprint) break;
-            const std::string what = fmt::format(
-                "plugin {} '{}' differs from the record (fingerprint {}… version {} recorded, {}… version {} installed "
-                "in {})",
-                recorded.kind, recorded.id, recorded.fingerprint.substr(0, 12), recorded.version,
-                installed.fingerprint.substr(0, 12), installed.version, installed.folder.string());
-            if (!force) throw UsageError(file + ": " + what + "; " + advice);
-            warnings << "cherries: warning: " << file << ": " << what << "; replaying anyway (--force)\n";
-        }
-    }
 }
 
 namespace {

@@ -46,17 +46,11 @@ std::vector<std::string> record_lines(const std::vector<std::string>& lines, con
 /// The header of `lines` (`first`: its index). Throws UsageError "FILE:LINE: malformed record: ...".
 RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file, std::size_t first = 0);
 
-/// Loads the plugins a record names (by id, searching `plugin_path` first). Throws
+/// Loads the plugins of a list parse_plugins accepted (by id, searching `plugin_path` first):
+/// the sets in order, and the gametype. Check the result with check_plugins. Throws
 /// sdk::LoadError naming a plugin that is not installed.
-sdk::Bundle load_recorded_bundle(const RecordHeader& header, const std::vector<std::filesystem::path>& plugin_path);
-
-/// Compares the record's plugin fingerprints with the loaded ones. A difference throws
-/// UsageError "FILE: plugin set 'standard' differs from the record (fingerprint abc… recorded,
-/// def… installed); use --force to replay anyway"; with `force` it is written to `warnings`
-/// and the replay goes on.
-/// `advice` replaces "use --force to replay anyway" (resume has no --force).
-void check_fingerprints(const RecordHeader& header, const sdk::Bundle& bundle, const std::string& file, bool force,
-                        std::ostream& warnings, const std::string& advice = "use --force to replay anyway");
+sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,
+                                 const std::vector<std::filesystem::path>& plugin_path);
 
 /// Replays one record against `bundle`. Not copyable: the game points to it.
 class Replayer final : private EventSink {

@@ -45,13 +45,14 @@ int replay_all(const ReplayOptions& o, const std::vector<std::string>& lines, co
         throw UsageError(fmt::format("{} holds {} records; choose one with --game N to use --show, --to or --json",
                                      o.file, spans.size()));
     const RecordHeader first = read_record_header(lines, o.file, spans[0].first);
-    const sdk::Bundle bundle = load_recorded_bundle(first, o.plugins.plugin_path);
+    const sdk::Bundle bundle = load_recorded_bundle(first.plugins, o.plugins.plugin_path);
     auto runtime = bundle.make_runtime();
     std::size_t events = 0;
     std::uint64_t turns = 0;
     for (const RecordSpan& span : spans) {
         const RecordHeader header = read_record_header(lines, o.file, span.first);
-        check_fingerprints(header, bundle, fmt::format("{}:{}", o.file, span.first + 1), o.force, std::cerr);
+        // Every record must be of the plugins the first one loaded: the same list, in order.
+        check_plugins(header.plugins, bundle, fmt::format("{}:{}", o.file, span.first + 1), o.force, std::cerr);
         Replayer replayer(bundle, *runtime, header, record_lines(lines, span), o.file, span.first + 1);
         try {
             replayer.run();
@@ -84,8 +85,8 @@ int run_replay(const ReplayOptions& o) {
     }
     const std::vector<std::string> lines = record_lines(all, span);
     const RecordHeader header = read_record_header(all, o.file, span.first);
-    const sdk::Bundle bundle = load_recorded_bundle(header, o.plugins.plugin_path);
-    check_fingerprints(header, bundle, o.file, o.force, std::cerr);
+    const sdk::Bundle bundle = load_recorded_bundle(header.plugins, o.plugins.plugin_path);
+    check_plugins(header.plugins, bundle, o.file, o.force, std::cerr);
     auto runtime = bundle.make_runtime();
     Replayer replayer(bundle, *runtime, header, lines, o.file, span.first + 1);
     const Game& game = replayer.game();

@@ -43,9 +43,6 @@ json save_json(const SaveState& s) {
                            {"bot", seat.bot.empty() ? json() : json(seat.bot)},
                            {"bot_state", seat.bot_state}});
     }
-    json plugins = json::array();
-    for (const auto& p : s.plugins)
-        plugins.push_back({{"kind", p.kind}, {"id", p.id}, {"version", p.version}, {"fingerprint", p.fingerprint}});
     return {{"save", "cherries"},
             {"format", kSaveFormat},
             {"cherries", cherries_version()},
@@ -53,7 +50,7 @@ json save_json(const SaveState& s) {
             {"max_turns", s.max_turns},
             {"seats_taken", s.seats_taken},
             {"humans", s.humans},
-            {"plugins", plugins},
+            {"plugins", plugins_json(s.plugins)},
             {"record", s.record_file.empty() ? json() : json({{"file", s.record_file}, {"bytes", s.record_bytes}})},
             {"game",
              {{"players", players},
@@ -145,10 +142,7 @@ SaveState parse_save(const json& j, const std::string& file) {
     s.max_turns = top.uint<std::uint32_t>("max_turns");
     s.seats_taken = top.uint<std::uint32_t>("seats_taken");
     s.humans = top.flag("humans");
-    for (const json& p : top.array("plugins")) {
-        const Fields f(p, file, "plugins");
-        s.plugins.push_back({f.text("kind"), f.text("id"), f.text("version"), f.text("fingerprint")});
-    }
+    s.plugins = parse_plugins(top.at("plugins", "an array"), file + ": malformed save: ");
     if (const json& r = top.at("record", "null or {\"file\", \"bytes\"}"); !r.is_null()) {
         const Fields f(r, file, "record");
         s.record_file = f.text("file");

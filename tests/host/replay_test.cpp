@@ -122,6 +122,30 @@ TEST_CASE("replay of a file of many records checks them all; --game N picks one;
     CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(target + 1) + ": turn "));
 }
 
+TEST_CASE("replay of many records refuses a record whose header names other plugins than the first, naming its line") {
+    TempFolder dir;
+    const auto file = dir.path() / "all.jsonl";
+    REQUIRE(run_cli("sim --games 3 --players 3 --seed 8 --record " + q(file)).status == 0);
+    auto lines = host::read_record_lines(file.string());
+    const auto spans = host::split_records(lines);
+    REQUIRE(spans.size() == 3);
+    // The second record adds a set: it used to replay against the first record's plugins.
+    json header = json::parse(lines[spans[1].first]);
+    header["plugins"].insert(header["plugins"].begin(),
+                             json::object({{"kind", "set"}, {"id", "grove"}, {"version", "1.0.0"}, {"fingerprint", std::string(64, '0')}}));
+    lines[spans[1].first] = header.dump();
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    spit(file, text);
+    for (const std::string force : {"", "--force "}) {
+        const CliRun r = run_cli("replay " + force + q(file));
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(spans[1].first + 1) +
+                                          ": the plugins recorded (set 'grove', set 'standard', gametype 'official') are "
+                                          "not the ones loaded (set 'standard', gametype 'official')"));
+    }
+}
+
 TEST_CASE("a record that differs from the replay stops at the first difference with file, line, turn and both lines") {
     TempFolder dir;
     const auto file = record_game(dir);
