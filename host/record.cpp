@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "host/file_io.hpp"
 #include "host/state_json.hpp"
 #include "host/usage_error.hpp"
 
@@ -186,17 +187,7 @@ void RecordWriter::finish(bool durable) {
 
 void RecordWriter::flush(bool durable) {
     if (whole_) return;  // in memory until finish()
-    const char* data = buffer_.get();
-    std::size_t left = used_;
-    while (left > 0) {
-        const ssize_t n = ::write(fd_, data, left);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            io_error("cannot write the record", file_);
-        }
-        data += n;
-        left -= static_cast<std::size_t>(n);
-    }
+    if (!write_all(fd_, buffer_.get(), used_)) io_error("cannot write the record", file_);
     written_ += used_;
     used_ = 0;
     if (durable && ::fsync(fd_) != 0) io_error("cannot sync the record", file_);

@@ -14,6 +14,7 @@
 #include <fmt/core.h>
 
 #include "engine/game.hpp"
+#include "host/file_io.hpp"
 #include "host/usage_error.hpp"
 
 namespace cherries::host {
@@ -238,17 +239,11 @@ void write_atomically(const std::string& file, const std::string& bytes) {
     const std::string tmp = file + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) io_error(tmp, "open");
-    const char* data = bytes.data();
-    std::size_t left = bytes.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, data, left);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            ::close(fd);
-            io_error(tmp, "write");
-        }
-        data += n;
-        left -= static_cast<std::size_t>(n);
+    if (!write_all(fd, bytes.data(), bytes.size())) {
+        const int error = errno;
+        ::close(fd);
+        errno = error;
+        io_error(tmp, "write");
     }
     if (::fsync(fd) != 0) {
         ::close(fd);
