@@ -17,6 +17,8 @@ std::vector<std::string> read_record_lines(const std::string& file) {
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);) lines.push_back(std::move(line));
     if (in.bad()) throw UsageError(file + ": cannot read the record");
+    // Blank lines after the last record (an editor's final newline) are not a record.
+    while (!lines.empty() && lines.back().empty()) lines.pop_back();
     if (lines.empty()) throw UsageError(file + ":1: malformed record: the file is empty; expected a header line");
     return lines;
 }
@@ -40,6 +42,11 @@ std::vector<std::string> record_lines(const std::vector<std::string>& lines, con
 
 RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file, std::size_t first) {
     const nlohmann::json j = nlohmann::json::parse(lines.at(first), nullptr, false);
+    // After a record's end line comes the next record's header, or nothing.
+    if (first > 0 && (!j.is_object() || !j.contains("record")))
+        throw UsageError(fmt::format(
+            "{}:{}: malformed record: expected the next record's header line or the end of the file, saw {}", file,
+            first + 1, lines[first].substr(0, 80)));
     if (j.is_discarded())
         throw UsageError(fmt::format("{}:{}: malformed record: the header line is not JSON", file, first + 1));
     return parse_header(j, file, first + 1);

@@ -26,7 +26,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// A record file's lines (without newlines). Throws UsageError if it cannot be read or is empty.
+/// A record file's lines (without newlines), blank lines at its end left out. Throws UsageError
+/// if it cannot be read or is empty.
 std::vector<std::string> read_record_lines(const std::string& file);
 
 /// Where one record is in a file's lines: `first` (0-based index of its header) and `count`
@@ -43,7 +44,9 @@ std::vector<RecordSpan> split_records(const std::vector<std::string>& lines);
 /// The lines of one record.
 std::vector<std::string> record_lines(const std::vector<std::string>& lines, const RecordSpan& span);
 
-/// The header of `lines` (`first`: its index). Throws UsageError "FILE:LINE: malformed record: ...".
+/// The header of `lines` (`first`: its index). Throws UsageError "FILE:LINE: malformed record: ...";
+/// after the first record, a line that is no header at all is "expected the next record's header
+/// line or the end of the file".
 RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file, std::size_t first = 0);
 
 /// Loads the plugins of a list parse_plugins accepted (by id, searching `plugin_path` first):

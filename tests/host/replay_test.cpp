@@ -146,6 +146,23 @@ TEST_CASE("replay of many records refuses a record whose header names other plug
     }
 }
 
+TEST_CASE("blank lines after the last record are ignored; a line after an end line must be the next record's header") {
+    TempFolder dir;
+    const auto file = record_game(dir);
+    const std::string good = test::read_text(file);
+    const std::size_t count = host::read_record_lines(file.string()).size();
+    spit(file, good + "\n\n");
+    CliRun r = run_cli("replay " + q(file));
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    spit(file, good + "[\"draw\",1,\"greedy-1\",\"cherry\"]\n");
+    r = run_cli("replay " + q(file));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(count + 1) +
+                                      ": malformed record: expected the next record's header line or the end of the "
+                                      "file, saw [\"draw\""));
+}
+
 TEST_CASE("a record that differs from the replay stops at the first difference with file, line, turn and both lines") {
     TempFolder dir;
     const auto file = record_game(dir);
