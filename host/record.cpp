@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <limits>
 #include <cstring>
 
 #include "host/file_io.hpp"
@@ -66,8 +67,13 @@ RecordHeader parse_header(const nlohmann::json& j, const std::string& path, std:
     }
     if (!j.contains("plugins")) malformed(file, "expected \"plugins\" to be an array");
     h.plugins = parse_plugins(j["plugins"], file + ": malformed record: ");
-    h.source = j.value("source", std::string());
-    if (j.contains("game") && j["game"].is_number_integer()) h.game = j["game"].get<std::int64_t>();
+    if (j.contains("source")) h.source = text_field(j, "source", file, "");
+    if (j.contains("game")) {
+        const nlohmann::json& g = j["game"];
+        if (!g.is_number_unsigned() || g.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+            malformed(file, "expected \"game\" to be an integer from 0 to 2^63-1");
+        h.game = g.get<std::int64_t>();
+    }
     return h;
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <limits>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "engine/game.hpp"
 #include "host/file_io.hpp"
 #include "host/usage_error.hpp"
+#include "sdk/manifest.hpp"
 
 namespace cherries::host {
 
@@ -87,7 +89,9 @@ public:
     }
     std::int64_t count(const char* key) const {
         const json& v = at(key, "an integer");
-        if (!v.is_number_integer()) fail(field(key) + "expected an integer");
+        if (!v.is_number_integer() ||
+            (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max())))
+            fail(field(key) + "expected an integer from -2^63 to 2^63-1");
         return v.get<std::int64_t>();
     }
     std::string text(const char* key) const {
@@ -170,9 +174,12 @@ SaveState parse_save(const json& j, const std::string& file) {
         p.score = f.count("score");
         p.received = f.cards("received");
         for (const json& m : f.array("modifiers")) {
+            // A kept modifier is placed with the kind's lifetime + 1 (GDD §3.4.2.3.3.3).
             if (!m.is_array() || m.size() != 2 || !m[0].is_number_unsigned() || m[0].get<std::uint64_t>() >= kNoCard ||
-                !m[1].is_number_integer())
-                f.fail("\"modifiers\": expected [card, lifetime] pairs");
+                !m[1].is_number_unsigned() || m[1].get<std::uint64_t>() < 1 ||
+                m[1].get<std::uint64_t>() > std::uint64_t(sdk::kMaxLifetime + 1))
+                f.fail(fmt::format("\"modifiers\": expected [card, lifetime] pairs, lifetime from 1 to {}, saw {}",
+                                   sdk::kMaxLifetime + 1, m.dump().substr(0, 80)));
             p.modifiers.push_back({static_cast<CardId>(m[0].get<std::uint64_t>()), m[1].get<std::int32_t>()});
         }
         SavedSeat seat{.id = p.id};

@@ -88,6 +88,15 @@ TEST_CASE("the header line written by hand is header_json's, and parse_header re
     CHECK(back.players[0].name == "a\"b");
     CHECK(back.players[1].bot == "random");
     CHECK(back.game == 12);
+    // A game index past 2^63-1 is refused, not wrapped to a negative "no game".
+    json j = host::header_json(h);
+    j["game"] = 18446744073709551615ULL;
+    CHECK_THROWS_WITH(host::parse_header(j, "f"), "f:1: malformed record: expected \"game\" to be an integer from 0 to 2^63-1");
+    j["game"] = "12";
+    CHECK_THROWS_WITH(host::parse_header(j, "f"), Catch::Contains("expected \"game\""));
+    j = host::header_json(h);
+    j["source"] = 5;  // used to escape as a JSON type error
+    CHECK_THROWS_WITH(host::parse_header(j, "f"), "f:1: malformed record: expected \"source\" to be a string");
     CHECK_THROWS_WITH(host::parse_header(json::parse(R"({"record": "cherries", "format": 9})"), "f"),
                       Catch::Contains("record format 9 is not one this cherries reads"));
     CHECK_THROWS_WITH(host::parse_header(json::parse(R"({"record": "cherries", "format": 1, "seed": -1})"), "f"),

@@ -98,6 +98,18 @@ TEST_CASE("a save file round-trips every field, and a bad one is refused naming 
     j = host::save_json(s);
     j["format"] = 2;
     CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("save format 2 is not one this cherries reads"));
+    // Numbers that do not fit their field are refused, not wrapped.
+    j = host::save_json(s);
+    j["game"]["players"][0]["modifiers"][0][1] = 4294967298ULL;  // was read as lifetime 2
+    CHECK_THROWS_WITH(host::parse_save(j, "f"),
+                      Catch::Contains("f: malformed save: game: players: \"modifiers\": expected [card, lifetime] pairs, "
+                                      "lifetime from 1 to 1000001, saw [7,4294967298]"));
+    j["game"]["players"][0]["modifiers"][0][1] = 0;
+    CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("lifetime from 1 to 1000001, saw [7,0]"));
+    j = host::save_json(s);
+    j["game"]["players"][0]["score"] = 18446744073709551615ULL;  // was read as -1
+    CHECK_THROWS_WITH(host::parse_save(j, "f"),
+                      Catch::Contains("f: malformed save: game: players: \"score\": expected an integer from -2^63 to 2^63-1"));
     // The plugins are checked as a record header's are (host/plugin_list.hpp).
     j = host::save_json(s);
     j["plugins"][1]["kind"] = "theme";
