@@ -163,6 +163,26 @@ TEST_CASE("blank lines after the last record are ignored; a line after an end li
                                       "file, saw [\"draw\""));
 }
 
+TEST_CASE("the end line is compared by its end and turns only: unknown keys are ignored") {
+    TempFolder dir;
+    const auto file = record_game(dir);
+    const std::string good = test::read_text(file);
+    const std::size_t end = good.rfind("{\"end\"");
+    const json end_line = json::parse(good.substr(end));
+    json more = end_line;
+    more["note"] = "written by another tool";
+    spit(file, good.substr(0, end) + more.dump() + "\n");
+    CliRun r = run_cli("replay " + q(file));
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    json wrong = end_line;
+    wrong["turns"] = end_line["turns"].get<int>() + 1;
+    spit(file, good.substr(0, end) + wrong.dump() + "\n");
+    r = run_cli("replay " + q(file));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("expected " + wrong.dump() + ", replay gives " + end_line.dump()));
+}
+
 TEST_CASE("a record that differs from the replay stops at the first difference with file, line, turn and both lines") {
     TempFolder dir;
     const auto file = record_game(dir);
