@@ -190,6 +190,14 @@ private:
         sinks_.add(&renderer_);
         if (record_) sinks_.add(&*record_);
         game_.set_event_sink(&sinks_);
+        if (record_ && !files_.save_file.empty()) {
+            // Relative to the save file's folder, so that the two can move together; once, not
+            // at every save.
+            std::filesystem::path folder = std::filesystem::path(files_.save_file).parent_path();
+            if (folder.empty()) folder = ".";
+            record_in_save_ = std::filesystem::relative(std::filesystem::absolute(record_->file()),
+                                                        std::filesystem::absolute(folder)).string();
+        }
     }
 
     void seat(const Seat& s, PlayerId id) {
@@ -219,11 +227,7 @@ private:
         }
         s.plugins = files_.plugins;
         if (record_) {
-            // Relative to the save file's folder, so that the two can move together.
-            std::filesystem::path folder = std::filesystem::path(files_.save_file).parent_path();
-            if (folder.empty()) folder = ".";
-            s.record_file = std::filesystem::relative(std::filesystem::absolute(record_->file()),
-                                                      std::filesystem::absolute(folder)).string();
+            s.record_file = record_in_save_;
             s.record_bytes = record_->bytes();
         }
         return s;
@@ -464,6 +468,7 @@ private:
     Persistence files_;
     std::string resumed_from_;
     std::optional<RecordWriter> record_;
+    std::string record_in_save_;  // the record's path relative to the save file's folder
     EventFanout sinks_;
 };
 

@@ -250,3 +250,14 @@ TEST_CASE("play --resume refuses a save whose record is not this game's, and lea
     // And a length that cuts into the header.
     refused(record, text.find('\n') - 5, "its first line does not end");
 }
+
+TEST_CASE("a save names its record relative to the save file's folder, also when --resume saves elsewhere") {
+    TempFolder dir;
+    const fs::path save = dir.path() / "s.save", record = dir.path() / "r.jsonl", other = dir.path() / "sub" / "t.save";
+    REQUIRE(run_cli("play --player bot:random --player bot:random --seed 1 --max-turns 5 --record " + q(record) +
+                    " --save " + q(save)).status == 0);
+    CHECK(json::parse(test::read_text(save))["record"]["file"] == "r.jsonl");
+    fs::create_directories(other.parent_path());
+    REQUIRE(run_cli("play --resume " + q(save) + " --save " + q(other)).status == 0);
+    CHECK(json::parse(test::read_text(other))["record"]["file"] == "../r.jsonl");
+}
