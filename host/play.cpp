@@ -83,12 +83,6 @@ struct Persistence {
     std::vector<RecordedPlugin> plugins;
 };
 
-/// The game a save file holds, or UsageError naming the file.
-GameSnapshot checked(const SaveState& save, const std::string& file) {
-    if (save.seats.size() != save.game.players.size()) throw UsageError(file + ": malformed save: seats and players differ");
-    return save.game;
-}
-
 /// One game at the terminal: bots play their turns, humans answer at a prompt.
 class Hotseat {
 public:
@@ -180,7 +174,7 @@ private:
 
     static Game restore(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from) {
         try {
-            return Game(bundle.catalog(), bundle.gametype(), evaluator, checked(save, from));
+            return Game(bundle.catalog(), bundle.gametype(), evaluator, save.game);
         } catch (const RuleError& e) {
             throw UsageError(from + ": malformed save: " + e.what());
         }

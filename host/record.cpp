@@ -170,12 +170,10 @@ void RecordWriter::put(const std::string& line) {
 }
 
 void RecordWriter::on_event(const Event& event) {
-    lines_.learn(event);
-    std::string message;  // quoted; fault events only
-    if (event.kind == EventKind::fault) message = quoted(std::string(event.message));
-    const std::size_t bound = lines_.max_line(event, message) + 1;
-    if (used_ + bound > capacity_) room(bound);
-    char* end = lines_.write(event, message, buffer_.get() + used_);
+    char* end = lines_.put(event, [this](std::size_t bytes) {
+        if (used_ + bytes + 1 > capacity_) room(bytes + 1);  // + 1: the newline
+        return buffer_.get() + used_;
+    });
     *end++ = '\n';
     used_ = static_cast<std::size_t>(end - buffer_.get());
 }

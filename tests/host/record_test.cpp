@@ -183,3 +183,29 @@ TEST_CASE("sim --record FILE.jsonl writes every game's record into one file, who
         CHECK(replayer.run());
     }
 }
+
+TEST_CASE("a joiner with a long name is written whole in the record and its events replay") {
+    const sdk::Bundle bundle = host::load_bundle({"standard"}, "official");
+    auto runtime = bundle.make_runtime();
+    TempFolder dir;
+    const std::string file = (dir.path() / "r.jsonl").string();
+    // Far longer than the bound of the players seated at the start: learnt from the join event.
+    const std::string name(10000, 'z');
+    {
+        Game game(bundle.catalog(), bundle.gametype(), *runtime, 4, {"ann", "bob"});
+        host::RecordWriter record(file, game,
+                                  {.seed = 4, .players = {{"ann", "random"}, {"bob", "random"}},
+                                   .plugins = host::recorded_plugins(bundle), .source = "test"});
+        game.set_event_sink(&record);
+        game.join(name);
+        for (int turn = 0; turn < 6 && !game.over(); ++turn) {
+            game.start_turn();
+            while (game.phase() == Phase::awaiting_give) game.give(game.players().back().id);
+        }
+        record.finish();
+    }
+    const auto lines = lines_of(file);
+    CHECK(lines[1] == "[\"join\",0,\"" + name + "\"]");
+    CHECK(test::read_text(file).find(name + "\",\"") != std::string::npos);  // a give to the joiner
+    CHECK(replay_file(bundle, *runtime, file) == lines.size() - 2);
+}
