@@ -40,16 +40,19 @@ std::vector<std::string> record_lines(const std::vector<std::string>& lines, con
     return {begin, begin + static_cast<std::ptrdiff_t>(span.count)};
 }
 
-RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file, std::size_t first) {
-    const nlohmann::json j = nlohmann::json::parse(lines.at(first), nullptr, false);
+RecordHeader parse_header_line(const std::string& text, const std::string& file, std::size_t line) {
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     // After a record's end line comes the next record's header, or nothing.
-    if (first > 0 && (!j.is_object() || !j.contains("record")))
+    if (line > 1 && (!j.is_object() || !j.contains("record")))
         throw UsageError(fmt::format(
             "{}:{}: malformed record: expected the next record's header line or the end of the file, saw {}", file,
-            first + 1, lines[first].substr(0, 80)));
-    if (j.is_discarded())
-        throw UsageError(fmt::format("{}:{}: malformed record: the header line is not JSON", file, first + 1));
-    return parse_header(j, file, first + 1);
+            line, text.substr(0, 80)));
+    if (j.is_discarded()) throw UsageError(fmt::format("{}:{}: malformed record: the header line is not JSON", file, line));
+    return parse_header(j, file, line);
+}
+
+RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file, std::size_t first) {
+    return parse_header_line(lines.at(first), file, first + 1);
 }
 
 sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,

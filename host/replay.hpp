@@ -26,7 +26,9 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// A record file's lines (without newlines), blank lines at its end left out. Throws UsageError
+/// A record file's lines (without newlines), blank lines at its end left out: the whole file in
+/// memory, for small files and tests (`cherries replay` reads one record at a time:
+/// host/record_reader.hpp). Throws UsageError
 /// if it cannot be read or is empty.
 std::vector<std::string> read_record_lines(const std::string& file);
 
@@ -43,6 +45,11 @@ std::vector<RecordSpan> split_records(const std::vector<std::string>& lines);
 
 /// The lines of one record.
 std::vector<std::string> record_lines(const std::vector<std::string>& lines, const RecordSpan& span);
+
+/// Parses the header line `text`, line `line` of `file`; after line 1 (that is, after a record's
+/// end line) a line that is no header at all is "expected the next record's header line or the
+/// end of the file". Throws UsageError "FILE:LINE: malformed record: ...".
+RecordHeader parse_header_line(const std::string& text, const std::string& file, std::size_t line);
 
 /// The header of `lines` (`first`: its index). Throws UsageError "FILE:LINE: malformed record: ...";
 /// after the first record, a line that is no header at all is "expected the next record's header

@@ -4,6 +4,7 @@
 
 #include "tests/sdk/temp_plugin.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -161,6 +162,24 @@ TEST_CASE("blank lines after the last record are ignored; a line after an end li
     CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(count + 1) +
                                       ": malformed record: expected the next record's header line or the end of the "
                                       "file, saw [\"draw\""));
+}
+
+TEST_CASE("replay of many records: a blank line between records names its line; blank lines at the end are fine") {
+    TempFolder dir;
+    const auto file = dir.path() / "all.jsonl";
+    REQUIRE(run_cli("sim --games 3 --players 3 --seed 8 --record " + q(file)).status == 0);
+    const std::string good = test::read_text(file);
+    spit(file, good + "\n\n");
+    CliRun r = run_cli("replay " + q(file));
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains(": 3 records, "));
+    const std::size_t second = good.find("\n{\"cherries\"") + 1;
+    const std::size_t line = static_cast<std::size_t>(std::count(good.begin(), good.begin() + second, '\n')) + 1;
+    spit(file, good.substr(0, second) + "\n" + good.substr(second));
+    r = run_cli("replay " + q(file));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(line) +
+                                      ": malformed record: expected the next record's header line or the end of the file"));
 }
 
 TEST_CASE("the end line is compared by its end and turns only: unknown keys are ignored") {
