@@ -6,8 +6,6 @@
 #include <cstdint>
 #include <random>
 #include <span>
-#include <sstream>
-#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -50,19 +48,11 @@ public:
 
     /// The generator's state in the text form the C++ standard fixes for mt19937_64 (313
     /// numbers): the same on every platform, for save files.
-    std::string state() const {
-        std::ostringstream out;
-        out << engine_;
-        return out.str();
-    }
-    /// Restores a state() text. Throws std::invalid_argument when it is not one.
-    void set_state(const std::string& text) {
-        std::istringstream in(text);
-        std::mt19937_64 engine;
-        in >> engine;
-        if (in.fail() || !(in >> std::ws).eof()) throw std::invalid_argument("not a mt19937_64 state");
-        engine_ = engine;
-    }
+    /// Written in the classic "C" locale whatever the global locale is.
+    std::string state() const;
+    /// Restores a state() text (read in the classic locale). Throws std::invalid_argument when
+    /// it is not one.
+    void set_state(const std::string& text);
 
     std::mt19937_64& engine() { return engine_; }
     const std::mt19937_64& engine() const { return engine_; }

@@ -179,11 +179,11 @@ char* EventLineWriter::write(const Event& e, const std::string& message, char* a
 }
 
 void EventLineWriter::append(const Event& e, std::string& out) {
-    learn(e);
-    const std::string message = e.kind == EventKind::fault ? quoted(std::string(e.message)) : std::string();
     const std::size_t old = out.size();
-    out.resize(old + max_line(e, message));
-    char* end = write(e, message, out.data() + old);
+    char* end = put(e, [&](std::size_t bytes) {
+        out.resize(old + bytes);
+        return out.data() + old;
+    });
     out.resize(static_cast<std::size_t>(end - out.data()));
 }
 

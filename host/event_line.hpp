@@ -38,18 +38,24 @@ public:
     /// Appends the line for `event` (no newline) to `out`. Call for every event, in order.
     void append(const Event& event, std::string& out);
 
-    // The hot path, for RecordWriter: learn(event) first; then write() the line at `at`, which
-    // must have max_line() bytes of room; `message` is the fault message quoted, else empty.
+    /// The hot path, for RecordWriter: writes the line for `event` (no newline) at
+    /// `room(bytes)`, a place with at least `bytes` bytes of room, and returns the line's end.
+    /// Call for every event, in order (append() does the same into a string).
+    template <class Room>
+    char* put(const Event& event, Room&& room) {
+        learn(event);  // before max_line: a joiner's name counts in the bound
+        const std::string message = event.kind == EventKind::fault ? quoted(std::string(event.message)) : std::string();
+        return write(event, message, room(max_line(message)));
+    }
+
+private:
     void learn(const Event& event) {
         if (event.kind == EventKind::join) learn_join(event);
     }
-    std::size_t max_line(const Event& event, const std::string& message) const {
-        // The kind, five numbers of at most 20 characters, two names, one card, punctuation.
-        return bound_ + message.size() + (event.kind == EventKind::join ? 4096 : 0);
-    }
+    // The kind, five numbers of at most 20 characters, two names, one card, punctuation, and
+    // `message` (the fault message quoted, else empty).
+    std::size_t max_line(const std::string& message) const { return bound_ + message.size(); }
     char* write(const Event& event, const std::string& message, char* at) const;
-
-private:
     void learn_join(const Event& event);
     const std::string& name(PlayerId id) const;
     const Game& game_;

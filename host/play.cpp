@@ -83,12 +83,6 @@ struct Persistence {
     std::vector<RecordedPlugin> plugins;
 };
 
-/// The game a save file holds, or UsageError naming the file.
-GameSnapshot checked(const SaveState& save, const std::string& file) {
-    if (save.seats.size() != save.game.players.size()) throw UsageError(file + ": malformed save: seats and players differ");
-    return save.game;
-}
-
 /// One game at the terminal: bots play their turns, humans answer at a prompt.
 class Hotseat {
 public:
@@ -140,6 +134,7 @@ public:
         if (!save.record_file.empty()) {
             // A relative record path is relative to the save file's folder (docs/records.md).
             const std::filesystem::path record = std::filesystem::path(from).parent_path() / save.record_file;
+            check_saved_record(save, from, record.string());
             record_.emplace(record.string(), game_, save.record_bytes);
         }
         attach_sinks();
@@ -179,7 +174,7 @@ private:
 
     static Game restore(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from) {
         try {
-            return Game(bundle.catalog(), bundle.gametype(), evaluator, checked(save, from));
+            return Game(bundle.catalog(), bundle.gametype(), evaluator, save.game);
         } catch (const RuleError& e) {
             throw UsageError(from + ": malformed save: " + e.what());
         }
@@ -189,6 +184,14 @@ private:
         sinks_.add(&renderer_);
         if (record_) sinks_.add(&*record_);
         game_.set_event_sink(&sinks_);
+        if (record_ && !files_.save_file.empty()) {
+            // Relative to the save file's folder, so that the two can move together; once, not
+            // at every save.
+            std::filesystem::path folder = std::filesystem::path(files_.save_file).parent_path();
+            if (folder.empty()) folder = ".";
+            record_in_save_ = std::filesystem::relative(std::filesystem::absolute(record_->file()),
+                                                        std::filesystem::absolute(folder)).string();
+        }
     }
 
     void seat(const Seat& s, PlayerId id) {
@@ -218,11 +221,7 @@ private:
         }
         s.plugins = files_.plugins;
         if (record_) {
-            // Relative to the save file's folder, so that the two can move together.
-            std::filesystem::path folder = std::filesystem::path(files_.save_file).parent_path();
-            if (folder.empty()) folder = ".";
-            s.record_file = std::filesystem::relative(std::filesystem::absolute(record_->file()),
-                                                      std::filesystem::absolute(folder)).string();
+            s.record_file = record_in_save_;
             s.record_bytes = record_->bytes();
         }
         return s;
@@ -463,6 +462,7 @@ private:
     Persistence files_;
     std::string resumed_from_;
     std::optional<RecordWriter> record_;
+    std::string record_in_save_;  // the record's path relative to the save file's folder
     EventFanout sinks_;
 };
 
@@ -500,14 +500,12 @@ int run_scenario(const PlayOptions& o) {
 
 int resume_play(const PlayOptions& o) {
     const SaveState save = read_save(o.resume);
-    RecordHeader plugins;
-    plugins.plugins = save.plugins;
-    const sdk::Bundle bundle = load_recorded_bundle(plugins, o.plugins.plugin_path);
-    check_fingerprints(plugins, bundle, o.resume, false, std::cerr,
-                       "the game cannot go on with other plugins than it started with");
+    const sdk::Bundle bundle = load_recorded_bundle(save.plugins, o.plugins.plugin_path);
+    check_plugins(save.plugins, bundle, o.resume, false, std::cerr,
+                  "the game cannot go on with other plugins than it started with");
     std::cout << "seed " << save.seed << '\n';
     auto runtime = bundle.make_runtime();
-    const Persistence files{.save_file = o.save.empty() ? o.resume : o.save, .plugins = save.plugins};
+    const Persistence files{.save_file = o.save.empty() ? o.resume : o.save, .plugins = recorded_plugins(bundle)};
     Hotseat session(bundle, *runtime, save, o.resume, std::cin, std::cout, stdout_palette(), files);
     return session.run();
 }

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <limits>
 #include <cstring>
 
+#include "host/file_io.hpp"
 #include "host/state_json.hpp"
 #include "host/usage_error.hpp"
 
@@ -18,21 +20,12 @@ namespace cherries::host {
 
 std::string_view cherries_version() { return CHERRIES_VERSION; }
 
-std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle) {
-    std::vector<RecordedPlugin> out;
-    for (const auto& p : bundle.plugins()) out.push_back({p.kind, p.id, p.version, p.fingerprint});
-    return out;
-}
-
 nlohmann::json header_json(const RecordHeader& h) {
     nlohmann::json players = nlohmann::json::array();
     for (const auto& s : h.players)
         players.push_back({{"name", s.name}, {"bot", s.is_bot() ? nlohmann::json(s.bot) : nlohmann::json()}});
-    nlohmann::json plugins = nlohmann::json::array();
-    for (const auto& p : h.plugins)
-        plugins.push_back({{"kind", p.kind}, {"id", p.id}, {"version", p.version}, {"fingerprint", p.fingerprint}});
     nlohmann::json j = {{"record", "cherries"}, {"format", kRecordFormat}, {"cherries", cherries_version()},
-                        {"seed", h.seed},       {"players", players},      {"plugins", plugins},
+                        {"seed", h.seed},       {"players", players},      {"plugins", plugins_json(h.plugins)},
                         {"source", h.source}};
     if (h.game >= 0) j["game"] = h.game;
     return j;
@@ -72,18 +65,15 @@ RecordHeader parse_header(const nlohmann::json& j, const std::string& path, std:
         if (p.contains("bot") && p["bot"].is_string()) s.bot = p["bot"].get<std::string>();
         h.players.push_back(std::move(s));
     }
-    if (!j.contains("plugins") || !j["plugins"].is_array()) malformed(file, "expected \"plugins\" to be an array");
-    std::size_t gametypes = 0;
-    for (const auto& p : j["plugins"]) {
-        RecordedPlugin r{text_field(p, "kind", file, "plugins: "), text_field(p, "id", file, "plugins: "),
-                         text_field(p, "version", file, "plugins: "), text_field(p, "fingerprint", file, "plugins: ")};
-        if (r.kind != "set" && r.kind != "gametype") malformed(file, "plugins: expected kind \"set\" or \"gametype\", saw \"" + r.kind + "\"");
-        gametypes += r.kind == "gametype";
-        h.plugins.push_back(std::move(r));
+    if (!j.contains("plugins")) malformed(file, "expected \"plugins\" to be an array");
+    h.plugins = parse_plugins(j["plugins"], file + ": malformed record: ");
+    if (j.contains("source")) h.source = text_field(j, "source", file, "");
+    if (j.contains("game")) {
+        const nlohmann::json& g = j["game"];
+        if (!g.is_number_unsigned() || g.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+            malformed(file, "expected \"game\" to be an integer from 0 to 2^63-1");
+        h.game = g.get<std::int64_t>();
     }
-    if (gametypes != 1 || h.plugins.size() < 2) malformed(file, "plugins: expected one or more sets and one gametype");
-    h.source = j.value("source", std::string());
-    if (j.contains("game") && j["game"].is_number_integer()) h.game = j["game"].get<std::int64_t>();
     return h;
 }
 
@@ -180,12 +170,10 @@ void RecordWriter::put(const std::string& line) {
 }
 
 void RecordWriter::on_event(const Event& event) {
-    lines_.learn(event);
-    std::string message;  // quoted; fault events only
-    if (event.kind == EventKind::fault) message = quoted(std::string(event.message));
-    const std::size_t bound = lines_.max_line(event, message) + 1;
-    if (used_ + bound > capacity_) room(bound);
-    char* end = lines_.write(event, message, buffer_.get() + used_);
+    char* end = lines_.put(event, [this](std::size_t bytes) {
+        if (used_ + bytes + 1 > capacity_) room(bytes + 1);  // + 1: the newline
+        return buffer_.get() + used_;
+    });
     *end++ = '\n';
     used_ = static_cast<std::size_t>(end - buffer_.get());
 }
@@ -203,17 +191,7 @@ void RecordWriter::finish(bool durable) {
 
 void RecordWriter::flush(bool durable) {
     if (whole_) return;  // in memory until finish()
-    const char* data = buffer_.get();
-    std::size_t left = used_;
-    while (left > 0) {
-        const ssize_t n = ::write(fd_, data, left);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            io_error("cannot write the record", file_);
-        }
-        data += n;
-        left -= static_cast<std::size_t>(n);
-    }
+    if (!write_all(fd_, buffer_.get(), used_)) io_error("cannot write the record", file_);
     written_ += used_;
     used_ = 0;
     if (durable && ::fsync(fd_) != 0) io_error("cannot sync the record", file_);

@@ -14,6 +14,7 @@
 #include "engine/event.hpp"
 #include "engine/game.hpp"
 #include "host/event_line.hpp"
+#include "host/plugin_list.hpp"
 #include "host/seats.hpp"
 #include "sdk/bundle.hpp"
 
@@ -25,11 +26,6 @@ inline constexpr int kRecordFormat = 1;
 /// The `cherries` version, from CMake's project(VERSION).
 std::string_view cherries_version();
 
-/// A plugin as a record names it: kind ("set" or "gametype"), id, version, SHA-256 fingerprint.
-struct RecordedPlugin {
-    std::string kind, id, version, fingerprint;
-};
-
 /// What a record's first line says.
 struct RecordHeader {
     std::uint64_t seed = 0;
@@ -38,9 +34,6 @@ struct RecordHeader {
     std::string source;         ///< "play" or "sim"
     std::int64_t game = -1;     ///< sim: the game's index, else -1
 };
-
-/// The plugins of `bundle` as a record names them.
-std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle);
 
 /// The header line's JSON: {"record": "cherries", "format", "cherries", "seed", "players":
 /// [{"name", "bot"}], "plugins": [{"kind", "id", "version", "fingerprint"}], "source", "game"?}.

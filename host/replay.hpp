@@ -26,7 +26,10 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// A record file's lines (without newlines). Throws UsageError if it cannot be read or is empty.
+/// A record file's lines (without newlines), blank lines at its end left out: the whole file in
+/// memory, for small files and tests (`cherries replay` reads one record at a time:
+/// host/record_reader.hpp). Throws UsageError
+/// if it cannot be read or is empty.
 std::vector<std::string> read_record_lines(const std::string& file);
 
 /// Where one record is in a file's lines: `first` (0-based index of its header) and `count`
@@ -43,20 +46,21 @@ std::vector<RecordSpan> split_records(const std::vector<std::string>& lines);
 /// The lines of one record.
 std::vector<std::string> record_lines(const std::vector<std::string>& lines, const RecordSpan& span);
 
-/// The header of `lines` (`first`: its index). Throws UsageError "FILE:LINE: malformed record: ...".
+/// Parses the header line `text`, line `line` of `file`; after line 1 (that is, after a record's
+/// end line) a line that is no header at all is "expected the next record's header line or the
+/// end of the file". Throws UsageError "FILE:LINE: malformed record: ...".
+RecordHeader parse_header_line(const std::string& text, const std::string& file, std::size_t line);
+
+/// The header of `lines` (`first`: its index). Throws UsageError "FILE:LINE: malformed record: ...";
+/// after the first record, a line that is no header at all is "expected the next record's header
+/// line or the end of the file".
 RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file, std::size_t first = 0);
 
-/// Loads the plugins a record names (by id, searching `plugin_path` first). Throws
+/// Loads the plugins of a list parse_plugins accepted (by id, searching `plugin_path` first):
+/// the sets in order, and the gametype. Check the result with check_plugins. Throws
 /// sdk::LoadError naming a plugin that is not installed.
-sdk::Bundle load_recorded_bundle(const RecordHeader& header, const std::vector<std::filesystem::path>& plugin_path);
-
-/// Compares the record's plugin fingerprints with the loaded ones. A difference throws
-/// UsageError "FILE: plugin set 'standard' differs from the record (fingerprint abc… recorded,
-/// def… installed); use --force to replay anyway"; with `force` it is written to `warnings`
-/// and the replay goes on.
-/// `advice` replaces "use --force to replay anyway" (resume has no --force).
-void check_fingerprints(const RecordHeader& header, const sdk::Bundle& bundle, const std::string& file, bool force,
-                        std::ostream& warnings, const std::string& advice = "use --force to replay anyway");
+sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,
+                                 const std::vector<std::filesystem::path>& plugin_path);
 
 /// Replays one record against `bundle`. Not copyable: the game points to it.
 class Replayer final : private EventSink {

@@ -8,6 +8,7 @@
 
 #include "host/commands.hpp"
 #include "host/plugin_options.hpp"
+#include "host/record_reader.hpp"
 #include "host/render.hpp"
 #include "host/replay.hpp"
 #include "host/state_json.hpp"
@@ -39,20 +40,25 @@ std::string outcome(const Game& game) {
     }
 }
 
-// A file of many records (sim --record FILE.jsonl) without --game: replays them all.
-int replay_all(const ReplayOptions& o, const std::vector<std::string>& lines, const std::vector<RecordSpan>& spans) {
-    if (o.show || o.json || o.to_option->count() > 0)
+// A file of many records (sim --record FILE.jsonl) without --game: replays them all, one at a
+// time. `lines`/`first` and `second`/`second_first` are the first two records read.
+int replay_all(const ReplayOptions& o, RecordReader& reader, std::vector<std::string> lines, std::size_t first,
+               std::vector<std::string> second, std::size_t second_first) {
+    if (o.show || o.json || o.to_option->count() > 0) {
+        while (reader.next(lines, first)) {
+        }
         throw UsageError(fmt::format("{} holds {} records; choose one with --game N to use --show, --to or --json",
-                                     o.file, spans.size()));
-    const RecordHeader first = read_record_header(lines, o.file, spans[0].first);
-    const sdk::Bundle bundle = load_recorded_bundle(first, o.plugins.plugin_path);
+                                     o.file, reader.records()));
+    }
+    const sdk::Bundle bundle = load_recorded_bundle(parse_header_line(lines[0], o.file, first).plugins, o.plugins.plugin_path);
     auto runtime = bundle.make_runtime();
     std::size_t events = 0;
     std::uint64_t turns = 0;
-    for (const RecordSpan& span : spans) {
-        const RecordHeader header = read_record_header(lines, o.file, span.first);
-        check_fingerprints(header, bundle, fmt::format("{}:{}", o.file, span.first + 1), o.force, std::cerr);
-        Replayer replayer(bundle, *runtime, header, record_lines(lines, span), o.file, span.first + 1);
+    for (bool more = true; more;) {
+        const RecordHeader header = parse_header_line(lines[0], o.file, first);
+        // Every record must be of the plugins the first one loaded: the same list, in order.
+        check_plugins(header.plugins, bundle, fmt::format("{}:{}", o.file, first), o.force, std::cerr);
+        Replayer replayer(bundle, *runtime, header, std::move(lines), o.file, first);
         try {
             replayer.run();
         } catch (const ReplayMismatch& e) {
@@ -61,33 +67,36 @@ int replay_all(const ReplayOptions& o, const std::vector<std::string>& lines, co
         }
         events += replayer.events();
         turns += replayer.game().turn();
+        lines = std::move(second);
+        first = second_first;
+        more = !lines.empty();
+        if (more && !reader.next(second, second_first)) second.clear();
     }
-    std::cout << fmt::format("replay: {}: {} records, {} events in {} turns match\n", o.file, spans.size(), events, turns);
+    std::cout << fmt::format("replay: {}: {} records, {} events in {} turns match\n", o.file, reader.records(), events, turns);
     return 0;
 }
 
 int run_replay(const ReplayOptions& o) {
-    const std::vector<std::string> all = read_record_lines(o.file);
-    const std::vector<RecordSpan> spans = split_records(all);
-    RecordSpan span = spans.front();
+    RecordReader reader(o.file);
+    std::vector<std::string> lines;
+    std::size_t first = 0;
+    reader.next(lines, first);  // a record, or UsageError: the file is empty
     if (o.game_option->count() > 0) {
-        bool found = false;
-        for (const RecordSpan& s : spans)
-            if (read_record_header(all, o.file, s.first).game == o.game) {
-                span = s;
-                found = true;
-                break;
-            }
-        if (!found) throw UsageError(fmt::format("{}: no record of game {} (the file holds {})", o.file, o.game, spans.size()));
-    } else if (spans.size() > 1) {
-        return replay_all(o, all, spans);
+        while (parse_header_line(lines[0], o.file, first).game != o.game) {
+            if (!reader.next(lines, first))
+                throw UsageError(fmt::format("{}: no record of game {} (the file holds {})", o.file, o.game, reader.records()));
+        }
+    } else {
+        std::vector<std::string> second;
+        std::size_t second_first = 0;
+        if (reader.next(second, second_first))
+            return replay_all(o, reader, std::move(lines), first, std::move(second), second_first);
     }
-    const std::vector<std::string> lines = record_lines(all, span);
-    const RecordHeader header = read_record_header(all, o.file, span.first);
-    const sdk::Bundle bundle = load_recorded_bundle(header, o.plugins.plugin_path);
-    check_fingerprints(header, bundle, o.file, o.force, std::cerr);
+    const RecordHeader header = parse_header_line(lines[0], o.file, first);
+    const sdk::Bundle bundle = load_recorded_bundle(header.plugins, o.plugins.plugin_path);
+    check_plugins(header.plugins, bundle, o.file, o.force, std::cerr);
     auto runtime = bundle.make_runtime();
-    Replayer replayer(bundle, *runtime, header, lines, o.file, span.first + 1);
+    Replayer replayer(bundle, *runtime, header, std::move(lines), o.file, first);
     const Game& game = replayer.game();
 
     const CardText cards(bundle);

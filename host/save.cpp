@@ -3,15 +3,21 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <limits>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include <fmt/core.h>
+
 #include "engine/game.hpp"
+#include "host/file_io.hpp"
 #include "host/usage_error.hpp"
+#include "sdk/manifest.hpp"
 
 namespace cherries::host {
 
@@ -40,9 +46,6 @@ json save_json(const SaveState& s) {
                            {"bot", seat.bot.empty() ? json() : json(seat.bot)},
                            {"bot_state", seat.bot_state}});
     }
-    json plugins = json::array();
-    for (const auto& p : s.plugins)
-        plugins.push_back({{"kind", p.kind}, {"id", p.id}, {"version", p.version}, {"fingerprint", p.fingerprint}});
     return {{"save", "cherries"},
             {"format", kSaveFormat},
             {"cherries", cherries_version()},
@@ -50,7 +53,7 @@ json save_json(const SaveState& s) {
             {"max_turns", s.max_turns},
             {"seats_taken", s.seats_taken},
             {"humans", s.humans},
-            {"plugins", plugins},
+            {"plugins", plugins_json(s.plugins)},
             {"record", s.record_file.empty() ? json() : json({{"file", s.record_file}, {"bytes", s.record_bytes}})},
             {"game",
              {{"players", players},
@@ -86,7 +89,9 @@ public:
     }
     std::int64_t count(const char* key) const {
         const json& v = at(key, "an integer");
-        if (!v.is_number_integer()) fail(field(key) + "expected an integer");
+        if (!v.is_number_integer() ||
+            (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max())))
+            fail(field(key) + "expected an integer from -2^63 to 2^63-1");
         return v.get<std::int64_t>();
     }
     std::string text(const char* key) const {
@@ -142,10 +147,7 @@ SaveState parse_save(const json& j, const std::string& file) {
     s.max_turns = top.uint<std::uint32_t>("max_turns");
     s.seats_taken = top.uint<std::uint32_t>("seats_taken");
     s.humans = top.flag("humans");
-    for (const json& p : top.array("plugins")) {
-        const Fields f(p, file, "plugins");
-        s.plugins.push_back({f.text("kind"), f.text("id"), f.text("version"), f.text("fingerprint")});
-    }
+    s.plugins = parse_plugins(top.at("plugins", "an array"), file + ": malformed save: ");
     if (const json& r = top.at("record", "null or {\"file\", \"bytes\"}"); !r.is_null()) {
         const Fields f(r, file, "record");
         s.record_file = f.text("file");
@@ -172,9 +174,12 @@ SaveState parse_save(const json& j, const std::string& file) {
         p.score = f.count("score");
         p.received = f.cards("received");
         for (const json& m : f.array("modifiers")) {
+            // A kept modifier is placed with the kind's lifetime + 1 (GDD §3.4.2.3.3.3).
             if (!m.is_array() || m.size() != 2 || !m[0].is_number_unsigned() || m[0].get<std::uint64_t>() >= kNoCard ||
-                !m[1].is_number_integer())
-                f.fail("\"modifiers\": expected [card, lifetime] pairs");
+                !m[1].is_number_unsigned() || m[1].get<std::uint64_t>() < 1 ||
+                m[1].get<std::uint64_t>() > std::uint64_t(sdk::kMaxLifetime + 1))
+                f.fail(fmt::format("\"modifiers\": expected [card, lifetime] pairs, lifetime from 1 to {}, saw {}",
+                                   sdk::kMaxLifetime + 1, m.dump().substr(0, 80)));
             p.modifiers.push_back({static_cast<CardId>(m[0].get<std::uint64_t>()), m[1].get<std::int32_t>()});
         }
         SavedSeat seat{.id = p.id};
@@ -196,6 +201,39 @@ SaveState read_save(const std::string& file) {
     return parse_save(j, file);
 }
 
+void check_saved_record(const SaveState& save, const std::string& save_file, const std::string& record) {
+    auto refuse = [&](const std::string& why) {
+        throw UsageError(fmt::format("{}: malformed save: record \"{}\" is not this game's record: expected a Cherries "
+                                     "record whose header has seed {} and the save's {} plugins, and a line that ends "
+                                     "at byte {}; {}",
+                                     save_file, record, save.seed, save.plugins.size(), save.record_bytes, why));
+    };
+    std::ifstream in(record, std::ios::binary);
+    if (!in) refuse("cannot read it");
+    // The header is within the part the save covers: read no further (a foreign file may be big).
+    constexpr std::uint64_t kMaxHeader = 1 << 20;
+    std::string head(static_cast<std::size_t>(std::min(save.record_bytes, kMaxHeader)), '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    const std::size_t newline = head.find('\n');
+    if (newline == std::string::npos) refuse("its first line does not end within the first " + std::to_string(head.size()) + " bytes");
+    const json j = json::parse(head.substr(0, newline), nullptr, false);
+    if (j.is_discarded()) refuse("its first line is not JSON");
+    RecordHeader header;
+    try {
+        header = parse_header(j, record);
+    } catch (const UsageError& e) {
+        refuse(std::string("its header: ") + e.what());
+    }
+    if (header.seed != save.seed) refuse(fmt::format("its header has seed {}", header.seed));
+    if (header.plugins != save.plugins) refuse("its header names other plugins (or other fingerprints)");
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(save.record_bytes - 1));
+    char last = 0;
+    if (!in.get(last)) refuse(fmt::format("it is shorter than {} bytes", save.record_bytes));
+    if (last != '\n') refuse(fmt::format("byte {} is not the end of a line", save.record_bytes));
+}
+
 namespace {
 
 [[noreturn]] void io_error(const std::string& file, const char* what) {
@@ -208,17 +246,11 @@ void write_atomically(const std::string& file, const std::string& bytes) {
     const std::string tmp = file + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) io_error(tmp, "open");
-    const char* data = bytes.data();
-    std::size_t left = bytes.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, data, left);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            ::close(fd);
-            io_error(tmp, "write");
-        }
-        data += n;
-        left -= static_cast<std::size_t>(n);
+    if (!write_all(fd, bytes.data(), bytes.size())) {
+        const int error = errno;
+        ::close(fd);
+        errno = error;
+        io_error(tmp, "write");
     }
     if (::fsync(fd) != 0) {
         ::close(fd);

@@ -46,6 +46,13 @@ SaveState parse_save(const nlohmann::json& j, const std::string& file);
 /// Reads and parses a save file. Throws UsageError for a missing, unreadable or malformed file.
 SaveState read_save(const std::string& file);
 
+/// Checks, before `--resume` cuts `record` back to `save.record_bytes` and goes on writing it,
+/// that it is this game's record: it starts with a Cherries record header whose seed and plugins
+/// are the save's, and byte record_bytes-1 ends a line after that header. Throws UsageError
+/// "SAVE: malformed save: record "RECORD" is not this game's record: expected ...; ..." (reads
+/// only; the record is untouched).
+void check_saved_record(const SaveState& save, const std::string& save_file, const std::string& record);
+
 /// Replaces `file` with `bytes` so that a crash at any instant leaves the old or the new
 /// contents, never a mix: writes FILE.tmp, fsyncs it, renames it over FILE, fsyncs the folder.
 /// Throws UsageError if any step fails.

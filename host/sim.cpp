@@ -22,6 +22,7 @@
 #include "engine/table_view.hpp"
 #include "host/bot.hpp"
 #include "host/commands.hpp"
+#include "host/file_io.hpp"
 #include "host/plugin_options.hpp"
 #include "host/record.hpp"
 #include "host/sim_stats.hpp"
@@ -83,15 +84,8 @@ SimRecording::~SimRecording() {
 
 void SimRecording::append(std::string_view record) {
     const std::lock_guard lock(mutex_);
-    const char* data = record.data();
-    std::size_t left = record.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd_, data, left);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) throw UsageError(fmt::format("--record {}: cannot write the file: {}", file, std::strerror(errno)));
-        data += n;
-        left -= static_cast<std::size_t>(n);
-    }
+    if (!write_all(fd_, record.data(), record.size()))
+        throw UsageError(fmt::format("--record {}: cannot write the file: {}", file, std::strerror(errno)));
 }
 
 SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,

@@ -334,7 +334,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         } else if (type == "modifier") {
             kind.type = CardType::modifier;
             r.unknown_keys(*t, {"id", "name", "type", "lifetime", "cherry", "score", "count", "tests"}, ctx);
-            kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", true, 1, 1000000, ctx).value_or(1));
+            kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", true, 1, kMaxLifetime, ctx).value_or(1));
             cherry_fn = r.string(*t, "cherry", false, ctx).value_or("");
             score_fn = r.string(*t, "score", false, ctx).value_or("");
             if (const toml::table* tests = r.table(*t, "tests", false, ctx)) {

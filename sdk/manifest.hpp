@@ -22,6 +22,8 @@ inline constexpr std::int64_t kApiVersion = 1;
 inline constexpr std::size_t kMaxManifestBytes = 1u << 20;
 /// Largest cherry count a table-form distribution may name (a Lua function has no limit).
 inline constexpr std::int64_t kMaxDistributionKey = 65535;
+/// Largest lifetime a modifier card kind may have (a kept modifier is placed with one more).
+inline constexpr std::int64_t kMaxLifetime = 1000000;
 
 /// A designer-written example for a function (GDD §3.3.2.1.1.3 modifier functions, §3.3.1.1
 /// distributions): called with `input` it must return `expected`. `line`/`column` locate the

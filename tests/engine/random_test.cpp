@@ -7,9 +7,12 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <locale>
 #include <map>
 #include <numeric>
 #include <random>
+#include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/random.hpp"
@@ -99,4 +102,44 @@ TEST_CASE("Random - the same seed gives the same sequence, different seeds diffe
     CHECK(mix_seed(1) == mix_seed(1));
     CHECK(mix_seed(1) != mix_seed(2));
     CHECK(mix_seed(0) != 0);
+}
+
+namespace {
+
+// Digit grouping by threes with a comma: what a locale such as en_US.UTF-8 does to numbers.
+struct Grouping : std::numpunct<char> {
+    char do_thousands_sep() const override { return ','; }
+    std::string do_grouping() const override { return "\3"; }
+};
+
+// Sets the global locale for the scope, and puts the old one back.
+struct GlobalLocale {
+    explicit GlobalLocale(const std::locale& l) : old(std::locale::global(l)) {}
+    ~GlobalLocale() { std::locale::global(old); }
+    std::locale old;
+};
+
+}  // namespace
+
+TEST_CASE("Random::state() round-trips, and a global locale with digit grouping cannot change its text") {
+    Random a(42);
+    for (int i = 0; i < 1000; ++i) a.below(1000);
+    const std::string text = a.state();
+    CHECK(text.find(',') == std::string::npos);
+    Random b(7);
+    b.set_state(text);
+    CHECK(b.state() == text);
+    CHECK(b.below(1u << 30) == a.below(1u << 30));
+    CHECK_THROWS_AS(b.set_state("1 2 3"), std::invalid_argument);
+
+    const GlobalLocale grouped(std::locale(std::locale::classic(), new Grouping));
+    std::ostringstream probe;  // made after the global locale changed: it groups digits
+    probe << 1234567;
+    REQUIRE(probe.str() == "1,234,567");
+    Random c(42);
+    for (int i = 0; i < 1000; ++i) c.below(1000);
+    CHECK(c.state() == text);
+    Random d(7);
+    d.set_state(text);
+    CHECK(d.state() == text);
 }

@@ -23,7 +23,7 @@ TEST_CASE("every shipped gametype has a golden playthrough, and each replays eve
         REQUIRE(fs::exists(file));
         const std::vector<std::string> lines = host::read_record_lines(file);
         const host::RecordHeader header = host::read_record_header(lines, file);
-        const sdk::Bundle bundle = host::load_recorded_bundle(header, {source});
+        const sdk::Bundle bundle = host::load_recorded_bundle(header.plugins, {source});
         auto runtime = bundle.make_runtime();
         host::Replayer replayer(bundle, *runtime, header, lines, file);
         std::string difference;

@@ -88,6 +88,15 @@ TEST_CASE("the header line written by hand is header_json's, and parse_header re
     CHECK(back.players[0].name == "a\"b");
     CHECK(back.players[1].bot == "random");
     CHECK(back.game == 12);
+    // A game index past 2^63-1 is refused, not wrapped to a negative "no game".
+    json j = host::header_json(h);
+    j["game"] = 18446744073709551615ULL;
+    CHECK_THROWS_WITH(host::parse_header(j, "f"), "f:1: malformed record: expected \"game\" to be an integer from 0 to 2^63-1");
+    j["game"] = "12";
+    CHECK_THROWS_WITH(host::parse_header(j, "f"), Catch::Contains("expected \"game\""));
+    j = host::header_json(h);
+    j["source"] = 5;  // used to escape as a JSON type error
+    CHECK_THROWS_WITH(host::parse_header(j, "f"), "f:1: malformed record: expected \"source\" to be a string");
     CHECK_THROWS_WITH(host::parse_header(json::parse(R"({"record": "cherries", "format": 9})"), "f"),
                       Catch::Contains("record format 9 is not one this cherries reads"));
     CHECK_THROWS_WITH(host::parse_header(json::parse(R"({"record": "cherries", "format": 1, "seed": -1})"), "f"),
@@ -173,4 +182,30 @@ TEST_CASE("sim --record FILE.jsonl writes every game's record into one file, who
         host::Replayer replayer(bundle, *runtime, header, host::record_lines(lines, span), options.record, span.first + 1);
         CHECK(replayer.run());
     }
+}
+
+TEST_CASE("a joiner with a long name is written whole in the record and its events replay") {
+    const sdk::Bundle bundle = host::load_bundle({"standard"}, "official");
+    auto runtime = bundle.make_runtime();
+    TempFolder dir;
+    const std::string file = (dir.path() / "r.jsonl").string();
+    // Far longer than the bound of the players seated at the start: learnt from the join event.
+    const std::string name(10000, 'z');
+    {
+        Game game(bundle.catalog(), bundle.gametype(), *runtime, 4, {"ann", "bob"});
+        host::RecordWriter record(file, game,
+                                  {.seed = 4, .players = {{"ann", "random"}, {"bob", "random"}},
+                                   .plugins = host::recorded_plugins(bundle), .source = "test"});
+        game.set_event_sink(&record);
+        game.join(name);
+        for (int turn = 0; turn < 6 && !game.over(); ++turn) {
+            game.start_turn();
+            while (game.phase() == Phase::awaiting_give) game.give(game.players().back().id);
+        }
+        record.finish();
+    }
+    const auto lines = lines_of(file);
+    CHECK(lines[1] == "[\"join\",0,\"" + name + "\"]");
+    CHECK(test::read_text(file).find(name + "\",\"") != std::string::npos);  // a give to the joiner
+    CHECK(replay_file(bundle, *runtime, file) == lines.size() - 2);
 }

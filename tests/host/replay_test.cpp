@@ -4,6 +4,7 @@
 
 #include "tests/sdk/temp_plugin.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -120,6 +121,85 @@ TEST_CASE("replay of a file of many records checks them all; --game N picks one;
     r = run_cli("replay " + q(file));
     CHECK(r.status == 1);
     CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(target + 1) + ": turn "));
+}
+
+TEST_CASE("replay of many records refuses a record whose header names other plugins than the first, naming its line") {
+    TempFolder dir;
+    const auto file = dir.path() / "all.jsonl";
+    REQUIRE(run_cli("sim --games 3 --players 3 --seed 8 --record " + q(file)).status == 0);
+    auto lines = host::read_record_lines(file.string());
+    const auto spans = host::split_records(lines);
+    REQUIRE(spans.size() == 3);
+    // The second record adds a set: it used to replay against the first record's plugins.
+    json header = json::parse(lines[spans[1].first]);
+    header["plugins"].insert(header["plugins"].begin(),
+                             json::object({{"kind", "set"}, {"id", "grove"}, {"version", "1.0.0"}, {"fingerprint", std::string(64, '0')}}));
+    lines[spans[1].first] = header.dump();
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    spit(file, text);
+    for (const std::string force : {"", "--force "}) {
+        const CliRun r = run_cli("replay " + force + q(file));
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(spans[1].first + 1) +
+                                          ": the plugins recorded (set 'grove', set 'standard', gametype 'official') are "
+                                          "not the ones loaded (set 'standard', gametype 'official')"));
+    }
+}
+
+TEST_CASE("blank lines after the last record are ignored; a line after an end line must be the next record's header") {
+    TempFolder dir;
+    const auto file = record_game(dir);
+    const std::string good = test::read_text(file);
+    const std::size_t count = host::read_record_lines(file.string()).size();
+    spit(file, good + "\n\n");
+    CliRun r = run_cli("replay " + q(file));
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    spit(file, good + "[\"draw\",1,\"greedy-1\",\"cherry\"]\n");
+    r = run_cli("replay " + q(file));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(count + 1) +
+                                      ": malformed record: expected the next record's header line or the end of the "
+                                      "file, saw [\"draw\""));
+}
+
+TEST_CASE("replay of many records: a blank line between records names its line; blank lines at the end are fine") {
+    TempFolder dir;
+    const auto file = dir.path() / "all.jsonl";
+    REQUIRE(run_cli("sim --games 3 --players 3 --seed 8 --record " + q(file)).status == 0);
+    const std::string good = test::read_text(file);
+    spit(file, good + "\n\n");
+    CliRun r = run_cli("replay " + q(file));
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains(": 3 records, "));
+    const std::size_t second = good.find("\n{\"cherries\"") + 1;
+    const std::size_t line = static_cast<std::size_t>(std::count(good.begin(), good.begin() + second, '\n')) + 1;
+    spit(file, good.substr(0, second) + "\n" + good.substr(second));
+    r = run_cli("replay " + q(file));
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(line) +
+                                      ": malformed record: expected the next record's header line or the end of the file"));
+}
+
+TEST_CASE("the end line is compared by its end and turns only: unknown keys are ignored") {
+    TempFolder dir;
+    const auto file = record_game(dir);
+    const std::string good = test::read_text(file);
+    const std::size_t end = good.rfind("{\"end\"");
+    const json end_line = json::parse(good.substr(end));
+    json more = end_line;
+    more["note"] = "written by another tool";
+    spit(file, good.substr(0, end) + more.dump() + "\n");
+    CliRun r = run_cli("replay " + q(file));
+    CHECK(r.status == 0);
+    CHECK(r.err.empty());
+    json wrong = end_line;
+    wrong["turns"] = end_line["turns"].get<int>() + 1;
+    spit(file, good.substr(0, end) + wrong.dump() + "\n");
+    r = run_cli("replay " + q(file));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("expected " + wrong.dump() + ", replay gives " + end_line.dump()));
 }
 
 TEST_CASE("a record that differs from the replay stops at the first difference with file, line, turn and both lines") {

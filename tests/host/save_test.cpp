@@ -75,7 +75,7 @@ TEST_CASE("a save file round-trips every field, and a bad one is refused naming 
     s.seats_taken = 3;
     s.humans = true;
     s.seats = {{.id = 0}, {.id = 2, .bot = "random", .bot_state = 12345678901234567890ULL}};
-    s.plugins = {{"set", "standard", "1.0.0", "abc"}, {"gametype", "official", "1.0.0", "def"}};
+    s.plugins = {{"set", "standard", "1.0.0", std::string(64, 'a')}, {"gametype", "official", "1.0.0", std::string(64, 'd')}};
     s.record_file = "r.jsonl";
     s.record_bytes = 999;
     const host::SaveState back = host::parse_save(json::parse(host::save_json(s).dump()), "f");
@@ -87,7 +87,7 @@ TEST_CASE("a save file round-trips every field, and a bad one is refused naming 
     CHECK(back.seats[1].bot_state == s.seats[1].bot_state);
     CHECK(back.seats[0].bot.empty());
     CHECK(back.record_bytes == 999);
-    CHECK(back.plugins[1].fingerprint == "def");
+    CHECK(back.plugins == s.plugins);
 
     json j = host::save_json(s);
     j["game"].erase("deck");
@@ -98,6 +98,26 @@ TEST_CASE("a save file round-trips every field, and a bad one is refused naming 
     j = host::save_json(s);
     j["format"] = 2;
     CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("save format 2 is not one this cherries reads"));
+    // Numbers that do not fit their field are refused, not wrapped.
+    j = host::save_json(s);
+    j["game"]["players"][0]["modifiers"][0][1] = 4294967298ULL;  // was read as lifetime 2
+    CHECK_THROWS_WITH(host::parse_save(j, "f"),
+                      Catch::Contains("f: malformed save: game: players: \"modifiers\": expected [card, lifetime] pairs, "
+                                      "lifetime from 1 to 1000001, saw [7,4294967298]"));
+    j["game"]["players"][0]["modifiers"][0][1] = 0;
+    CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("lifetime from 1 to 1000001, saw [7,0]"));
+    j = host::save_json(s);
+    j["game"]["players"][0]["score"] = 18446744073709551615ULL;  // was read as -1
+    CHECK_THROWS_WITH(host::parse_save(j, "f"),
+                      Catch::Contains("f: malformed save: game: players: \"score\": expected an integer from -2^63 to 2^63-1"));
+    // The plugins are checked as a record header's are (host/plugin_list.hpp).
+    j = host::save_json(s);
+    j["plugins"][1]["kind"] = "theme";
+    CHECK_THROWS_WITH(host::parse_save(j, "f"),
+                      Catch::Contains("f: malformed save: plugins: entry 2: expected kind \"set\" or \"gametype\""));
+    j = host::save_json(s);
+    j["plugins"][0]["kind"] = "gametype";
+    CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("f: malformed save: plugins: expected one or more sets and exactly one gametype"));
 }
 
 TEST_CASE("write_atomically replaces the file whole and leaves no temporary file") {
@@ -191,4 +211,53 @@ TEST_CASE("play --resume refuses a missing, malformed or inconsistent save with 
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("s.save: malformed save: inconsistent game state: card"));
     CHECK(r.err_lines().size() == 1);
+}
+
+TEST_CASE("play --resume refuses a save whose record is not this game's, and leaves that file and the save untouched") {
+    TempFolder dir;
+    const fs::path save = dir.path() / "s.save", record = dir.path() / "r.jsonl", other = dir.path() / "other.jsonl";
+    const std::string game = "play --player bot:random --player bot:random --max-turns 5 ";
+    REQUIRE(run_cli(game + "--seed 1 --record " + q(record) + " --save " + q(save)).status == 0);
+    REQUIRE(run_cli(game + "--seed 2 --record " + q(other)).status == 0);
+    const json saved = json::parse(test::read_text(save));
+    const std::uint64_t bytes = saved["record"]["bytes"];
+    REQUIRE(bytes < test::read_text(record).size());  // the end line comes after the last save
+
+    // Points the save at `file` with `length` bytes; resuming must refuse and write nothing.
+    auto refused = [&](const fs::path& file, std::uint64_t length, const std::string& why) {
+        json j = saved;
+        j["record"] = {{"file", file.filename().string()}, {"bytes", length}};
+        std::ofstream(save, std::ios::binary) << j.dump();
+        const std::string save_before = test::read_text(save), file_before = test::read_text(file);
+        const CliRun r = run_cli("play --resume " + q(save));
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(save.string() + ": malformed save: record \"" + file.string() +
+                                          "\" is not this game's record: expected a Cherries record whose header has seed 1") &&
+                              Catch::Contains(why));
+        CHECK(r.err_lines().size() == 1);
+        CHECK(test::read_text(file) == file_before);
+        CHECK(test::read_text(save) == save_before);
+    };
+    // A file that is no record at all, longer than `bytes`: it used to be cut to `bytes`.
+    const fs::path precious = dir.write("precious.txt", std::string(3 * bytes, 'x') + "\nthe end\n");
+    refused(precious, bytes, "its first line");
+    // Another game's record (seed 2).
+    refused(other, std::min<std::uint64_t>(bytes, test::read_text(other).size()), "its header has seed 2");
+    // This game's record, but a length in the middle of a line.
+    const std::string text = test::read_text(record);
+    const std::size_t mid = text.find('\n', text.find('\n') + 1) - 3;
+    refused(record, mid, "is not the end of a line");
+    // And a length that cuts into the header.
+    refused(record, text.find('\n') - 5, "its first line does not end");
+}
+
+TEST_CASE("a save names its record relative to the save file's folder, also when --resume saves elsewhere") {
+    TempFolder dir;
+    const fs::path save = dir.path() / "s.save", record = dir.path() / "r.jsonl", other = dir.path() / "sub" / "t.save";
+    REQUIRE(run_cli("play --player bot:random --player bot:random --seed 1 --max-turns 5 --record " + q(record) +
+                    " --save " + q(save)).status == 0);
+    CHECK(json::parse(test::read_text(save))["record"]["file"] == "r.jsonl");
+    fs::create_directories(other.parent_path());
+    REQUIRE(run_cli("play --resume " + q(save) + " --save " + q(other)).status == 0);
+    CHECK(json::parse(test::read_text(other))["record"]["file"] == "../r.jsonl");
 }

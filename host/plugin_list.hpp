@@ -1,0 +1,40 @@
+// The plugin list a record header and a save file carry (docs/records.md): written, read and
+// validated in one place, and compared with the plugins loaded in one place.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sdk/bundle.hpp"
+
+namespace cherries::host {
+
+/// A plugin as a record names it: kind ("set" or "gametype"), id, version, SHA-256 fingerprint.
+struct RecordedPlugin {
+    std::string kind, id, version, fingerprint;
+    bool operator==(const RecordedPlugin&) const = default;
+};
+
+/// The plugins of `bundle` as a record names them: the sets in order, then the gametype.
+std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle);
+
+/// The JSON array [{"kind", "id", "version", "fingerprint"}, ...].
+nlohmann::json plugins_json(const std::vector<RecordedPlugin>& plugins);
+
+/// Reads and validates a plugins array: objects with kind "set" or "gametype", a non-empty id,
+/// a version, a 64-hex-digit fingerprint; one or more sets and exactly one gametype. Throws
+/// UsageError `where` + "plugins: expected ..." naming the entry that is wrong.
+std::vector<RecordedPlugin> parse_plugins(const nlohmann::json& j, const std::string& where);
+
+/// The one comparison of a recorded plugin list with the plugins loaded: the (kind, id) list
+/// must equal recorded_plugins(bundle) in order (else UsageError "WHERE: the record names the
+/// plugins ..., the replay has ..."); then each fingerprint must be the same: a difference
+/// throws UsageError "WHERE: plugin set 'standard' differs from the record (...); ADVICE", or,
+/// with `force`, is written to `warnings` as a warning and the caller goes on.
+void check_plugins(const std::vector<RecordedPlugin>& recorded, const sdk::Bundle& bundle, const std::string& where,
+                   bool force, std::ostream& warnings, const std::string& advice = "use --force to replay anyway");
+
+}  // namespace cherries::host
