@@ -19,8 +19,8 @@ public:
     /// Puts the next record's lines (without newlines; the header first) in `lines` and its
     /// header's line number (1-based) in `first_line`. Returns false at the end of the file;
     /// blank lines after the last record are skipped. Blank lines before a header that follows
-    /// give a record whose only line is "" (at the first blank line): not a header, to refuse. Throws UsageError when the file is empty
-    /// or cannot be read.
+    /// give a record whose only line is "" (at the first blank line): not a header, for the
+    /// caller to refuse. Throws UsageError when the file is empty or cannot be read.
     bool next(std::vector<std::string>& lines, std::size_t& first_line);
 
     /// Records returned so far.

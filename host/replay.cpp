@@ -11,35 +11,6 @@
 
 namespace cherries::host {
 
-std::vector<std::string> read_record_lines(const std::string& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw UsageError(file + ": cannot read the record");
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(std::move(line));
-    if (in.bad()) throw UsageError(file + ": cannot read the record");
-    // Blank lines after the last record (an editor's final newline) are not a record.
-    while (!lines.empty() && lines.back().empty()) lines.pop_back();
-    if (lines.empty()) throw UsageError(file + ":1: malformed record: the file is empty; expected a header line");
-    return lines;
-}
-
-std::vector<RecordSpan> split_records(const std::vector<std::string>& lines) {
-    std::vector<RecordSpan> spans;
-    std::size_t first = 0;
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-        if (i == first || !lines[i].starts_with('{')) continue;
-        spans.push_back({first, i + 1 - first});
-        first = i + 1;
-    }
-    if (first < lines.size()) spans.push_back({first, lines.size() - first});
-    return spans;
-}
-
-std::vector<std::string> record_lines(const std::vector<std::string>& lines, const RecordSpan& span) {
-    const auto begin = lines.begin() + static_cast<std::ptrdiff_t>(span.first);
-    return {begin, begin + static_cast<std::ptrdiff_t>(span.count)};
-}
-
 RecordHeader parse_header_line(const std::string& text, const std::string& file, std::size_t line) {
     const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     // After a record's end line comes the next record's header, or nothing.
@@ -49,10 +20,6 @@ RecordHeader parse_header_line(const std::string& text, const std::string& file,
             line, text.substr(0, 80)));
     if (j.is_discarded()) throw UsageError(fmt::format("{}:{}: malformed record: the header line is not JSON", file, line));
     return parse_header(j, file, line);
-}
-
-RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file, std::size_t first) {
-    return parse_header_line(lines.at(first), file, first + 1);
 }
 
 sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,

@@ -26,35 +26,10 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// A record file's lines (without newlines), blank lines at its end left out: the whole file in
-/// memory, for small files and tests (`cherries replay` reads one record at a time:
-/// host/record_reader.hpp). Throws UsageError
-/// if it cannot be read or is empty.
-std::vector<std::string> read_record_lines(const std::string& file);
-
-/// Where one record is in a file's lines: `first` (0-based index of its header) and `count`
-/// lines, its end line included when it has one.
-struct RecordSpan {
-    std::size_t first = 0;
-    std::size_t count = 0;
-};
-
-/// Splits a file's lines into records: a file from `cherries sim --record FILE.jsonl` holds many,
-/// one after the other; each ends at its end line (a line that starts with '{').
-std::vector<RecordSpan> split_records(const std::vector<std::string>& lines);
-
-/// The lines of one record.
-std::vector<std::string> record_lines(const std::vector<std::string>& lines, const RecordSpan& span);
-
 /// Parses the header line `text`, line `line` of `file`; after line 1 (that is, after a record's
 /// end line) a line that is no header at all is "expected the next record's header line or the
 /// end of the file". Throws UsageError "FILE:LINE: malformed record: ...".
 RecordHeader parse_header_line(const std::string& text, const std::string& file, std::size_t line);
-
-/// The header of `lines` (`first`: its index). Throws UsageError "FILE:LINE: malformed record: ...";
-/// after the first record, a line that is no header at all is "expected the next record's header
-/// line or the end of the file".
-RecordHeader read_record_header(const std::vector<std::string>& lines, const std::string& file, std::size_t first = 0);
 
 /// Loads the plugins of a list parse_plugins accepted (by id, searching `plugin_path` first):
 /// the sets in order, and the gametype. Check the result with check_plugins. Throws

@@ -8,6 +8,7 @@
 
 #include "host/plugin_options.hpp"
 #include "host/replay.hpp"
+#include "record_support.hpp"
 #include "sdk/bundle.hpp"
 
 using namespace cherries;
@@ -21,8 +22,8 @@ TEST_CASE("every shipped gametype has a golden playthrough, and each replays eve
         const std::string file = (source / "tests" / "golden" / (gametype + ".jsonl")).string();
         INFO("golden playthrough " << file << " (regenerate on purpose with: bash scripts/golden)");
         REQUIRE(fs::exists(file));
-        const std::vector<std::string> lines = host::read_record_lines(file);
-        const host::RecordHeader header = host::read_record_header(lines, file);
+        const std::vector<std::string> lines = test::read_lines(file);
+        const host::RecordHeader header = host::parse_header_line(lines.at(0), file, 1);
         const sdk::Bundle bundle = host::load_recorded_bundle(header.plugins, {source});
         auto runtime = bundle.make_runtime();
         host::Replayer replayer(bundle, *runtime, header, lines, file);

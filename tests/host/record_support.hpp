@@ -5,15 +5,40 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "host/plugin_options.hpp"
 #include "host/record.hpp"
+#include "host/record_reader.hpp"
 #include "host/replay.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 
 namespace cherries::test {
+
+/// The lines of a record file (without newlines), blank lines at its end left out.
+inline std::vector<std::string> read_lines(const std::string& file) {
+    std::vector<std::string> lines;
+    std::istringstream in(read_text(file));
+    for (std::string line; std::getline(in, line);) lines.push_back(std::move(line));
+    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    return lines;
+}
+
+/// One record of a file, as host::RecordReader reads it: its lines and its header's line number.
+struct RecordInFile {
+    std::size_t first_line = 0;  ///< 1-based
+    std::vector<std::string> lines;
+};
+
+/// Every record of `file`, in order (host::RecordReader: the reader `cherries replay` uses).
+inline std::vector<RecordInFile> records_of(const std::string& file) {
+    std::vector<RecordInFile> records;
+    host::RecordReader reader(file);
+    for (RecordInFile r; reader.next(r.lines, r.first_line);) records.push_back(r);
+    return records;
+}
 
 /// Writes the set "grove" into `dir`: cherry and score cards and two modifiers whose
 /// functions fault on some arguments (GDD §3.5), one with quotes in its message.
@@ -82,8 +107,8 @@ inline std::size_t record_random_game(const sdk::Bundle& bundle, Evaluator& eval
 
 /// Replays the record `file` against `bundle`; returns the events checked. Throws as Replayer.
 inline std::size_t replay_file(const sdk::Bundle& bundle, Evaluator& evaluator, const std::string& file) {
-    const std::vector<std::string> lines = host::read_record_lines(file);
-    const host::RecordHeader header = host::read_record_header(lines, file);
+    const std::vector<std::string> lines = read_lines(file);
+    const host::RecordHeader header = host::parse_header_line(lines.at(0), file, 1);
     host::Replayer replayer(bundle, evaluator, header, lines, file);
     replayer.run();
     return replayer.events();

@@ -21,7 +21,7 @@ using nlohmann::json;
 
 namespace {
 
-std::vector<std::string> lines_of(const std::string& file) { return host::read_record_lines(file); }
+std::vector<std::string> lines_of(const std::string& file) { return test::read_lines(file); }
 
 }  // namespace
 
@@ -167,19 +167,18 @@ TEST_CASE("sim --record FILE.jsonl writes every game's record into one file, who
     options.seed = 4;
     options.record = (dir.path() / "all.jsonl").string();
     host::run_sim(bundle, options);
-    const auto lines = lines_of(options.record);
-    const auto spans = host::split_records(lines);
-    REQUIRE(spans.size() == 200);
+    const auto records = test::records_of(options.record);
+    REQUIRE(records.size() == 200);
     auto runtime = bundle.make_runtime();
     std::vector<bool> seen(200, false);
-    for (const auto& span : spans) {
-        const host::RecordHeader header = host::read_record_header(lines, options.record, span.first);
+    for (const auto& record : records) {
+        const host::RecordHeader header = host::parse_header_line(record.lines.at(0), options.record, record.first_line);
         REQUIRE(header.game >= 0);
         REQUIRE(header.game < 200);
         CHECK_FALSE(seen[static_cast<std::size_t>(header.game)]);
         seen[static_cast<std::size_t>(header.game)] = true;
         CHECK(header.seed == host::sim_game_seed(4, static_cast<std::uint64_t>(header.game)));
-        host::Replayer replayer(bundle, *runtime, header, host::record_lines(lines, span), options.record, span.first + 1);
+        host::Replayer replayer(bundle, *runtime, header, record.lines, options.record, record.first_line);
         CHECK(replayer.run());
     }
 }

@@ -111,9 +111,9 @@ TEST_CASE("replay of a file of many records checks them all; --game N picks one;
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("no record of game 77"));
     // Break a line of the 30th record: the message gives its line number in the whole file.
-    auto lines = host::read_record_lines(file.string());
-    const auto spans = host::split_records(lines);
-    const std::size_t target = spans[29].first + 5;
+    auto lines = test::read_lines(file.string());
+    const auto records = test::records_of(file.string());
+    const std::size_t target = records[29].first_line - 1 + 5;
     lines[target] = lines[target].substr(0, lines[target].rfind(',')) + ",999]";
     std::string text;
     for (const auto& l : lines) text += l + "\n";
@@ -127,21 +127,22 @@ TEST_CASE("replay of many records refuses a record whose header names other plug
     TempFolder dir;
     const auto file = dir.path() / "all.jsonl";
     REQUIRE(run_cli("sim --games 3 --players 3 --seed 8 --record " + q(file)).status == 0);
-    auto lines = host::read_record_lines(file.string());
-    const auto spans = host::split_records(lines);
-    REQUIRE(spans.size() == 3);
+    auto lines = test::read_lines(file.string());
+    const auto records = test::records_of(file.string());
+    REQUIRE(records.size() == 3);
+    const std::size_t second = records[1].first_line - 1;  // index of its header in `lines`
     // The second record adds a set: it used to replay against the first record's plugins.
-    json header = json::parse(lines[spans[1].first]);
+    json header = json::parse(lines[second]);
     header["plugins"].insert(header["plugins"].begin(),
                              json::object({{"kind", "set"}, {"id", "grove"}, {"version", "1.0.0"}, {"fingerprint", std::string(64, '0')}}));
-    lines[spans[1].first] = header.dump();
+    lines[second] = header.dump();
     std::string text;
     for (const auto& l : lines) text += l + "\n";
     spit(file, text);
     for (const std::string force : {"", "--force "}) {
         const CliRun r = run_cli("replay " + force + q(file));
         CHECK(r.status == 2);
-        CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(spans[1].first + 1) +
+        CHECK_THAT(r.err, Catch::Contains(file.string() + ":" + std::to_string(second + 1) +
                                           ": the plugins recorded (set 'grove', set 'standard', gametype 'official') are "
                                           "not the ones loaded (set 'standard', gametype 'official')"));
     }
@@ -151,7 +152,7 @@ TEST_CASE("blank lines after the last record are ignored; a line after an end li
     TempFolder dir;
     const auto file = record_game(dir);
     const std::string good = test::read_text(file);
-    const std::size_t count = host::read_record_lines(file.string()).size();
+    const std::size_t count = test::read_lines(file.string()).size();
     spit(file, good + "\n\n");
     CliRun r = run_cli("replay " + q(file));
     CHECK(r.status == 0);
@@ -205,7 +206,7 @@ TEST_CASE("the end line is compared by its end and turns only: unknown keys are 
 TEST_CASE("a record that differs from the replay stops at the first difference with file, line, turn and both lines") {
     TempFolder dir;
     const auto file = record_game(dir);
-    auto lines = host::read_record_lines(file.string());
+    auto lines = test::read_lines(file.string());
     // Line 13 (index 12) is an event of turn 3 or so; make its last number wrong.
     std::string& line = lines[12];
     const auto comma = line.rfind(',');
