@@ -20,30 +20,6 @@ bool has_error(const std::vector<Diagnostic>& ds) {
     return std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; });
 }
 
-// Builds the LuaProgram: one chunk per Lua file, one FunctionId per (file, name).
-class ProgramBuilder {
-public:
-    explicit ProgramBuilder(LuaProgram& program) : program_(program) {}
-
-    std::size_t add_chunk(const std::filesystem::path& file, std::string code) {
-        program_.chunks.push_back({"@" + file.string(), std::move(code)});
-        return program_.chunks.size() - 1;
-    }
-
-    FunctionId function(std::size_t chunk, const std::string& name, std::string label) {
-        const auto key = std::make_pair(chunk, name);
-        if (auto it = ids_.find(key); it != ids_.end()) return it->second;
-        program_.functions.push_back({chunk, name, std::move(label)});
-        const auto id = static_cast<FunctionId>(program_.functions.size());
-        ids_.emplace(key, id);
-        return id;
-    }
-
-private:
-    LuaProgram& program_;
-    std::map<std::pair<std::size_t, std::string>, FunctionId> ids_;
-};
-
 // The fingerprint of a manifest and its Lua file (names relative to the plugin folder).
 std::string plugin_fingerprint(const std::filesystem::path& folder, const std::string& manifest_name,
                                const std::string& manifest_text, const std::filesystem::path& lua_file,
@@ -99,18 +75,18 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
     auto program = std::make_shared<LuaProgram>();
     auto catalog = std::make_shared<Catalog>();
     auto gametype = std::make_shared<Gametype>(gm.gametype);
-    ProgramBuilder builder(*program);
 
     for (std::size_t s = 0; s < sets.size(); ++s) {
         SetManifest& m = sets[s];
         const std::string code = m.lua_file.empty() ? std::string() : read_lua_file(m.lua_file, problems);
         if (!m.lua_file.empty()) {
-            const std::size_t chunk = builder.add_chunk(m.lua_file, code);
+            const std::size_t chunk = program->chunks.size();
+            program->chunks.push_back({"@" + m.lua_file.string(), code});
             for (std::size_t k = 0; k < m.kinds.size(); ++k) {
                 if (!m.cherry_functions[k].empty())
-                    m.kinds[k].cherry_function = builder.function(chunk, m.cherry_functions[k], function_label(m.kinds[k].id, "cherry"));
+                    m.kinds[k].cherry_function = program->add(chunk, m.cherry_functions[k], function_label(m.kinds[k].id, "cherry"));
                 if (!m.score_functions[k].empty())
-                    m.kinds[k].score_function = builder.function(chunk, m.score_functions[k], function_label(m.kinds[k].id, "score"));
+                    m.kinds[k].score_function = program->add(chunk, m.score_functions[k], function_label(m.kinds[k].id, "score"));
             }
         }
         bundle.plugins_.push_back({"set", m.info.id, m.info.version, m.api, set_folders[s],
@@ -125,8 +101,9 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
     std::optional<FunctionId> distribution_function;
     const std::string gametype_code = gm.lua_file.empty() ? std::string() : read_lua_file(gm.lua_file, problems);
     if (!gm.distribution_function.empty()) {
-        const std::size_t chunk = builder.add_chunk(gm.lua_file, gametype_code);
-        distribution_function = builder.function(chunk, gm.distribution_function,
+        const std::size_t chunk = program->chunks.size();
+        program->chunks.push_back({"@" + gm.lua_file.string(), gametype_code});
+        distribution_function = program->add(chunk, gm.distribution_function,
                                                  distribution_label(gm.gametype.id));
     } else if (!gm.table.empty()) {
         gametype->distribution.assign(static_cast<std::size_t>(gm.table.rbegin()->first + 1), 0);

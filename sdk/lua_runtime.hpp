@@ -31,6 +31,20 @@ struct LuaFunctionRef {
 struct LuaProgram {
     std::vector<LuaChunk> chunks;
     std::vector<LuaFunctionRef> functions;
+
+    /// The FunctionId of function `name` of chunk `chunk`, or kIdentity when it is not listed.
+    FunctionId find(std::size_t chunk, const std::string& name) const {
+        for (std::size_t i = 0; i < functions.size(); ++i)
+            if (functions[i].chunk == chunk && functions[i].name == name) return static_cast<FunctionId>(i + 1);
+        return kIdentity;
+    }
+    /// The FunctionId of function `name` of chunk `chunk`, listed with `label` (how messages name
+    /// it: its first use) if it is not yet: one id per distinct function, however many cards use it.
+    FunctionId add(std::size_t chunk, const std::string& name, std::string label) {
+        if (const FunctionId id = find(chunk, name); id != kIdentity) return id;
+        functions.push_back({chunk, name, std::move(label)});
+        return static_cast<FunctionId>(functions.size());
+    }
 };
 
 /// Budgets for plugin code.

@@ -20,19 +20,13 @@ bool add_chunk(PluginCode& code, const std::filesystem::path& lua_file, std::vec
     return true;
 }
 
-void add_function(PluginCode& code, const std::string& name, const std::string& label) {
-    if (name.empty() || code.id_of(name) != kIdentity) return;
-    code.program.functions.push_back({0, name, label});
+void add_function(PluginCode& code, const std::string& name, std::string label) {
+    if (!name.empty()) code.program.add(0, name, std::move(label));
 }
 
 }  // namespace
 
-FunctionId PluginCode::id_of(const std::string& name) const {
-    if (name.empty()) return kIdentity;
-    for (std::size_t i = 0; i < program.functions.size(); ++i)
-        if (program.functions[i].name == name) return static_cast<FunctionId>(i + 1);
-    return kIdentity;
-}
+FunctionId PluginCode::id_of(const std::string& name) const { return name.empty() ? kIdentity : program.find(0, name); }
 
 PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out) {
     PluginCode code;
