@@ -124,12 +124,11 @@ public:
         for (const SavedSeat& s : save.seats) {
             if (s.bot.empty()) continue;
             try {
-                bots_[s.id] = make_bot(s.bot, 0);
+                bots_[s.id] = {s.bot, make_bot(s.bot, 0)};
             } catch (const UsageError& e) {
                 throw UsageError(from + ": malformed save: " + e.what());
             }
-            bots_[s.id]->restore(s.bot_state);
-            bot_kinds_[s.id] = s.bot;
+            bots_[s.id].bot->restore(s.bot_state);
         }
         if (!save.record_file.empty()) {
             // A relative record path is relative to the save file's folder (docs/records.md).
@@ -196,8 +195,7 @@ private:
 
     void seat(const Seat& s, PlayerId id) {
         if (s.is_bot()) {
-            bots_[id] = make_bot(s.bot, sim_bot_seed(seed_, seats_));
-            bot_kinds_[id] = s.bot;
+            bots_[id] = {s.bot, make_bot(s.bot, sim_bot_seed(seed_, seats_))};
         } else {
             humans_ = true;
         }
@@ -214,8 +212,8 @@ private:
         for (const Player& p : game_.players()) {
             SavedSeat seat{.id = p.id};
             if (const auto bot = bots_.find(p.id); bot != bots_.end()) {
-                seat.bot = bot_kinds_.at(p.id);
-                seat.bot_state = bot->second->state();
+                seat.bot = bot->second.kind;
+                seat.bot_state = bot->second.bot->state();
             }
             s.seats.push_back(std::move(seat));
         }
@@ -253,7 +251,7 @@ private:
             while (game_.phase() == Phase::awaiting_give) {
                 const PlayerId player = game_.current_player();
                 if (const auto bot = bots_.find(player); bot != bots_.end()) {
-                    game_.give(bot->second->choose_receiver(view_));
+                    game_.give(bot->second.bot->choose_receiver(view_));
                     continue;
                 }
                 const Answer a = ask(player);
@@ -427,7 +425,6 @@ private:
                 const PlayerId id = player->id;
                 game_.leave(id);
                 bots_.erase(id);
-                bot_kinds_.erase(id);
             } else {
                 message(unknown_player(p.seat.name));
             }
@@ -449,8 +446,11 @@ private:
     TableView view_;
     CardText cards_;
     TextRenderer renderer_;
-    std::map<PlayerId, std::unique_ptr<Bot>> bots_;
-    std::map<PlayerId, std::string> bot_kinds_;
+    struct SeatedBot {
+        std::string kind;  // for save files
+        std::unique_ptr<Bot> bot;
+    };
+    std::map<PlayerId, SeatedBot> bots_;
     std::vector<Pending> pending_;
     std::uint64_t seed_;
     std::uint32_t seats_ = 0;  // seats ever taken: the next bot's seed index
