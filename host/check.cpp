@@ -46,13 +46,11 @@ int run_check(const CheckOptions& o) {
 
     // The combination's plugins are checked like any folder given.
     std::vector<std::filesystem::path> paths = o.paths;
-    std::vector<std::string> set_names = o.sets.empty() ? std::vector<std::string>{"standard"} : o.sets;
-    const std::string gametype = o.gametype.empty() ? "official" : o.gametype;
-    std::vector<std::filesystem::path> set_folders;
-    std::filesystem::path gametype_folder;
+    GamePluginFolders folders;
     if (combination) {
-        for (const auto& name : set_names) paths.push_back(set_folders.emplace_back(sdk::find_plugin("set", name, o.plugins.plugin_path)));
-        paths.push_back(gametype_folder = sdk::find_plugin("gametype", gametype, o.plugins.plugin_path));
+        folders = find_plugins(o.sets, o.gametype, o.plugins.plugin_path);
+        paths.insert(paths.end(), folders.sets.begin(), folders.sets.end());
+        paths.push_back(folders.gametype);
     }
     const unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
     sdk::check::CheckReport report = sdk::check::check_plugins(sdk::check::find_plugin_folders(paths), jobs);
@@ -61,7 +59,7 @@ int run_check(const CheckOptions& o) {
     std::string skipped;
     if (combination) {
         try {
-            const sdk::Bundle bundle = sdk::Bundle::load(set_folders, gametype_folder);
+            const sdk::Bundle bundle = sdk::Bundle::load(folders.sets, folders.gametype);
             CombinationOptions options = o.combination;
             options.jobs = jobs;
             for (auto& d : check_combination(bundle, options)) report.diagnostics.push_back(std::move(d));

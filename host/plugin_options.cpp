@@ -15,12 +15,19 @@ void add_plugin_options(CLI::App& command, PluginOptions& options) {
     command.add_option("--gametype", options.gametype, "Gametype, by name or folder")->capture_default_str();
 }
 
+GamePluginFolders find_plugins(const std::vector<std::string>& sets, const std::string& gametype,
+                           const std::vector<std::filesystem::path>& plugin_path) {
+    GamePluginFolders folders;
+    for (const auto& name : sets.empty() ? std::vector<std::string>{"standard"} : sets)
+        folders.sets.push_back(sdk::find_plugin("set", name, plugin_path));
+    folders.gametype = sdk::find_plugin("gametype", gametype.empty() ? "official" : gametype, plugin_path);
+    return folders;
+}
+
 sdk::Bundle load_bundle(const std::vector<std::string>& sets, const std::string& gametype,
                         const std::vector<std::filesystem::path>& plugin_path) {
-    std::vector<std::filesystem::path> set_folders;
-    for (const auto& name : sets.empty() ? std::vector<std::string>{"standard"} : sets)
-        set_folders.push_back(sdk::find_plugin("set", name, plugin_path));
-    return sdk::Bundle::load(set_folders, sdk::find_plugin("gametype", gametype, plugin_path));
+    const GamePluginFolders folders = find_plugins(sets, gametype, plugin_path);
+    return sdk::Bundle::load(folders.sets, folders.gametype);
 }
 
 sdk::Bundle load_bundle(const PluginOptions& options) {
