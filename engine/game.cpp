@@ -69,7 +69,7 @@ std::size_t Game::index_of(PlayerId id) const {
 
 PlayerId Game::current_player() const {
     if (players_.empty() || over()) return kNoPlayer;
-    return players_[next_].id;
+    return players_[next_ < players_.size() ? next_ : 0].id;  // past the end: a new round starts
 }
 
 void Game::require_between_turns(const char* what) const {
@@ -97,13 +97,14 @@ void Game::leave(PlayerId id) {
     const std::size_t index = index_of(id);
     if (started_ && !gametype_.house_rules.leave_in_progress)
         throw RuleError("house rules of '" + gametype_.id + "': players may not leave once the game is in progress");
+    // The leaver's cards are set aside, received card stack bottom first, then the modifier card
+    // stack bottom first; the deck is not touched, so its order (a scenario's fixed top, a
+    // record's future) stays what it was. They join the next deck renewal.
     Player& p = players_[index];
-    deck_.insert(deck_.end(), p.received.begin(), p.received.end());
-    for (const auto& m : p.modifiers) deck_.push_back(m.card);
-    random_.shuffle(std::span(deck_));
+    set_aside_.insert(set_aside_.end(), p.received.begin(), p.received.end());
+    for (const auto& m : p.modifiers) set_aside_.push_back(m.card);
     players_.erase(players_.begin() + static_cast<std::ptrdiff_t>(index));
-    if (index < next_) --next_;
-    if (next_ >= players_.size()) next_ = 0;  // the round is over: the first player is next
+    if (index < next_) --next_;  // one fewer has played this round; no wrap here (see next_)
     if (sink_) emit({.kind = EventKind::leave, .turn = turn_, .player = id});
     if (players_.empty()) {
         phase_ = Phase::ended;  // a leave from a suspended game ends it (GDD §3.4.2.1)
@@ -115,11 +116,14 @@ void Game::leave(PlayerId id) {
 }
 
 bool Game::renew_deck() {
-    // GDD §3.4.2.2: every received card stack, shuffled together, is the new deck.
+    // GDD §3.4.2.2: every received card stack, shuffled together, is the new deck; the cards
+    // set aside by leaves join it (docs/architecture.md).
     for (auto& p : players_) {
         deck_.insert(deck_.end(), p.received.begin(), p.received.end());
         p.received.clear();
     }
+    deck_.insert(deck_.end(), set_aside_.begin(), set_aside_.end());
+    set_aside_.clear();
     if (deck_.empty()) return false;
     random_.shuffle(std::span(deck_));
     if (sink_) emit({.kind = EventKind::deck_renewal, .turn = turn_, .total = static_cast<std::int64_t>(deck_.size())});
@@ -129,6 +133,7 @@ bool Game::renew_deck() {
 void Game::start_turn() {
     if (phase_ != Phase::between_turns) require_between_turns("start a turn");
     if (phase_ == Phase::suspended) throw RuleError("cannot start a turn: the game is suspended until a player joins");
+    if (next_ >= players_.size()) next_ = 0;  // the gap's leaves ended the round: the first player starts the next
     started_ = true;
     ++turn_;
     draw_or_pass();
@@ -283,8 +288,10 @@ void Game::finish_turn(Player& player) {
             if (sink_) emit({.kind = EventKind::expire, .turn = turn_, .player = player.id, .card = card});
         }
     }
+    // A turn that ends the round starts the next one at once, so whoever joins in the gap that
+    // follows plays last in it (§3.4.2 steps 1a and 1c); a gap after any other turn is mid-round.
     ++next_;
-    if (next_ >= players_.size()) next_ = 0;  // round over: the first player is next (§3.4.2)
+    if (next_ >= players_.size()) next_ = 0;
     phase_ = Phase::between_turns;
 }
 

@@ -66,8 +66,11 @@ public:
     /// Adds a player between the last and the first player. Throws RuleError when a house
     /// rule forbids it, the name is taken or empty, or it is not between turns.
     PlayerId join(const std::string& name);
-    /// Removes a player; their received and modifier cards are shuffled into the deck. The
-    /// next player becomes first if the first leaves. Throws RuleError as join().
+    /// Removes a player. Their received and modifier card stacks are set aside: the deck and
+    /// its order stay as they were, and the set-aside cards join the next deck renewal
+    /// (GDD §3.4.2.2). The next player becomes first if the first leaves. All the joins and
+    /// leaves of one gap between turns are one step (GDD §3.4.2 d.i): who plays next does not
+    /// depend on their order. Throws RuleError as join().
     void leave(PlayerId player);
 
     // --- turns (GDD §3.4.2.3) --------------------------------------------------------------
@@ -108,6 +111,9 @@ public:
     const std::vector<CardId>& deck() const { return deck_; }
     /// Cards removed from the game by conflict resolution (GDD §3.5).
     const std::vector<CardId>& removed() const { return removed_; }
+    /// Cards of players who left, in the order they were set aside; they join the next deck
+    /// renewal (docs/architecture.md).
+    const std::vector<CardId>& set_aside() const { return set_aside_; }
     PlayerId winner() const { return winner_; }
     bool in_progress() const { return started_; }
     const Catalog& catalog() const { return catalog_; }
@@ -138,8 +144,13 @@ private:
     std::vector<Player> players_;
     std::vector<CardId> deck_;
     std::vector<CardId> removed_;
+    std::vector<CardId> set_aside_;
     Phase phase_ = Phase::between_turns;
-    std::size_t next_ = 0;  // index in players_ of whose turn is (or is next)
+    // How many players at the front of the turn order have had their turn in this round: the
+    // index of whose turn it is (or is next). Joins append and leaves before it shift it, so it
+    // stays right through a gap between turns; it wraps to 0 (a new round) only when a turn ends
+    // the round, or at the next start_turn if the gap's leaves ended it.
+    std::size_t next_ = 0;
     CardId drawn_ = kNoCard;
     PlayerId winner_ = kNoPlayer;
     PlayerId next_id_ = 0;

@@ -12,6 +12,7 @@ GameSnapshot Game::snapshot() const {
     s.players = players_;
     s.deck = deck_;
     s.removed = removed_;
+    s.set_aside = set_aside_;
     s.phase = phase_;
     s.next = static_cast<std::uint32_t>(next_);
     s.drawn = drawn_;
@@ -50,6 +51,7 @@ Game::Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluato
     };
     for (CardId c : s.deck) place(c, "the deck");
     for (CardId c : s.removed) place(c, "removed");
+    for (CardId c : s.set_aside) place(c, "set aside");
     if (s.drawn != kNoCard) place(s.drawn, "drawn");
     std::set<PlayerId> ids;
     std::set<std::string> names;
@@ -66,7 +68,12 @@ Game::Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluato
         }
     }
     for (std::size_t c = 0; c < cards; ++c) require(seen[c], "card " + std::to_string(c) + " is nowhere");
-    require(s.players.empty() ? s.next == 0 : s.next < s.players.size(), "next player index out of range");
+    // Between turns every player may have had their turn in this round (the gap's leaves ended
+    // it): next == players.size(). During a turn it names the player whose turn it is.
+    require(s.players.empty() ? s.next == 0
+                              : s.next < s.players.size() ||
+                                    (s.next == s.players.size() && (s.phase == Phase::between_turns || s.phase == Phase::suspended)),
+            "next player index out of range");
     require((s.phase == Phase::awaiting_give) == (s.drawn != kNoCard), "a drawn card exactly while awaiting a give");
     require(s.phase != Phase::awaiting_give || s.players.size() >= 2, "a turn with fewer than two players");
     require((s.phase == Phase::won) == (s.winner != kNoPlayer) && (s.winner == kNoPlayer || ids.count(s.winner)),
@@ -84,6 +91,7 @@ Game::Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluato
     deck_.reserve(cards);
     removed_ = s.removed;
     removed_.reserve(cards);
+    set_aside_ = s.set_aside;
     phase_ = s.phase;
     next_ = s.next;
     drawn_ = s.drawn;

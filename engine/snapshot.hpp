@@ -20,8 +20,10 @@ struct GameSnapshot {
     std::vector<Player> players;   ///< turn order, first player first
     std::vector<CardId> deck;      ///< bottom first (back() is the top)
     std::vector<CardId> removed;   ///< removed from the game by conflict resolution (GDD §3.5)
+    std::vector<CardId> set_aside; ///< leavers' cards, for the next deck renewal (Game::set_aside)
     Phase phase{};
-    std::uint32_t next = 0;        ///< index in players of whose turn it is or is next
+    std::uint32_t next = 0;        ///< players who have had their turn this round: the index of whose
+                                   ///< turn it is or is next; == players.size() only between turns
     CardId drawn = kNoCard;        ///< the card awaiting a give, or kNoCard
     PlayerId winner = kNoPlayer;
     PlayerId next_id = 0;          ///< id the next joiner gets

@@ -59,6 +59,7 @@ json save_json(const SaveState& s) {
              {{"players", players},
               {"deck", g.deck},
               {"removed", g.removed},
+              {"set_aside", g.set_aside},
               {"phase", std::string(to_string(g.phase))},
               {"next", g.next},
               {"drawn", id_or_null(g.drawn, kNoCard)},
@@ -77,6 +78,7 @@ public:
     Fields(const json& j, std::string file, std::string path) : j_(j), file_(std::move(file)), path_(std::move(path)) {
         if (!j.is_object()) bad("an object");
     }
+    bool has(const char* key) const { return j_.contains(key); }
     const json& at(const char* key, const char* expected) const {
         if (!j_.contains(key)) fail(std::string("missing \"") + key + "\" (" + expected + ")");
         return j_[key];
@@ -157,6 +159,7 @@ SaveState parse_save(const json& j, const std::string& file) {
     GameSnapshot& snap = s.game;
     snap.deck = g.cards("deck");
     snap.removed = g.cards("removed");
+    if (g.has("set_aside")) snap.set_aside = g.cards("set_aside");  // absent in saves made before leaves set cards aside
     snap.phase = phase_named(g.text("phase"), g);
     snap.next = g.uint<std::uint32_t>("next");
     snap.drawn = g.at("drawn", "a card number or null").is_null() ? kNoCard : g.uint<CardId>("drawn", kNoCard - 1);

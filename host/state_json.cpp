@@ -32,6 +32,9 @@ nlohmann::json state_json(const Game& game) {
     nlohmann::json removed = nlohmann::json::array();
     for (CardId card : game.removed()) removed.push_back(card_id(catalog, card));
     state["removed"] = std::move(removed);
+    nlohmann::json set_aside = nlohmann::json::array();
+    for (CardId card : game.set_aside()) set_aside.push_back(card_id(catalog, card));
+    state["set_aside"] = std::move(set_aside);
 
     nlohmann::json players = nlohmann::json::array();
     for (const Player& p : game.players()) {

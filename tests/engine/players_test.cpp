@@ -149,9 +149,9 @@ TEST_CASE("one player left suspends the game - a join resumes it - a leave then 
     CHECK(g.phase() == Phase::between_turns);
     CHECK(rec.kinds() == std::vector<EventKind>{EventKind::join, EventKind::resume});
     check_invariants(g);
-    // ann played turn 1 of a round {ann, bob}; bob left, so the round is over and ann (first)
-    // plays next, then cid.
-    CHECK(play_turns(g, 2) == Names{"ann", "cid"});
+    // ann played turn 1 of the round {ann, bob}; bob left and cid joined in the same gap, so
+    // cid joined mid-round and plays turn 2 (GDD §3.4.2 d.iii), then ann starts the next round.
+    CHECK(play_turns(g, 2) == Names{"cid", "ann"});
 
     g.leave(id_of(g, "ann"));
     CHECK(g.phase() == Phase::suspended);
@@ -162,43 +162,163 @@ TEST_CASE("one player left suspends the game - a join resumes it - a leave then 
     CHECK(g.winner() == kNoPlayer);
     CHECK(g.players().empty());
     CHECK(rec.kinds() == std::vector<EventKind>{EventKind::leave, EventKind::ended});
-    CHECK(g.deck().size() + g.removed().size() == 74);  // every card went back to the deck
+    CHECK(g.deck().size() + g.removed().size() + g.set_aside().size() == 74);  // no card is lost
     check_invariants(g);
     CHECK_THROWS_AS(g.join("dan"), RuleError);
 }
 
-TEST_CASE("a leaving player's received and modifier cards are shuffled into the deck - no card is lost (docs/architecture.md, GDD §3.4.2.1)", "[players]") {
+TEST_CASE("a leaving player's received and modifier card stacks are set aside - the deck and its order are untouched (docs/architecture.md, GDD §3.4.2.1)", "[players]") {
     // ann keeps a Cherry, a +1 Hat Of Fruit and a 1 Point; then she leaves.
-    std::set<std::size_t> lowest_positions;
-    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    StandardKit kit;
+    Game g = kit.game({"ann", "bob", "cid"}, {"cherry", "two-points", "double-cherry", "hat-of-fruit", "point-drop",
+                                              "triple-cherry", "point", "triple-anticherry", "anticherry"});
+    // Everyone keeps: ann turns 1, 4, 7 (Cherry, Hat, Point), bob 2, 5, cid 3, 6.
+    for (int i = 0; i < 7; ++i) play(g, i % 3 == 0 ? "ann" : (i % 3 == 1 ? "bob" : "cid"));
+    const Player& ann = player_named(g, "ann");
+    REQUIRE(card_ids(g, ann.received) == std::vector<std::string>{"cherry", "point"});
+    REQUIRE(ann.modifiers.size() == 1);
+    std::vector<CardId> hers = ann.received;
+    hers.push_back(ann.modifiers[0].card);
+    const std::vector<CardId> deck_before = g.deck();
+    const Snapshot before = snapshot(g);
+    g.leave(id_of(g, "ann"));
+    check_invariants(g);
+    CHECK(g.deck() == deck_before);               // same cards, same order
+    CHECK(g.set_aside() == hers);                 // received bottom first, then the modifier card stack
+    CHECK(g.random().engine() == before.random);  // no shuffle drew from the generator
+    CHECK(player_named(g, "bob").received == before.players[1].received);
+    CHECK(player_named(g, "cid").received == before.players[2].received);
+    // The fixed deck top is still what comes next: bob draws the Triple Anticherry.
+    g.start_turn();
+    CHECK(card_ids(g, {g.drawn_card()}) == std::vector<std::string>{"triple-anticherry"});
+}
+
+TEST_CASE("the set-aside cards of a leaver join the next deck renewal (docs/architecture.md, GDD §3.4.2.2)", "[players]") {
+    // A leave when the deck is empty does not make a deck of the leaver's cards: the next turn
+    // renews the deck from every received card stack and the set-aside cards together.
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
         StandardKit kit;
-        Game g = kit.game({"ann", "bob", "cid"}, {"cherry", "two-points", "double-cherry", "hat-of-fruit", "point-drop",
-                                                  "triple-cherry", "point"}, seed);
-        // Everyone keeps: ann turns 1, 4, 7 (Cherry, Hat, Point), bob 2, 5, cid 3, 6.
-        for (int i = 0; i < 7; ++i) play(g, i % 3 == 0 ? "ann" : (i % 3 == 1 ? "bob" : "cid"));
-        const Player& ann = player_named(g, "ann");
-        std::vector<CardId> hers = ann.received;
-        for (const auto& m : ann.modifiers) hers.push_back(m.card);
-        REQUIRE(card_ids(g, ann.received) == std::vector<std::string>{"cherry", "point"});
-        REQUIRE(ann.modifiers.size() == 1);
-        const std::size_t deck_before = g.deck().size();
-        const Snapshot others_before = snapshot(g);
-        g.leave(id_of(g, "ann"));
-        check_invariants(g);
-        CHECK(g.deck().size() == deck_before + 3);
-        std::size_t lowest = g.deck().size();
-        for (CardId c : hers) {
-            const auto it = std::find(g.deck().begin(), g.deck().end(), c);
-            REQUIRE(it != g.deck().end());
-            lowest = std::min(lowest, static_cast<std::size_t>(it - g.deck().begin()));
+        Game g = kit.game({"ann", "bob", "cid"}, {}, seed);
+        while (!g.deck().empty() && !g.over()) {
+            g.start_turn();
+            REQUIRE(g.phase() == Phase::awaiting_give);
+            g.give(g.current_player());
         }
-        lowest_positions.insert(lowest);
-        // The other players keep what they have.
-        CHECK(player_named(g, "bob").received == others_before.players[1].received);
-        CHECK(player_named(g, "cid").received == others_before.players[2].received);
+        if (g.over()) continue;  // won before the deck ran out: nothing to show with this seed
+        const Player& leaver = g.players()[1];
+        REQUIRE(!leaver.received.empty());
+        std::multiset<CardId> expected(leaver.received.begin(), leaver.received.end());
+        for (const auto& m : leaver.modifiers) expected.insert(m.card);
+        for (const Player& p : g.players())
+            if (p.id != leaver.id) expected.insert(p.received.begin(), p.received.end());
+        g.leave(leaver.id);
+        CHECK(g.deck().empty());
+        check_invariants(g);
+        Recorder rec;
+        g.set_event_sink(&rec);
+        g.start_turn();
+        REQUIRE(!rec.events.empty());
+        REQUIRE(rec.events.front().kind == EventKind::deck_renewal);
+        CHECK(rec.events.front().total == static_cast<std::int64_t>(expected.size()));
+        std::multiset<CardId> renewed(g.deck().begin(), g.deck().end());
+        renewed.insert(g.drawn_card());
+        CHECK(renewed == expected);
+        CHECK(g.set_aside().empty());
+        check_invariants(g);
+        return;
     }
-    // Shuffled into the deck, not put on top of it: across seeds her cards land at different depths.
-    CHECK(lowest_positions.size() > 3);
+    FAIL("every seed ended the game before the deck ran out");
+}
+
+TEST_CASE("no double turn after a suspension - the game goes on with the player next in the turn order (GDD §3.4.2, §3.4.2.1)", "[players]") {
+    SECTION("the first player is left alone") {
+        // ann plays turn 1; bob leaves (suspended); cid joins (resumed) between the last and the
+        // first player, mid-round: cid plays turn 2, not ann again.
+        StandardKit kit;
+        Game g = kit.game({"ann", "bob"});
+        CHECK(play_turns(g, 1) == Names{"ann"});
+        g.leave(id_of(g, "bob"));
+        REQUIRE(g.phase() == Phase::suspended);
+        g.join("cid");
+        CHECK(g.current_player() == id_of(g, "cid"));
+        CHECK(play_turns(g, 3) == Names{"cid", "ann", "cid"});
+    }
+    SECTION("a later player is left alone, after their turn") {
+        // ann and bob play; ann and cid leave (bob is alone, suspended); dan joins: bob has had
+        // his turn this round, so dan plays next, then bob starts the next round.
+        StandardKit kit;
+        Game g = kit.game({"ann", "bob", "cid"});
+        CHECK(play_turns(g, 2) == Names{"ann", "bob"});
+        g.leave(id_of(g, "ann"));
+        g.leave(id_of(g, "cid"));
+        REQUIRE(g.phase() == Phase::suspended);
+        g.join("dan");
+        CHECK(play_turns(g, 3) == Names{"dan", "bob", "dan"});
+    }
+    SECTION("a later player is left alone, before their turn") {
+        // ann plays; ann and cid leave: bob, alone, has not had his turn this round; after dan
+        // joins, bob plays, then dan.
+        StandardKit kit;
+        Game g = kit.game({"ann", "bob", "cid"});
+        play_turns(g, 1);
+        g.leave(id_of(g, "ann"));
+        g.leave(id_of(g, "cid"));
+        REQUIRE(g.phase() == Phase::suspended);
+        g.join("dan");
+        CHECK(play_turns(g, 3) == Names{"bob", "dan", "bob"});
+    }
+}
+
+TEST_CASE("all the joins and leaves of one gap between turns are one step - their order does not change who plays next (GDD §3.4.2 d.i)", "[players]") {
+    // After bob's turn in {ann, bob, cid}: cid leaves and dan joins, in either order. cid had not
+    // played this round, so dan joins mid-round and plays next.
+    auto after = [](bool leave_first) {
+        StandardKit kit;
+        Game g = kit.game({"ann", "bob", "cid"});
+        play_turns(g, 2);
+        if (leave_first) g.leave(id_of(g, "cid"));
+        g.join("dan");
+        if (!leave_first) g.leave(id_of(g, "cid"));
+        return play_turns(g, 3);
+    };
+    CHECK(after(true) == Names{"dan", "ann", "bob"});
+    CHECK(after(false) == Names{"dan", "ann", "bob"});
+
+    // Every order of {eve joins, ann leaves, cid leaves, fay joins} after ann's turn in
+    // {ann, bob, cid, dan} gives the same turn order and the same next players. Joins keep their
+    // relative order (eve before fay): the turn order depends on it, as it should.
+    std::vector<int> steps{0, 1, 2, 3};
+    std::set<Names> outcomes;
+    do {
+        if (std::find(steps.begin(), steps.end(), 3) < std::find(steps.begin(), steps.end(), 0)) continue;
+        StandardKit kit;
+        Game g = kit.game({"ann", "bob", "cid", "dan"});
+        play_turns(g, 1);
+        for (int step : steps) {
+            if (step == 0) g.join("eve");
+            if (step == 1) g.leave(id_of(g, "ann"));
+            if (step == 2) g.leave(id_of(g, "cid"));
+            if (step == 3) g.join("fay");
+        }
+        Names seen = turn_order(g);
+        const Names next = play_turns(g, 5);
+        seen.insert(seen.end(), next.begin(), next.end());
+        outcomes.insert(seen);
+    } while (std::next_permutation(steps.begin(), steps.end()));
+    REQUIRE(outcomes.size() == 1);
+    CHECK(*outcomes.begin() == Names{"bob", "dan", "eve", "fay", "bob", "dan", "eve", "fay", "bob"});
+}
+
+TEST_CASE("a gap whose leaves end the round lets the first player start the next round (GDD §3.4.2)", "[players]") {
+    // ann and bob have played; cid and dan leave: everyone left has had a turn, so the round is
+    // over and ann, the first player, plays next.
+    StandardKit kit;
+    Game g = kit.game({"ann", "bob", "cid", "dan"});
+    play_turns(g, 2);
+    g.leave(id_of(g, "cid"));
+    g.leave(id_of(g, "dan"));
+    CHECK(g.current_player() == id_of(g, "ann"));
+    CHECK(play_turns(g, 3) == Names{"ann", "bob", "ann"});
 }
 
 TEST_CASE("house rule join_in_progress = false - joining before the first turn is fine, after it RuleError and nothing changes (GDD §3.6)", "[players]") {

@@ -30,16 +30,17 @@ inline std::vector<std::string> invariant_violations(const Game& game, Moment mo
     auto card_name = [&](CardId c) {
         return "card " + std::to_string(c) + (c < cards ? " ('" + catalog.kind_of(c).id + "')" : std::string());
     };
-    // Places: 0 nowhere, 1 deck, 2 removed, 3 drawn, 4 + 2i received of player i, 5 + 2i modifiers of i.
+    // Places: 0 nowhere, 1 deck, 2 removed, 3 drawn, 4 set aside, 5 + 2i received of player i, 6 + 2i modifiers of i.
     auto place_name = [&](int place) -> std::string {
         switch (place) {
             case 0: return "nowhere";
             case 1: return "the deck";
             case 2: return "the removed cards";
             case 3: return "the drawn card";
+            case 4: return "the set-aside cards";
             default: {
-                const auto& p = players[static_cast<std::size_t>((place - 4) / 2)];
-                return "player '" + p.name + "''s " + ((place - 4) % 2 == 0 ? "received card stack" : "modifier card stack");
+                const auto& p = players[static_cast<std::size_t>((place - 5) / 2)];
+                return "player '" + p.name + "''s " + ((place - 5) % 2 == 0 ? "received card stack" : "modifier card stack");
             }
         }
     };
@@ -60,9 +61,10 @@ inline std::vector<std::string> invariant_violations(const Game& game, Moment mo
     for (CardId c : game.deck()) put(c, 1);
     for (CardId c : game.removed()) put(c, 2);
     if (game.drawn_card() != kNoCard) put(game.drawn_card(), 3);
+    for (CardId c : game.set_aside()) put(c, 4);
     for (std::size_t i = 0; i < players.size(); ++i) {
-        for (CardId c : players[i].received) put(c, 4 + 2 * static_cast<int>(i));
-        for (const auto& m : players[i].modifiers) put(m.card, 5 + 2 * static_cast<int>(i));
+        for (CardId c : players[i].received) put(c, 5 + 2 * static_cast<int>(i));
+        for (const auto& m : players[i].modifiers) put(m.card, 6 + 2 * static_cast<int>(i));
     }
     for (std::size_t c = 0; c < cards; ++c)
         if (where[c] == 0) bad.push_back(card_name(static_cast<CardId>(c)) + " is nowhere: lost from the game");

@@ -48,6 +48,7 @@ struct Snapshot {
     bool in_progress;
     std::vector<CardId> deck;
     std::vector<CardId> removed;
+    std::vector<CardId> set_aside;
     std::vector<PlayerState> players;
     std::mt19937_64 random;
     bool operator==(const Snapshot&) const = default;
@@ -55,7 +56,7 @@ struct Snapshot {
 
 inline Snapshot snapshot(const Game& g) {
     Snapshot s{g.phase(), g.turn(), g.current_player(), g.drawn_card(), g.winner(), g.in_progress(),
-               g.deck(), g.removed(), {}, g.random().engine()};
+               g.deck(), g.removed(), g.set_aside(), {}, g.random().engine()};
     for (const auto& p : g.players()) {
         PlayerState ps{p.id, p.name, p.cherries, p.score, p.received, {}};
         for (const auto& m : p.modifiers) ps.modifiers.emplace_back(m.card, m.lifetime);
@@ -75,6 +76,8 @@ inline std::ostream& operator<<(std::ostream& os, const Snapshot& s) {
     cards(s.deck);
     os << ", removed ";
     cards(s.removed);
+    os << ", set aside ";
+    cards(s.set_aside);
     for (const auto& p : s.players) {
         os << "\n  " << p.name << " (id " << p.id << "): cherries " << p.cherries << ", score " << p.score << ", received ";
         cards(p.received);
