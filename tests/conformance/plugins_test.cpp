@@ -181,8 +181,14 @@ TEST_CASE("the shipped gametypes have the GDD's distributions and winning scores
     for (int c = 0; c < 30; ++c) CHECK(change(a.gametype(), c) == (a_changes.count(c) ? a_changes.at(c) : 0));
     const auto b = host::load_bundle({"standard"}, "example-b");  // a Lua function, tabulated
     CHECK(b.gametype().winning_score == 30);
-    CHECK_FALSE(b.gametype().house_rules.join_in_progress);
-    CHECK_FALSE(b.gametype().house_rules.leave_in_progress);
+    CHECK(b.gametype().house_rules.join_in_progress);  // the GDD's example has no house rules
+    CHECK(b.gametype().house_rules.leave_in_progress);
     const std::map<int, int> b_changes{{1, 3}, {2, 2}, {3, 1}, {5, -1}, {6, -2}, {7, -3}, {20, 20}};
     for (int c = 0; c < 30; ++c) CHECK(change(b.gametype(), c) == (b_changes.count(c) ? b_changes.at(c) : 0));
+    // House rules (§3.6) live in a gametype of their own: official scoring, a closed table.
+    const auto closed = host::load_bundle({"standard"}, "closed-table");
+    CHECK(closed.gametype().winning_score == 10);
+    for (int c = 0; c < 30; ++c) CHECK(change(closed.gametype(), c) == (c == 5 ? 1 : 0));
+    CHECK_FALSE(closed.gametype().house_rules.join_in_progress);
+    CHECK_FALSE(closed.gametype().house_rules.leave_in_progress);
 }

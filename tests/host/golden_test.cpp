@@ -40,5 +40,5 @@ TEST_CASE("every shipped gametype has a golden playthrough, and each replays eve
         CHECK(replayer.game().over());
         ++replayed;
     }
-    CHECK(replayed >= 3);  // official, example-a, example-b
+    CHECK(replayed >= 4);  // official, example-a, example-b, closed-table
 }
