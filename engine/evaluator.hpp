@@ -19,7 +19,8 @@ public:
     /// Must not throw. The engine range-checks the result against kMaxMagnitude itself.
     virtual bool call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept = 0;
 
-    /// Why the last call() returned false, for reports (GDD §3.5).
+    /// Why the last call() returned false, for reports (GDD §3.5). It does not name the function
+    /// or a card: the engine prefixes the card and which of its functions ran.
     virtual std::string fault_message() const = 0;
 };
 

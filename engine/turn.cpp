@@ -17,12 +17,12 @@ bool apply(const Catalog& catalog, Evaluator& evaluator, CardId card, CardType t
     const FunctionId fn = type == CardType::cherry ? kind.cherry_function : kind.score_function;
     if (fn == kIdentity) return true;
     std::int64_t next = 0;
-    if (!evaluator.call(fn, value, next)) {
-        fault_message = evaluator.fault_message();
-        return false;
-    }
-    if (!in_range(next)) {
-        fault_message = out_of_range(next);
+    const bool called = evaluator.call(fn, value, next);
+    if (!called || !in_range(next)) {
+        // Named here, not by the evaluator: cards may share one function (GDD §3.5 reports the card).
+        fault_message = "card '" + catalog.display_id(catalog.kind_id_of(card)) + "' " +
+                        (type == CardType::cherry ? "cherry" : "score") + " function: " +
+                        (called ? out_of_range(next) : evaluator.fault_message());
         return false;
     }
     value = next;

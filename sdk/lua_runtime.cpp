@@ -450,9 +450,6 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
     }
 
     refs_.assign(program.functions.size() + 1, LUA_NOREF);  // FunctionId 0 is the identity
-    labels_.reserve(refs_.size());
-    labels_.emplace_back("identity");
-    for (const LuaFunctionRef& fn : program.functions) labels_.push_back(fn.label);
     std::vector<int> found(program.functions.size(), LUA_TNONE);
     Resolution resolution{&program, &modules, &refs_, &found};
     lua_pushcfunction(L, resolve_functions);
@@ -518,14 +515,14 @@ bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& 
             }
             char text[64];  // formatted here: lua_tostring would allocate outside a protected call
             std::snprintf(text, sizeof text, LUA_NUMBER_FMT, static_cast<LUAI_UACNUMBER>(number));
-            fault_ = labels_[function] + ": returned " + text + ", expected an integer";
+            fault_ = std::string("returned ") + text + ", expected an integer";
         } else {
-            fault_ = labels_[function] + ": returned " + luaL_typename(L, -1) + ", expected an integer";
+            fault_ = std::string("returned ") + luaL_typename(L, -1) + ", expected an integer";
         }
     } else if (status == LUA_ERRMEM) {
-        fault_ = labels_[function] + ": " + memory_message(limits_.memory_bytes);
+        fault_ = memory_message(limits_.memory_bytes);
     } else {
-        fault_ = labels_[function] + ": " + located(error_message(L));
+        fault_ = located(error_message(L));
     }
     lua_settop(L, 1);
     return false;

@@ -24,7 +24,7 @@ struct LuaChunk {
 struct LuaFunctionRef {
     std::size_t chunk = 0;
     std::string name;
-    std::string label;  ///< for messages: "card 'cherry-halver' cherry function"
+    std::string label;  ///< for load messages: "card 'cherry-halver' cherry function" (its first use)
 };
 
 /// All the Lua code of a bundle. FunctionId n (n >= 1) is functions[n - 1].
@@ -87,7 +87,9 @@ public:
 
     /// Calls a function through its registry reference under the instruction budget. A fault is
     /// an error, budget or memory exhaustion, or a result that is not an integer (a float with an
-    /// exact integer value counts as that integer).
+    /// exact integer value counts as that integer). fault_message() then says why without naming
+    /// the function: one Lua function may serve many cards, and only the caller knows which card
+    /// it ran for.
     bool call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept override;
     std::string fault_message() const override { return fault_; }
 
@@ -99,7 +101,6 @@ private:
     std::unique_ptr<Sandbox> sandbox_;
     lua_State* state_ = nullptr;
     std::vector<int> refs_;  // FunctionId -> registry reference (index 0 unused)
-    std::vector<std::string> labels_;
     std::vector<std::string> files_;  // per chunk, for messages
     std::string located(std::string message) const;
     LuaLimits limits_;

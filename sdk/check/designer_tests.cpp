@@ -16,17 +16,13 @@ void run_function_tests(LuaRuntime* runtime, const PluginCode& code, const std::
     const std::string shown = name.empty() ? "identity" : name;
     const FunctionId function = code.id_of(name);
     if (!name.empty() && (function == kIdentity || !runtime)) return;  // the code did not load: reported already
-    // The runtime prefixes its faults with the label the program gives the function.
-    const std::string prefix = function == kIdentity ? "" : code.program.functions[function - 1].label + ": ";
     for (const FunctionTest& test : tests) {
         const std::string call = label + ": " + shown + "(" + std::to_string(test.input) + "): expected " +
                                  std::to_string(test.expected);
         std::int64_t got = test.input;  // the identity
         if (function != kIdentity) {
             if (!runtime->call(function, test.input, got)) {
-                std::string fault = runtime->fault_message();
-                if (fault.rfind(prefix, 0) == 0) fault = fault.substr(prefix.size());
-                out.push_back(at(manifest_file, test, call + ", but it failed: " + fault));
+                out.push_back(at(manifest_file, test, call + ", but it failed: " + runtime->fault_message()));
                 continue;
             }
         }

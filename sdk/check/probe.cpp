@@ -68,7 +68,7 @@ public:
             const Outcome o = call(runtime, targets_[t].function, input);
             state_[t].first[input] = o;
             if (!o.ok) {
-                if (!(is_large(input) && is_huge_float_result(strip(t, o.fault)))) report_fault(t, input, o.fault);
+                if (!(is_large(input) && is_huge_float_result(o.fault))) report_fault(t, input, o.fault);
             } else if ((o.value < -kMaxMagnitude || o.value > kMaxMagnitude) && !is_large(input)) {
                 report(t, input, "returned " + std::to_string(o.value) +
                                      ", outside ±(2^53 - 1): the engine faults on it and removes the card (GDD §3.5)");
@@ -89,7 +89,7 @@ public:
                 const Outcome o = call(runtime, targets_[t].function, input);
                 const Outcome& before = state_[t].first[input];
                 if (o.ok == before.ok && (!o.ok || o.value == before.value)) continue;
-                report(t, input, describe(before) + ", then " + describe(o) + (o.ok ? "" : " (" + strip(t, o.fault) + ")") +
+                report(t, input, describe(before) + ", then " + describe(o) + (o.ok ? "" : " (" + o.fault + ")") +
                                      " for the same input: it keeps state between calls, and must not: it is a "
                                      "function of its input alone (" + targets_[t].rule + ")");
             }
@@ -115,12 +115,8 @@ private:
     std::string context(std::size_t t, std::int64_t input) const {
         return "with " + targets_[t].argument + " = " + std::to_string(input);
     }
-    std::string strip(std::size_t t, const std::string& fault) const {
-        const std::string prefix = code_.program.functions[targets_[t].function - 1].label + ": ";
-        return fault.rfind(prefix, 0) == 0 ? fault.substr(prefix.size()) : fault;
-    }
     void report_fault(std::size_t t, std::int64_t input, const std::string& fault) {
-        out_.push_back(fault_diagnostic(code_.lua_file, targets_[t].label, context(t, input), strip(t, fault)));
+        out_.push_back(fault_diagnostic(code_.lua_file, targets_[t].label, context(t, input), fault));
         state_[t].reported = true;
     }
     void report(std::size_t t, std::int64_t input, const std::string& message) {

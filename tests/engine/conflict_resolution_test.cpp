@@ -60,7 +60,7 @@ TEST_CASE("a modifier whose function faults while handling is removed from the g
     CHECK(rec.events[0].kind == EventKind::fault);
     CHECK(rec.events[0].card == doubler);
     CHECK(rec.events[0].player == id_of(g, "bob"));
-    CHECK(rec.events[0].message == "doubler broke");
+    CHECK(rec.events[0].message == "card 'cherry-doubler' cherry function: doubler broke");  // the card, then why
     CHECK(rec.events[1].kind == EventKind::draw);
     CHECK(rec.events[1].card == cherry);
     check_invariants(g);
