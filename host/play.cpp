@@ -478,10 +478,17 @@ int run_scenario(const PlayOptions& o) {
     std::string gametype = o.gametype_option->count() > 0 ? o.plugins.gametype
                                                           : scenario_gametype(scenario).value_or(o.plugins.gametype);
     const sdk::Bundle bundle = load_bundle(sets, gametype, o.plugins.plugin_path);
+    // An early end is said on stderr; a refused join or leave exits 1; either way the state so
+    // far is printed.
+    auto finish = [](const ScenarioEnd& end) {
+        if (!end.message.empty()) std::cerr << "cherries: " << (end.kind == ScenarioEnd::Kind::refused ? "error: " : "note: ") << end.message << '\n';
+        return end.kind == ScenarioEnd::Kind::refused ? 1 : 0;
+    };
     if (o.json) {
-        const nlohmann::json out = scenario_json(scenario, bundle);
+        ScenarioEnd end;
+        const nlohmann::json out = scenario_json(scenario, bundle, &end);
         std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
-        return 0;
+        return finish(end);
     }
     auto runtime = bundle.make_runtime();
     Game game = make_scenario_game(scenario, bundle, *runtime);
@@ -491,11 +498,11 @@ int run_scenario(const PlayOptions& o) {
     std::cout << fmt::format("scenario {}\nseed {}\n", scenario.file, scenario.seed);
     std::cout << fmt::format("players in turn order: {}\n", player_list(game));
     renderer.print_table();
-    play_scenario(scenario, game, [&] { renderer.print_table(); });
+    const ScenarioEnd end = play_scenario(scenario, game, [&] { renderer.print_table(); });
     renderer.print_result(game.over() ? StopReason::game_over
                           : game.phase() == Phase::suspended ? StopReason::suspended
                                                              : StopReason::turns_done);
-    return 0;
+    return finish(end);
 }
 
 int resume_play(const PlayOptions& o) {

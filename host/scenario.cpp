@@ -101,11 +101,13 @@ public:
         const std::string context = fmt::format(" in [[turn]] {}", number);
         unknown_keys(t, {"give", "join", "leave"}, context);
         ScenarioTurn turn;
-        const toml::node* give = t.get("give");
-        if (!give) fail(t.source(), fmt::format("[[turn]] {} has no 'give'; expected give = \"NAME\" (the drawer's own name keeps the card)", number));
-        turn.give = string(*give, "'give'");
+        turn.table = located({}, t.source());
+        if (const auto* node = t.get("give")) turn.give = string(*node, "'give'");
         if (const auto* node = t.get("join")) turn.join = strings(*node, "'join'");
         if (const auto* node = t.get("leave")) turn.leave = strings(*node, "'leave'");
+        if (!turn.give && turn.join.empty() && turn.leave.empty())
+            fail(t.source(), fmt::format("[[turn]] {} is empty; expected give = \"NAME\" (the drawer's own name keeps "
+                                         "the card), join = [...] or leave = [...]", number));
         return turn;
     }
 
@@ -120,6 +122,18 @@ std::string plugin_path(const Scenario& scenario, const std::string& name) {
 }
 
 const Player* find(const Game& game, const Located& name) { return game.find_player(name.value); }
+
+// The game stopped before [[turn]] table `index` could play its turn: why, and what is left.
+ScenarioEnd early(const Scenario& scenario, std::size_t index, const Game& game) {
+    const std::string why = game.phase() == Phase::won      ? "the game is won"
+                            : game.phase() == Phase::suspended ? "the game is suspended (one player left; a join resumes it)"
+                                                               : "the game is over";
+    const std::size_t left = scenario.turns.size() - index;
+    return {ScenarioEnd::Kind::early,
+            fmt::format("{}the scenario ends early after turn {}: {}; {} [[turn]] table{} not applied, from [[turn]] {} on",
+                        scenario.at(scenario.turns[index].table), game.turn(), why, left, left == 1 ? " was" : "s were",
+                        index + 1)};
+}
 
 }  // namespace
 
@@ -186,18 +200,24 @@ Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Eva
     return Game(bundle.catalog(), bundle.gametype(), evaluator, scenario.seed, scenario.players, top);
 }
 
-void play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn) {
+ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn) {
     auto unknown = [&](const Located& name, std::string_view role) {
         return UsageError(fmt::format("{}unknown player '{}' in {}; players: {}", scenario.at(name), name.value, role,
                                       player_list(game)));
     };
-    for (const ScenarioTurn& turn : scenario.turns) {
-        if (game.over() || game.phase() == Phase::suspended) break;
+    auto refused = [&](const Located& name, std::string_view what, const RuleError& e) {
+        return ScenarioEnd{ScenarioEnd::Kind::refused,
+                           one_line(fmt::format("{}cannot {} '{}': {}; the scenario stops here, after turn {}",
+                                                scenario.at(name), what, name.value, e.what(), game.turn()))};
+    };
+    for (std::size_t i = 0; i < scenario.turns.size(); ++i) {
+        const ScenarioTurn& turn = scenario.turns[i];
+        if (game.over()) return early(scenario, i, game);
         for (const auto& name : turn.join) {
             try {
                 game.join(name.value);
             } catch (const RuleError& e) {
-                throw UsageError(one_line(fmt::format("{}cannot join '{}': {}", scenario.at(name), name.value, e.what())));
+                return refused(name, "join", e);
             }
         }
         for (const auto& name : turn.leave) {
@@ -206,25 +226,28 @@ void play_scenario(const Scenario& scenario, Game& game, const std::function<voi
             try {
                 game.leave(p->id);
             } catch (const RuleError& e) {
-                throw UsageError(one_line(fmt::format("{}cannot leave '{}': {}", scenario.at(name), name.value, e.what())));
+                return refused(name, "leave", e);
             }
         }
-        if (game.over() || game.phase() == Phase::suspended) break;
-        const Player* receiver = find(game, turn.give);
-        if (!receiver) throw unknown(turn.give, "'give'");
+        if (!turn.give) continue;  // a gap with no turn after it
+        if (game.over() || game.phase() == Phase::suspended) return early(scenario, i, game);
+        const Player* receiver = find(game, *turn.give);
+        if (!receiver) throw unknown(*turn.give, "'give'");
         const PlayerId receiver_id = receiver->id;  // the pointer does not survive the turn
         game.start_turn();
         while (game.phase() == Phase::awaiting_give) game.give(receiver_id);  // a fault redraws
         if (after_turn) after_turn();
     }
+    return {};
 }
 
-nlohmann::json scenario_json(const Scenario& scenario, const sdk::Bundle& bundle) {
+nlohmann::json scenario_json(const Scenario& scenario, const sdk::Bundle& bundle, ScenarioEnd* end) {
     auto runtime = bundle.make_runtime();
     Game game = make_scenario_game(scenario, bundle, *runtime);
     JsonEventLog log(game);
     game.set_event_sink(&log);
-    play_scenario(scenario, game);
+    ScenarioEnd stopped = play_scenario(scenario, game);
+    if (end) *end = std::move(stopped);
     nlohmann::json out = state_json(game);
     out["events"] = log.events();
     return out;

@@ -7,10 +7,11 @@
 //   seed = 1                         # optional, default 1
 //   deck = ["triple-cherry", "point"]# optional; card ids, top first; the rest follows shuffled
 //
-//   [[turn]]                         # one per turn, in order
+//   [[turn]]                         # one per turn, in order (docs/scenarios.md)
 //   join = ["cid"]                   # optional: joins, then leaves, before the turn
 //   leave = ["bob"]
-//   give = "ann"                     # whom the drawer gives to; the drawer's own name = keep
+//   give = "ann"                     # whom the drawer gives to; the drawer's own name = keep;
+//                                    # without it the table is a gap with no turn after it
 #pragma once
 
 #include <cstdint>
@@ -35,11 +36,25 @@ struct Located {
     int column = 0;
 };
 
-/// One [[turn]] table.
+/// One [[turn]] table: the changes in players of one gap between turns (GDD §3.4.2.1), then
+/// the turn that follows it, if `give` is there.
 struct ScenarioTurn {
-    std::vector<Located> join;   ///< applied first, in order
-    std::vector<Located> leave;  ///< then these
-    Located give;                ///< the receiver's name
+    Located table;                ///< where the [[turn]] table starts (value empty)
+    std::vector<Located> join;    ///< applied first, in order
+    std::vector<Located> leave;   ///< then these
+    std::optional<Located> give;  ///< the receiver's name; none: only the gap, no turn
+};
+
+/// How a scenario run stopped. `message` is empty when every [[turn]] table was applied;
+/// otherwise one line, "file:line:column: what happened", for stderr.
+struct ScenarioEnd {
+    enum class Kind {
+        complete,  ///< every [[turn]] table was applied
+        early,     ///< the game ended or was suspended with [[turn]] tables left that play a turn
+        refused,   ///< the rules refused a join or leave (house rules, a taken name): exit 1
+    };
+    Kind kind = Kind::complete;
+    std::string message;
 };
 
 /// A parsed scenario file. Names and card ids are checked when the scenario runs, against
@@ -79,15 +94,17 @@ std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catal
 /// Sets up the scenario's game (players, seed, deck top). Throws UsageError as scenario_deck.
 Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Evaluator& evaluator);
 
-/// Plays the scenario's turns on `game`: for each [[turn]], its joins, then its leaves, then the
-/// turn with its give (a give whose card faults is applied again to the redrawn card, GDD §3.5).
-/// Stops early when the game is over or suspended. `after_turn` (may be empty) is called after
-/// each turn played. Throws UsageError with the file position for an unknown player in give or
-/// leave, and for a join or leave the rules refuse.
-void play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn = {});
+/// Plays the scenario's turns on `game`: for each [[turn]], its joins, then its leaves (one gap
+/// between turns, GDD §3.4.2 d.i), then the turn with its give, if it has one (a give whose card
+/// faults is applied again to the redrawn card, GDD §3.5). A suspended game takes the next
+/// tables' joins and goes on. Stops, and says why in the result, when a give finds the game over
+/// or suspended, or when the rules refuse a join or leave; the game keeps the state it had then.
+/// `after_turn` (may be empty) is called after each turn played. Throws UsageError with the file
+/// position for an unknown player in give or leave.
+ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn = {});
 
 /// Runs the scenario and returns state_json of the end state plus `events`: everything the
-/// `--json` output holds.
-nlohmann::json scenario_json(const Scenario& scenario, const sdk::Bundle& bundle);
+/// `--json` output holds. How the run stopped goes to `end` when given.
+nlohmann::json scenario_json(const Scenario& scenario, const sdk::Bundle& bundle, ScenarioEnd* end = nullptr);
 
 }  // namespace cherries::host

@@ -142,23 +142,85 @@ TEST_CASE("3 Points given to a player at 9 wins the game for them in the middle 
     CHECK(player(s, "bob")["score"] == 0);
 }
 
-TEST_CASE("joins and leaves before a turn: turn order, first player, suspension") {
+TEST_CASE("joins and leaves before a turn: turn order, first player, suspension and resumption (GDD §3.4.2.1)") {
     const json s = run_fixture("join_leave.toml");
     // cid joins after ann's turn 1, mid-round: plays after bob in the same round. ann (first)
-    // leaves before turn 4: bob is first and plays. cid leaves before turn 5: suspended, stop.
-    CHECK(drawers(s) == std::vector<std::string>{"ann", "bob", "cid", "bob"});
-    CHECK(s["status"] == "suspended");
-    CHECK(s["turns"] == 4);
-    REQUIRE(s["players"].size() == 1);
+    // leaves before turn 4: bob is first and plays. cid leaves: suspended. dan joins: resumed,
+    // and dan plays turn 5 (bob had his turn this round), then bob starts the next round.
+    CHECK(drawers(s) == std::vector<std::string>{"ann", "bob", "cid", "bob", "dan", "bob"});
+    CHECK(s["status"] == "in_progress");
+    CHECK(s["turns"] == 6);
+    REQUIRE(s["players"].size() == 2);
     CHECK(s["players"][0]["name"] == "bob");
-    CHECK(events(s, "join") == std::vector<json>{json({{"kind", "join"}, {"turn", 1}, {"player", "cid"}})});
+    CHECK(s["players"][1]["name"] == "dan");
+    CHECK(player(s, "dan")["cherries"] == 5);
+    const auto joins = events(s, "join");
+    REQUIRE(joins.size() == 2);
+    CHECK(joins[0] == json({{"kind", "join"}, {"turn", 1}, {"player", "cid"}}));
+    CHECK(joins[1]["player"] == "dan");
     const auto leaves = events(s, "leave");
     REQUIRE(leaves.size() == 2);
     CHECK(leaves[0]["player"] == "ann");
     CHECK(leaves[1]["player"] == "cid");
     CHECK(events(s, "suspend").size() == 1);
-    // 74 cards; 4 drawn; ann's and cid's one received card each went back into the deck.
-    CHECK(s["deck_remaining"] == 74 - 4 + 1 + 1);
+    CHECK(events(s, "resume").size() == 1);
+    // The deck top fixed in the file held through both leaves: the draws are its six cards.
+    std::vector<std::string> drawn;
+    for (const auto& e : events(s, "draw")) drawn.push_back(e["card"].get<std::string>());
+    CHECK(drawn == std::vector<std::string>{"cherry", "cherry", "cherry", "cherry", "double-cherry", "triple-cherry"});
+    // 74 cards; 6 drawn; ann's and cid's Cherry are set aside, not in the deck.
+    CHECK(s["deck_remaining"] == 74 - 6);
+    CHECK(s["set_aside"] == json({"cherry", "cherry"}));
+}
+
+TEST_CASE("a scenario that ends early says so, and which [[turn]] tables were not applied (GDD §3.4.2.1, §3.4.3)") {
+    const host::Scenario scenario = host::parse_scenario(
+        "players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"ann\"\n[[turn]]\nleave = [\"bob\"]\n"
+        "[[turn]]\ngive = \"ann\"\n[[turn]]\ngive = \"ann\"\n",
+        "s.toml");
+    host::ScenarioEnd end;
+    const json s = host::scenario_json(scenario, host::load_bundle({"standard"}, "official"), &end);
+    CHECK(s["status"] == "suspended");
+    CHECK(s["turns"] == 1);
+    CHECK(end.kind == host::ScenarioEnd::Kind::early);
+    CHECK(end.message == "s.toml:6:1: the scenario ends early after turn 1: the game is suspended (one player left; "
+                         "a join resumes it); 2 [[turn]] tables were not applied, from [[turn]] 3 on");
+
+    host::ScenarioEnd complete;
+    host::scenario_json(host::parse_scenario("players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"ann\"\n", "s.toml"),
+                        host::load_bundle({"standard"}, "official"), &complete);
+    CHECK(complete.kind == host::ScenarioEnd::Kind::complete);
+    CHECK(complete.message.empty());
+}
+
+TEST_CASE("a join the house rules refuse stops the scenario with its position and exit 1, printing the state so far (GDD §3.6)") {
+    test::TempFolder dir;
+    dir.write("s.toml", "gametype = \"closed-table\"\nplayers = [\"ann\", \"bob\"]\n"
+                        "[[turn]]\ngive = \"ann\"\n[[turn]]\njoin = [\"cid\"]\ngive = \"bob\"\n");
+    const auto r = test::run_cli("play --scenario '" + (dir.path() / "s.toml").string() + "' --json");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("s.toml:6:9: cannot join 'cid': house rules of 'closed-table': players may not "
+                                      "join once the game is in progress; the scenario stops here, after turn 1"));
+    const json s = json::parse(r.out);
+    CHECK(s["turns"] == 1);
+    CHECK(player(s, "ann")["received"].size() + player(s, "ann")["modifiers"].size() == 1);
+    CHECK(s["players"].size() == 2);
+
+    // The same file as text: the table so far, then the message.
+    const auto text = test::run_cli("play --scenario '" + (dir.path() / "s.toml").string() + "'");
+    CHECK(text.status == 1);
+    CHECK_THAT(text.out, Catch::Contains("ann"));
+    CHECK_THAT(text.err, Catch::Contains("s.toml:6:9: cannot join 'cid'"));
+}
+
+TEST_CASE("a [[turn]] table with only join or leave is a gap with no turn after it (GDD §3.4.2 d.i)") {
+    const json s = run_text("players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"ann\"\n"
+                            "[[turn]]\njoin = [\"cid\"]\n[[turn]]\ngive = \"cid\"\n");
+    // ann played; cid joined mid-round in a gap of its own; bob plays turn 2 and gives to cid.
+    CHECK(drawers(s) == std::vector<std::string>{"ann", "bob"});
+    CHECK(s["turns"] == 2);
+    CHECK(events(s, "join").size() == 1);
+    CHECK(player(s, "cid")["received"].size() + player(s, "cid")["modifiers"].size() == 1);
 }
 
 TEST_CASE("a give whose card faults is applied again to the redrawn card") {
@@ -190,6 +252,30 @@ TEST_CASE("a give whose card faults is applied again to the redrawn card") {
     CHECK(draws[1]["card"] == "apple");
 }
 
+TEST_CASE("a fault in a Lua function that two cards share names the card that ran it and which function (GDD §3.5)") {
+    test::TempFolder dir;
+    dir.write("bombs/set.toml", test::set_header() +
+                                    "[[card]]\nid = \"apple\"\nname = \"Apple\"\ntype = \"cherry\"\nchange = 1\ncount = 3\n\n"
+                                    "[[card]]\nid = \"cherry-bomb\"\nname = \"Cherry Bomb\"\ntype = \"modifier\"\nlifetime = 1\n"
+                                    "cherry = \"boom\"\n\n"
+                                    "[[card]]\nid = \"score-bomb\"\nname = \"Score Bomb\"\ntype = \"modifier\"\nlifetime = 1\n"
+                                    "score = \"boom\"\n");
+    dir.write("bombs/set.lua", "local M = {}\nfunction M.boom(last)\n  error(\"boom\")\nend\nreturn M\n");
+    const sdk::Bundle bundle = host::load_bundle({(dir.path() / "bombs").string()}, "official");
+    // ann keeps the Score Bomb: its score function runs at the end of her turn and faults.
+    const json s = host::scenario_json(
+        host::parse_scenario("players = [\"ann\", \"bob\"]\ndeck = [\"score-bomb\", \"apple\"]\n[[turn]]\ngive = \"ann\"\n", "s.toml"),
+        bundle);
+    const auto faults = events(s, "fault");
+    REQUIRE(faults.size() == 1);
+    CHECK(faults[0]["card"] == "score-bomb");
+    const std::string message = faults[0]["message"].get<std::string>();
+    INFO(message);
+    CHECK(message.rfind("card 'score-bomb' score function: ", 0) == 0);
+    CHECK_THAT(message, Catch::Contains("set.lua:3: boom"));
+    CHECK(message.find("cherry-bomb") == std::string::npos);
+}
+
 TEST_CASE("a kept modifier is listed with its lifetime, bottom first") {
     const json s = run_text("players = [\"ann\", \"bob\"]\ndeck = [\"cherry-halver\", \"point-boost\"]\n"
                             "[[turn]]\ngive = \"ann\"\n[[turn]]\ngive = \"ann\"\n");
@@ -210,7 +296,7 @@ TEST_CASE("scenario files: errors name the line, the column, what was expected a
     should_fail("players = [\"ann\"]\nseed = \"x\"\n", 2, 8, "saw string \"x\"");
     should_fail("players = [\"ann\"]\ncolour = 1\n", 2, 1, "unknown key 'colour'; expected one of: sets, gametype");
     should_fail("players = [\"ann\"]\n[[turn]]\ngve = \"ann\"\n", 3, 1, "unknown key 'gve' in [[turn]] 1; expected one of: give");
-    should_fail("players = [\"ann\"]\n[[turn]]\njoin = [\"bob\"]\n", 2, 1, "[[turn]] 1 has no 'give'");
+    should_fail("players = [\"ann\"]\n[[turn]]\n", 2, 1, "[[turn]] 1 is empty; expected give = \"NAME\"");
     should_fail("players = [\"ann\"]\n[[turn]]\ngive = [\"ann\"]\n", 3, 8, "'give': expected a string, saw an array");
     should_fail("players = [\"ann\"]\n[[turn]]\ngive = \"ann\"\nleave = \"bob\"\n", 4, 9,
                 "'leave': expected an array of strings, saw string \"bob\"");
@@ -222,23 +308,37 @@ TEST_CASE("scenario files: errors name the line, the column, what was expected a
     should_fail("players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"bbo\"\n", 3, 8, "unknown player 'bbo' in 'give'; players: ann, bob");
     should_fail("players = [\"ann\", \"bob\"]\n[[turn]]\nleave = [\"cid\"]\ngive = \"ann\"\n", 3, 10,
                 "unknown player 'cid' in 'leave'; players: ann, bob");
-    should_fail("players = [\"ann\", \"bob\"]\n[[turn]]\njoin = [\"bob\"]\ngive = \"ann\"\n", 3, 9,
-                "cannot join 'bob': there is already a player named 'bob'");
     // A name is checked against the players of that moment: bob has left by turn 2.
     should_fail("players = [\"ann\", \"bob\", \"cid\"]\n[[turn]]\nleave = [\"bob\"]\ngive = \"ann\"\n[[turn]]\ngive = \"bob\"\n",
                 6, 8, "unknown player 'bob' in 'give'; players: ann, cid");
 }
 
-TEST_CASE("house rules of the gametype apply to a scenario's joins") {
-    try {
-        run_text("players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"ann\"\n[[turn]]\njoin = [\"cid\"]\ngive = \"bob\"\n",
-                 "example-b");
-        FAIL("example-b lets nobody join once the game is in progress");
-    } catch (const host::UsageError& e) {
-        CHECK(std::string(e.what()).find("s.toml:5:9: cannot join 'cid': house rules of 'example-b'") == 0);
+TEST_CASE("a join or leave the rules refuse stops the scenario there, with the state so far (GDD §3.4.2.1, §3.6)") {
+    auto refused = [](const std::string& text, const std::string& gametype) {
+        host::ScenarioEnd end;
+        const json s = host::scenario_json(host::parse_scenario(text, "s.toml"), host::load_bundle({"standard"}, gametype), &end);
+        CHECK(end.kind == host::ScenarioEnd::Kind::refused);
+        return std::make_pair(s, end.message);
+    };
+    {
+        const auto [s, message] = refused("players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"ann\"\n[[turn]]\njoin = [\"cid\"]\ngive = \"bob\"\n",
+                                          "closed-table");
+        CHECK(message.rfind("s.toml:5:9: cannot join 'cid': house rules of 'closed-table'", 0) == 0);
+        CHECK(s["turns"] == 1);
+    }
+    {
+        const auto [s, message] = refused("players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"ann\"\n[[turn]]\nleave = [\"bob\"]\n",
+                                          "closed-table");
+        CHECK(message.rfind("s.toml:5:10: cannot leave 'bob': house rules of 'closed-table'", 0) == 0);
+        CHECK(s["players"].size() == 2);
+    }
+    {
+        const auto [s, message] = refused("players = [\"ann\", \"bob\"]\n[[turn]]\njoin = [\"bob\"]\ngive = \"ann\"\n", "official");
+        CHECK(message == "s.toml:3:9: cannot join 'bob': there is already a player named 'bob'; the scenario stops here, after turn 0");
+        CHECK(s["turns"] == 0);
     }
     // Before the first turn anyone may join.
-    const json s = run_text("players = [\"ann\", \"bob\"]\n[[turn]]\njoin = [\"cid\"]\ngive = \"ann\"\n", "example-b");
+    const json s = run_text("players = [\"ann\", \"bob\"]\n[[turn]]\njoin = [\"cid\"]\ngive = \"ann\"\n", "closed-table");
     CHECK(s["players"].size() == 3);
 }
 
@@ -247,7 +347,11 @@ TEST_CASE("scenario --json output is byte-identical across runs of the binary") 
     const test::CliRun first = test::run_cli(args);
     const test::CliRun second = test::run_cli(args);
     REQUIRE(first.status == 0);
-    CHECK(first.err.empty());
+    // The fixture's [[turn]] 21 comes after the win: said on stderr, and the exit stays 0.
+    CHECK(first.err_lines() == std::vector<std::string>{
+                                   "cherries: note: " + test::scenario_fixture("three_points_win.toml") +
+                                   ":74:1: the scenario ends early after turn 20: the game is won; 1 [[turn]] table was "
+                                   "not applied, from [[turn]] 21 on"});
     CHECK(first.out == second.out);
     const json s = json::parse(first.out);
     CHECK(s["winner"] == "ann");
