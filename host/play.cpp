@@ -499,9 +499,10 @@ int run_scenario(const PlayOptions& o) {
     std::cout << fmt::format("players in turn order: {}\n", player_list(game));
     renderer.print_table();
     const ScenarioEnd end = play_scenario(scenario, game, [&] { renderer.print_table(); });
-    renderer.print_result(game.over() ? StopReason::game_over
-                          : game.phase() == Phase::suspended ? StopReason::suspended
-                                                             : StopReason::turns_done);
+    renderer.print_result(game.over()                                ? StopReason::game_over
+                          : game.phase() == Phase::suspended           ? StopReason::suspended
+                          : end.kind == ScenarioEnd::Kind::refused     ? StopReason::refused
+                                                                       : StopReason::turns_done);
     return finish(end);
 }
 

@@ -88,7 +88,7 @@ void TextRenderer::on_event(const Event& e) {
             line(fmt::format("{} joins the game, last in the turn order", who(e.player)));
             break;
         case EventKind::leave:
-            line(fmt::format("{} leaves the game; their cards are shuffled into the deck", who(e.player)));
+            line(fmt::format("{} leaves the game; their cards are set aside until the next deck renewal", who(e.player)));
             break;
         case EventKind::suspend:
             line(palette_.yellow("the game is suspended: one player left (a join resumes it, a leave ends it)"));
@@ -194,6 +194,7 @@ void TextRenderer::print_result(StopReason reason, std::uint32_t max_turns) {
                 case StopReason::quit: text = "quit " + after + "; no winner"; break;
                 case StopReason::end_of_input: text = "end of input " + after + "; no winner"; break;
                 case StopReason::turns_done: text = "in progress " + after + " (the scenario's turns ran out)"; break;
+                case StopReason::refused: text = "in progress " + after + " (the scenario stopped at a refused join or leave)"; break;
                 case StopReason::game_over:
                 case StopReason::suspended: text = "stopped " + after; break;
             }

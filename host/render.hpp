@@ -68,6 +68,7 @@ enum class StopReason : std::uint8_t {
     quit,        ///< a human typed quit
     end_of_input,///< standard input ended
     turns_done,  ///< a scenario's [[turn]]s ran out
+    refused,     ///< a scenario's join or leave was refused by the rules
 };
 
 /// Writes a game as text, driven by its events (EventSink): a header per turn with whose turn
