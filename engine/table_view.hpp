@@ -21,6 +21,10 @@ public:
     PlayerId current_player() const { return game_.current_player(); }
     CardId drawn_card() const { return game_.drawn_card(); }
     std::size_t deck_size() const { return game_.deck().size(); }
+    /// Cards removed from the game by conflict resolution (GDD §3.5): seen by everyone.
+    const std::vector<CardId>& removed() const { return game_.removed(); }
+    /// Cards of players who left, face up until the next deck renewal (Game::set_aside).
+    const std::vector<CardId>& set_aside() const { return game_.set_aside(); }
     std::uint32_t turn() const { return game_.turn(); }
     /// See Game::plan.
     TurnPlan plan(PlayerId receiver) const { return game_.plan(receiver); }
