@@ -128,5 +128,33 @@ TEST_CASE("an inconsistent snapshot is refused with a RuleError that says what i
     s = good;
     s.phase = static_cast<Phase>(17);
     refused(s, "unknown phase");
+    s = good;
+    s.next = 2;  // past the last player: only between turns, never with a card drawn
+    refused(s, "next player index");
+    s = good;
+    s.set_aside.push_back(s.deck.back());
+    refused(s, "in two places");
     CHECK_NOTHROW(Game(kit.catalog, kit.gametype, kit.evaluator, good));
+}
+
+TEST_CASE("a snapshot taken in a gap whose leaves ended the round restores and goes on as the game would (GDD §3.4.2 d.i)", "[snapshot]") {
+    // ann and bob have played; cid leaves: everyone left has had a turn this round. A snapshot
+    // here keeps that, and so does the set-aside card: a join restored after it plays next.
+    StandardKit kit;
+    Game g = kit.game({"ann", "bob", "cid"});
+    for (int i = 0; i < 2; ++i) {
+        g.start_turn();
+        g.give(g.current_player());
+    }
+    g.leave(g.players()[2].id);
+    const GameSnapshot s = g.snapshot();
+    CHECK(s.next == 2);
+    CHECK(s.set_aside.size() == g.set_aside().size());
+    Game restored(kit.catalog, kit.gametype, kit.evaluator, s);
+    CHECK(restored.snapshot() == s);
+    check_invariants(restored);
+    restored.join("dan");
+    g.join("dan");
+    CHECK(restored.current_player() == g.current_player());
+    CHECK(restored.player(restored.current_player()).name == "dan");
 }
