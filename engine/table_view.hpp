@@ -22,8 +22,13 @@ public:
     CardId drawn_card() const { return game_.drawn_card(); }
     std::size_t deck_size() const { return game_.deck().size(); }
     std::uint32_t turn() const { return game_.turn(); }
+    /// Cards removed from the game by conflict resolution (GDD §3.5): they are face up.
+    const std::vector<CardId>& removed() const { return game_.removed(); }
     /// See Game::plan.
     TurnPlan plan(PlayerId receiver) const { return game_.plan(receiver); }
+    /// The game's evaluator, so a bot can run plan_turn on tables it imagines (engine/turn.hpp).
+    /// It runs the plugins' pure functions; it holds no game state.
+    Evaluator& evaluator() const { return game_.evaluator(); }
 
 private:
     const Game& game_;
