@@ -4,8 +4,10 @@
 
 #include "host/bots/expert_bot.hpp"
 #include "host/bots/greedy_bot.hpp"
+#include "host/bots/lua_bot.hpp"
 #include "host/bots/random_bot.hpp"
 #include "host/usage_error.hpp"
+#include "sdk/diagnostic.hpp"
 
 namespace cherries::host {
 
@@ -21,7 +23,19 @@ std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const B
     }
     std::string known;
     for (const auto& k : bot_kinds()) known += (known.empty() ? "" : ", ") + k;
-    throw UsageError("unknown bot '" + std::string(kind) + "'; expected one of: " + known);
+    // Any other name is a bot plugin (bots/NAME/, docs/bots.md), if there is one.
+    const bool plugin_name = !kind.empty() && kind.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") == std::string_view::npos;
+    if (plugin_name) {
+        std::shared_ptr<const BotPlugin> plugin;
+        try {
+            plugin = find_bot_plugin(std::string(kind));
+        } catch (const sdk::LoadError& e) {
+            const std::string why = e.diagnostics().empty() ? "" : e.diagnostics().front().to_string();
+            if (why.find("cannot find bot") == std::string::npos) throw;  // it exists but is broken
+        }
+        if (plugin) return std::make_unique<LuaBot>(std::move(plugin));
+    }
+    throw UsageError("unknown bot '" + std::string(kind) + "'; expected one of: " + known + ", or a bot plugin in bots/");
 }
 
 }  // namespace cherries::host

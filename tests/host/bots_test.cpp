@@ -64,7 +64,7 @@ TEST_CASE("make_bot makes the known kinds and rejects others", "[host][bots]") {
         make_bot("x", 1);
         FAIL("make_bot accepted an unknown kind");
     } catch (const UsageError& e) {
-        CHECK(std::string(e.what()) == "unknown bot 'x'; expected one of: random, greedy, expert");
+        CHECK(std::string(e.what()) == "unknown bot 'x'; expected one of: random, greedy, expert, or a bot plugin in bots/");
     }
     CHECK_THROWS_AS(make_bot("Random", 1), UsageError);
     CHECK_THROWS_AS(make_bot("", 1), UsageError);
