@@ -13,6 +13,7 @@
 #include "host/bots/rollout.hpp"
 #include "sdk/bundle.hpp"
 #include "sdk/diagnostic.hpp"
+#include "sdk/fingerprint.hpp"
 
 namespace cherries::host {
 
@@ -205,6 +206,7 @@ BotPlugin read_bot_plugin(const std::filesystem::path& folder) {
     auto program = std::make_shared<sdk::LuaProgram>();
     const std::filesystem::path lua = folder / "bot.lua";
     program->chunks.push_back({"@" + lua.string(), read_file(lua, problems)});
+    plugin.fingerprint = sdk::fingerprint({{"bot.toml", text}, {"bot.lua", program->chunks.back().code}});
     program->add(0, "decide", "bot '" + plugin.id + "' decide");
     if (!problems.empty()) throw LoadError(std::move(problems));
     plugin.program = std::move(program);

@@ -19,6 +19,7 @@ struct BotPlugin {
     std::string id, name, version, description;
     std::int64_t api = 1;
     std::filesystem::path folder;
+    std::string fingerprint;  ///< SHA-256 over bot.toml and bot.lua (sdk/fingerprint.hpp)
     std::shared_ptr<const sdk::LuaProgram> program;  ///< one chunk (bot.lua), one function (decide)
 };
 

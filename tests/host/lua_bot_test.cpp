@@ -7,11 +7,14 @@
 #include <fstream>
 #include <memory>
 
+#include <unistd.h>
+
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
 #include "host/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
 #include "host/bots/lua_bot.hpp"
+#include "host/new.hpp"
 #include "host/plugin_options.hpp"
 #include "sdk/diagnostic.hpp"
 
@@ -139,4 +142,18 @@ TEST_CASE("a broken bot manifest is a load error naming the file", "[host][bots]
     }
     CHECK_THROWS_AS(LuaBot(std::make_shared<const BotPlugin>(read_bot_plugin(bot_folder("nodecide", "return {}")))),
                     sdk::LoadError);
+}
+
+TEST_CASE("cherries new bot writes a bot that loads and decides without a fault", "[host][bots][lua]") {
+    const fs::path dir = fs::temp_directory_path() / ("cherries-new-bot-test-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    const auto files = create_plugin("bot", "mine", dir);
+    REQUIRE(files.size() == 2);
+    LuaBot bot(std::make_shared<const BotPlugin>(read_bot_plugin(dir / "mine")));
+    Table t;
+    const TableView view(t.game);
+    bot.choose_receiver(view);
+    CHECK(bot.faults() == 0);
+    fs::remove_all(dir);
+    fs::remove_all(fs::temp_directory_path() / ("cherries-lua-bot-test-" + std::to_string(::getpid())));
 }
