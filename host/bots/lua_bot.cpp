@@ -244,7 +244,7 @@ PlayerId LuaBot::choose_receiver(const TableView& view) {
     }
     ++faults_;
     last_fault_ = fault;
-    if (g_faults.fetch_add(1) < kReportedFaults)
+    if (g_faults.fetch_add(1) < kReportedFaults && reporting_)
         fmt::print(stderr, "cherries: {}; the greedy bot decided instead\n", fault);
     return greedy_.choose_receiver(view);
 }

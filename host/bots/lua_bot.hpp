@@ -47,6 +47,8 @@ public:
 
     /// Decisions the greedy bot made because decide() failed (error, budget, not a player's name).
     std::uint64_t faults() const { return faults_; }
+    /// Whether faults are also printed on stderr (the first few of the process); on by default.
+    void set_reporting(bool on) { reporting_ = on; }
     /// Why the last failed decision failed.
     const std::string& last_fault() const { return last_fault_; }
 
@@ -56,6 +58,7 @@ private:
     std::unique_ptr<LuaBotDecision> decision_;  // its address is in the state's view.plan closures
     GreedyBot greedy_;
     std::uint64_t faults_ = 0;
+    bool reporting_ = true;
     std::string last_fault_;
 };
 

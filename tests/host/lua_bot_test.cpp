@@ -13,6 +13,7 @@
 #include "engine/table_view.hpp"
 #include "host/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
+#include "host/bots/check_bot.hpp"
 #include "host/bots/lua_bot.hpp"
 #include "host/new.hpp"
 #include "host/plugin_options.hpp"
@@ -156,4 +157,19 @@ TEST_CASE("cherries new bot writes a bot that loads and decides without a fault"
     CHECK(bot.faults() == 0);
     fs::remove_all(dir);
     fs::remove_all(fs::temp_directory_path() / ("cherries-lua-bot-test-" + std::to_string(::getpid())));
+}
+
+TEST_CASE("cherries check finds a bot plugin's faults in probe games", "[host][bots][lua]") {
+    CHECK(check_bot(fs::path(CHERRIES_SOURCE_DIR) / "bots" / "leader").empty());
+    const fs::path late = bot_folder(
+        "late", "return { decide = function(view) if view.players[1].score > 0 then error('late') end return view.me end }");
+    const auto problems = check_bot(late);
+    REQUIRE(problems.size() == 1);
+    CHECK_THAT(problems[0].to_string(), Catch::Contains("bot.lua: error: probe game (seed 1"));
+    CHECK_THAT(problems[0].to_string(), Catch::Contains("late"));
+    CHECK(holds_only_bots(late));
+    CHECK(!holds_only_bots(fs::path(CHERRIES_SOURCE_DIR) / "sets"));
+    std::ofstream(late / "bot.lua") << "return {";
+    CHECK(!check_bot(late).empty());  // a syntax error is a load error
+    fs::remove_all(late.parent_path());
 }
