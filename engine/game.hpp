@@ -118,6 +118,8 @@ public:
     bool in_progress() const { return started_; }
     const Catalog& catalog() const { return catalog_; }
     const Gametype& gametype() const { return gametype_; }
+    /// The evaluator the game runs plugin code with (bots plan imagined tables with it).
+    Evaluator& evaluator() const { return *evaluator_; }
     /// The game's generator (for save/resume).
     const Random& random() const { return random_; }
 

@@ -23,11 +23,16 @@ public:
     virtual void restore(std::uint64_t /*state*/) {}
 };
 
-/// Bot kinds by name: "random", "greedy".
+/// Bot kinds by name: "random", "greedy", "expert".
 std::vector<std::string> bot_kinds();
+
+/// Options for the bots that think (`--think N`).
+struct BotSettings {
+    std::uint32_t think = 0;  ///< the expert's deck orders sampled per decision; 0: its default
+};
 
 /// Makes a bot of `kind`; bots that use chance take their own generator from `seed`, never the
 /// game's. Throws UsageError naming the known kinds when `kind` is unknown.
-std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed);
+std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const BotSettings& settings = {});
 
 }  // namespace cherries::host

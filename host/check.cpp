@@ -10,6 +10,7 @@
 #include <memory>
 #include <thread>
 
+#include "host/bots/check_bot.hpp"
 #include "host/check_combination.hpp"
 #include "host/commands.hpp"
 #include "host/plugin_options.hpp"
@@ -53,8 +54,16 @@ int run_check(const CheckOptions& o) {
         paths.push_back(folders.gametype);
     }
     const unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
-    sdk::check::CheckReport report = sdk::check::check_plugins(sdk::check::find_plugin_folders(paths), jobs);
+    // A folder that holds only bot plugins is checked by check_bot below, not by the sdk.
+    std::erase_if(paths, [](const std::filesystem::path& p) { return holds_only_bots(p); });
+    sdk::check::CheckReport report;
+    if (!paths.empty()) report = sdk::check::check_plugins(sdk::check::find_plugin_folders(paths), jobs);
 
+    std::size_t bots = 0;  // bot plugins (host/bots/check_bot.hpp)
+    for (const auto& folder : find_bot_folders(o.paths)) {
+        ++bots;
+        for (auto& d : check_bot(folder)) report.diagnostics.push_back(std::move(d));
+    }
     std::uint64_t games = 0;
     std::string skipped;
     if (combination) {
@@ -83,6 +92,7 @@ int run_check(const CheckOptions& o) {
         nlohmann::json summary = {{"sets", report.sets}, {"gametypes", report.gametypes}, {"errors", report.errors()},
                                   {"warnings", report.warnings()}};
         if (combination) summary["games"] = games;
+        if (bots) summary["bots"] = bots;
         std::cout << nlohmann::json{{"diagnostics", diagnostics}, {"summary", summary}}.dump(
                          2, ' ', false, nlohmann::json::error_handler_t::replace)
                   << '\n';
@@ -90,6 +100,7 @@ int run_check(const CheckOptions& o) {
         std::string text;
         for (const auto& d : report.diagnostics) text += (d.file.empty() ? "cherries: " : "") + d.to_string() + "\n";
         text += report.summary();
+        if (bots) text += fmt::format("; {} bot plugin{}", bots, bots == 1 ? "" : "s");
         if (combination) text += games ? fmt::format("; played {} bot games", games) : "; " + skipped;
         std::cout << text << '\n';
     }

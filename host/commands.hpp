@@ -18,5 +18,6 @@ void add_plugins_command(CLI::App& app, Command& run);  ///< host/plugins.cpp
 void add_check_command(CLI::App& app, Command& run);    ///< host/check.cpp
 void add_new_command(CLI::App& app, Command& run);  ///< host/new.cpp
 void add_replay_command(CLI::App& app, Command& run);   ///< host/replay_command.cpp
+void add_ladder_command(CLI::App& app, Command& run);   ///< host/ladder_command.cpp
 
 }  // namespace cherries::host

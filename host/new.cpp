@@ -77,7 +77,7 @@ int run_new(const NewOptions& o) {
     const fs::path dir = default_dir ? fs::path(o.kind + "s") : fs::path(o.dir);
     // A plugin of that name found elsewhere: say which one the new folder shadows from here.
     std::vector<fs::path> same_name;
-    for (const auto& folder : sdk::list_plugins(o.kind == "gametype" ? "gametype" : "set"))
+    for (const auto& folder : sdk::list_plugins(o.kind == "gametype" || o.kind == "bot" ? o.kind : "set"))
         if (folder.filename() == o.name) same_name.push_back(folder);
     const auto files = create_plugin(o.kind, o.name, dir);
     for (const auto& file : files) std::cout << "created " << file.generic_string() << '\n';
@@ -85,6 +85,12 @@ int run_new(const NewOptions& o) {
     const std::string folder = (dir / o.name).generic_string();
     const std::string ref = shell_word(default_dir ? o.name : folder);
     std::cout << "\nnext:\n";
+    if (o.kind == "bot") {
+        std::cout << fmt::format("  cherries play --player ann --player bot:{}\n", o.name);
+        std::cout << fmt::format("  cherries ladder greedy {} --games 100\n", o.name);
+        std::cout << "see docs/bots.md\n";
+        return 0;
+    }
     std::cout << fmt::format("  cherries check {}\n", shell_word(folder));
     if (o.kind == "set") {
         std::cout << fmt::format("  cherries play --set {} --player ann --player bot:greedy\n", ref);
@@ -120,8 +126,8 @@ std::string display_name(const std::string& id) {
 }
 
 std::vector<fs::path> create_plugin(const std::string& kind, const std::string& id, const fs::path& dir) {
-    if (kind != "set" && kind != "gametype")
-        throw UsageError(fmt::format("cannot make a '{}'; expected 'set' or 'gametype'", kind));
+    if (kind != "set" && kind != "gametype" && kind != "bot")
+        throw UsageError(fmt::format("cannot make a '{}'; expected 'set', 'gametype' or 'bot'", kind));
     if (!sdk::is_valid_id(id))
         throw UsageError(fmt::format("'{}' is not a valid {} id; expected lowercase letters, digits and '-', "
                                      "starting with a letter or digit (like \"my-{}\")",
@@ -140,6 +146,7 @@ std::vector<fs::path> create_plugin(const std::string& kind, const std::string& 
     };
     const std::vector<File> files = kind == "set"
         ? std::vector<File>{{"set.toml", templates::kSetToml}, {"set.lua", templates::kSetLua}}
+        : kind == "bot" ? std::vector<File>{{"bot.toml", templates::kBotToml}, {"bot.lua", templates::kBotLua}}
         : std::vector<File>{{"gametype.toml", templates::kGametypeToml}, {"gametype.lua", templates::kGametypeLua}};
 
     // The symbol (GDD §3.3.2.2) must be unique among sets: found once, before anything is written.
@@ -165,8 +172,8 @@ std::vector<fs::path> create_plugin(const std::string& kind, const std::string& 
 
 void add_new_command(CLI::App& app, Command& run) {
     auto options = std::make_shared<NewOptions>();
-    CLI::App* cmd = app.add_subcommand("new", "Create a new card set or gametype folder to edit, commented, that loads at once");
-    cmd->add_option("kind", options->kind, "What to create: set or gametype")->required();
+    CLI::App* cmd = app.add_subcommand("new", "Create a new card set, gametype or bot folder to edit, commented, that loads at once");
+    cmd->add_option("kind", options->kind, "What to create: set, gametype or bot")->required();
     cmd->add_option("name", options->name, "Its id: lowercase letters, digits and '-' (also the folder's name)")->required();
     cmd->add_option("--dir", options->dir, "Folder to create it in (default: sets/ or gametypes/ under the current directory)");
     cmd->callback([options, &run] { run = [options] { return run_new(*options); }; });

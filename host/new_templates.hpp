@@ -135,4 +135,37 @@ end
 return M
 )";
 
+inline constexpr const char* kBotToml = R"(# {{name}}: a bot for Cherries, made by `cherries new bot {{id}}` (docs/bots.md).
+# Play against it with --player bot:{{id}}, simulate with --bot {{id}}, rate it with
+# `cherries ladder greedy {{id}}`.
+[bot]
+id = "{{id}}"                 # lowercase letters, digits and '-'; the folder's name
+name = "{{name}}"
+version = "0.1.0"
+api = 1
+description = "Keeps a card that wins; otherwise gives it to the player it helps least."
+)";
+
+inline constexpr const char* kBotLua = R"(-- The {{name}} bot (docs/bots.md). This file returns a table with decide(view): it gets
+-- what the player whose turn it is sees and returns the name of the player who gets the drawn
+-- card (view.me keeps it). It runs in the plugins' sandbox with their budgets; if it errors,
+-- runs too long or names no player, the greedy bot decides instead and the fault is reported.
+local M = {}
+
+function M.decide(view)
+  local best, best_gain
+  for _, p in ipairs(view.players) do
+    local plan = view.plan(p.name)        -- the engine's plan of this give (docs/bots.md)
+    if plan.player_wins or (plan.receiver_wins and p.name == view.me) then return p.name end
+    local gain = plan.receiver_score - p.score
+    if p.name ~= view.me then gain = -gain end
+    if plan.receiver_wins then gain = -1000 end  -- never hand another player the win
+    if best == nil or gain > best_gain then best, best_gain = p.name, gain end
+  end
+  return best
+end
+
+return M
+)";
+
 }  // namespace cherries::host::templates

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 
+#include "host/bots/lua_bot.hpp"
 #include "host/commands.hpp"
 #include "host/plugin_options.hpp"
 #include "sdk/bundle.hpp"
@@ -39,6 +40,23 @@ int run_plugins(const PluginsOptions& o) {
                                 broken ? "  (has errors: run cherries check)" : "");
         }
     }
+    for (const auto& folder : sdk::list_plugins("bot", o.plugins.plugin_path)) {  // host/bots/lua_bot.hpp
+        BotPlugin b;
+        bool broken = false;
+        try {
+            b = read_bot_plugin(folder);
+        } catch (const sdk::LoadError& e) {
+            broken = true;
+            b.id = folder.filename().string();
+            b.version = "?";
+        }
+        listing.push_back({{"kind", "bot"}, {"id", b.id}, {"version", b.version}, {"api", b.api},
+                           {"folder", folder.string()}, {"fingerprint", b.fingerprint}, {"ok", !broken}});
+        const std::string shown = o.full ? b.fingerprint : std::string(sdk::short_fingerprint(b.fingerprint));
+        text += fmt::format("{:<9} {:<16} {:<10} {:<4} {}  {}{}\n", "bot", b.id, b.version, b.api,
+                            shown.empty() ? std::string(o.full ? 64 : 12, '?') : shown, folder.string(),
+                            broken ? "  (has errors: it does not load)" : "");
+    }
     if (o.json) {
         std::cout << listing.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
         return 0;
@@ -59,7 +77,7 @@ int run_plugins(const PluginsOptions& o) {
 
 void add_plugins_command(CLI::App& app, Command& run) {
     auto options = std::make_shared<PluginsOptions>();
-    CLI::App* cmd = app.add_subcommand("plugins", "List the card sets and gametypes found, with version, API and fingerprint");
+    CLI::App* cmd = app.add_subcommand("plugins", "List the card sets, gametypes and bots found, with version, API and fingerprint");
     add_plugin_path_option(*cmd, options->plugins);
     cmd->add_flag("--json", options->json, "Print the list as JSON (full fingerprints)");
     cmd->add_flag("--full", options->full, "Show the whole SHA-256 fingerprint, not its first 12 digits");

@@ -90,7 +90,7 @@ void SimRecording::append(std::string_view record) {
 
 SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
                       const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
-                      SimRecording* recording, std::uint64_t index) {
+                      SimRecording* recording, std::uint64_t index, const BotSettings& bot_settings) {
     Game game(bundle.catalog(), bundle.gametype(), evaluator, game_seed, seat_names);
     std::optional<RecordWriter> record;
     if (recording) {
@@ -107,7 +107,7 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
     std::vector<std::unique_ptr<Bot>> bots;
     bots.reserve(seat_bots.size());
     for (std::uint32_t seat = 0; seat < seat_bots.size(); ++seat)
-        bots.push_back(make_bot(seat_bots[seat], sim_bot_seed(game_seed, seat)));
+        bots.push_back(make_bot(seat_bots[seat], sim_bot_seed(game_seed, seat), bot_settings));
     const TableView view(game);
 
     // Player ids are 0..K-1 in seat order: no one joins or leaves in a simulation.
@@ -151,7 +151,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
             for (std::uint64_t i = w; i < options.games; i += workers)
                 results.games[i] = play_sim_game(bundle, *runtime, names, results.seat_bots,
                                                  sim_game_seed(options.seed, i), options.max_turns,
-                                                 recording ? &*recording : nullptr, i);
+                                                 recording ? &*recording : nullptr, i, options.bot_settings);
         } catch (...) {
             errors[w] = std::current_exception();
         }
@@ -279,7 +279,10 @@ void add_sim_command(CLI::App& app, Command& run) {
     sim->add_option("--games", state->sim.games, "Number of games")->capture_default_str();
     sim->add_option("--players", state->sim.players, "Players (seats) per game, at least 2")->capture_default_str();
     sim->add_option("--bot", state->sim.bots,
-                    "Bot kind (random, greedy): once for every seat, or once per seat in turn order (default: random)");
+                    "Bot kind (random, greedy, expert): once for every seat, or once per seat in turn order "
+                    "(default: random)");
+    sim->add_option("--think", state->sim.bot_settings.think,
+                    "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)");
     sim->add_option("--seed", state->sim.seed, "Master seed; game i uses mix_seed(seed + i)")->capture_default_str();
     sim->add_option("--jobs", state->sim.jobs, "Worker threads")->capture_default_str();
     sim->add_option("--max-turns", state->sim.max_turns, "A game still going after this many turns is unfinished")

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "host/bot.hpp"
 #include "host/record.hpp"
 #include "sdk/bundle.hpp"
 
@@ -22,6 +23,7 @@ struct SimOptions {
     std::uint64_t seed = 1;
     unsigned jobs = 1;                        ///< worker threads
     std::uint32_t max_turns = 10000;          ///< a game still going after this many turns is unfinished
+    BotSettings bot_settings;                 ///< --think
     std::string record;  ///< non-empty: write records; FILE.jsonl: all in one file, else a folder (sim_record_file)
 };
 
@@ -90,7 +92,8 @@ private:
 /// the record cannot be written.
 SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
                       const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
-                      SimRecording* recording = nullptr, std::uint64_t index = 0);
+                      SimRecording* recording = nullptr, std::uint64_t index = 0,
+                      const BotSettings& bot_settings = {});
 
 /// Runs the simulation: `options.jobs` threads, each with its own runtime from the bundle,
 /// play games i = w, w + jobs, ... Throws UsageError for bad options; rethrows a worker's error.

@@ -528,4 +528,25 @@ bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& 
     return false;
 }
 
+bool LuaRuntime::run(FunctionId function, int (*body)(lua_State*), void* context) noexcept {
+    lua_State* L = state_;
+    if (function >= refs_.size() || refs_[function] == LUA_NOREF) {
+        fault_ = "no function with id " + std::to_string(function);
+        return false;
+    }
+    lua_pushcfunction(L, body);                           // +1 body
+    lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);  // +1 function
+    lua_pushlightuserdata(L, context);                   // +1 context
+    sandbox_->arm(L);
+    const int status = lua_pcall(L, 2, 0, 1);            // -3, +0 or message
+    if (status == LUA_OK) {
+        lua_settop(L, 1);
+        return true;
+    }
+    fault_ = labels_[function] + ": " +
+             (status == LUA_ERRMEM ? memory_message(limits_.memory_bytes) : located(error_message(L)));
+    lua_settop(L, 1);
+    return false;
+}
+
 }  // namespace cherries::sdk

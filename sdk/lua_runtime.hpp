@@ -93,6 +93,13 @@ public:
     bool call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept override;
     std::string fault_message() const override { return fault_; }
 
+    /// For bot plugins (host/bots/lua_bot): runs `body` in a protected call under the same
+    /// budget and memory limit as call(), with the stack holding function `function` and a light
+    /// userdata `context` as its two arguments. `body` builds the arguments, calls the function
+    /// and reads its result; it may raise Lua errors. On any failure returns false and
+    /// fault_message() says why, naming the function.
+    bool run(FunctionId function, int (*body)(lua_State*), void* context) noexcept;
+
     /// Bytes the state holds now.
     std::size_t memory_in_use() const;
 

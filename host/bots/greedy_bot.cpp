@@ -47,8 +47,11 @@ std::int64_t GreedyBot::cached_value(const Gametype& gametype, std::int64_t cher
 }
 
 GreedyRating GreedyBot::rate(const TableView& view, PlayerId receiver) {
-    const PlayerId me = view.current_player();
-    const TurnPlan plan = view.plan(receiver);
+    return rate_plan(view.gametype(), view.players(), view.current_player(), receiver, view.plan(receiver));
+}
+
+GreedyRating GreedyBot::rate_plan(const Gametype& gametype, std::span<const Player> players, PlayerId me,
+                                  PlayerId receiver, const TurnPlan& plan) {
     GreedyRating rating;
     rating.keep = receiver == me ? 1 : 0;
     if (!plan.faulted) {
@@ -62,10 +65,9 @@ GreedyRating GreedyBot::rate(const TableView& view, PlayerId receiver) {
         }
     }
     // The table after the turn; a faulted plan changes nothing (GDD §3.5), so it is the table now.
-    const Gametype& gametype = view.gametype();
     std::int64_t own_score = 0;
     std::int64_t best_opponent = 0;
-    for (const Player& p : view.players()) {
+    for (const Player& p : players) {
         std::int64_t cherries = p.cherries;
         std::int64_t score = p.score;
         if (!plan.faulted) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "host/bot.hpp"
@@ -28,6 +29,11 @@ public:
 
     /// Rates giving the drawn card to `receiver` for the player whose turn it is.
     GreedyRating rate(const TableView& view, PlayerId receiver);
+
+    /// Rates `plan` (a give to `receiver` by `me`) against `players` as they are before it: the
+    /// same rating as rate(), for tables a bot imagines (the expert's rollouts).
+    GreedyRating rate_plan(const Gametype& gametype, std::span<const Player> players, PlayerId me,
+                           PlayerId receiver, const TurnPlan& plan);
 
     /// How good holding `cherries` is under `gametype`'s distribution (greater is better): the
     /// score change it gives at the end of a turn, then nearness to the closest cherry count

@@ -56,14 +56,15 @@ struct Table {
 }  // namespace
 
 TEST_CASE("make_bot makes the known kinds and rejects others", "[host][bots]") {
-    CHECK(bot_kinds() == std::vector<std::string>{"random", "greedy"});
+    CHECK(bot_kinds() == std::vector<std::string>{"random", "greedy", "expert"});
     CHECK(make_bot("random", 1) != nullptr);
     CHECK(make_bot("greedy", 1) != nullptr);
+    CHECK(make_bot("expert", 1) != nullptr);
     try {
         make_bot("x", 1);
         FAIL("make_bot accepted an unknown kind");
     } catch (const UsageError& e) {
-        CHECK(std::string(e.what()) == "unknown bot 'x'; expected one of: random, greedy");
+        CHECK(std::string(e.what()) == "unknown bot 'x'; expected one of: random, greedy, expert, or a bot plugin in bots/");
     }
     CHECK_THROWS_AS(make_bot("Random", 1), UsageError);
     CHECK_THROWS_AS(make_bot("", 1), UsageError);

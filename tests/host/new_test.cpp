@@ -138,7 +138,7 @@ TEST_CASE("cherries new refuses a name that is not a valid id, with nothing writ
     }
     const auto kind = run_cli("new deck mine --dir '" + tmp.path().string() + "'");
     CHECK(kind.status == 2);
-    CHECK(kind.err.find("expected 'set' or 'gametype'") != std::string::npos);
+    CHECK(kind.err.find("expected 'set', 'gametype' or 'bot'") != std::string::npos);
     CHECK(listing(tmp.path()).empty());
     CHECK(run_cli("new set").status == 2);  // the name is required
 }

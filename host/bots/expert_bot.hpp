@@ -1,0 +1,58 @@
+// The expert bot: determinized Monte Carlo search over the give decision. It never sees the
+// deck order: it samples orders of the unseen cards with its own generator (host/bots/rollout).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/random.hpp"
+#include "host/bot.hpp"
+#include "host/bots/rollout.hpp"
+
+namespace cherries::host {
+
+/// How hard the expert thinks.
+struct ExpertSettings {
+    /// Deck orders sampled per decision (`--think N`); each is played out once for every
+    /// candidate receiver (common random numbers: the candidates are compared on the same decks).
+    std::uint32_t samples = 32;
+    /// Turns a rollout plays after the give before the table is judged by expert_leaf_value;
+    /// 0: players + 1, so the rollout ends after the bot's own next turn (its score change counts).
+    std::uint32_t horizon = 0;
+};
+
+/// Decides a give by Monte Carlo over imagined deck orders:
+/// 1. a give that wins now is taken, and gives that make another player win now are dropped
+///    (the greedy bot's one-turn plan, exact: no hidden card matters);
+/// 2. for each of `samples` deck orders drawn from unseen_cards() with the bot's generator, every
+///    remaining candidate receiver is tried: the give, then `horizon` turns of greedy players
+///    (Rollout), then expert_leaf_value. The bot leaves greedy's choice only for the receiver
+///    with the highest mean gain over it, and only when that gain, paired over the same deck
+///    orders, is more than one standard error above 0: with few samples, noise would otherwise
+///    make it a near-random player.
+/// Deterministic for a seed; the generator advances one draw per sample.
+class ExpertBot final : public Bot {
+public:
+    explicit ExpertBot(std::uint64_t seed, ExpertSettings settings = {}) : generator_(seed), settings_(settings) {}
+    PlayerId choose_receiver(const TableView& view) override;
+    std::uint64_t state() const override { return generator_.state(); }
+    void restore(std::uint64_t state) override { generator_ = SplitMix64(state); }
+
+    /// The mean rollout value of each receiver at the last decision, by turn-order index; -1 for a
+    /// receiver that was not searched (decided by step 1). For tests and the benchmark.
+    const std::vector<double>& last_values() const { return values_; }
+
+private:
+    SplitMix64 generator_;
+    ExpertSettings settings_;
+    std::vector<double> values_;
+    std::vector<double> leaf_;  // this sample's value per receiver
+    ImaginedTable base_, scratch_;  // kept between decisions: their buffers are reused
+};
+
+/// How good `table` is for players[me], in [0, 1]: 1 won, 0 lost, 1/K ended without a winner;
+/// else a softmax over the players' progress (score plus half the score change their cherry
+/// count gives now, over the winning score).
+double expert_leaf_value(const ImaginedTable& table, std::size_t me, const Gametype& gametype);
+
+}  // namespace cherries::host

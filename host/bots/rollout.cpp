@@ -1,0 +1,168 @@
+#include "host/bots/rollout.hpp"
+
+#include <algorithm>
+
+namespace cherries::host {
+
+std::vector<CardId> unseen_cards(const TableView& view) {
+    std::vector<bool> seen(view.catalog().card_count(), false);
+    auto see = [&](CardId c) {
+        if (c < seen.size()) seen[c] = true;
+    };
+    see(view.drawn_card());
+    for (CardId c : view.removed()) see(c);
+    for (const Player& p : view.players()) {
+        for (CardId c : p.received) see(c);
+        for (const ActiveModifier& m : p.modifiers) see(m.card);
+    }
+    std::vector<CardId> unseen;
+    for (std::size_t c = 0; c < seen.size(); ++c)
+        if (!seen[c]) unseen.push_back(static_cast<CardId>(c));
+    return unseen;
+}
+
+namespace {
+
+template <class T>
+void shuffle(std::vector<T>& items, SplitMix64& random) {
+    for (std::size_t i = items.size(); i > 1; --i) {
+        const auto j = static_cast<std::size_t>(uniform_below(random, i));
+        std::swap(items[i - 1], items[j]);
+    }
+}
+
+}  // namespace
+
+void Rollout::start_turn(ImaginedTable& table, SplitMix64& random) {
+    ++table.turns;
+    draw_or_pass(table, random);
+}
+
+void Rollout::draw_or_pass(ImaginedTable& table, SplitMix64& random) {
+    if (table.deck.empty()) {  // deck renewal (GDD §3.4.2.2)
+        for (Player& p : table.players) {
+            table.deck.insert(table.deck.end(), p.received.begin(), p.received.end());
+            p.received.clear();
+        }
+        shuffle(table.deck, random);
+    }
+    if (table.deck.empty()) {
+        pass(table);
+        return;
+    }
+    table.drawn = table.deck.back();
+    table.deck.pop_back();
+}
+
+void Rollout::pass(ImaginedTable& table) {
+    const bool any_modifier = std::any_of(table.players.begin(), table.players.end(),
+                                          [](const Player& p) { return !p.modifiers.empty(); });
+    if (!any_modifier) {
+        table.over = true;
+        return;
+    }
+    Player& player = table.players[table.next];
+    for (;;) {
+        const TurnPlan plan = plan_turn(catalog_, gametype_, evaluator_, player, nullptr, kNoCard);
+        if (plan.faulted) {
+            if (!resolve_fault(table, plan)) return;
+            continue;
+        }
+        player.score = plan.player_score;
+        if (plan.player_wins) {
+            table.over = true;
+            table.winner = table.next;
+            return;
+        }
+        finish_turn(table);
+        return;
+    }
+}
+
+bool Rollout::resolve_fault(ImaginedTable& table, const TurnPlan& plan) {
+    if (plan.fault_card == kNoCard) {  // the gametype failed: the game is aborted
+        table.over = true;
+        table.drawn = kNoCard;
+        return false;
+    }
+    for (Player& p : table.players) {  // GDD §3.5: the faulting card leaves the game
+        auto it = std::find_if(p.modifiers.begin(), p.modifiers.end(),
+                               [&](const ActiveModifier& m) { return m.card == plan.fault_card; });
+        if (it != p.modifiers.end()) {
+            p.modifiers.erase(it);
+            break;
+        }
+    }
+    if (table.drawn != kNoCard && table.drawn != plan.fault_card) table.deck.push_back(table.drawn);
+    table.drawn = kNoCard;
+    return true;
+}
+
+void Rollout::give(ImaginedTable& table, std::size_t receiver_index, SplitMix64& random) {
+    Player& player = table.players[table.next];
+    Player& receiver = table.players[receiver_index];
+    const TurnPlan p = plan_turn(catalog_, gametype_, evaluator_, player, &receiver, table.drawn);
+    if (p.faulted) {
+        if (resolve_fault(table, p)) draw_or_pass(table, random);
+        return;
+    }
+    const CardId card = table.drawn;
+    table.drawn = kNoCard;
+    if (catalog_.kind_of(card).type == CardType::modifier) {  // handle (GDD §3.4.2.3.3)
+        receiver.modifiers.push_back({card, p.lifetime});
+    } else {
+        receiver.cherries = p.receiver_cherries;
+        receiver.score = p.receiver_score;
+        receiver.received.push_back(card);
+    }
+    if (p.receiver_wins) {
+        table.over = true;
+        table.winner = receiver_index;
+        return;
+    }
+    player.score = p.player_score;  // the end-of-turn score change (GDD §3.4.2.3.4)
+    if (p.player_wins) {
+        table.over = true;
+        table.winner = table.next;
+        return;
+    }
+    finish_turn(table);
+}
+
+void Rollout::finish_turn(ImaginedTable& table) {
+    Player& player = table.players[table.next];  // aging (GDD §3.4.2.3.5)
+    for (std::size_t i = 0; i < player.modifiers.size();) {
+        if (--player.modifiers[i].lifetime > 0) {
+            ++i;
+        } else {
+            player.received.push_back(player.modifiers[i].card);
+            player.modifiers.erase(player.modifiers.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+    }
+    if (++table.next >= table.players.size()) table.next = 0;
+}
+
+std::size_t Rollout::greedy_choice(const ImaginedTable& table) {
+    const Player& player = table.players[table.next];
+    std::size_t best = 0;
+    GreedyRating best_rating;
+    for (std::size_t r = 0; r < table.players.size(); ++r) {
+        const TurnPlan plan = plan_turn(catalog_, gametype_, evaluator_, player, &table.players[r], table.drawn);
+        const GreedyRating rating = greedy_.rate_plan(gametype_, table.players, player.id, table.players[r].id, plan);
+        if (r == 0 || rating > best_rating) {
+            best = r;
+            best_rating = rating;
+        }
+    }
+    return best;
+}
+
+void Rollout::play(ImaginedTable& table, std::uint32_t turns, SplitMix64& random) {
+    while (!table.over) {
+        while (!table.over && table.drawn != kNoCard) give(table, greedy_choice(table), random);
+        if (table.over || table.turns >= turns) return;
+        start_turn(table, random);
+    }
+}
+
+}  // namespace cherries::host

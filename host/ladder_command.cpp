@@ -1,0 +1,45 @@
+// `cherries ladder BOT...`: the command line of host/ladder.hpp.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <memory>
+
+#include "host/commands.hpp"
+#include "host/ladder.hpp"
+#include "host/plugin_options.hpp"
+
+namespace cherries::host {
+
+void add_ladder_command(CLI::App& app, Command& run) {
+    struct State {
+        LadderOptions ladder;
+        PluginOptions plugins;
+    };
+    auto state = std::make_shared<State>();
+    CLI::App* ladder = app.add_subcommand(
+        "ladder", "Rate bots: every bot alone against the others, seats rotated; ratings and win shares");
+    ladder->add_option("bots", state->ladder.bots, "Bot kinds (random, greedy, expert), at least two")->required();
+    ladder->add_option("--games", state->ladder.games, "Games per line-up (one bot against the others of one kind)")
+        ->capture_default_str();
+    ladder->add_option("--players", state->ladder.players, "Players (seats) per game, at least 2")->capture_default_str();
+    ladder->add_option("--seed", state->ladder.seed, "Master seed; game i uses mix_seed(seed + i)")->capture_default_str();
+    ladder->add_option("--jobs", state->ladder.jobs, "Worker threads")->capture_default_str();
+    ladder->add_option("--max-turns", state->ladder.max_turns, "A game still going after this many turns has no winner")
+        ->capture_default_str();
+    ladder->add_option("--think", state->ladder.bot_settings.think,
+                       "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)");
+    ladder->add_flag("--timing", state->ladder.timing, "Also print ms per decision by bot, and turns per second");
+    add_plugin_options(*ladder, state->plugins);
+    ladder->callback([&run, state] {
+        run = [state] {
+            for (auto& b : state->ladder.bots)
+                if (b.starts_with("bot:")) b.erase(0, 4);  // as in --player bot:KIND
+            check_ladder_options(state->ladder);  // bad arguments fail before the plugins load
+            const sdk::Bundle bundle = load_bundle(state->plugins);
+            fmt::print("{}", ladder_report(run_ladder(bundle, state->ladder), bundle));
+            return 0;
+        };
+    });
+}
+
+}  // namespace cherries::host
