@@ -26,8 +26,6 @@ public:
     /// Cards of players who left, face up until the next deck renewal (Game::set_aside).
     const std::vector<CardId>& set_aside() const { return game_.set_aside(); }
     std::uint32_t turn() const { return game_.turn(); }
-    /// Cards removed from the game by conflict resolution (GDD §3.5): they are face up.
-    const std::vector<CardId>& removed() const { return game_.removed(); }
     /// See Game::plan.
     TurnPlan plan(PlayerId receiver) const { return game_.plan(receiver); }
     /// The game's evaluator, so a bot can run plan_turn on tables it imagines (engine/turn.hpp).

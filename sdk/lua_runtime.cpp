@@ -543,8 +543,7 @@ bool LuaRuntime::run(FunctionId function, int (*body)(lua_State*), void* context
         lua_settop(L, 1);
         return true;
     }
-    fault_ = labels_[function] + ": " +
-             (status == LUA_ERRMEM ? memory_message(limits_.memory_bytes) : located(error_message(L)));
+    fault_ = status == LUA_ERRMEM ? memory_message(limits_.memory_bytes) : located(error_message(L));
     lua_settop(L, 1);
     return false;
 }

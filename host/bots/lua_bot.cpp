@@ -236,7 +236,7 @@ PlayerId LuaBot::choose_receiver(const TableView& view) {
     decision_->view = nullptr;
     std::string fault;
     if (!ran) {
-        fault = runtime_->fault_message();
+        fault = "bot '" + plugin_->id + "' decide: " + runtime_->fault_message();  // the runtime names no function
     } else if (const Player* p = named(view, decision_->answer)) {
         return p->id;
     } else {

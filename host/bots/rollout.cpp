@@ -11,6 +11,7 @@ std::vector<CardId> unseen_cards(const TableView& view) {
     };
     see(view.drawn_card());
     for (CardId c : view.removed()) see(c);
+    for (CardId c : view.set_aside()) see(c);  // a leaver's cards lie face up until the next renewal
     for (const Player& p : view.players()) {
         for (CardId c : p.received) see(c);
         for (const ActiveModifier& m : p.modifiers) see(m.card);
