@@ -105,7 +105,11 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
     if (has_error(problems)) throw LoadError(std::move(problems));
 
     // Loading the code once here reports Lua errors now rather than in the first game.
-    LuaRuntime runtime(*program);
+    // Tabulating calls the distribution 256 times: no per-game plugin budget (the first fault stops it).
+    LuaLimits tabulating;
+    tabulating.plugin_instructions = std::numeric_limits<std::int64_t>::max();
+    tabulating.plugin_cpu_ms = std::numeric_limits<std::int64_t>::max() / 2'000'000;
+    LuaRuntime runtime(*program, tabulating);
     if (distribution_function) {
         // A distribution is a pure function of the cherry count: tabulate the common range.
         for (std::int64_t cherries = 0; cherries < kTabulated; ++cherries) {
