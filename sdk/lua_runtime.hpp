@@ -74,7 +74,7 @@ struct LuaLimits {
     /// (the engine counts the faults it commits instead: kSetFaultLimit). Check limits all three.
     int plugin_faults = std::numeric_limits<int>::max();
     std::int64_t plugin_instructions = std::numeric_limits<std::int64_t>::max();
-    std::int64_t plugin_cpu_ms = 80;
+    std::int64_t plugin_cpu_ms = 25;
     std::string budget_scope = "this game";  ///< for messages: "used up its budget for this game"
     /// Shared usage (check shares one between the runtimes of one plugin); null: the runtime's own.
     std::shared_ptr<LuaUsage> usage;
