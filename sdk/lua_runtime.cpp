@@ -15,6 +15,7 @@
 
 #include "sdk/diagnostic.hpp"
 #include "sdk/lua_library.hpp"
+#include "sdk/lua_messages.hpp"
 #include "sdk/lua_seal.hpp"
 
 namespace cherries::sdk {
@@ -25,6 +26,9 @@ using Clock = std::chrono::steady_clock;
 
 using lua_library::charge;
 using lua_library::kMaxStringBytes;
+using lua_messages::lua_diagnostic;
+using lua_messages::printable;
+using lua_messages::shown_name;
 /// The count hook fires every kSlice instructions of a long call to look at the clock. Calls
 /// shorter than that (every ordinary modifier function) never reach the hook.
 constexpr int kSlice = 256;
@@ -36,8 +40,6 @@ constexpr std::chrono::nanoseconds kTimePerInstruction{1000};
 constexpr std::chrono::nanoseconds kMinTimeLimit = std::chrono::seconds(2);
 /// Allocation is charged to the budget: one instruction per this many bytes.
 constexpr int kBytesPerInstructionShift = 7;
-/// Longest message a fault or diagnostic quotes from plugin code.
-constexpr std::size_t kMaxMessageBytes = 1000;
 
 void budget_hook(lua_State* L, lua_Debug*);
 
@@ -324,24 +326,6 @@ int resolve_functions(lua_State* L) {
     return 0;
 }
 
-// A message from plugin code made safe to print: control characters (a terminal escape could
-// rewrite the screen) shown as \xNN, and at most kMaxMessageBytes long.
-std::string printable(std::string_view text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size() && out.size() < kMaxMessageBytes; ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c < 0x20 || c == 0x7f) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof escaped, "\\x%02X", c);
-            out += escaped;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    if (out.size() >= kMaxMessageBytes) out += "... (truncated)";
-    return out;
-}
-
 std::string error_message(lua_State* L) {
     std::size_t size = 0;
     const char* message = lua_tolstring(L, -1, &size);  // a string: the message handler made it one
@@ -351,32 +335,6 @@ std::string error_message(lua_State* L) {
 std::string memory_message(std::size_t limit) {
     return "not enough memory (plugins share " + std::to_string(limit) + " bytes of Lua memory; a string holds at most " +
            std::to_string(kMaxStringBytes) + " bytes)";
-}
-
-// How Lua shows a file name in messages: names longer than LUA_IDSIZE lose their start
-// ("...ins/orchard/set.lua"), as luaO_chunkid does.
-std::string shown_name(const std::string& file) {
-    constexpr std::size_t kKept = LUA_IDSIZE - 4;  // "..." and the terminating NUL
-    return file.size() + 1 <= LUA_IDSIZE ? file : "..." + file.substr(file.size() - kKept);
-}
-
-// Splits "file:line: message" into a Diagnostic when the prefix is `file` (or its shortened form).
-Diagnostic lua_diagnostic(const std::string& file, const std::string& message) {
-    Diagnostic d{Diagnostic::Severity::error, file, 0, 0, message};
-    for (const std::string& name : {file, shown_name(file)}) {
-        const std::string prefix = name + ":";
-        if (message.rfind(prefix, 0) != 0) continue;
-        std::size_t i = prefix.size(), line = 0;
-        while (i < message.size() && message[i] >= '0' && message[i] <= '9') line = line * 10 + (message[i++] - '0');
-        if (i > prefix.size() && i + 1 < message.size() && message[i] == ':') {
-            d.line = static_cast<int>(line);
-            d.message = message.substr(i + 2);
-        } else if (i == prefix.size() && i + 1 < message.size() && message[i] == ' ') {
-            d.message = message.substr(i + 1);  // "file: message", no line
-        }
-        break;
-    }
-    return d;
 }
 
 }  // namespace
