@@ -204,10 +204,46 @@ void Game::remove_from_game(CardId card) {
     removed_.push_back(card);
 }
 
+bool Game::set_past_fault_limit(CardId faulting) const {
+    const std::uint16_t set = catalog_.kind_of(faulting).set;
+    const auto removed = std::count_if(removed_.begin(), removed_.end(),
+                                       [&](CardId c) { return catalog_.kind_of(c).set == set; });
+    return static_cast<std::size_t>(removed) + 1 >= kSetFaultLimit;
+}
+
+// Removes every card of `set` still in play, wherever it is (kSetFaultLimit): deck bottom to
+// top, then each player's received and modifier card stacks in turn order, then the drawn card.
+void Game::remove_set(std::uint16_t set) {
+    auto of_set = [&](CardId c) { return catalog_.kind_of(c).set == set; };
+    auto take = [&](std::vector<CardId>& cards) {
+        for (CardId c : cards)
+            if (of_set(c)) removed_.push_back(c);
+        cards.erase(std::remove_if(cards.begin(), cards.end(), of_set), cards.end());
+    };
+    take(deck_);
+    for (auto& p : players_) {
+        take(p.received);
+        for (const ActiveModifier& m : p.modifiers)
+            if (of_set(m.card)) removed_.push_back(m.card);
+        p.modifiers.erase(std::remove_if(p.modifiers.begin(), p.modifiers.end(),
+                                         [&](const ActiveModifier& m) { return of_set(m.card); }),
+                          p.modifiers.end());
+    }
+    if (drawn_ != kNoCard && of_set(drawn_)) {
+        removed_.push_back(drawn_);
+        drawn_ = kNoCard;
+    }
+}
+
 bool Game::resolve_fault(const TurnPlan& plan) {
     const PlayerId player = players_[next_].id;
+    const bool whole_set = plan.fault_card != kNoCard && set_past_fault_limit(plan.fault_card);
     if (sink_) emit({.kind = EventKind::fault, .turn = turn_, .player = player, .receiver = plan.receiver,
-          .card = plan.fault_card, .message = plan.fault_message});
+          .card = plan.fault_card,
+          .message = whole_set ? plan.fault_message + "; set '" + catalog_.sets()[catalog_.kind_of(plan.fault_card).set].id +
+                                     "' has faulted " + std::to_string(kSetFaultLimit) +
+                                     " times in this game: all its cards are removed (GDD §3.5)"
+                               : plan.fault_message});
     if (plan.fault_card == kNoCard) {  // the gametype itself failed: no card to blame
         phase_ = Phase::aborted;
         if (drawn_ != kNoCard) deck_.push_back(drawn_);  // nothing was committed: back on top
@@ -218,6 +254,8 @@ bool Game::resolve_fault(const TurnPlan& plan) {
     // a new card instead. Nothing of the turn was committed; the drawn card, if it is not the
     // faulting one, goes back on top of the deck and is drawn again.
     remove_from_game(plan.fault_card);
+    if (drawn_ == plan.fault_card) drawn_ = kNoCard;
+    if (whole_set) remove_set(catalog_.kind_of(plan.fault_card).set);
     if (drawn_ != kNoCard && drawn_ != plan.fault_card) deck_.push_back(drawn_);
     drawn_ = kNoCard;
     return true;

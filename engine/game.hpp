@@ -38,6 +38,12 @@ enum class Phase : std::uint8_t {
 /// Lowercase name of a phase, as used in JSON.
 std::string_view to_string(Phase phase);
 
+/// Conflict resolution per set (GDD §3.5): once this many cards of one card set have been
+/// removed for faults in a game, every other card of the set is removed too, whatever it is: its
+/// plugin is broken or hostile, and each further fault costs a redraw (or, for a fault by a time
+/// limit, real time). Counted from the removed cards, so a restored game counts the same.
+inline constexpr std::size_t kSetFaultLimit = 8;
+
 /// One game. Holds references to the catalog, gametype and evaluator, which must outlive it.
 class Game {
 public:
@@ -135,6 +141,8 @@ private:
     void pass_turn();
     bool resolve_fault(const TurnPlan& plan);
     void remove_from_game(CardId card);
+    bool set_past_fault_limit(CardId faulting) const;
+    void remove_set(std::uint16_t set);
     void finish_turn(Player& player);
     void add_player(const std::string& name);
 

@@ -148,10 +148,12 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     auto work = [&](unsigned w) {
         try {
             auto runtime = bundle.make_runtime();
-            for (std::uint64_t i = w; i < options.games; i += workers)
+            for (std::uint64_t i = w; i < options.games; i += workers) {
+                runtime->start_game();  // as fresh as a new runtime: a game never depends on earlier ones
                 results.games[i] = play_sim_game(bundle, *runtime, names, results.seat_bots,
                                                  sim_game_seed(options.seed, i), options.max_turns,
                                                  recording ? &*recording : nullptr, i, options.bot_settings);
+            }
         } catch (...) {
             errors[w] = std::current_exception();
         }

@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "sdk/fingerprint.hpp"
 #include "sdk/manifest.hpp"
+#include "sdk/plugin_file.hpp"
 
 namespace cherries::sdk {
 
@@ -32,22 +33,12 @@ std::string plugin_fingerprint(const std::filesystem::path& folder, const std::s
 }  // namespace
 
 std::string read_lua_file(const std::filesystem::path& file, std::vector<Diagnostic>& problems) {
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(file, ec);
-    if (!ec && size > kMaxLuaFileBytes) {
+    std::string text, problem;
+    // Links out of the folder were refused when the manifest named the file (sdk/manifest.cpp).
+    if (!read_plugin_file(file, {}, kMaxLuaFileBytes, "the Lua file", text, problem))
         problems.push_back({Diagnostic::Severity::error, file.string(), 0, 0,
-                            "the Lua file is " + std::to_string(size) + " bytes; expected at most " +
-                                std::to_string(kMaxLuaFileBytes)});
-        return {};
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        problems.push_back({Diagnostic::Severity::error, file.string(), 0, 0, "cannot read the Lua file"});
-        return {};
-    }
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+                            problem == "no such file" ? "cannot read the Lua file: no such file" : problem});
+    return text;
 }
 
 std::vector<std::filesystem::path> search_directories(const std::vector<std::filesystem::path>& extra) {
@@ -114,7 +105,11 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
     if (has_error(problems)) throw LoadError(std::move(problems));
 
     // Loading the code once here reports Lua errors now rather than in the first game.
-    LuaRuntime runtime(*program);
+    // Tabulating calls the distribution 256 times: no per-game plugin budget (the first fault stops it).
+    LuaLimits tabulating;
+    tabulating.plugin_instructions = std::numeric_limits<std::int64_t>::max();
+    tabulating.plugin_cpu_ms = std::numeric_limits<std::int64_t>::max() / 2'000'000;
+    LuaRuntime runtime(*program, tabulating);
     if (distribution_function) {
         // A distribution is a pure function of the cherry count: tabulate the common range.
         for (std::int64_t cherries = 0; cherries < kTabulated; ++cherries) {
@@ -145,7 +140,7 @@ std::filesystem::path find_plugin(const std::string& kind, const std::string& na
     const std::string manifest = kind + ".toml";
     const std::filesystem::path given(name);
     std::error_code ec;
-    if (std::filesystem::is_regular_file(given / manifest, ec)) return given;
+    if (path_present(given / manifest)) return given;  // reading it says what is wrong with it
     if (name.find('/') != std::string::npos)
         throw LoadError({{Diagnostic::Severity::error, "", 0, 0,
                           "no " + manifest + " in folder '" + name + "' (a " + kind + " plugin folder holds one)"}});

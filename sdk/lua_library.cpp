@@ -2,6 +2,7 @@
 // iteration order and no addresses (determinism), library work charged to the instruction
 // budget, and a setmetatable that refuses finalizers and weak tables.
 #include "sdk/lua_library.hpp"
+#include "sdk/lua_seal.hpp"
 
 #include <lua.hpp>
 
@@ -14,6 +15,13 @@
 namespace cherries::sdk::lua_library {
 
 namespace {
+
+/// Library work over bytes (comparing, scanning, converting strings) is charged one
+/// instruction per this many bytes: a VM instruction costs about as much as a memcmp of 64
+/// bytes, and strcoll, which Lua's string `<` uses, is no faster.
+constexpr double kBytesPerInstruction = 64;
+/// Work that looks at each byte on its own (case mapping, UTF-8 decoding, quoting).
+constexpr double kBytesPerStepInstruction = 16;
 
 // --- a fixed order and no addresses ----------------------------------------------------------
 // Lua seeds its string hashes at random for each state, so `next` and `pairs` visit string keys
@@ -40,7 +48,7 @@ int key_rank(lua_State* L, int index) {
 
 // The canonical order: false, true, then numbers ascending, then strings bytewise. Both keys
 // (absolute indices) have a rank.
-bool key_less(lua_State* L, int a, int b) {
+bool key_less(lua_State* L, int a, int b, std::size_t& compared) {
     const int ra = key_rank(L, a), rb = key_rank(L, b);
     if (ra != rb) return ra < rb;
     if (ra == 0) return !lua_toboolean(L, a) && lua_toboolean(L, b);
@@ -48,6 +56,7 @@ bool key_less(lua_State* L, int a, int b) {
     std::size_t la = 0, lb = 0;
     const char* sa = lua_tolstring(L, a, &la);
     const char* sb = lua_tolstring(L, b, &lb);
+    compared += std::min(la, lb);
     const int c = std::memcmp(sa, sb, std::min(la, lb));
     return c < 0 || (c == 0 && la < lb);
 }
@@ -58,27 +67,33 @@ bool key_less(lua_State* L, int a, int b) {
 int ordered_next(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);  // 1 table, 2 the key before (nil: none)
+    if (lua_seal::is_sealed(L, 1)) {  // a read-only table: walk what it shows
+        lua_seal::push_contents(L, 1);
+        lua_replace(L, 1);
+    }
     const bool first = lua_isnil(L, 2);
     if (!first && key_rank(L, 2) < 0) return luaL_argerror(L, 2, "not a key of this table");
     lua_pushnil(L);  // 3 the best key so far (nil: none)
     lua_pushnil(L);  // 4 its value
     lua_pushnil(L);  // 5 lua_next's key
     int visited = 0;
+    std::size_t compared = 0;  // bytes of string keys compared
     while (lua_next(L, 1)) {  // 5 key, 6 value
-        if (++visited == 1024) {
-            charge(L, visited);
+        if (++visited == 1024 || compared >= (std::size_t{1} << 20)) {
+            charge(L, visited + static_cast<double>(compared) / kBytesPerInstruction);
             visited = 0;
+            compared = 0;
         }
         if (key_rank(L, 5) < 0)
             return luaL_error(L, "next: the table has a key of type %s, which has no fixed order; plugins "
                                  "iterate only over tables keyed by booleans, numbers and strings", luaL_typename(L, 5));
-        if ((first || key_less(L, 2, 5)) && (lua_isnil(L, 3) || key_less(L, 5, 3))) {
+        if ((first || key_less(L, 2, 5, compared)) && (lua_isnil(L, 3) || key_less(L, 5, 3, compared))) {
             lua_copy(L, 5, 3);
             lua_copy(L, 6, 4);
         }
         lua_pop(L, 1);  // the value; the key stays for lua_next
     }
-    charge(L, visited);
+    charge(L, visited + static_cast<double>(compared) / kBytesPerInstruction);
     if (lua_isnil(L, 3)) return 1;  // 3: nil, the end
     lua_settop(L, 4);
     return 2;
@@ -258,7 +273,10 @@ bool formats_address(lua_State* L) {
 }
 
 int safe_format(lua_State* L) {
-    charge(L, arg_length(L, 1) / 2);  // each conversion is a snprintf
+    // Each conversion is a snprintf; a string argument is copied (%s) or quoted byte by byte (%q).
+    double bytes = 0;
+    for (int i = 2, n = lua_gettop(L); i <= n; ++i) bytes += arg_length(L, i);
+    charge(L, arg_length(L, 1) / 2 + bytes / kBytesPerStepInstruction);
     if (formats_address(L)) return luaL_error(L, "string.format: '%%p' is not available to plugins (an address differs between runs)");
     // '%s' of a table or function would print its address: give it the stable text tostring gives.
     for (int i = 2, n = lua_gettop(L); i <= n; ++i) {
@@ -300,14 +318,58 @@ int safe_move(lua_State* L) {
     charge(L, integer_arg(L, 3, 0) - integer_arg(L, 2, 0) + 1);
     return run_original(L);
 }
+// Bytes one comparison of the values at a and b looks at: a string comparison is one C call
+// however long the strings are (a megabyte each), so it is charged by their length.
+double compared_bytes(lua_State* L, int a, int b) {
+    if (lua_type(L, a) != LUA_TSTRING || lua_type(L, b) != LUA_TSTRING) return 0;
+    return static_cast<double>(std::min(lua_rawlen(L, a), lua_rawlen(L, b)));
+}
+
+// table.sort's default order (a < b) with the comparison charged by the bytes it compares.
+int charged_less(lua_State* L) {
+    charge(L, compared_bytes(L, 1, 2) / kBytesPerInstruction);
+    lua_pushboolean(L, lua_compare(L, 1, 2, LUA_OPLT));
+    return 1;
+}
+
+// A plugin's comparator (upvalue 1), charged for string arguments as charged_less is: its own
+// `a < b` on them is one VM instruction, which no counter sees.
+int charged_comparator(lua_State* L) {
+    charge(L, compared_bytes(L, 1, 2) / kBytesPerInstruction);
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
 int safe_sort(lua_State* L) {
     const double n = table_length(L);
     charge(L, n * std::log2(n + 1));
+    if (lua_type(L, 1) == LUA_TTABLE) {  // otherwise the original reports the bad argument
+        if (lua_isnoneornil(L, 2)) {
+            lua_settop(L, 1);
+            lua_pushcfunction(L, charged_less);
+        } else if (lua_type(L, 2) == LUA_TFUNCTION) {
+            lua_settop(L, 2);
+            lua_pushcclosure(L, charged_comparator, 1);
+        }
+    }
     return run_original(L);
 }
+// table.concat: per element, and the separator's bytes copied between elements (the elements'
+// bytes are charged as the buffer they fill is allocated).
 int safe_concat(lua_State* L) {
     const double last = lua_isnoneornil(L, 4) ? table_length(L) : integer_arg(L, 4, 0);
-    charge(L, last - integer_arg(L, 3, 1) + 1);
+    const double n = std::max(last - integer_arg(L, 3, 1) + 1, 0.0);
+    charge(L, n + n * arg_length(L, 2) / kBytesPerInstruction);
+    return run_original(L);
+}
+
+// Functions that look at every byte of string argument 1: string.upper/lower/reverse,
+// utf8.len/offset.
+int safe_bytewise(lua_State* L) {
+    charge(L, arg_length(L, 1) / kBytesPerStepInstruction);
     return run_original(L);
 }
 
@@ -353,6 +415,9 @@ int safe_setmetatable(lua_State* L) {
     const int type = lua_type(L, 2);
     luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
     lua_settop(L, 2);
+    if (lua_seal::is_sealed(L, 1))
+        return luaL_error(L, "cannot change the metatable of a read-only table (the plugin's globals and the tables "
+                             "its file made are read-only once the file has run)");
     if (lua_getmetatable(L, 1)) {  // +1 current metatable: one of our copies
         if (lua_rawgetp(L, -1, &kProtected) != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
         lua_pop(L, 2);
@@ -361,17 +426,20 @@ int safe_setmetatable(lua_State* L) {
         lua_setmetatable(L, 1);
         return 1;
     }
+    // The metamethods are read from what mt shows: a read-only mt's contents are elsewhere.
+    const int fields = type == LUA_TNIL ? 2 : lua_seal::push_contents(L, 2);  // 3
     for (const char* forbidden : {"__gc", "__mode"}) {
         lua_pushstring(L, forbidden);
-        if (lua_rawget(L, 2) != LUA_TNIL)
+        if (lua_rawget(L, fields) != LUA_TNIL)
             return luaL_error(L, "setmetatable: '%s' is not available to plugins (%s)", forbidden,
                               forbidden[2] == 'g' ? "no finalizers" : "no weak tables");
         lua_pop(L, 1);
     }
-    lua_createtable(L, 0, 4);  // 3: the copy
+    lua_createtable(L, 0, 4);  // 4: the copy
+    const int copy = lua_gettop(L);
     int visited = 0;
     lua_pushnil(L);
-    while (lua_next(L, 2)) {  // key, value
+    while (lua_next(L, fields)) {  // key, value
         if (++visited == 1024) {
             charge(L, visited);
             visited = 0;
@@ -381,20 +449,20 @@ int safe_setmetatable(lua_State* L) {
         if (key && size > 2 && key[0] == '_' && key[1] == '_') {
             lua_pushvalue(L, -2);
             lua_insert(L, -2);
-            lua_rawset(L, 3);
+            lua_rawset(L, copy);
         } else {
             lua_pop(L, 1);
         }
     }
     charge(L, visited);
     lua_pushliteral(L, "__metatable");
-    if (lua_rawget(L, 3) != LUA_TNIL) {  // the plugin protects its metatable itself
+    if (lua_rawget(L, copy) != LUA_TNIL) {  // the plugin protects its metatable itself
         lua_pushboolean(L, 1);
-        lua_rawsetp(L, 3, &kProtected);
+        lua_rawsetp(L, copy, &kProtected);
     } else {
         lua_pushliteral(L, "__metatable");
         lua_pushvalue(L, 2);
-        lua_rawset(L, 3);
+        lua_rawset(L, copy);
     }
     lua_pop(L, 1);
     lua_setmetatable(L, 1);  // -1 copy
@@ -418,12 +486,13 @@ void install(lua_State* L) {
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");  // bytecode out: no string.dump
     wrap_library(L, {{"find", safe_find}, {"match", safe_match}, {"gmatch", safe_gmatch}, {"gsub", safe_gsub},
-                     {"rep", safe_rep}, {"format", safe_format}, {"byte", safe_byte}, {"unpack", safe_string_unpack}});
+                     {"rep", safe_rep}, {"format", safe_format}, {"byte", safe_byte}, {"unpack", safe_string_unpack},
+                     {"upper", safe_bytewise}, {"lower", safe_bytewise}, {"reverse", safe_bytewise}});
     lua_getglobal(L, LUA_TABLIBNAME);
     wrap_library(L, {{"insert", safe_insert}, {"remove", safe_remove}, {"move", safe_move}, {"sort", safe_sort},
                      {"concat", safe_concat}, {"unpack", safe_unpack}});
     lua_getglobal(L, LUA_UTF8LIBNAME);
-    wrap_library(L, {{"codepoint", safe_byte}});
+    wrap_library(L, {{"codepoint", safe_byte}, {"len", safe_bytewise}, {"offset", safe_bytewise}});
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "random");  // pure functions: no hidden generator

@@ -1,8 +1,9 @@
 // The sandbox's replacements for base and library functions, installed by LuaRuntime (internal
 // to sdk/): next and pairs in a canonical key order, tostring and string.format without
-// addresses (the same result in every run); pattern matching, string.rep/format/byte/unpack,
-// table.insert/remove/move/sort/concat/unpack and utf8.codepoint charged to the instruction
-// budget by the work their arguments ask for; setmetatable without __gc and __mode, on a private
+// addresses (the same result in every run); pattern matching, string.rep/format/byte/unpack/
+// upper/lower/reverse, table.insert/remove/move/sort/concat/unpack (each sort comparison by the
+// bytes it compares) and utf8.codepoint/len/offset charged to the instruction budget by the
+// work their arguments ask for; setmetatable without __gc and __mode, on a private
 // copy of the metamethods. string.dump, math.random and math.randomseed are removed.
 #pragma once
 

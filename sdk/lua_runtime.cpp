@@ -15,6 +15,8 @@
 
 #include "sdk/diagnostic.hpp"
 #include "sdk/lua_library.hpp"
+#include "sdk/lua_messages.hpp"
+#include "sdk/lua_seal.hpp"
 
 namespace cherries::sdk {
 
@@ -24,6 +26,9 @@ using Clock = std::chrono::steady_clock;
 
 using lua_library::charge;
 using lua_library::kMaxStringBytes;
+using lua_messages::lua_diagnostic;
+using lua_messages::printable;
+using lua_messages::shown_name;
 /// The count hook fires every kSlice instructions of a long call to look at the clock. Calls
 /// shorter than that (every ordinary modifier function) never reach the hook.
 constexpr int kSlice = 256;
@@ -35,8 +40,6 @@ constexpr std::chrono::nanoseconds kTimePerInstruction{1000};
 constexpr std::chrono::nanoseconds kMinTimeLimit = std::chrono::seconds(2);
 /// Allocation is charged to the budget: one instruction per this many bytes.
 constexpr int kBytesPerInstructionShift = 7;
-/// Longest message a fault or diagnostic quotes from plugin code.
-constexpr std::size_t kMaxMessageBytes = 1000;
 
 void budget_hook(lua_State* L, lua_Debug*);
 
@@ -58,7 +61,10 @@ struct SandboxState {
     int first_slice = 1;         // count the hook is armed with at the start of a call
     int slice = 1;               // count it is armed with after that
     State state = fresh;
-    std::chrono::nanoseconds time_limit{};
+    bool timed = false;          // cpu_start was taken in this call
+    int slots_ref = LUA_NOREF;   // the upvalues recorded at load (lua_seal)
+    std::chrono::nanoseconds time_limit{};       // of the running call
+    std::chrono::nanoseconds call_time_limit{};  // of any call, before the plugin's budget
     Clock::time_point wall_start;
     std::int64_t cpu_start = 0;
 
@@ -66,6 +72,7 @@ struct SandboxState {
     void arm(lua_State* state_L) {
         remaining = instructions;
         state = fresh;
+        timed = false;
         lua_sethook(state_L, budget_hook, LUA_MASKCOUNT, first_slice);
     }
 
@@ -92,6 +99,7 @@ struct SandboxState {
         const auto now = Clock::now();
         if (state == fresh) {
             state = timing;
+            timed = true;
             wall_start = now;
             cpu_start = thread_cpu_ns();
             return false;
@@ -246,6 +254,9 @@ int open_sandbox(lua_State* L) {
     for (const luaL_Reg& lib : libraries) luaL_requiref(L, lib.name, lib.func, 1);
     lua_settop(L, 0);
     lua_library::install(L);
+    lua_seal::install(L);
+    lua_newtable(L);
+    sandbox(L).slots_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     // Protect the string metatable: getmetatable("") no longer reaches the shared string table.
     lua_pushliteral(L, "");
     lua_getmetatable(L, -1);
@@ -265,14 +276,23 @@ int open_sandbox(lua_State* L) {
 int load_module(lua_State* L) {
     const auto* chunk = static_cast<const LuaChunk*>(lua_touserdata(L, 1));
     const char* chunkname = chunk->chunkname.c_str();
-    if (luaL_loadbufferx(L, chunk->code.data(), chunk->code.size(), chunkname, "t") != LUA_OK)
-        return lua_error(L);          // +1 chunk
-    push_environment(L);              // +1 env
-    lua_setupvalue(L, -2, 1);         // chunk's _ENV = env
-    lua_call(L, 0, 1);                // +1 module (errors propagate to the caller's pcall)
+    // A UTF-8 byte order mark is skipped, as stock Lua's loadfile does (CRLF line ends need
+    // nothing: the lexer takes "\r\n" as one line break).
+    std::string_view code(chunk->code);
+    if (code.substr(0, 3) == "\xEF\xBB\xBF") code.remove_prefix(3);
+    if (luaL_loadbufferx(L, code.data(), code.size(), chunkname, "t") != LUA_OK)
+        return lua_error(L);          // 2 chunk
+    lua_rawgeti(L, LUA_REGISTRYINDEX, sandbox(L).slots_ref);  // 3 the recorded upvalues
+    lua_insert(L, 2);                 // 2 slots, 3 chunk
+    push_environment(L);              // 4 env
+    lua_insert(L, 3);                 // 3 env, 4 chunk
+    lua_pushvalue(L, 3);
+    lua_setupvalue(L, 4, 1);          // chunk's _ENV = env
+    lua_call(L, 0, 1);                // 4 module (errors propagate to the caller's pcall)
     if (!lua_istable(L, -1))
         return luaL_error(L, "%s: the file must return a table of functions, got %s", chunkname + 1, luaL_typename(L, -1));
-    lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+    lua_seal::seal_reachable(L, 3, 2);  // env, module and all they reach: read-only from now on
+    lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));  // -1 module
     return 1;
 }
 
@@ -290,7 +310,9 @@ int resolve_functions(lua_State* L) {
     for (std::size_t i = 0; i < r->program->functions.size(); ++i) {
         const LuaFunctionRef& fn = r->program->functions[i];
         if (fn.chunk >= r->modules->size() || (*r->modules)[fn.chunk] == LUA_NOREF) continue;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, (*r->modules)[fn.chunk]);  // +1 module
+        lua_rawgeti(L, LUA_REGISTRYINDEX, (*r->modules)[fn.chunk]);  // +1 module (sealed)
+        lua_seal::push_contents(L, -1);                               // +1 what it holds
+        lua_remove(L, -2);
         lua_pushlstring(L, fn.name.data(), fn.name.size());
         const int type = lua_rawget(L, -2);                           // +1 value
         if (type == LUA_TFUNCTION) {
@@ -304,24 +326,6 @@ int resolve_functions(lua_State* L) {
     return 0;
 }
 
-// A message from plugin code made safe to print: control characters (a terminal escape could
-// rewrite the screen) shown as \xNN, and at most kMaxMessageBytes long.
-std::string printable(std::string_view text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size() && out.size() < kMaxMessageBytes; ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c < 0x20 || c == 0x7f) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof escaped, "\\x%02X", c);
-            out += escaped;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    if (out.size() >= kMaxMessageBytes) out += "... (truncated)";
-    return out;
-}
-
 std::string error_message(lua_State* L) {
     std::size_t size = 0;
     const char* message = lua_tolstring(L, -1, &size);  // a string: the message handler made it one
@@ -331,32 +335,6 @@ std::string error_message(lua_State* L) {
 std::string memory_message(std::size_t limit) {
     return "not enough memory (plugins share " + std::to_string(limit) + " bytes of Lua memory; a string holds at most " +
            std::to_string(kMaxStringBytes) + " bytes)";
-}
-
-// How Lua shows a file name in messages: names longer than LUA_IDSIZE lose their start
-// ("...ins/orchard/set.lua"), as luaO_chunkid does.
-std::string shown_name(const std::string& file) {
-    constexpr std::size_t kKept = LUA_IDSIZE - 4;  // "..." and the terminating NUL
-    return file.size() + 1 <= LUA_IDSIZE ? file : "..." + file.substr(file.size() - kKept);
-}
-
-// Splits "file:line: message" into a Diagnostic when the prefix is `file` (or its shortened form).
-Diagnostic lua_diagnostic(const std::string& file, const std::string& message) {
-    Diagnostic d{Diagnostic::Severity::error, file, 0, 0, message};
-    for (const std::string& name : {file, shown_name(file)}) {
-        const std::string prefix = name + ":";
-        if (message.rfind(prefix, 0) != 0) continue;
-        std::size_t i = prefix.size(), line = 0;
-        while (i < message.size() && message[i] >= '0' && message[i] <= '9') line = line * 10 + (message[i++] - '0');
-        if (i > prefix.size() && i + 1 < message.size() && message[i] == ':') {
-            d.line = static_cast<int>(line);
-            d.message = message.substr(i + 2);
-        } else if (i == prefix.size() && i + 1 < message.size() && message[i] == ' ') {
-            d.message = message.substr(i + 1);  // "file: message", no line
-        }
-        break;
-    }
-    return d;
 }
 
 }  // namespace
@@ -374,6 +352,8 @@ std::string defined_functions(lua_State* L, int module) {
         lua_pop(L, 1);
         return "";
     }
+    lua_seal::push_contents(L, -1);  // +1 what the sealed module holds
+    lua_remove(L, -2);
     std::vector<std::string> names;
     lua_pushnil(L);
     while (lua_next(L, -2)) {  // key, value; lua_next does not allocate, so it cannot raise here
@@ -401,7 +381,10 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
     s.limit = limits_.memory_bytes;
     s.instructions = limits_.instructions;
     s.first_slice = std::min(kSlice, limits_.instructions);
-    s.time_limit = std::max(kMinTimeLimit, kTimePerInstruction * limits_.instructions);
+    s.call_time_limit = std::max(kMinTimeLimit, kTimePerInstruction * limits_.instructions);
+    s.time_limit = s.call_time_limit;
+    usage_ = limits_.usage ? limits_.usage : std::make_shared<LuaUsage>();
+    if (usage_->plugins.size() < program.chunks.size()) usage_->plugins.resize(program.chunks.size());
     state_ = lua_newstate(&SandboxState::allocate, &s);
     if (!state_) throw LoadError({{Diagnostic::Severity::error, "", 0, 0, "cannot create a Lua state: out of memory"}});
     lua_State* L = state_;
@@ -418,18 +401,27 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
     lua_pushcfunction(L, open_sandbox);
     s.arm(L);
     if (lua_pcall(L, 0, 0, 1) != LUA_OK) fail({{Diagnostic::Severity::error, "", 0, 0, "cannot open the Lua sandbox"}});
+    slots_ = s.slots_ref;
 
     std::vector<Diagnostic> problems;
     std::vector<int> modules;
-    for (const LuaChunk& chunk : program.chunks) {
+    for (std::size_t c = 0; c < program.chunks.size(); ++c) {
+        const LuaChunk& chunk = program.chunks[c];
         const std::string file = chunk.chunkname.substr(chunk.chunkname.empty() ? 0 : 1);
         files_.push_back(file);
         lua_gc(L, LUA_GCCOLLECT);
         const std::size_t before = s.used;
+        if (const std::string why = exhausted(c); !why.empty()) {  // check: loaded before, at a cost
+            modules.push_back(LUA_NOREF);
+            problems.push_back({Diagnostic::Severity::error, file, 0, 0, why});
+            continue;
+        }
         lua_pushcfunction(L, load_module);
         lua_pushlightuserdata(L, const_cast<LuaChunk*>(&chunk));
+        limit_time(c);
         s.arm(L);
         const int status = lua_pcall(L, 1, 1, 1);
+        account(c, status != LUA_OK);
         if (status == LUA_OK) {
             modules.push_back(static_cast<int>(lua_tointeger(L, -1)));
             lua_settop(L, 1);
@@ -450,6 +442,8 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
     }
 
     refs_.assign(program.functions.size() + 1, LUA_NOREF);  // FunctionId 0 is the identity
+    chunk_of_.assign(program.functions.size() + 1, 0);
+    for (std::size_t i = 0; i < program.functions.size(); ++i) chunk_of_[i + 1] = program.functions[i].chunk;
     std::vector<int> found(program.functions.size(), LUA_TNONE);
     Resolution resolution{&program, &modules, &refs_, &found};
     lua_pushcfunction(L, resolve_functions);
@@ -494,14 +488,21 @@ bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& 
         fault_ = "no function with id " + std::to_string(function);
         return false;
     }
+    const std::size_t chunk = chunk_of_[function];
+    if (std::string why = exhausted(chunk); !why.empty()) {  // unrun: the plugin has had its share
+        fault_ = why;
+        return false;
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);  // +1 function
     lua_pushinteger(L, argument);                         // +1 argument
+    limit_time(chunk);
     sandbox_->arm(L);
     const int status = lua_pcall(L, 1, 1, 1);            // -2, +1 result or message
     if (status == LUA_OK) {
         if (lua_isinteger(L, -1)) {
             result = lua_tointeger(L, -1);
             lua_settop(L, 1);
+            account(chunk, false);
             return true;
         }
         // A float with an exact integer value counts as that integer (Lua's own conversion).
@@ -511,6 +512,7 @@ bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& 
             if (lua_numbertointeger(std::floor(number), &exact) && static_cast<lua_Number>(exact) == number) {
                 result = exact;
                 lua_settop(L, 1);
+                account(chunk, false);
                 return true;
             }
             char text[64];  // formatted here: lua_tostring would allocate outside a protected call
@@ -525,6 +527,7 @@ bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& 
         fault_ = located(error_message(L));
     }
     lua_settop(L, 1);
+    account(chunk, true);
     return false;
 }
 
@@ -534,18 +537,75 @@ bool LuaRuntime::run(FunctionId function, int (*body)(lua_State*), void* context
         fault_ = "no function with id " + std::to_string(function);
         return false;
     }
+    const std::size_t chunk = chunk_of_[function];
+    if (std::string why = exhausted(chunk); !why.empty()) {  // the same plugin budget as call()
+        fault_ = why;
+        return false;
+    }
     lua_pushcfunction(L, body);                           // +1 body
     lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);  // +1 function
     lua_pushlightuserdata(L, context);                   // +1 context
+    limit_time(chunk);
     sandbox_->arm(L);
     const int status = lua_pcall(L, 2, 0, 1);            // -3, +0 or message
     if (status == LUA_OK) {
         lua_settop(L, 1);
+        account(chunk, false);
         return true;
     }
     fault_ = status == LUA_ERRMEM ? memory_message(limits_.memory_bytes) : located(error_message(L));
     lua_settop(L, 1);
+    account(chunk, true);
     return false;
+}
+
+// Why plugin `chunk` may run no more in this game (or check); "" while it may.
+std::string LuaRuntime::exhausted(std::size_t chunk) const {
+    if (chunk >= usage_->plugins.size()) return "";
+    const PluginUsage& u = usage_->plugins[chunk];
+    std::string what;
+    if (u.faults >= limits_.plugin_faults)
+        what = std::to_string(u.faults) + " faults (at most " + std::to_string(limits_.plugin_faults) + ")";
+    else if (u.instructions >= limits_.plugin_instructions)
+        what = std::to_string(u.instructions) + " instructions (at most " + std::to_string(limits_.plugin_instructions) + ")";
+    else if (u.cpu_ns >= limits_.plugin_cpu_ms * 1'000'000)
+        what = std::to_string(u.cpu_ns / 1'000'000) + " ms of CPU time (at most " + std::to_string(limits_.plugin_cpu_ms) + ")";
+    else
+        return "";
+    const std::string file = chunk < files_.size() ? files_[chunk] : "the plugin";
+    return file + " has used up its budget for " + limits_.budget_scope + ": " + what +
+           "; its functions are not run again, and its cards are removed as they come up (GDD §3.5)";
+}
+
+// One call of plugin `chunk` may take what is left of the plugin's CPU time, within the
+// per-call net (and never less than kMinCallTime, so a nearly spent plugin can still run).
+void LuaRuntime::limit_time(std::size_t chunk) {
+    constexpr std::chrono::nanoseconds kMinCallTime = std::chrono::milliseconds(5);
+    const std::int64_t left = limits_.plugin_cpu_ms * 1'000'000 - (chunk < usage_->plugins.size() ? usage_->plugins[chunk].cpu_ns : 0);
+    sandbox_->time_limit = std::clamp(std::chrono::nanoseconds(left), kMinCallTime, sandbox_->call_time_limit);
+}
+
+// Adds a finished call (or file load) of plugin `chunk` to its usage.
+void LuaRuntime::account(std::size_t chunk, bool faulted) {
+    if (chunk >= usage_->plugins.size()) return;
+    PluginUsage& u = usage_->plugins[chunk];
+    const Sandbox& s = *sandbox_;
+    u.instructions += std::max<std::int64_t>(0, s.instructions - std::max<std::int64_t>(s.remaining, 0));
+    if (s.timed) u.cpu_ns += thread_cpu_ns() - s.cpu_start;
+    if (faulted) ++u.faults;
+}
+
+int LuaRuntime::restore_state() noexcept {
+    lua_State* L = state_;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, slots_);  // +1
+    const int changed = lua_seal::restore_upvalues(L, -1);
+    lua_settop(L, 1);
+    return changed;
+}
+
+void LuaRuntime::start_game() noexcept {
+    restore_state();
+    for (PluginUsage& u : usage_->plugins) u = PluginUsage{};
 }
 
 }  // namespace cherries::sdk

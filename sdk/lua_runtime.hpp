@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,10 +48,36 @@ struct LuaProgram {
     }
 };
 
+/// What one plugin (one chunk) has used of its budget for a game or a check.
+struct PluginUsage {
+    int faults = 0;
+    std::int64_t instructions = 0;  ///< counted as the budget counts them: calls past their first 256 instructions, and library work
+    std::int64_t cpu_ns = 0;        ///< CPU time of calls that ran past their first 256 instructions
+};
+
+/// Usage per chunk, shareable between runtimes (check loads a plugin several times).
+struct LuaUsage {
+    std::vector<PluginUsage> plugins;  ///< by chunk
+};
+
 /// Budgets for plugin code.
 struct LuaLimits {
     std::size_t memory_bytes = 32u << 20;  ///< whole lua_State, bytes
     int instructions = 1'000'000;           ///< per function call (and per file at load), Lua VM instructions
+    /// Per plugin, per game (LuaRuntime::start_game) or per check: once a plugin has faulted
+    /// this often, counted this many instructions, or used this much CPU time in calls, every
+    /// call of its functions faults at once, unrun ("used up its budget"), so the engine removes
+    /// its cards (GDD §3.5; a set that faults kSetFaultLimit times is removed whole) at no cost.
+    /// The CPU time is a liveness net: one call may also take no more than what is left of it.
+    /// In a game only the time is limited: faults and instructions also come from bots' look-
+    /// ahead calls, which a replay does not make, so counting them would make a replay differ
+    /// (the engine counts the faults it commits instead: kSetFaultLimit). Check limits all three.
+    int plugin_faults = std::numeric_limits<int>::max();
+    std::int64_t plugin_instructions = std::numeric_limits<std::int64_t>::max();
+    std::int64_t plugin_cpu_ms = 25;
+    std::string budget_scope = "this game";  ///< for messages: "used up its budget for this game"
+    /// Shared usage (check shares one between the runtimes of one plugin); null: the runtime's own.
+    std::shared_ptr<LuaUsage> usage;
 };
 
 /// A sandboxed Lua state with a program loaded: base, table, string, math and utf8 only;
@@ -75,6 +102,12 @@ struct LuaLimits {
 ///   ascending, strings bytewise), not Lua's, which follows per-state random string-hash seeds;
 ///   tostring and string.format("%s") show no addresses; "%p" is refused.
 /// - Nothing one plugin does is seen by another, except that they share the memory limit.
+/// - Read-only after load: every table a plugin's file can reach when it has run (globals,
+///   library tables, the returned table, what they hold, tables kept as upvalues) is sealed
+///   (lua_seal.hpp): a write faults the function that writes. Upvalues are put back by
+///   start_game, so one game never sees what an earlier one left.
+/// - Per plugin budget: LuaLimits::plugin_faults / plugin_instructions / plugin_cpu_ms per game
+///   (or check); past it every function of the plugin faults at once, unrun.
 /// - Messages quoted from plugin code show control characters as \xNN and stop at 1000 bytes.
 class LuaRuntime final : public Evaluator {
 public:
@@ -97,8 +130,24 @@ public:
     /// budget and memory limit as call(), with the stack holding function `function` and a light
     /// userdata `context` as its two arguments. `body` builds the arguments, calls the function
     /// and reads its result; it may raise Lua errors. On any failure returns false and
-    /// fault_message() says why, naming the function.
+    /// fault_message() says why (without naming the function, as call()).
     bool run(FunctionId function, int (*body)(lua_State*), void* context) noexcept;
+
+    /// Starts a new game on this runtime: every plugin's upvalues go back to their values after
+    /// loading (its tables are sealed: lua_seal.hpp), and the per-game budgets start over. A
+    /// game then never depends on the games played before it on the runtime.
+    void start_game() noexcept;
+
+    /// Puts every upvalue of the plugins' functions back to its value after loading; returns
+    /// how many had changed (a function that changes one keeps state between calls).
+    int restore_state() noexcept;
+
+    /// What each plugin (by chunk) has used of its budget since load or start_game.
+    const std::vector<PluginUsage>& usage() const { return usage_->plugins; }
+
+    /// The limits this runtime was made with (a check makes its next runtimes with them, so they
+    /// share one plugin budget).
+    const LuaLimits& limits() const { return limits_; }
 
     /// Bytes the state holds now.
     std::size_t memory_in_use() const;
@@ -108,6 +157,12 @@ private:
     std::unique_ptr<Sandbox> sandbox_;
     lua_State* state_ = nullptr;
     std::vector<int> refs_;  // FunctionId -> registry reference (index 0 unused)
+    std::vector<std::size_t> chunk_of_;  // FunctionId -> chunk (index 0 unused)
+    std::shared_ptr<LuaUsage> usage_;
+    int slots_ = 0;  // registry reference: the upvalues recorded at load (lua_seal::seal_reachable)
+    std::string exhausted(std::size_t chunk) const;
+    void limit_time(std::size_t chunk);
+    void account(std::size_t chunk, bool faulted);
     std::vector<std::string> files_;  // per chunk, for messages
     std::string located(std::string message) const;
     LuaLimits limits_;

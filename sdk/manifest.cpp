@@ -1,4 +1,5 @@
 #include "sdk/manifest.hpp"
+#include "sdk/plugin_file.hpp"
 #include "sdk/toml_text.hpp"
 
 #include <toml++/toml.h>
@@ -180,22 +181,14 @@ private:
     std::vector<Diagnostic>& out_;
 };
 
-std::optional<toml::table> parse(const std::filesystem::path& path, const std::string& shown, std::string& bytes,
-                                 std::vector<Diagnostic>& out) {
-    std::error_code ec;
-    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > kMaxManifestBytes) {
+std::optional<toml::table> parse(const std::filesystem::path& folder, const std::filesystem::path& path,
+                                 const std::string& shown, std::string& bytes, std::vector<Diagnostic>& out) {
+    std::string problem;
+    if (!read_plugin_file(path, folder, kMaxManifestBytes, "the manifest", bytes, problem)) {
         out.push_back({Diagnostic::Severity::error, shown, 0, 0,
-                       "the manifest is " + std::to_string(size) + " bytes; expected at most " + std::to_string(kMaxManifestBytes)});
+                       problem == "no such file" ? "cannot read the manifest: no such file" : problem});
         return std::nullopt;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        out.push_back({Diagnostic::Severity::error, shown, 0, 0, "cannot read the manifest: no such file"});
-        return std::nullopt;
-    }
-    std::stringstream text;
-    text << in.rdbuf();
-    bytes = text.str();
     try {
         return toml::parse(bytes, shown);
     } catch (const toml::parse_error& e) {
@@ -214,14 +207,6 @@ const std::regex& semver_pattern() {
     static const std::regex pattern(
         R"((0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?)");
     return pattern;
-}
-
-// A plugin folder is self-contained: `relative` must resolve (links included) inside `folder`.
-bool inside_folder(const std::filesystem::path& folder, const std::string& relative) {
-    std::error_code ec;
-    const auto inside = std::filesystem::weakly_canonical(folder, ec);
-    const auto rel = std::filesystem::weakly_canonical(folder / relative, ec).lexically_relative(inside);
-    return !rel.empty() && *rel.begin() != "..";
 }
 
 // The [set] / [gametype] header fields both kinds share.
@@ -261,10 +246,10 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
                                                  "\" is outside the plugin folder; expected a file inside it, like \"" + default_lua + "\"");
         } else {
             h.lua_file = folder / *lua;
-            if (!std::filesystem::is_regular_file(h.lua_file))
+            if (!path_present(h.lua_file))
                 r.error(t->get("lua")->source(), ctx + "field 'lua': no file '" + h.lua_file.string() + "'");
         }
-    } else if (std::filesystem::is_regular_file(folder / default_lua)) {
+    } else if (path_present(folder / default_lua)) {  // whatever it is: reading it says what is wrong
         if (inside_folder(folder, default_lua))
             h.lua_file = folder / default_lua;
         else
@@ -286,7 +271,7 @@ std::string distribution_label(const std::string& gametype_id) { return "gametyp
 SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
     SetManifest m;
     m.file = (folder / "set.toml").string();
-    auto root = parse(folder / "set.toml", m.file, m.text, out);
+    auto root = parse(folder, folder / "set.toml", m.file, m.text, out);
     if (!root) return m;
     Reader r(m.file, out);
     r.unknown_keys(*root, {"set", "card"}, "");
@@ -367,7 +352,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
 GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
     GametypeManifest m;
     m.file = (folder / "gametype.toml").string();
-    auto root = parse(folder / "gametype.toml", m.file, m.text, out);
+    auto root = parse(folder, folder / "gametype.toml", m.file, m.text, out);
     if (!root) return m;
     Reader r(m.file, out);
     r.unknown_keys(*root, {"gametype", "distribution", "house_rules", "tests"}, "");

@@ -29,7 +29,8 @@ SetManifest check_set(const std::filesystem::path& folder, std::vector<Diagnosti
     const bool manifest_ok = std::none_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), is_error);
 
     const PluginCode code = set_code(m, out);
-    std::unique_ptr<LuaRuntime> runtime = code.lua_file.empty() ? nullptr : load_code(code, out);
+    const LuaLimits limits = check_limits();  // one budget for the plugin's whole check
+    std::unique_ptr<LuaRuntime> runtime = code.lua_file.empty() ? nullptr : load_code(code, out, limits);
 
     // Probes: every function the cards name, once each (the first card naming it names it in messages).
     std::vector<ProbeTarget> targets;
@@ -39,7 +40,7 @@ SetManifest check_set(const std::filesystem::path& folder, std::vector<Diagnosti
     if (runtime) results = probe(code, *runtime, targets, out);
     // Designer tests run in a fresh state: what the probes left behind must not change them.
     std::vector<Diagnostic> loaded_before;  // the same code loaded once already
-    if (runtime) runtime = load_code(code, loaded_before);
+    if (runtime) runtime = load_code(code, loaded_before, limits);
 
     // Designer tests; and which kinds are the identity on each change.
     std::vector<bool> cherry_identity(m.kinds.size()), score_identity(m.kinds.size());
@@ -66,22 +67,28 @@ SetManifest check_set(const std::filesystem::path& folder, std::vector<Diagnosti
 }
 
 GametypeManifest check_gametype(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
+    const std::size_t first = out.size();
     GametypeManifest m = read_gametype_manifest(folder, out);
+    const bool manifest_ok = std::none_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), is_error);
     const PluginCode code = gametype_code(m, out);
-    std::unique_ptr<LuaRuntime> runtime = code.lua_file.empty() ? nullptr : load_code(code, out);
+    const LuaLimits limits = check_limits();  // one budget for the plugin's whole check
+    std::unique_ptr<LuaRuntime> runtime = code.lua_file.empty() ? nullptr : load_code(code, out, limits);
     const std::string label = distribution_label(m.gametype.id);
     if (!m.distribution_function.empty()) {
         const FunctionId id = code.id_of(m.distribution_function);
-        if (runtime && id != kIdentity)
-            probe(code, *runtime,
-                  {{.function = id, .label = label, .argument = "cherries", .rule = "GDD §3.3.1.1",
-                    .inputs = &distribution_probe_inputs()}},
-                  out);
+        if (runtime && id != kIdentity) {
+            const auto results = probe(code, *runtime,
+                                       {{.function = id, .label = label, .argument = "cherries", .rule = "GDD §3.3.1.1",
+                                         .inputs = &distribution_probe_inputs()}},
+                                       out);
+            if (!results.at(0).faulted) lint_never_scores(m, results[0].positive, out);
+        }
         std::vector<Diagnostic> loaded_before;  // designer tests in a fresh state, as for sets
-        if (runtime) runtime = load_code(code, loaded_before);
+        if (runtime) runtime = load_code(code, loaded_before, limits);
         run_function_tests(runtime.get(), code, m.distribution_function, label, m.distribution_tests, m.file, out);
     } else {
         run_table_tests(m.table, label, m.distribution_tests, m.file, out);
+        if (manifest_ok) lint_never_scores(m, false, out);
     }
     return m;
 }

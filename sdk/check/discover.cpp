@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sdk/diagnostic.hpp"
+#include "sdk/plugin_file.hpp"
 
 namespace cherries::sdk::check {
 
@@ -20,8 +21,8 @@ public:
     void visit(const fs::path& folder, int depth) {
         std::error_code ec;
         bool plugin = false;
-        if (fs::is_regular_file(folder / "set.toml", ec)) plugin = add(found_.sets, folder);
-        if (fs::is_regular_file(folder / "gametype.toml", ec)) plugin = add(found_.gametypes, folder) || plugin;
+        if (path_present(folder / "set.toml")) plugin = add(found_.sets, folder);
+        if (path_present(folder / "gametype.toml")) plugin = add(found_.gametypes, folder) || plugin;
         if (plugin || fs::exists(folder / "set.toml", ec) || fs::exists(folder / "gametype.toml", ec) || depth == 0) return;
         std::vector<fs::path> children;
         for (const auto& entry : fs::directory_iterator(folder, ec)) {

@@ -1,5 +1,6 @@
 #include "sdk/check/lint.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -43,6 +44,19 @@ void lint_identity_modifiers(const SetManifest& set, const std::vector<bool>& ch
                                     : std::string("it names no cherry or score function, so both are the identity; "
                                                   "name one in 'cherry' or 'score' (GDD §3.3.2.1.1.3)"))));
     }
+}
+
+void lint_never_scores(const GametypeManifest& m, bool function_positive, std::vector<Diagnostic>& out) {
+    const bool positive = m.distribution_function.empty()
+                              ? std::any_of(m.table.begin(), m.table.end(), [](const auto& entry) { return entry.second > 0; })
+                              : function_positive;
+    if (positive) return;
+    out.push_back(at(Diagnostic::Severity::warning, m.file, m.distribution_position,
+                     "gametype '" + m.gametype.id + "': the distribution never gives a positive score change" +
+                         (m.distribution_function.empty() ? std::string(" (no cherry count in the table has one)")
+                                                          : std::string(" (on any probed cherry count)")) +
+                         ", so only score cards can bring a player to the winning score of " +
+                         std::to_string(m.gametype.winning_score) + " (GDD §3.3.1.1)"));
 }
 
 void lint_set_clashes(const std::vector<const SetManifest*>& sets, std::vector<Diagnostic>& out) {

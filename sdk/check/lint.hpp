@@ -25,6 +25,11 @@ void lint_cherry_share(const SetManifest& set, std::vector<Diagnostic>& out);
 void lint_identity_modifiers(const SetManifest& set, const std::vector<bool>& cherry_identity,
                              const std::vector<bool>& score_identity, std::vector<Diagnostic>& out);
 
+/// Warns (at [distribution]) when gametype `m`'s score change distribution never gives a
+/// positive change: its table has no positive entry, or (function form) `function_positive` is
+/// false, no probe returned one. Then only score cards can raise a score (GDD §3.3.1.1).
+void lint_never_scores(const GametypeManifest& m, bool function_positive, std::vector<Diagnostic>& out);
+
 /// Among sets checked together: a set id used twice is an error (Catalog::add_set refuses it);
 /// a symbol (GDD §3.3.2.2) or a card id used by two sets is a warning (cards then need
 /// "set:card" names, and printed cards cannot be told apart by symbol). Reported at the later

@@ -1,6 +1,7 @@
 #include "sdk/check/plugin_code.hpp"
 
 #include <exception>
+#include <limits>
 
 #include "sdk/bundle.hpp"
 
@@ -45,9 +46,19 @@ PluginCode gametype_code(const GametypeManifest& gametype, std::vector<Diagnosti
     return code;
 }
 
-std::unique_ptr<LuaRuntime> load_code(const PluginCode& code, std::vector<Diagnostic>& out) {
+LuaLimits check_limits() {
+    LuaLimits limits;
+    limits.plugin_faults = std::numeric_limits<int>::max();
+    limits.plugin_instructions = 50'000'000;
+    limits.plugin_cpu_ms = 500;
+    limits.budget_scope = "this check";
+    limits.usage = std::make_shared<LuaUsage>();
+    return limits;
+}
+
+std::unique_ptr<LuaRuntime> load_code(const PluginCode& code, std::vector<Diagnostic>& out, const LuaLimits& limits) {
     try {
-        return std::make_unique<LuaRuntime>(code.program);
+        return std::make_unique<LuaRuntime>(code.program, limits);
     } catch (const LoadError& e) {
         out.insert(out.end(), e.diagnostics().begin(), e.diagnostics().end());
     } catch (const std::exception& e) {  // a Lua panic: reported, never fatal

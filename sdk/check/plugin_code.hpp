@@ -29,9 +29,15 @@ PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out);
 /// The program of a gametype: its distribution function, if it names one.
 PluginCode gametype_code(const GametypeManifest& gametype, std::vector<Diagnostic>& out);
 
-/// Loads `code` in a fresh sandbox (default LuaLimits, as in play). Syntax errors (file:line),
+/// Loads `code` in a fresh sandbox with `limits` (default: as in play). Syntax errors (file:line),
 /// a file that fails or returns no table, and named functions that are missing or not functions
 /// go to `out`; the result is then nullptr. Never throws.
-std::unique_ptr<LuaRuntime> load_code(const PluginCode& code, std::vector<Diagnostic>& out);
+std::unique_ptr<LuaRuntime> load_code(const PluginCode& code, std::vector<Diagnostic>& out, const LuaLimits& limits = {});
+
+/// The limits of one plugin's check: the per-call budgets of play, and one plugin budget for
+/// the whole check, shared by every runtime made with them (500 ms of CPU time, 50 million
+/// counted instructions; faults are reported one by one, so they have no limit), so that a
+/// hostile plugin cannot make check slow by failing slowly on every probe.
+LuaLimits check_limits();
 
 }  // namespace cherries::sdk::check

@@ -19,12 +19,14 @@ struct Outcome {
     bool ok = false;
     std::int64_t value = 0;
     std::string fault;
+    bool kept_state = false;  // the call changed an upvalue of the file (put back since)
 };
 
 Outcome call(LuaRuntime& runtime, FunctionId function, std::int64_t input) {
     Outcome o;
     o.ok = runtime.call(function, input, o.value);
     if (!o.ok) o.fault = runtime.fault_message();
+    o.kept_state = runtime.restore_state() > 0;
     return o;
 }
 
@@ -73,6 +75,9 @@ public:
                 report(t, input, "returned " + std::to_string(o.value) +
                                      ", outside ±(2^53 - 1): the engine faults on it and removes the card (GDD §3.5)");
             }
+            if (o.kept_state && !state_[t].reported)
+                report(t, input, "it changed a local variable of its file (an upvalue), so it keeps state between "
+                                 "calls, and must not: it is a function of its input alone (" + targets_[t].rule + ")");
         }
     }
 
@@ -103,6 +108,8 @@ public:
             r[t].identity = !state_[t].reported && !state_[t].first.empty() &&
                             std::all_of(state_[t].first.begin(), state_[t].first.end(),
                                         [](const auto& entry) { return entry.second.ok && entry.second.value == entry.first; });
+            r[t].positive = std::any_of(state_[t].first.begin(), state_[t].first.end(),
+                                        [](const auto& entry) { return entry.second.ok && entry.second.value > 0; });
         }
         return r;
     }
@@ -185,11 +192,11 @@ std::vector<ProbeResult> probe(const PluginCode& code, LuaRuntime& runtime, cons
     for (std::size_t t = 0; t < prober.size(); ++t) {
         prober.first_pass(*current, t);
         if (prober.reported(t) && t + 1 < prober.size())
-            if ((reloaded = load_code(code, ignored))) current = reloaded.get();
+            if ((reloaded = load_code(code, ignored, runtime.limits()))) current = reloaded.get();
     }
     if (!prober.all_reported()) {
         prober.compare_pass(*current, true, true);
-        if (auto fresh = load_code(code, ignored)) prober.compare_pass(*fresh, true, false);
+        if (auto fresh = load_code(code, ignored, runtime.limits())) prober.compare_pass(*fresh, true, false);
     }
     return prober.results();
 }

@@ -42,6 +42,7 @@ struct ProbeTarget {
 struct ProbeResult {
     bool faulted = false;   ///< an error was reported for it
     bool identity = false;  ///< returned its input on every probe
+    bool positive = false;  ///< returned a value > 0 on some probe
 };
 
 /// Probes `targets` of `code`: three passes, (1) every target over its inputs in order on

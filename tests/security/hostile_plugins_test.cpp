@@ -1,13 +1,21 @@
 // Hostile plugins: every folder in tests/security/plugins is a plugin that tries to break out of
 // the sandbox or to break the host, and its expect.txt says how it must end:
 //
-//   expect: load-error | fault | ok
+//   expect: load-error | fault | ok | check   (check: only `cherries check` is run)
 //   message: text        substring of the diagnostic or fault message ("a | b": either)
 //   file: set.lua        load-error: a diagnostic names this file of the folder
 //   card: evil           fault/ok: a card kind ("id" in the plugin's set, or "set:id"); repeatable
 //   with: victim         also load tests/security/fixtures/victim; repeatable
 //   game: skip           fault/ok: no game (the default budget would make it slow by design)
 //   known-hole: where    a hole outside sdk/lua_runtime: checked in a [!shouldfail] test case
+//   not: text            no diagnostic or fault message contains text (what a refused file holds)
+//   fifo: set.lua        the test runs on a copy of the folder where this file is a named pipe
+//   innocent: card      fault: a card of the plugin that must not be removed nor blamed
+//   removed: all         fault: in the game, every card of the plugin's set ends up removed
+//   check: text          `cherries check` of the folder reports a diagnostic with this text
+//   check-not: text      ... and none with this text (who must not be blamed)
+//   unreadable: set.toml the test runs on a copy where this file has no read permission
+//                        (skipped with a warning when the test runs as root, who reads it anyway)
 //
 // A load error must be an sdk::LoadError naming the file. A fault must be clean twice over: a
 // direct LuaRuntime::call with small limits returns false with the message (or, for results
@@ -24,12 +32,17 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "engine/game.hpp"
 #include "sdk/bundle.hpp"
+#include "sdk/check/check.hpp"
 #include "sdk/diagnostic.hpp"
 #include "sdk/lua_runtime.hpp"
 #include "sdk/manifest.hpp"
@@ -44,7 +57,7 @@ const fs::path kPlugins = kSource / "tests/security/plugins";
 const fs::path kFixtures = kSource / "tests/security/fixtures";
 
 // Small limits for runtimes built directly: the same attacks, a fraction of the time.
-constexpr sdk::LuaLimits kSmall{.memory_bytes = 8u << 20, .instructions = 200'000};
+const sdk::LuaLimits kSmall{.memory_bytes = 8u << 20, .instructions = 200'000};
 
 // CHERRIES_SECURITY_VERBOSE=1 prints each case's time and message.
 bool verbose() { return std::getenv("CHERRIES_SECURITY_VERBOSE") != nullptr; }
@@ -57,6 +70,13 @@ struct Expectation {
     std::vector<std::string> with;
     bool game = true;
     std::string known_hole;
+    std::vector<std::string> absent;  // "not:"
+    std::string fifo;
+    std::string unreadable;
+    std::vector<std::string> innocent;
+    bool whole_set = false;  // "removed: all"
+    std::vector<std::string> check;      // "check:"
+    std::vector<std::string> check_not;  // "check-not:"
 };
 
 std::string trim(const std::string& s) {
@@ -83,6 +103,13 @@ Expectation read_expectation(const fs::path& folder) {
         else if (key == "with") x.with.push_back(value);
         else if (key == "game") x.game = value != "skip";
         else if (key == "known-hole") x.known_hole = value;
+        else if (key == "not") x.absent.push_back(value);
+        else if (key == "fifo") x.fifo = value;
+        else if (key == "unreadable") x.unreadable = value;
+        else if (key == "innocent") x.innocent.push_back(value);
+        else if (key == "removed") x.whole_set = value == "all";
+        else if (key == "check") x.check.push_back(value);
+        else if (key == "check-not") x.check_not.push_back(value);
         else FAIL(folder.filename().string() << "/expect.txt: unknown key '" << key << "'");
     }
     return x;
@@ -246,25 +273,85 @@ void check_game(const sdk::Bundle& bundle, const fs::path& folder, const Expecta
         CHECK(log.faults.empty());
         return;
     }
+    for (const auto& card : x.innocent) {  // never removed, never blamed
+        const KindId kind = bundle.catalog().find_kind(set_id + ":" + card);
+        CHECK(std::none_of(game.removed().begin(), game.removed().end(),
+                           [&](CardId c) { return bundle.catalog().kind_id_of(c) == kind; }));
+        for (const auto& message : log.faults) CHECK(message.find("card '" + card + "'") == std::string::npos);
+    }
+    if (x.whole_set) {
+        const auto set = bundle.catalog().kinds()[hostile.at(0)].set;
+        std::size_t in_set = 0, removed = 0;
+        for (const CardKind& kind : bundle.catalog().kinds()) in_set += kind.set == set ? static_cast<std::size_t>(kind.count) : 0;
+        for (CardId c : game.removed()) removed += bundle.catalog().kind_of(c).set == set;
+        CHECK(removed == in_set);
+        CHECK(log.faults.size() <= kSetFaultLimit);
+    }
     const KindId evil = hostile.at(0);
     CHECK(std::any_of(game.removed().begin(), game.removed().end(),
                       [&](CardId c) { return bundle.catalog().kind_id_of(c) == evil; }));
     REQUIRE_FALSE(log.faults.empty());
     INFO(log.faults.front());
     CHECK(mentions(log.faults.front(), x.messages));
+    for (const auto& text : x.absent) CHECK(log.faults.front().find(text) == std::string::npos);
 }
 
-void check_plugin(const fs::path& folder) {
-    const Expectation x = read_expectation(folder);
-    REQUIRE((x.kind == "load-error" || x.kind == "fault" || x.kind == "ok"));
-    const bool is_gametype = fs::exists(folder / "gametype.toml");
+// A copy of `folder` in a fresh temporary folder, for cases that need what git cannot keep
+// (a named pipe, a file without read permission). Removed when it goes.
+struct FolderCopy {
+    fs::path root, folder;
+    explicit FolderCopy(const fs::path& original) {
+        root = fs::temp_directory_path() / ("cherries-hostile-" + std::to_string(::getpid()) + "-" +
+                                            original.filename().string());
+        fs::remove_all(root);
+        fs::create_directories(root);
+        folder = root / original.filename();
+        fs::copy(original, folder, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    }
+    ~FolderCopy() {
+        std::error_code ec;
+        fs::permissions(root, fs::perms::owner_all, fs::perm_options::add, ec);
+        for (const auto& entry : fs::recursive_directory_iterator(root, ec))
+            fs::permissions(entry.path(), fs::perms::owner_all, fs::perm_options::add, ec);
+        fs::remove_all(root, ec);
+    }
+};
+
+void check_plugin(const fs::path& original) {
+    const Expectation x = read_expectation(original);
+    std::optional<FolderCopy> copy;
+    if (!x.fifo.empty() || !x.unreadable.empty()) copy.emplace(original);
+    const fs::path folder = copy ? copy->folder : original;
+    if (!x.fifo.empty()) REQUIRE(::mkfifo((folder / x.fifo).c_str(), 0644) == 0);
+    if (!x.unreadable.empty()) {
+        fs::permissions(folder / x.unreadable, fs::perms::none);
+        if (std::ifstream(folder / x.unreadable)) {
+            WARN(original.filename().string() << ": skipped: " << x.unreadable << " is readable anyway (running as root?)");
+            return;
+        }
+    }
+    REQUIRE((x.kind == "load-error" || x.kind == "fault" || x.kind == "ok" || x.kind == "check"));
+    const bool is_gametype = fs::exists(fs::symlink_status(folder / "gametype.toml"));
     std::vector<fs::path> sets{kSource / "sets/standard"};
     if (!is_gametype) sets.push_back(folder);
     for (const auto& w : x.with) sets.push_back(kFixtures / w);
     const fs::path gametype = is_gametype ? folder : kSource / "gametypes/official";
 
     const auto start = std::chrono::steady_clock::now();
-    if (x.kind == "load-error") {
+    if (!x.check.empty() || !x.check_not.empty()) {  // what `cherries check` says of it
+        std::vector<sdk::Diagnostic> found;
+        if (is_gametype) sdk::check::check_gametype(folder, found);
+        else sdk::check::check_set(folder, found);
+        std::string all;
+        for (const auto& d : found) all += d.to_string() + "\n";
+        INFO(all);
+        if (verbose()) std::cout << "  check: " << all;
+        for (const auto& text : x.check) CHECK(all.find(text) != std::string::npos);
+        for (const auto& text : x.check_not) CHECK(all.find(text) == std::string::npos);
+    }
+    if (x.kind == "check") {
+        CHECK_FALSE(x.check.empty());
+    } else if (x.kind == "load-error") {
         REQUIRE_FALSE(x.messages.empty());
         try {
             sdk::Bundle::load(sets, gametype);
@@ -281,6 +368,7 @@ void check_plugin(const fs::path& folder) {
             if (verbose()) std::cout << "  " << all;
             CHECK(mentions(all, x.messages));
             CHECK(names_file);
+            for (const auto& text : x.absent) CHECK(all.find(text) == std::string::npos);
         }
     } else {
         if (!is_gametype) check_direct(folder, x);
@@ -299,11 +387,12 @@ TEST_CASE("the hostile plugin folder: at least 20 plugins, each with a manifest 
     for (const auto& folder : folders) {
         INFO(folder.filename().string());
         CHECK(fs::is_regular_file(folder / "expect.txt"));
-        CHECK((fs::is_regular_file(folder / "set.toml") || fs::is_regular_file(folder / "gametype.toml")));
+        CHECK((fs::exists(fs::symlink_status(folder / "set.toml")) || fs::exists(fs::symlink_status(folder / "gametype.toml"))));
         const Expectation x = read_expectation(folder);
-        CHECK((x.kind == "load-error" || x.kind == "fault" || x.kind == "ok"));
-        if (x.kind != "load-error") CHECK_FALSE(x.cards.empty());
-        if (x.kind != "ok") CHECK_FALSE(x.messages.empty());
+        CHECK((x.kind == "load-error" || x.kind == "fault" || x.kind == "ok" || x.kind == "check"));
+        if (x.kind == "fault" || x.kind == "ok") CHECK_FALSE(x.cards.empty());
+        if (x.kind == "fault" || x.kind == "load-error") CHECK_FALSE(x.messages.empty());
+        if (x.kind == "check") CHECK_FALSE(x.check.empty());
     }
 }
 
@@ -330,6 +419,59 @@ TEST_CASE("a function that keeps state between calls: same input, different resu
     CHECK(first == 11);
     CHECK(second == 12);  // same input, different result
     CHECK(fresh == 11);   // a fresh runtime starts over
+    a.start_game();       // a new game on the same runtime starts over too
+    std::int64_t next_game = 0;
+    REQUIRE(a.call(1, 10, next_game));
+    CHECK(next_game == 11);
+}
+
+TEST_CASE("a function whose result changes after 100 calls: each game starts from the state after load", "[security]") {
+    // sim plays many games on one runtime; `replay --game N` plays one on a fresh runtime. They
+    // agree only if start_game makes the runtime as fresh as a new one.
+    const fs::path folder = kPlugins / "64-state-after-100-calls";
+    sdk::LuaProgram program;
+    program.chunks.push_back({"@" + (folder / "set.lua").string(), read_file(folder / "set.lua")});
+    program.functions.push_back({0, "evil", "card 'evil' cherry function"});
+    sdk::LuaRuntime shared(program, kSmall);
+    auto play_game = [&](sdk::LuaRuntime& runtime) {
+        std::vector<std::int64_t> results;
+        for (int i = 0; i < 80; ++i) {
+            std::int64_t out = 0;
+            REQUIRE(runtime.call(1, 5, out));
+            results.push_back(out);
+        }
+        return results;
+    };
+    std::vector<std::int64_t> game_two;
+    for (int game = 0; game < 3; ++game) {
+        shared.start_game();
+        game_two = play_game(shared);  // 240 calls in all: without the reset, past the 100th
+    }
+    sdk::LuaRuntime fresh(program, kSmall);
+    CHECK(game_two == play_game(fresh));
+    CHECK(std::count(game_two.begin(), game_two.end(), 5) == 80);
+}
+
+TEST_CASE("a plugin that faults slowly is stopped by its budget per game, and the rest is cheap", "[security]") {
+    // 61's card recurses until the stack overflows. After plugin_faults faults (or the CPU
+    // budget) every call faults at once, unrun; start_game gives the budget back.
+    const fs::path folder = kPlugins / "61-deep-recursion-count-10000";
+    sdk::LuaProgram program;
+    program.chunks.push_back({"@" + (folder / "set.lua").string(), read_file(folder / "set.lua")});
+    program.functions.push_back({0, "evil", "card 'evil' cherry function"});
+    sdk::LuaLimits limits = kSmall;
+    limits.plugin_faults = 3;
+    sdk::LuaRuntime runtime(program, limits);
+    std::int64_t out = 0;
+    for (int i = 0; i < 3; ++i) CHECK_FALSE(runtime.call(1, 1, out));
+    CHECK(runtime.usage()[0].faults == 3);
+    CHECK_FALSE(runtime.call(1, 1, out));
+    CHECK_THAT(runtime.fault_message(), Catch::Contains("has used up its budget for this game: 3 faults (at most 3)"));
+    CHECK(runtime.usage()[0].faults == 3);  // an unrun call is not counted again
+    runtime.start_game();
+    CHECK(runtime.usage()[0].faults == 0);
+    CHECK_FALSE(runtime.call(1, 1, out));
+    CHECK_THAT(runtime.fault_message(), !Catch::Contains("used up its budget"));
 }
 
 TEST_CASE("a Lua file larger than the memory limit is a load error naming it, not a panic", "[security]") {

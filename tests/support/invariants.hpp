@@ -69,10 +69,15 @@ inline std::vector<std::string> invariant_violations(const Game& game, Moment mo
     for (std::size_t c = 0; c < cards; ++c)
         if (where[c] == 0) bad.push_back(card_name(static_cast<CardId>(c)) + " is nowhere: lost from the game");
 
-    // Only modifier cards have functions, so only they can be removed by conflict resolution (§3.5).
+    // Only modifier cards have functions, so only they can be removed by conflict resolution (§3.5),
+    // one by one; all cards of a set go once kSetFaultLimit of its modifiers have faulted.
+    std::vector<std::size_t> faulted_modifiers(catalog.sets().size());
     for (CardId c : game.removed())
-        if (c < cards && catalog.kind_of(c).type != CardType::modifier)
-            bad.push_back(card_name(c) + " was removed from the game but is no modifier card");
+        if (c < cards && catalog.kind_of(c).type == CardType::modifier) ++faulted_modifiers[catalog.kind_of(c).set];
+    for (CardId c : game.removed())
+        if (c < cards && catalog.kind_of(c).type != CardType::modifier && faulted_modifiers[catalog.kind_of(c).set] < kSetFaultLimit)
+            bad.push_back(card_name(c) + " was removed from the game but is no modifier card, and its set has not "
+                          "faulted " + std::to_string(kSetFaultLimit) + " times");
 
     // Players (GDD §3.3.4.1).
     for (std::size_t i = 0; i < players.size(); ++i) {
