@@ -1,0 +1,35 @@
+// A game's events as short channel lines: a turn in at most 3 lines (the move, the end of the
+// turn, and what else happened), joins and leaves one line each.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/event.hpp"
+#include "engine/game.hpp"
+#include "host/render.hpp"
+
+namespace cherries::irc {
+
+/// Collects events (EventSink) into lines; take() hands them out and starts afresh.
+class TurnText final : public EventSink {
+public:
+    /// `nick` names a player by id (also players who left); `cards` describes cards.
+    TurnText(const Game& game, const host::CardText& cards, std::function<std::string(PlayerId)> nick);
+
+    void on_event(const Event& event) override;
+
+    /// The lines since the last take(): the move ("Turn 4: ann drew X, gave it to bob: ..."),
+    /// the end of the turn with expiries, then joins, leaves, faults and the end of the game.
+    /// `tail` (e.g. the scores) ends the last line. Empty lines are left out: at most 3 lines.
+    std::vector<std::string> take(const std::string& tail = {});
+
+private:
+    const Game& game_;
+    const host::CardText& cards_;
+    std::function<std::string(PlayerId)> nick_;
+    std::string move_, end_, other_;
+};
+
+}  // namespace cherries::irc
