@@ -248,6 +248,7 @@ void ChannelGame::start(const std::string& nick, GameClock::time_point now, Repl
         out.push_back("At least 2 players are needed: !join, or !bot to seat a bot.");
     } else {
         t.started = true;
+        t.text.set_lobby(false);
         std::string order;
         for (const Player& p : t.game.players()) order += (order.empty() ? "" : ", ") + t.nick(p.id);
         out.push_back(fmt::format("The game starts. Turn order: {}. First to {} wins.", order, t.game.gametype().winning_score));

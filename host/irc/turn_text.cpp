@@ -26,14 +26,19 @@ void TurnText::on_event(const Event& e) {
     switch (e.kind) {
         case EventKind::join: add(other_, fmt::format("{} joins, last in the turn order.", nick_(e.player))); break;
         case EventKind::leave: add(other_, fmt::format("{} leaves; their cards are set aside.", nick_(e.player))); break;
-        case EventKind::suspend: add(other_, "The game is suspended: one player is left; !join resumes it."); break;
-        case EventKind::resume: add(other_, "The game resumes."); break;
+        case EventKind::suspend:
+            if (lobby_) break;
+            add(other_, "The game is suspended: one player is left; !join resumes it.");
+            break;
+        case EventKind::resume:
+            if (!lobby_) add(other_, "The game resumes.");
+            break;
         case EventKind::deck_renewal: add(move_, fmt::format("Deck renewed: {} cards.", e.total)); break;
         case EventKind::draw:
-            if (move_.find("Turn ") == std::string::npos)
-                add(move_, fmt::format("Turn {}: {} drew {}", e.turn, nick_(e.player), cards_.describe(e.card)));
+            if (move_.find(" faulted (") != std::string::npos)  // a redraw after a fault (GDD §3.5)
+                add(move_, fmt::format("{} drew again: {}", nick_(e.player), cards_.describe(e.card)), "; ");
             else
-                add(move_, fmt::format("and drew again: {}", cards_.describe(e.card)), "; ");
+                add(move_, fmt::format("Turn {}: {} drew {}", e.turn, nick_(e.player), cards_.describe(e.card)));
             break;
         case EventKind::give:
             // After a prompt (a human's turn) the draw was told already: name the card again.
@@ -62,8 +67,7 @@ void TurnText::on_event(const Event& e) {
                 add(other_, fmt::format("Fault: the gametype's score change distribution failed ({}); the game is aborted.",
                                         clean_echo(e.message, 80)));
             else
-                add(move_, fmt::format("but {} faulted ({}) and is removed from the game (GDD 3.5)", cards_.name(e.card),
-                                       clean_echo(e.message, 80)), ", ");
+                fault(e);
             break;
         case EventKind::pass:
             add(move_, fmt::format("Turn {}: no card left to draw; {} only scores and ages modifiers.", e.turn, nick_(e.player)));
@@ -71,6 +75,29 @@ void TurnText::on_event(const Event& e) {
         case EventKind::won: add(other_, fmt::format("{} reaches the winning score and wins!", nick_(e.player))); break;
         case EventKind::ended: add(other_, "The game ends without a winner."); break;
     }
+}
+
+void TurnText::fault(const Event& e) {
+    const std::string what = fmt::format("it faulted ({}) and is removed from the game (GDD 3.5)", public_fault(e.message));
+    const std::string card = cards_.name(e.card);
+    const std::string player = nick_(e.player);
+    if (e.receiver == kNoPlayer) {
+        add(move_, fmt::format("{} faulted ({}) and is removed from the game (GDD 3.5)", card, public_fault(e.message)), "; ");
+    } else if (!move_.empty()) {  // a bot's turn: the draw is told in this line already
+        add(move_, (e.receiver == e.player ? "and kept it, but " : fmt::format("and gave it to {}, but ", nick_(e.receiver))) + what,
+            ", ");
+    } else if (e.receiver == e.player) {
+        add(move_, fmt::format("{} kept {}, but {}", player, card, what));
+    } else {
+        add(move_, fmt::format("{} gave {} to {}, but {}", player, card, nick_(e.receiver), what));
+    }
+}
+
+std::string public_fault(std::string_view message) {
+    // "card 'boom' score function: /srv/plugins/sets/boom/set.lua:2: kaboom": the channel gets
+    // "kaboom", not the server's paths.
+    const std::size_t colon = message.rfind(": ");
+    return clean_echo(colon == std::string_view::npos ? message : message.substr(colon + 2), 80);
 }
 
 std::vector<std::string> TurnText::take(const std::string& tail) {

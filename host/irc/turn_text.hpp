@@ -20,16 +20,26 @@ public:
 
     void on_event(const Event& event) override;
 
+    /// Before the first turn a lone opener "suspends" the engine's game; that is no news.
+    void set_lobby(bool lobby) { lobby_ = lobby; }
+
     /// The lines since the last take(): the move ("Turn 4: ann drew X, gave it to bob: ..."),
     /// the end of the turn with expiries, then joins, leaves, faults and the end of the game.
     /// `tail` (e.g. the scores) ends the last line. Empty lines are left out: at most 3 lines.
     std::vector<std::string> take(const std::string& tail = {});
 
 private:
+    void fault(const Event& event);
+
     const Game& game_;
     const host::CardText& cards_;
     std::function<std::string(PlayerId)> nick_;
     std::string move_, end_, other_;
+    bool lobby_ = true;
 };
+
+/// A fault message fit for a public channel: the text after the last ": " (the plugin's own
+/// words, without the server's file paths), cleaned and cut to 80 bytes.
+std::string public_fault(std::string_view message);
 
 }  // namespace cherries::irc
