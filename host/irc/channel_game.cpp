@@ -79,6 +79,10 @@ Replies ChannelGame::tick(GameClock::time_point now) {
     Replies out;
     if (!table_ || !table_->turn_deadline || now < *table_->turn_deadline) return out;
     Table& t = *table_;
+    if (t.game.phase() != Phase::awaiting_give || t.is_bot(t.game.current_player())) {
+        t.turn_deadline.reset();  // stale: nobody is waited for
+        return out;
+    }
     try {
         const PlayerId id = t.game.current_player();
         const std::string who = t.nick(id);

@@ -120,6 +120,8 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
     // only guards against a bug: a game between bots alone is stopped below.
     for (int step = 0; step < 100000 && table_; ++step) {
         Table& t = *table_;
+        // Only a human's drawn card waits on the clock.
+        if (t.game.phase() != Phase::awaiting_give || t.is_bot(t.game.current_player())) t.turn_deadline.reset();
         if (t.game.phase() != Phase::awaiting_give) apply_pending(out);
         if (t.game.over()) {
             append(out, t.text.take());

@@ -104,6 +104,23 @@ TEST_CASE("House rules of a closed table (GDD §3.6): no join or leave once in p
     c.say("ann", "!keep");
     CHECK(c.game.to_play() == "ann");  // bob's turn was played by the bot at once
     CHECK(c.game.seated() == Names{"ann", "bob"});
+    // The bot plays bob's seat from now on; only ann's turns wait on the clock.
+    const Replies timed_out = c.tick(90s);
+    CHECK(has(timed_out, "ann did not act"));
+    CHECK_FALSE(has(timed_out, "bob did not act"));
+    CHECK(c.game.to_play() == "ann");
+}
+
+TEST_CASE("House rules of a closed table: a player gone on their own turn has it played by the bot at once") {
+    Channel c;
+    two_players(c, "closed-table");
+    c.say("ann", "!keep");
+    REQUIRE(c.game.to_play() == "bob");
+    const Replies r = c.depart("bob");
+    CHECK(has(r, "the greedy bot plays it"));
+    CHECK(has(r, "bob kept") != has(r, "bob gave"));  // the bot decided bob's drawn card
+    CHECK(c.game.to_play() == "ann");
+    CHECK(c.tick(89s).empty());  // ann's clock started with her prompt, not bob's
 }
 
 TEST_CASE("Turn timeout: the greedy bot decides, announced; after 3 timeouts in a row the player leaves") {
