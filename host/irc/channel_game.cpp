@@ -7,6 +7,7 @@
 
 #include "host/irc/channel_table.hpp"
 #include "host/sim.hpp"
+#include "sdk/diagnostic.hpp"
 
 namespace cherries::irc {
 
@@ -193,9 +194,13 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
     try {
         bundle = library_.bundle(sets, gametype);
         table_ = std::make_unique<Table>(bundle, options_.seed(), nick, options_.casemapping);
+    } catch (const sdk::LoadError& e) {
+        // The details name the server's files: they are for the operator, not the channel.
+        load_error_ = e.what();
+        out.push_back("Cannot open a game: the plugins of that game do not load (the operator can see why).");
+        return;
     } catch (const std::exception& e) {
-        const std::string why = e.what();
-        out.push_back("Cannot open a game: " + clean_echo(why.substr(0, why.find('\n')), 200));
+        out.push_back("Cannot open a game: " + clean_echo(e.what(), 200));
         return;
     }
     std::string set_names;

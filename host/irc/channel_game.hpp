@@ -75,6 +75,8 @@ public:
     std::vector<std::string> seated() const;
     /// The nick whose decision is awaited (a human's turn), or "".
     std::string to_play() const;
+    /// Why the last !cherries could not load its plugins (for the operator's log), or "".
+    const std::string& load_error() const { return load_error_; }
 
 private:
     struct Table;
@@ -99,6 +101,7 @@ private:
     GameLibrary& library_;
     ChannelOptions options_;
     std::unique_ptr<Table> table_;
+    std::string load_error_;
 };
 
 }  // namespace cherries::irc

@@ -42,3 +42,14 @@ TEST_CASE("public_fault keeps the plugin's words and drops paths") {
     CHECK(public_fault("nan") == "nan");
     CHECK(public_fault("x: \x03" "4red") == "red");
 }
+
+TEST_CASE("A set that does not load: !cherries says so without the server's paths") {
+    cherries::test::TempFolder folder;
+    folder.write("sets/broken/set.toml", cherries::test::set_header("broken") + "[[card]]\nid = \"x\"\n");
+    GameLibrary lib({folder.path()});
+    ChannelGame game("#cherries", lib);
+    const Replies r = game.on_text("ann", "!cherries official broken", GameClock::time_point{});
+    CHECK(r == Replies{"Cannot open a game: the plugins of that game do not load (the operator can see why)."});
+    CHECK_FALSE(game.open());
+    CHECK(game.load_error().find("broken") != std::string::npos);  // the operator's detail
+}

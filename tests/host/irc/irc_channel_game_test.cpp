@@ -65,6 +65,8 @@ TEST_CASE("A 3-seat game, 2 humans and a greedy bot, is played to a win (GDD §3
     CHECK_FALSE(c.game.open());
     CHECK(has(c.log, "reaches the winning score and wins!"));
     CHECK(c.log.back().rfind("Final scores: ", 0) == 0);
+    // The channel is free for the next game.
+    CHECK(has(c.say("bob", "!cherries"), "bob opens a game"));
     // The bot played its turns at once: it gave or kept without anyone asking it.
     CHECK(has(c.log, "greedy-3 drew"));
     CHECK_FALSE(has(c.log, "greedy-3: !keep"));
