@@ -181,3 +181,15 @@ TEST_CASE("Hostile text: control codes, formatting, invalid UTF-8, nicks that ar
     CHECK(c.say("Cherry", "\x01" "ACTION !keep\x01").empty());  // a CTCP ACTION is no command
     CHECK(c.game.to_play() == "Cherry");
 }
+
+TEST_CASE("A table has at most max_players seats, pending joins included") {
+    Channel c(ChannelOptions{.max_players = 3});
+    c.say("ann", "!cherries");
+    c.say("bob", "!join");
+    c.say("ann", "!start");
+    CHECK(c.say("cid", "!join") == Replies{"cid joins after this turn."});
+    CHECK(c.say("dan", "!join") == Replies{"The table is full (3 seats)."});
+    CHECK(c.say("ann", "!bot") == Replies{"The table is full (3 seats)."});
+    c.say("ann", "!keep");
+    CHECK(c.game.seated() == Names{"ann", "bob", "cid"});
+}
