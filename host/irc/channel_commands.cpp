@@ -1,0 +1,79 @@
+#include "host/irc/channel_commands.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "host/irc/text.hpp"
+
+namespace cherries::irc {
+
+namespace {
+
+const std::vector<std::pair<std::string, std::string>>& help_table() {
+    static const std::vector<std::pair<std::string, std::string>> table = {
+        {"cherries", "!cherries [GAMETYPE] [SET...]: open a game here and take the first seat"},
+        {"join", "!join: take a seat (between turns once the game runs, if the gametype allows)"},
+        {"leave", "!leave: give up your seat (between turns, if the gametype allows)"},
+        {"bot", "!bot [random|greedy]: seat a bot (default greedy)"},
+        {"start", "!start: start the game (at least 2 seated)"},
+        {"keep", "!keep: on your turn, keep the card you drew"},
+        {"give", "!give NICK: on your turn, give the card you drew to NICK"},
+        {"status", "!status: scores, whose turn it is, the drawn card and the deck"},
+        {"card", "!card NAME: what a card does"},
+        {"rules", "!rules: the winning score and the score change distribution"},
+        {"sets", "!sets: the card sets !cherries can use"},
+        {"gametypes", "!gametypes: the gametypes !cherries can use"},
+        {"stop", "!stop: end the game (whoever opened it, or a channel operator)"},
+        {"help", "!help [COMMAND]: this help, or one command's"},
+    };
+    return table;
+}
+
+}  // namespace
+
+std::optional<ChannelCommand> parse_channel_command(std::string_view text) {
+    const std::string clean = strip_formatting(text);
+    std::string_view rest = clean;
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    if (rest.size() < 2 || rest[0] != '!' || rest[1] == ' ' || rest[1] == '!') return std::nullopt;
+    rest.remove_prefix(1);
+    std::vector<std::string> words;
+    while (!rest.empty() && words.size() < 17) {
+        const std::size_t end = std::min(rest.find(' '), rest.size());
+        if (end > 0) words.emplace_back(cut_utf8(rest.substr(0, end), 64));
+        rest.remove_prefix(end == rest.size() ? end : end + 1);
+    }
+    if (words.empty()) return std::nullopt;
+    ChannelCommand c;
+    c.name = words[0];
+    std::transform(c.name.begin(), c.name.end(), c.name.begin(),
+                   [](unsigned char ch) { return ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch + 32) : static_cast<char>(ch); });
+    c.args.assign(words.begin() + 1, words.end());
+    return c;
+}
+
+const std::vector<std::string>& channel_command_names() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> n;
+        for (const auto& [name, text] : help_table()) n.push_back(name);
+        return n;
+    }();
+    return names;
+}
+
+std::vector<std::string> channel_help() {
+    return {
+        "Cherries: !cherries [GAMETYPE] [SET...] opens a game; !join, !leave, !bot [KIND] seat and unseat; !start begins.",
+        "On your turn: !keep, or !give NICK. Anytime: !status, !card NAME, !rules, !sets, !gametypes.",
+        "!stop ends the game (opener or op). !help COMMAND explains one command.",
+    };
+}
+
+std::optional<std::string> channel_help(std::string_view command) {
+    if (command.starts_with('!')) command.remove_prefix(1);
+    for (const auto& [name, text] : help_table())
+        if (fold_case(command, CaseMapping::ascii) == name) return text;
+    return std::nullopt;
+}
+
+}  // namespace cherries::irc

@@ -1,0 +1,306 @@
+#include "host/irc/channel_game.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <random>
+
+#include "host/irc/channel_table.hpp"
+#include "host/sim.hpp"
+#include "sdk/diagnostic.hpp"
+
+namespace cherries::irc {
+
+namespace {
+
+// Player text echoed back: formatting and controls stripped, cut short.
+std::string echo(std::string_view text) { return clean_echo(text, 24); }
+
+std::uint64_t random_seed() {
+    std::random_device rd;
+    return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+}
+
+bool is_bot_kind(const std::string& kind) {
+    const auto kinds = host::bot_kinds();
+    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
+
+}  // namespace
+
+ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptions options)
+    : channel_(std::move(channel)), library_(library), options_(std::move(options)) {
+    if (!options_.seed) options_.seed = random_seed;
+}
+
+ChannelGame::~ChannelGame() = default;
+
+std::optional<GameClock::time_point> ChannelGame::deadline() const {
+    return table_ ? table_->turn_deadline : std::nullopt;
+}
+
+Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameClock::time_point now, bool op) {
+    Replies out;
+    if (parse_ctcp(text)) return out;  // CTCP (ACTION, VERSION...) is never a game command
+    const auto c = parse_channel_command(text);
+    if (!c) return out;
+    try {
+        command(*c, std::string(nick), op, now, out);
+    } catch (const std::exception& e) {
+        // A bug, or a runtime that no longer loads: stop this game, never the bot.
+        out.clear();
+        close(out, "stopped by an internal error: " + clean_echo(e.what(), 120));
+    }
+    return out;
+}
+
+void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) {
+    if (!table_) return;
+    Table& t = *table_;
+    if (const PlayerId id = t.find(old_nick, true); id != kNoPlayer) t.nicks[id] = std::string(new_nick);
+    if (t.same(t.opener, old_nick)) t.opener = std::string(new_nick);
+    for (PendingChange& p : t.pending)
+        if (p.bot.empty() && t.same(p.nick, old_nick)) p.nick = std::string(new_nick);
+}
+
+Replies ChannelGame::on_departure(std::string_view nick, GameClock::time_point now) {
+    Replies out;
+    if (!table_) return out;
+    try {
+        leave(std::string(nick), true, out);
+        if (table_ && table_->started) advance(now, out);
+    } catch (const std::exception& e) {
+        out.clear();
+        close(out, "stopped by an internal error: " + clean_echo(e.what(), 120));
+    }
+    return out;
+}
+
+Replies ChannelGame::tick(GameClock::time_point now) {
+    Replies out;
+    if (!table_ || !table_->turn_deadline || now < *table_->turn_deadline) return out;
+    Table& t = *table_;
+    if (t.game.phase() != Phase::awaiting_give || t.is_bot(t.game.current_player())) {
+        t.turn_deadline.reset();  // stale: nobody is waited for
+        return out;
+    }
+    try {
+        const PlayerId id = t.game.current_player();
+        const std::string who = t.nick(id);
+        const unsigned count = ++t.timeouts[id];
+        out.push_back(fmt::format("{} did not act within {} s: the greedy bot decides for them (timeout {} of {}).", who,
+                                  options_.turn_timeout.count(), count, options_.max_timeouts));
+        const PlayerId receiver = host::make_bot("greedy", 0)->choose_receiver(t.view);
+        t.turn_deadline.reset();
+        give(receiver, out);
+        if (count >= options_.max_timeouts) {
+            out.push_back(fmt::format("{} timed out {} times in a row and leaves the game.", who, count));
+            leave(who, true, out);
+        }
+        if (table_) advance(now, out);
+    } catch (const std::exception& e) {
+        out.clear();
+        close(out, "stopped by an internal error: " + clean_echo(e.what(), 120));
+    }
+    return out;
+}
+
+void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool op, GameClock::time_point now, Replies& out) {
+    const std::string& name = c.name;
+    if (name == "help") {
+        if (c.args.empty()) {
+            out = channel_help();
+        } else if (const auto text = channel_help(c.args[0])) {
+            out.push_back(*text);
+        } else {
+            out.push_back(fmt::format("There is no command !{}; !help lists them.", echo(c.args[0])));
+        }
+        return;
+    }
+    if (name == "sets" || name == "gametypes") {
+        const auto& ids = library_.ids(name == "sets" ? "set" : "gametype");
+        std::string list;
+        for (const auto& id : ids) list += (list.empty() ? "" : ", ") + id;
+        out.push_back(fmt::format("{}: {}", name == "sets" ? "Card sets" : "Gametypes", list.empty() ? "none found" : list));
+        return;
+    }
+    if (name == "cherries") return open_game(c, nick, out);
+    if (name == "card") return card(c, out);
+    if (name == "rules") return rules(out);
+    const auto& names = channel_command_names();
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+        out.push_back(fmt::format("Unknown command !{}; !help lists the commands.", echo(name)));
+        return;
+    }
+    if (!table_) {
+        out.push_back("No game here; !cherries opens one.");
+        return;
+    }
+    Table& t = *table_;
+    if (name == "status") return status(out);
+    if (name == "stop") {
+        // The opener or an operator; once the opener is gone, any seated player.
+        const bool opener_gone = t.find(t.opener, true) == kNoPlayer && t.find(nick, true) != kNoPlayer;
+        if (!op && !t.same(nick, t.opener) && !opener_gone) {
+            out.push_back(fmt::format("Only {} (who opened the game) or a channel operator can !stop it.", t.opener));
+            return;
+        }
+        return close(out, "stopped by " + nick);
+    }
+    if (name == "join") {
+        join(nick, "", out);
+    } else if (name == "bot") {
+        const std::string kind = c.args.empty() ? "greedy" : c.args[0];
+        if (!is_bot_kind(kind)) {
+            out.push_back(fmt::format("There is no bot '{}'; try !bot greedy or !bot random.", echo(kind)));
+            return;
+        }
+        if (t.find(nick, true) == kNoPlayer && !op) {
+            out.push_back(fmt::format("{}, only a seated player can seat a bot; !join first.", nick));
+            return;
+        }
+        join("", kind, out);
+    } else if (name == "leave") {
+        leave(nick, false, out);
+    } else if (name == "start") {
+        return start(nick, now, out);
+    } else {
+        return play(c, nick, now, out);  // keep, give
+    }
+    if (table_ && table_->started) advance(now, out);
+}
+
+void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Replies& out) {
+    if (table_) {
+        out.push_back(fmt::format("A game is open already ({} players); !join to play, !status to look.",
+                                  table_->game.players().size()));
+        return;
+    }
+    std::string gametype = options_.gametype;
+    std::vector<std::string> sets;
+    for (std::size_t i = 0; i < c.args.size(); ++i) {
+        const std::string& word = c.args[i];
+        if (i == 0 && library_.has("gametype", word)) {
+            gametype = word;
+        } else if (library_.has("set", word)) {
+            if (std::find(sets.begin(), sets.end(), word) == sets.end()) sets.push_back(word);
+        } else {
+            out.push_back(fmt::format("No gametype or set '{}'; see !gametypes and !sets.", echo(word)));
+            return;
+        }
+    }
+    if (sets.empty()) sets = options_.sets;
+    std::shared_ptr<const sdk::Bundle> bundle;
+    try {
+        bundle = library_.bundle(sets, gametype);
+        table_ = std::make_unique<Table>(bundle, options_.seed(), nick, options_.casemapping);
+    } catch (const sdk::LoadError& e) {
+        // The details name the server's files: they are for the operator, not the channel.
+        load_error_ = e.what();
+        out.push_back("Cannot open a game: the plugins of that game do not load (the operator can see why).");
+        return;
+    } catch (const std::exception& e) {
+        out.push_back("Cannot open a game: " + clean_echo(e.what(), 200));
+        return;
+    }
+    std::string set_names;
+    for (const auto& s : bundle->catalog().sets()) set_names += (set_names.empty() ? "" : " + ") + s.name;
+    out.push_back(fmt::format("{} opens a game of Cherries: {}, {}; first to {} wins. !join to play, !bot to seat a bot, !start when ready.",
+                              nick, bundle->gametype().name, set_names, bundle->gametype().winning_score));
+}
+
+void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Replies& out) {
+    Table& t = *table_;
+    std::size_t joins = 0;
+    for (const auto& p : t.pending) joins += p.join;
+    if (t.game.players().size() + joins >= options_.max_players) {
+        out.push_back(fmt::format("The table is full ({} seats).", options_.max_players));
+        return;
+    }
+    std::string who = nick;
+    if (bot_kind.empty()) {
+        if (t.find(nick) != kNoPlayer) {
+            out.push_back(fmt::format("{}, you are playing already.", nick));
+            return;
+        }
+        if (t.pending_for(nick, true)) {
+            out.push_back(fmt::format("{}, you join after this turn already.", nick));
+            return;
+        }
+    } else {
+        // KIND-N, N the seat; a name nobody at the table has.
+        for (std::uint32_t n = t.seats + static_cast<std::uint32_t>(joins) + 1;; ++n) {
+            who = bot_kind + "-" + std::to_string(n);
+            if (t.find(who) == kNoPlayer && !t.pending_for(who, true)) break;
+        }
+    }
+    if (t.started && !t.game.gametype().house_rules.join_in_progress) {
+        out.push_back(fmt::format("House rules of '{}': nobody joins once the game is in progress.", t.game.gametype().id));
+        return;
+    }
+    PendingChange change{.join = true, .nick = who, .bot = bot_kind};
+    if (t.game.phase() == Phase::awaiting_give) {
+        out.push_back(fmt::format("{} joins after this turn.", who));
+        t.pending.push_back(std::move(change));
+        return;
+    }
+    seat(change, out);
+}
+
+void ChannelGame::start(const std::string& nick, GameClock::time_point now, Replies& out) {
+    Table& t = *table_;
+    if (t.started) {
+        out.push_back("The game is running already; !status shows it.");
+    } else if (t.find(nick, true) == kNoPlayer) {
+        out.push_back(fmt::format("{}, only a seated player can !start; !join first.", nick));
+    } else if (t.game.players().size() < 2) {
+        out.push_back("At least 2 players are needed: !join, or !bot to seat a bot.");
+    } else {
+        t.started = true;
+        t.text.set_lobby(false);
+        std::string order;
+        for (const Player& p : t.game.players()) order += (order.empty() ? "" : ", ") + t.nick(p.id);
+        out.push_back(fmt::format("The game starts. Turn order: {}. First to {} wins.", order, t.game.gametype().winning_score));
+        advance(now, out);
+    }
+}
+
+void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClock::time_point now, Replies& out) {
+    Table& t = *table_;
+    const PlayerId id = t.find(nick, true);
+    if (!t.started) {
+        out.push_back("The game has not started; !start begins it.");
+        return;
+    }
+    if (t.game.phase() != Phase::awaiting_give) {
+        out.push_back("No card is waiting to be given; !status shows the game.");
+        return;
+    }
+    const PlayerId current = t.game.current_player();
+    if (id == kNoPlayer) {
+        out.push_back(fmt::format("{}, you are not playing; it is {}'s turn.", nick, t.nick(current)));
+        return;
+    }
+    if (id != current) {
+        out.push_back(fmt::format("{}, it is {}'s turn, not yours.", nick, t.nick(current)));
+        return;
+    }
+    PlayerId receiver = id;
+    if (c.name == "give") {
+        if (c.args.size() != 1) {
+            out.push_back("Give to whom? !give NICK, or !keep.");
+            return;
+        }
+        receiver = t.find(c.args[0]);
+        if (receiver == kNoPlayer) {
+            out.push_back(fmt::format("Nobody called '{}' plays here; players: {}.", echo(c.args[0]), t.scores()));
+            return;
+        }
+    }
+    t.timeouts[id] = 0;
+    t.turn_deadline.reset();
+    give(receiver, out);
+    advance(now, out);
+}
+
+}  // namespace cherries::irc

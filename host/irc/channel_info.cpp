@@ -1,0 +1,158 @@
+// ChannelGame: the table's bookkeeping and the commands that only tell (!status, !card, !rules).
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "host/irc/channel_game.hpp"
+#include "host/irc/channel_table.hpp"
+
+namespace cherries::irc {
+
+ChannelGame::Table::Table(std::shared_ptr<const sdk::Bundle> b, std::uint64_t s, const std::string& opener_nick,
+                          CaseMapping mapping)
+    : bundle(std::move(b)),
+      runtime(bundle->make_runtime()),
+      cards(*bundle),
+      game(bundle->catalog(), bundle->gametype(), *runtime, s, {opener_nick}),
+      view(game),
+      casemapping(mapping),
+      text(game, cards, [this](PlayerId id) { return nick(id); }),
+      opener(opener_nick),
+      seed(s) {
+    nicks[game.players()[0].id] = opener_nick;
+    game.set_event_sink(&text);
+}
+
+std::string ChannelGame::Table::nick(PlayerId id) const {
+    const auto it = nicks.find(id);
+    return it != nicks.end() ? it->second : joining;
+}
+
+PlayerId ChannelGame::Table::find(std::string_view who, bool humans_only) const {
+    const std::string folded = fold_case(who, casemapping);
+    PlayerId bot = kNoPlayer;
+    for (const Player& p : game.players()) {
+        if (fold_case(nick(p.id), casemapping) != folded) continue;
+        if (!is_bot(p.id)) return p.id;
+        bot = p.id;
+    }
+    return humans_only ? kNoPlayer : bot;
+}
+
+bool ChannelGame::Table::has_humans() const {
+    return std::any_of(game.players().begin(), game.players().end(), [&](const Player& p) { return !is_bot(p.id); });
+}
+
+PendingChange* ChannelGame::Table::pending_for(std::string_view who, bool join) {
+    for (PendingChange& p : pending)
+        if (p.join == join && same(p.nick, who)) return &p;
+    return nullptr;
+}
+
+std::string ChannelGame::Table::scores() const {
+    std::string out;
+    for (const Player& p : game.players()) {
+        out += fmt::format("{}{} {} ({} cherr{}", out.empty() ? "" : ", ", nick(p.id), p.score, p.cherries,
+                           p.cherries == 1 ? "y" : "ies");
+        for (const ActiveModifier& m : p.modifiers) out += fmt::format(", {} {}", cards.name(m.card), m.lifetime);
+        out += ")";
+    }
+    return out;
+}
+
+const Game* ChannelGame::game() const { return table_ ? &table_->game : nullptr; }
+
+std::vector<std::string> ChannelGame::seated() const {
+    std::vector<std::string> out;
+    if (table_)
+        for (const Player& p : table_->game.players()) out.push_back(table_->nick(p.id));
+    return out;
+}
+
+std::string ChannelGame::to_play() const {
+    if (!table_ || !table_->turn_deadline) return "";
+    return table_->nick(table_->game.current_player());
+}
+
+void ChannelGame::status(Replies& out) const {
+    const Table& t = *table_;
+    const Gametype& g = t.game.gametype();
+    if (!t.started) {
+        std::string seated;
+        for (const Player& p : t.game.players()) seated += (seated.empty() ? "" : ", ") + t.nick(p.id);
+        out.push_back(fmt::format("Not started ({}, first to {} wins). Seated: {}. !join, !bot, then !start.", g.name,
+                                  g.winning_score, seated));
+        return;
+    }
+    std::string now;
+    switch (t.game.phase()) {
+        case Phase::awaiting_give:
+            now = fmt::format("{} to play {}", t.nick(t.game.current_player()), t.cards.describe(t.game.drawn_card()));
+            break;
+        case Phase::suspended: now = "suspended until someone !joins"; break;
+        default: now = fmt::format("{} plays next", t.nick(t.game.current_player()));
+    }
+    out.push_back(fmt::format("Turn {}: {}; {} cards in the deck; first to {} wins.", t.game.turn(), now, t.game.deck().size(),
+                              g.winning_score));
+    out.push_back("Scores: " + t.scores() + ".");
+}
+
+void ChannelGame::card(const ChannelCommand& c, Replies& out) {
+    std::string name;
+    for (const auto& a : c.args) name += (name.empty() ? "" : " ") + a;
+    if (name.empty()) {
+        out.push_back("Which card? !card NAME, e.g. !card Cherry.");
+        return;
+    }
+    std::shared_ptr<const sdk::Bundle> bundle = table_ ? table_->bundle : nullptr;
+    try {
+        if (!bundle) bundle = library_.bundle(options_.sets, options_.gametype);
+    } catch (const std::exception& e) {
+        out.push_back("Cannot load the cards: " + clean_echo(e.what(), 120));
+        return;
+    }
+    const Catalog& catalog = bundle->catalog();
+    const std::string wanted = fold_case(name, CaseMapping::ascii);
+    for (KindId k = 0; k < catalog.kinds().size(); ++k) {
+        const CardKind& kind = catalog.kinds()[k];
+        if (fold_case(kind.name, CaseMapping::ascii) != wanted && fold_case(kind.id, CaseMapping::ascii) != wanted &&
+            fold_case(catalog.display_id(k), CaseMapping::ascii) != wanted)
+            continue;
+        for (CardId card = 0; card < catalog.card_count(); ++card) {
+            if (catalog.kind_id_of(card) != k) continue;
+            const host::CardText text(*bundle);
+            out.push_back(fmt::format("{}; {} in the game.", text.describe(card), kind.count));
+            return;
+        }
+    }
+    out.push_back(fmt::format("No card called '{}'; the cards are listed by their names, e.g. !card {}.",
+                              clean_echo(name, 24), catalog.kinds().empty() ? "Cherry" : catalog.kinds()[0].name));
+}
+
+void ChannelGame::rules(Replies& out) {
+    std::shared_ptr<const sdk::Bundle> bundle = table_ ? table_->bundle : nullptr;
+    try {
+        if (!bundle) bundle = library_.bundle(options_.sets, options_.gametype);
+    } catch (const std::exception& e) {
+        out.push_back("Cannot load the gametype: " + clean_echo(e.what(), 120));
+        return;
+    }
+    const Gametype& g = bundle->gametype();
+    // The distribution, until its entries stop changing (a tabulated function repeats its tail).
+    const auto& d = g.distribution;
+    std::size_t shown = d.size();
+    while (shown > 1 && d[shown - 1] == d[shown - 2]) --shown;
+    constexpr std::size_t kMaxShown = 12;
+    std::string table;
+    for (std::size_t i = 0; i < std::min(shown, kMaxShown); ++i)
+        table += fmt::format("{}{}:{}", table.empty() ? "" : " ", i, host::signed_number(d[i]));
+    if (shown > kMaxShown) table += " ...";
+    if (shown < d.size()) table += fmt::format(" ({} up to {})", host::signed_number(d[shown - 1]), d.size() - 1);
+    table += g.tail ? fmt::format("; beyond {}, a function decides", d.size() - 1) : std::string("; +0 beyond");
+    out.push_back(fmt::format("{}: first to {} wins. End-of-turn score change by cherry count: {}. Joining in progress: {}; "
+                              "leaving in progress: {}.",
+                              g.name, g.winning_score, table, g.house_rules.join_in_progress ? "yes" : "no",
+                              g.house_rules.leave_in_progress ? "yes" : "no"));
+}
+
+}  // namespace cherries::irc

@@ -1,0 +1,200 @@
+#include "host/irc/client.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace cherries::irc {
+
+const std::vector<std::string>& wanted_capabilities() {
+    static const std::vector<std::string> caps = {"message-tags", "server-time", "account-tag", "extended-join",
+                                                  "multi-prefix"};
+    return caps;
+}
+
+Client::Client(ClientOptions options, GameLibrary& library, GameClock::time_point now)
+    : options_(std::move(options)), library_(library), flood_(options_.flood, now), nick_(options_.nick) {}
+
+Client::~Client() = default;
+
+void Client::send(Message message) {
+    SerializeResult r = serialize(message);
+    if (r.ok()) urgent_.push_back(std::move(r.line));  // a line we could not write is a bug: dropped, never sent broken
+}
+
+void Client::connect() {
+    send({.command = "CAP", .params = {"LS", "302"}});
+    if (!options_.password.empty()) send({.command = "PASS", .params = {options_.password}});
+    send({.command = "NICK", .params = {nick_}});
+    send({.command = "USER", .params = {options_.user, "0", "*", options_.realname}});
+}
+
+void Client::say(const std::string& channel, const std::vector<std::string>& lines) {
+    for (const auto& text : lines)
+        for (auto& line : split_privmsg(channel, text, isupport_.relay_prefix())) flood_.push(isupport_.fold(channel), std::move(line));
+}
+
+Client::Channel* Client::find(std::string_view channel) {
+    const auto it = channels_.find(isupport_.fold(channel));
+    return it == channels_.end() ? nullptr : &it->second;
+}
+
+const ChannelGame* Client::game(std::string_view channel) const {
+    const auto it = channels_.find(isupport_.fold(channel));
+    return it == channels_.end() ? nullptr : it->second.game.get();
+}
+
+bool Client::is_op(const Channel& channel, std::string_view nick) const {
+    const auto it = channel.members.find(isupport_.fold(nick));
+    if (it == channel.members.end()) return false;
+    // Operator or higher: a symbol at or before 'o' in PREFIX (e.g. ~ & @ in (qaohv)~&@%+).
+    const std::size_t op = isupport_.prefix_modes.find('o');
+    for (char symbol : it->second) {
+        const std::size_t rank = isupport_.prefix_symbols.find(symbol);
+        if (rank != std::string::npos && op != std::string::npos && rank <= op) return true;
+    }
+    return false;
+}
+
+void Client::on_cap(const Message& m) {
+    const std::string& sub = m.param(1);
+    if (sub == "LS") {
+        // "CAP * LS * :a b" continues; "CAP * LS :c d" ends. Values ("sasl=PLAIN") are cut off.
+        const bool more = m.params.size() >= 4 && m.param(2) == "*";
+        std::istringstream words(m.params.back());
+        for (std::string w; words >> w;) offered_.push_back(w.substr(0, w.find('=')));
+        if (more) return;
+        std::string request;
+        for (const auto& cap : wanted_capabilities())
+            if (std::find(offered_.begin(), offered_.end(), cap) != offered_.end()) request += (request.empty() ? "" : " ") + cap;
+        if (request.empty()) {
+            send({.command = "CAP", .params = {"END"}});
+            cap_done_ = true;
+        } else {
+            send({.command = "CAP", .params = {"REQ", request}});
+        }
+    } else if (sub == "ACK" || sub == "NAK") {
+        if (sub == "ACK") {
+            std::istringstream words(m.params.back());
+            for (std::string w; words >> w;) caps_.insert(w);
+        }
+        if (!cap_done_) send({.command = "CAP", .params = {"END"}});
+        cap_done_ = true;
+    }
+}
+
+void Client::receive(std::string_view line, GameClock::time_point now) {
+    const ParseResult parsed = parse_message(line);
+    if (!parsed.ok()) {
+        ++malformed_;
+        return;
+    }
+    const Message& m = *parsed.message;
+    const std::string& c = m.command;
+    const std::string from = m.nick();
+    if (c == "PING") {
+        send({.command = "PONG", .params = {m.param(0)}});
+    } else if (c == "CAP") {
+        on_cap(m);
+    } else if (c == "001") {
+        registered_ = true;
+        if (!m.param(0).empty()) nick_ = m.param(0);
+        for (const auto& channel : options_.channels) send({.command = "JOIN", .params = {channel}});
+    } else if (c == "005") {
+        isupport_.apply(m);
+    } else if ((c == "433" || c == "432" || c == "436") && !registered_) {
+        // The nick is taken or refused: try another (before ISUPPORT, NICKLEN is unknown: 30
+        // is what most servers allow).
+        nick_ = std::string(cut_utf8(nick_, 29)) + "_";
+        send({.command = "NICK", .params = {nick_}});
+    } else if (c == "JOIN") {
+        const std::string& channel = m.param(0);
+        if (is_me(from)) {
+            Channel& ch = channels_[isupport_.fold(channel)];
+            if (!ch.game) ch.game = std::make_unique<ChannelGame>(channel, library_, options_.game);
+        } else if (Channel* ch = find(channel)) {
+            ch->members[isupport_.fold(from)] = "";
+        }
+    } else if (c == "353") {  // RPL_NAMREPLY: me, symbol, channel, "@ann +bob cid"
+        if (Channel* ch = find(m.param(2))) {
+            std::istringstream words(m.param(3));
+            for (std::string w; words >> w;) {
+                const std::string symbols = isupport_.strip_membership(w);
+                ch->names[isupport_.fold(w)] = symbols;
+            }
+        }
+    } else if (c == "366") {  // RPL_ENDOFNAMES: the list is complete
+        if (Channel* ch = find(m.param(1))) {
+            ch->members.swap(ch->names);
+            ch->names.clear();
+        }
+    } else if (c == "MODE") {
+        // A membership mode may have changed: ask for the list again rather than parse every
+        // mode's arguments (CHANMODES), which is easy to get wrong.
+        if (isupport_.is_channel(m.param(0)) && find(m.param(0))) send({.command = "NAMES", .params = {m.param(0)}});
+    } else if (c == "NICK") {
+        const std::string& to = m.param(0);
+        if (is_me(from)) nick_ = to;
+        for (auto& [name, ch] : channels_) {
+            const auto it = ch.members.find(isupport_.fold(from));
+            if (it == ch.members.end()) continue;
+            const std::string symbols = it->second;
+            ch.members.erase(it);
+            ch.members[isupport_.fold(to)] = symbols;
+            ch.game->on_nick(from, to);
+        }
+    } else if (c == "PART") {
+        on_departure(m.param(0), from, now);
+    } else if (c == "KICK") {
+        on_departure(m.param(0), m.param(1), now);
+    } else if (c == "QUIT") {
+        std::vector<std::string> in;
+        for (auto& [name, ch] : channels_)
+            if (ch.members.count(isupport_.fold(from))) in.push_back(ch.game->channel());
+        for (const auto& channel : in) on_departure(channel, from, now);
+    } else if (c == "PRIVMSG") {
+        on_privmsg(m, now);
+    }
+    // NOTICE is never answered (RFC 2812 §3.3.2); everything else needs nothing from us.
+}
+
+void Client::on_privmsg(const Message& m, GameClock::time_point now) {
+    const std::string from = m.nick();
+    const std::string& target = m.param(0);
+    if (from.empty() || is_me(from) || m.params.size() < 2) return;
+    Channel* ch = isupport_.is_channel(target) ? find(target) : nullptr;
+    if (!ch) return;  // private messages: the game is public, nothing to say in private
+    const std::string channel = ch->game->channel();
+    say(channel, ch->game->on_text(from, m.param(1), now, is_op(*ch, from)));
+}
+
+void Client::on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now) {
+    Channel* ch = find(channel);
+    if (!ch) return;
+    if (is_me(nick)) {  // we left or were kicked: that channel's game ends with us
+        flood_.clear(isupport_.fold(channel));
+        channels_.erase(isupport_.fold(channel));
+        return;
+    }
+    ch->members.erase(isupport_.fold(nick));
+    say(ch->game->channel(), ch->game->on_departure(nick, now));
+}
+
+void Client::tick(GameClock::time_point now) {
+    for (auto& [name, ch] : channels_) say(ch.game->channel(), ch.game->tick(now));
+}
+
+std::vector<std::string> Client::outgoing(GameClock::time_point now) {
+    std::vector<std::string> out(urgent_.begin(), urgent_.end());
+    urgent_.clear();
+    for (auto& line : flood_.ready(now)) out.push_back(std::move(line));
+    return out;
+}
+
+std::optional<GameClock::time_point> Client::next_wakeup() const {
+    std::optional<GameClock::time_point> next = flood_.next_time();
+    for (const auto& [name, ch] : channels_)
+        if (const auto d = ch.game->deadline(); d && (!next || *d < *next)) next = d;
+    return next;
+}
+
+}  // namespace cherries::irc

@@ -1,0 +1,102 @@
+// CherryBot's side of the IRC protocol without the socket: server lines in, lines to send out.
+// It registers (CAP, NICK, USER), answers PING, learns ISUPPORT, joins its channels, keeps
+// track of who is in each channel and who is an operator, and routes channel lines to one
+// ChannelGame per channel. Replies go through flood control, split to fit the wire. The
+// connection (Asio, TLS) only moves bytes: a test drives this with lines and a clock.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "host/irc/channel_game.hpp"
+#include "host/irc/flood.hpp"
+#include "host/irc/message.hpp"
+#include "host/irc/text.hpp"
+
+namespace cherries::irc {
+
+/// Who the bot is and where it plays.
+struct ClientOptions {
+    std::string nick = "CherryBot";
+    std::string user = "cherrybot";
+    std::string realname = "CherryBot, the Cherries dealer";
+    std::string password;               ///< server password (PASS), empty for none
+    std::vector<std::string> channels;  ///< joined after registration, a game in each
+    ChannelOptions game;
+    FloodOptions flood;
+};
+
+/// The IRCv3 capabilities asked for when the server offers them.
+const std::vector<std::string>& wanted_capabilities();
+
+/// The protocol state of one connection.
+class Client {
+public:
+    /// `library` must outlive the client.
+    Client(ClientOptions options, GameLibrary& library, GameClock::time_point now);
+    ~Client();
+
+    /// The first lines of a connection: CAP LS 302, PASS, NICK, USER (queued; see outgoing()).
+    void connect();
+
+    /// One line from the server, without CRLF. A malformed line is counted and ignored.
+    void receive(std::string_view line, GameClock::time_point now);
+
+    /// Lets time pass for every game (turn timeouts).
+    void tick(GameClock::time_point now);
+
+    /// The lines to write now, without CRLF: protocol lines (PONG, CAP, JOIN...) first, then
+    /// channel text as flood control allows.
+    std::vector<std::string> outgoing(GameClock::time_point now);
+
+    /// When outgoing() or tick() next has something to do, if ever.
+    std::optional<GameClock::time_point> next_wakeup() const;
+
+    bool registered() const { return registered_; }
+    const std::string& nick() const { return nick_; }
+    const ISupport& isupport() const { return isupport_; }
+    /// Capabilities the server acknowledged.
+    const std::set<std::string>& capabilities() const { return caps_; }
+    /// The game of `channel` (any case), or nullptr when the bot is not in it.
+    const ChannelGame* game(std::string_view channel) const;
+    /// Server lines that could not be parsed.
+    std::uint64_t malformed() const { return malformed_; }
+
+private:
+    struct Channel {
+        std::unique_ptr<ChannelGame> game;
+        std::map<std::string, std::string> members;  // folded nick -> membership symbols
+        std::map<std::string, std::string> names;    // a NAMES reply being received
+    };
+
+    void send(Message message);
+    void say(const std::string& channel, const std::vector<std::string>& lines);
+    Channel* find(std::string_view channel);
+    bool is_me(std::string_view nick) const { return isupport_.same(nick, nick_); }
+    bool is_op(const Channel& channel, std::string_view nick) const;
+    void on_cap(const Message& m);
+    void on_privmsg(const Message& m, GameClock::time_point now);
+    void on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now);
+
+    ClientOptions options_;
+    GameLibrary& library_;
+    FloodControl flood_;
+    std::deque<std::string> urgent_;
+    ISupport isupport_;
+    std::string nick_;
+    bool registered_ = false;
+    bool cap_done_ = false;
+    std::vector<std::string> offered_;  // CAP LS so far
+    std::set<std::string> caps_;
+    std::map<std::string, Channel> channels_;  // by folded name
+    std::uint64_t malformed_ = 0;
+};
+
+}  // namespace cherries::irc

@@ -1,0 +1,43 @@
+#include "host/irc/game_library.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace cherries::irc {
+
+GameLibrary::GameLibrary(std::vector<std::filesystem::path> plugin_path) : plugin_path_(std::move(plugin_path)) {
+    for (const std::string kind : {"set", "gametype"}) {
+        auto& ids = ids_[kind];
+        for (const auto& folder : sdk::list_plugins(kind, plugin_path_)) {
+            const std::string id = folder.filename().string();
+            ids.push_back(id);
+            folders_[kind + "/" + id] = folder;
+        }
+        std::sort(ids.begin(), ids.end());
+    }
+}
+
+const std::vector<std::string>& GameLibrary::ids(const std::string& kind) const {
+    static const std::vector<std::string> none;
+    const auto it = ids_.find(kind);
+    return it == ids_.end() ? none : it->second;
+}
+
+bool GameLibrary::has(const std::string& kind, const std::string& id) const { return folders_.count(kind + "/" + id) > 0; }
+
+std::shared_ptr<const sdk::Bundle> GameLibrary::bundle(const std::vector<std::string>& sets, const std::string& gametype) {
+    std::string key = gametype;
+    std::vector<std::filesystem::path> set_folders;
+    for (const auto& s : sets) {
+        if (!has("set", s)) throw std::invalid_argument("unknown set '" + s + "'");
+        key += "|" + s;
+        set_folders.push_back(folders_.at("set/" + s));
+    }
+    if (!has("gametype", gametype)) throw std::invalid_argument("unknown gametype '" + gametype + "'");
+    if (const auto it = bundles_.find(key); it != bundles_.end()) return it->second;
+    auto bundle = std::make_shared<const sdk::Bundle>(sdk::Bundle::load(set_folders, folders_.at("gametype/" + gametype)));
+    bundles_[key] = bundle;
+    return bundle;
+}
+
+}  // namespace cherries::irc

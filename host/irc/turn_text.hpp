@@ -1,0 +1,45 @@
+// A game's events as short channel lines: a turn in at most 3 lines (the move, the end of the
+// turn, and what else happened), joins and leaves one line each.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/event.hpp"
+#include "engine/game.hpp"
+#include "host/render.hpp"
+
+namespace cherries::irc {
+
+/// Collects events (EventSink) into lines; take() hands them out and starts afresh.
+class TurnText final : public EventSink {
+public:
+    /// `nick` names a player by id (also players who left); `cards` describes cards.
+    TurnText(const Game& game, const host::CardText& cards, std::function<std::string(PlayerId)> nick);
+
+    void on_event(const Event& event) override;
+
+    /// Before the first turn a lone opener "suspends" the engine's game; that is no news.
+    void set_lobby(bool lobby) { lobby_ = lobby; }
+
+    /// The lines since the last take(): the move ("Turn 4: ann drew X, gave it to bob: ..."),
+    /// the end of the turn with expiries, then joins, leaves, faults and the end of the game.
+    /// `tail` (e.g. the scores) ends the last line. Empty lines are left out: at most 3 lines.
+    std::vector<std::string> take(const std::string& tail = {});
+
+private:
+    void fault(const Event& event);
+
+    const Game& game_;
+    const host::CardText& cards_;
+    std::function<std::string(PlayerId)> nick_;
+    std::string move_, end_, other_;
+    bool lobby_ = true;
+};
+
+/// A fault message fit for a public channel: the text after the last ": " (the plugin's own
+/// words, without the server's file paths), cleaned and cut to 80 bytes.
+std::string public_fault(std::string_view message);
+
+}  // namespace cherries::irc

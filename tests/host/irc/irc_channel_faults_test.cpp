@@ -1,0 +1,55 @@
+// A faulting plugin in a channel game: handled by the engine as in play (GDD §3.5: the card is
+// removed and the player draws again), told in the channel, and never thrown out of the game.
+#include "irc_channel_support.hpp"
+
+#include "../../sdk/temp_plugin.hpp"
+#include "engine/game.hpp"
+#include "host/irc/turn_text.hpp"
+
+using namespace irc_test;
+
+TEST_CASE("A card whose function fails is removed from the game (GDD §3.5) and the game goes on") {
+    cherries::test::TempFolder folder;
+    folder.write("sets/boom/set.toml", cherries::test::set_header("boom") +
+                                           "[[card]]\nid = \"cherry\"\nname = \"Cherry\"\ntype = \"cherry\"\nchange = 1\ncount = 8\n\n"
+                                           "[[card]]\nid = \"boom\"\nname = \"Boom\"\ntype = \"modifier\"\nlifetime = 2\n"
+                                           "cherry = \"boom\"\nscore = \"boom\"\ncount = 4\n");
+    folder.write("sets/boom/set.lua", "local M = {}\nfunction M.boom(last) error('kaboom') end\nreturn M\n");
+    GameLibrary lib({folder.path()});
+    REQUIRE(lib.has("set", "boom"));
+    ChannelGame game("#cherries", lib, {.seed = [] { return std::uint64_t{7}; }});
+    GameClock::time_point now{};
+    Replies log;
+    auto say = [&](const std::string& nick, const std::string& text) {
+        Replies r;
+        REQUIRE_NOTHROW(r = game.on_text(nick, text, now));
+        log.insert(log.end(), r.begin(), r.end());
+        return r;
+    };
+    CHECK(has(say("ann", "!cherries official boom"), "opens a game"));
+    say("bob", "!join");
+    say("ann", "!start");
+    for (int i = 0; i < 40 && game.open(); ++i) say(game.to_play(), "!keep");
+    CHECK(has(log, "but it faulted (kaboom) and is removed from the game (GDD 3.5)"));
+    CHECK_FALSE(has(log, folder.path().string()));  // no server paths in the channel
+    CHECK(has(log, " drew again: "));
+    REQUIRE(game.game());
+    CHECK_FALSE(game.game()->removed().empty());
+}
+
+TEST_CASE("public_fault keeps the plugin's words and drops paths") {
+    CHECK(public_fault("card 'boom' score function: /srv/sets/boom/set.lua:2: kaboom") == "kaboom");
+    CHECK(public_fault("nan") == "nan");
+    CHECK(public_fault("x: \x03" "4red") == "red");
+}
+
+TEST_CASE("A set that does not load: !cherries says so without the server's paths") {
+    cherries::test::TempFolder folder;
+    folder.write("sets/broken/set.toml", cherries::test::set_header("broken") + "[[card]]\nid = \"x\"\n");
+    GameLibrary lib({folder.path()});
+    ChannelGame game("#cherries", lib);
+    const Replies r = game.on_text("ann", "!cherries official broken", GameClock::time_point{});
+    CHECK(r == Replies{"Cannot open a game: the plugins of that game do not load (the operator can see why)."});
+    CHECK_FALSE(game.open());
+    CHECK(game.load_error().find("broken") != std::string::npos);  // the operator's detail
+}
