@@ -42,8 +42,12 @@ TEST_CASE("a set whose cards fault kSetFaultLimit times in a game is removed who
     check_invariants(g);
 
     REQUIRE(log.messages.size() == kSetFaultLimit);
-    for (std::size_t i = 0; i + 1 < log.messages.size(); ++i) CHECK(log.messages[i] == "broken");
-    CHECK(log.messages.back() == "broken; set 'standard' has faulted 8 times in this game: all its cards are removed (GDD §3.5)");
+    for (std::size_t i = 0; i + 1 < log.messages.size(); ++i) {
+        CHECK_THAT(log.messages[i], Catch::StartsWith("card '"));  // the card that ran it, then why
+        CHECK_THAT(log.messages[i], Catch::EndsWith(" function: broken"));
+    }
+    CHECK_THAT(log.messages.back(),
+               Catch::EndsWith(" function: broken; set 'standard' has faulted 8 times in this game: all its cards are removed (GDD §3.5)"));
     CHECK(g.removed().size() == kit.catalog.card_count());  // every card: the deck, every stack, the drawn card
     CHECK(g.deck().empty());
     CHECK(g.drawn_card() == kNoCard);
