@@ -1,4 +1,5 @@
 #include "host/bot.hpp"
+#include "host/text.hpp"
 
 #include <memory>
 
@@ -15,7 +16,7 @@ std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed) {
     if (kind == "greedy") return std::make_unique<GreedyBot>();
     std::string known;
     for (const auto& k : bot_kinds()) known += (known.empty() ? "" : ", ") + k;
-    throw UsageError("unknown bot '" + std::string(kind) + "'; expected one of: " + known);
+    throw UsageError("unknown bot '" + excerpt(kind) + "'; expected one of: " + known);
 }
 
 }  // namespace cherries::host
