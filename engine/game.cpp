@@ -47,6 +47,7 @@ Game::Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluato
 void Game::add_player(const std::string& name) {
     if (name.empty()) throw RuleError("a player needs a name");
     if (find_player(name)) throw RuleError("there is already a player named '" + name + "'");
+    if (players_.size() >= kMaxPlayers) throw RuleError("a game has at most " + std::to_string(kMaxPlayers) + " players");
     Player p;
     p.id = next_id_++;
     p.name = name;

@@ -1,6 +1,7 @@
 // A player's state (GDD §3.3.4.1).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,6 +13,10 @@ namespace cherries {
 /// Stable id of a player for the whole game; indices in the turn order shift on join/leave.
 using PlayerId = std::uint32_t;
 inline constexpr PlayerId kNoPlayer = 0xFFFFFFFFu;
+
+/// At most this many players at a table at once: every join looks the name up among them, and
+/// each player's stacks reserve room for every card, so a table's cost grows with its size.
+inline constexpr std::size_t kMaxPlayers = 1000;
 
 /// A modifier card in a modifier card stack with its remaining lifetime (>= 1).
 struct ActiveModifier {

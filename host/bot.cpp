@@ -1,4 +1,5 @@
 #include "host/bot.hpp"
+#include "host/text.hpp"
 
 #include <memory>
 
@@ -35,7 +36,7 @@ std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const B
         }
         if (plugin) return std::make_unique<LuaBot>(std::move(plugin));
     }
-    throw UsageError("unknown bot '" + std::string(kind) + "'; expected one of: " + known + ", or a bot plugin in bots/");
+    throw UsageError("unknown bot '" + excerpt(kind) + "'; expected one of: " + known + ", or a bot plugin in bots/");
 }
 
 }  // namespace cherries::host

@@ -13,6 +13,7 @@
 #include "host/bots/check_bot.hpp"
 #include "host/check_combination.hpp"
 #include "host/commands.hpp"
+#include "host/number_option.hpp"
 #include "host/plugin_options.hpp"
 #include "host/usage_error.hpp"
 #include "sdk/check/check.hpp"
@@ -120,7 +121,9 @@ void add_check_command(CLI::App& app, Command& run) {
     cmd->add_option("--gametype", options->gametype, "Also play bot games with this gametype (default: official)");
     add_plugin_path_option(*cmd, options->plugins);
     options->games_option =
-        cmd->add_option("--games", options->combination.games, "Bot games to play with --set/--gametype")->capture_default_str();
+        add_integer_option<std::uint64_t>(*cmd, "--games", options->combination.games, 2, UINT64_MAX,
+                                          "Bot games to play with --set/--gametype (half random, half greedy bots)")
+            ->capture_default_str();
     cmd->add_flag("--json", options->json, "Print the diagnostics and the summary as JSON");
     cmd->callback([options, &run] { run = [options] { return run_check(*options); }; });
 }

@@ -6,6 +6,8 @@
 
 #include "host/commands.hpp"
 #include "host/ladder.hpp"
+#include "host/number_option.hpp"
+#include "host/sim.hpp"
 #include "host/plugin_options.hpp"
 
 namespace cherries::host {
@@ -19,15 +21,21 @@ void add_ladder_command(CLI::App& app, Command& run) {
     CLI::App* ladder = app.add_subcommand(
         "ladder", "Rate bots: every bot alone against the others, seats rotated; ratings and win shares");
     ladder->add_option("bots", state->ladder.bots, "Bot kinds (random, greedy, expert), at least two")->required();
-    ladder->add_option("--games", state->ladder.games, "Games per line-up (one bot against the others of one kind)")
+    add_integer_option<std::uint64_t>(*ladder, "--games", state->ladder.games, 1, UINT64_MAX,
+                                      "Games per line-up (one bot against the others of one kind)")
         ->capture_default_str();
-    ladder->add_option("--players", state->ladder.players, "Players (seats) per game, at least 2")->capture_default_str();
-    ladder->add_option("--seed", state->ladder.seed, "Master seed; game i uses mix_seed(seed + i)")->capture_default_str();
-    ladder->add_option("--jobs", state->ladder.jobs, "Worker threads")->capture_default_str();
-    ladder->add_option("--max-turns", state->ladder.max_turns, "A game still going after this many turns has no winner")
+    add_integer_option<std::uint32_t>(*ladder, "--players", state->ladder.players, 2, kMaxPlayers,
+                                      "Players (seats) per game")
         ->capture_default_str();
-    ladder->add_option("--think", state->ladder.bot_settings.think,
-                       "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)");
+    add_integer_option<std::uint64_t>(*ladder, "--seed", state->ladder.seed, 0, UINT64_MAX,
+                                      "Master seed; game i uses mix_seed(seed + i)")
+        ->capture_default_str();
+    add_integer_option<unsigned>(*ladder, "--jobs", state->ladder.jobs, 1, kMaxJobs, "Worker threads")->capture_default_str();
+    add_integer_option<std::uint32_t>(*ladder, "--max-turns", state->ladder.max_turns, 1, UINT32_MAX,
+                                      "A game still going after this many turns has no winner")
+        ->capture_default_str();
+    add_integer_option<std::uint32_t>(*ladder, "--think", state->ladder.bot_settings.think, 1, 1'000'000,
+                                      "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)");
     ladder->add_flag("--timing", state->ladder.timing, "Also print ms per decision by bot, and turns per second");
     add_plugin_options(*ladder, state->plugins);
     ladder->callback([&run, state] {

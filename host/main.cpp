@@ -3,9 +3,13 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <iostream>
 
 #include "host/commands.hpp"
+#include "host/text.hpp"
 #include "host/usage_error.hpp"
 #include "sdk/diagnostic.hpp"
 
@@ -25,21 +29,34 @@ int main(int argc, char** argv) {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) return app.exit(e);  // --help
-        fmt::print(stderr, "cherries: error: {} (see 'cherries --help')\n", e.what());
+        fmt::print(stderr, "cherries: error: {} (see 'cherries --help')\n", host::printable(e.what()));
         return 2;
     }
+    int status = 0;
     try {
-        return run();
+        status = run();
     } catch (const sdk::LoadError& e) {
         // A diagnostic with a file reads like a compiler's; one without names the program.
         for (const auto& d : e.diagnostics())
-            fmt::print(stderr, "{}{}\n", d.file.empty() ? "cherries: " : "", d.to_string());
-        return 2;
+            fmt::print(stderr, "{}{}\n", d.file.empty() ? "cherries: " : "", host::printable(d.to_string()));
+        status = 2;
     } catch (const host::UsageError& e) {
-        fmt::print(stderr, "cherries: error: {}\n", e.what());
-        return 2;
+        // Messages echo what they were given (names, lines of files): no byte of it reaches the
+        // terminal as a control character.
+        fmt::print(stderr, "cherries: error: {}\n", host::printable(e.what()));
+        status = 2;
     } catch (const std::exception& e) {
-        fmt::print(stderr, "cherries: internal error: {}\n", e.what());
-        return 3;
+        fmt::print(stderr, "cherries: internal error: {}\n", host::printable(e.what()));
+        status = 3;
     }
+    // Output that did not reach its file (a full disk, a closed pipe) is a failure, not a 0.
+    errno = 0;
+    std::cout.flush();
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout) {
+        const int error = errno;  // 0 when the write that failed was an earlier one
+        fmt::print(stderr, "cherries: error: cannot write the output: {}\n",
+                   error != 0 ? std::strerror(error) : "write error");
+        return status == 0 ? 1 : status;
+    }
+    return status;
 }

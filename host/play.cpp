@@ -16,6 +16,7 @@
 #include "engine/table_view.hpp"
 #include "host/bot.hpp"
 #include "host/commands.hpp"
+#include "host/number_option.hpp"
 #include "host/plugin_options.hpp"
 #include "host/record.hpp"
 #include "host/render.hpp"
@@ -24,6 +25,7 @@
 #include "host/scenario.hpp"
 #include "host/seats.hpp"
 #include "host/sim.hpp"
+#include "host/text.hpp"
 #include "host/usage_error.hpp"
 
 namespace cherries::host {
@@ -270,11 +272,12 @@ private:
             out_ << '\n';
             return false;
         }
-        if (echo_) out_ << line << '\n';
+        if (echo_) out_ << printable(line) << '\n';
         return true;
     }
 
-    void message(const std::string& text) { out_ << "  " << renderer_.palette().red(text) << '\n'; }
+    // Messages echo what was typed: printable() keeps its escape sequences off the screen.
+    void message(const std::string& text) { out_ << "  " << renderer_.palette().red(printable(text)) << '\n'; }
 
     std::string unknown_player(const std::string& name) const {
         return fmt::format("unknown player '{}'; players: {}", name, player_list(game_));
@@ -508,6 +511,7 @@ int run_scenario(const PlayOptions& o) {
 
 int resume_play(const PlayOptions& o) {
     const SaveState save = read_save(o.resume);
+    check_resumable(save, o.resume);
     const sdk::Bundle bundle = load_recorded_bundle(save.plugins, o.plugins.plugin_path);
     check_plugins(save.plugins, bundle, o.resume, false, std::cerr,
                   "the game cannot go on with other plugins than it started with");
@@ -520,7 +524,6 @@ int resume_play(const PlayOptions& o) {
 
 int run_play(const PlayOptions& o) {
     if (!o.resume.empty()) return resume_play(o);
-    if (o.max_turns < 1) throw UsageError("--max-turns must be at least 1");
     const std::vector<Seat> seats = parse_seats(o.players);
     const sdk::Bundle bundle = load_bundle(o.plugins);
     const std::uint64_t seed = o.seed_option->count() > 0 ? o.seed : random_seed();
@@ -545,9 +548,11 @@ void add_play_command(CLI::App& app, Command& run) {
                      "A seat, in turn order, first player first: NAME (a human), bot:KIND (a bot named KIND-N, N the "
                      "seat), bot:KIND=NAME (repeatable; kinds: random, greedy)")
         ->excludes(scenario);
-    options->seed_option = play->add_option("--seed", options->seed, "Seed of the game (default: a random one, printed)")
+    options->seed_option = add_integer_option<std::uint64_t>(*play, "--seed", options->seed, 0, UINT64_MAX,
+                                                             "Seed of the game (default: a random one, printed)")
                                ->excludes(scenario);
-    play->add_option("--max-turns", options->max_turns, "Stop with no winner after this many turns")
+    add_integer_option<std::uint32_t>(*play, "--max-turns", options->max_turns, 1, UINT32_MAX,
+                                      "Stop with no winner after this many turns")
         ->capture_default_str()
         ->excludes(scenario);
     play->add_option("--record", options->record, "Write the game's record to FILE (JSON Lines; docs/records.md)")

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include "host/text.hpp"
 #include "host/usage_error.hpp"
 
 namespace cherries::host {
@@ -30,7 +31,7 @@ bool is_fingerprint(const std::string& s) {
 
 std::string names(const std::vector<RecordedPlugin>& plugins) {
     std::string out;
-    for (const auto& p : plugins) out += fmt::format("{}{} '{}'", out.empty() ? "" : ", ", p.kind, p.id);
+    for (const auto& p : plugins) out += fmt::format("{}{} '{}'", out.empty() ? "" : ", ", p.kind, excerpt(p.id));
     return out.empty() ? "none" : out;
 }
 
@@ -50,7 +51,7 @@ std::vector<RecordedPlugin> parse_plugins(const nlohmann::json& j, const std::st
             return p[key].get<std::string>();
         };
         RecordedPlugin r{text("kind"), text("id"), text("version"), text("fingerprint")};
-        if (r.kind != "set" && r.kind != "gametype") fail(at + "expected kind \"set\" or \"gametype\", saw \"" + r.kind + "\"");
+        if (r.kind != "set" && r.kind != "gametype") fail(at + "expected kind \"set\" or \"gametype\", saw \"" + excerpt(r.kind) + "\"");
         if (r.id.empty()) fail(at + "expected a non-empty \"id\"");
         if (!is_fingerprint(r.fingerprint)) fail(at + "expected \"fingerprint\" to be 64 hex digits (SHA-256)");
         sets += r.kind == "set";
@@ -78,7 +79,7 @@ void check_plugins(const std::vector<RecordedPlugin>& recorded, const sdk::Bundl
         if (r.fingerprint == installed.fingerprint) continue;
         const std::string what = fmt::format(
             "plugin {} '{}' differs from the record (fingerprint {}… version {} recorded, {}… version {} installed in {})",
-            r.kind, r.id, r.fingerprint.substr(0, 12), r.version, installed.fingerprint.substr(0, 12), installed.version,
+            r.kind, excerpt(r.id), r.fingerprint.substr(0, 12), excerpt(r.version), installed.fingerprint.substr(0, 12), installed.version,
             installed.folder.string());
         if (!force) throw UsageError(where + ": " + what + "; " + advice);
         warnings << "cherries: warning: " << where << ": " << what << "; replaying anyway (--force)\n";

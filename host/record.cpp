@@ -10,6 +10,7 @@
 
 #include "host/file_io.hpp"
 #include "host/state_json.hpp"
+#include "host/text.hpp"
 #include "host/usage_error.hpp"
 
 #ifndef CHERRIES_VERSION
@@ -52,16 +53,20 @@ RecordHeader parse_header(const nlohmann::json& j, const std::string& path, std:
     if (!j.contains("format") || !j["format"].is_number_integer())
         malformed(file, "expected \"format\" to be an integer");
     if (j["format"].get<std::int64_t>() != kRecordFormat)
-        throw UsageError(file + ": record format " + j["format"].dump() + " is not one this cherries reads (format " +
+        throw UsageError(file + ": record format " + excerpt(j["format"].dump()) + " is not one this cherries reads (format " +
                          std::to_string(kRecordFormat) + ")");
     RecordHeader h;
     if (!j.contains("seed") || !j["seed"].is_number_unsigned()) malformed(file, "expected \"seed\" to be an unsigned integer");
     h.seed = j["seed"].get<std::uint64_t>();
     if (!j.contains("players") || !j["players"].is_array() || j["players"].empty())
         malformed(file, "expected \"players\" to be a non-empty array");
+    if (j["players"].size() > kMaxPlayers)
+        malformed(file, "expected at most " + std::to_string(kMaxPlayers) + " \"players\"");
     for (const auto& p : j["players"]) {
         Seat s;
         s.name = text_field(p, "name", file, "players: ");
+        if (const std::string problem = name_problem(s.name); !problem.empty())
+            malformed(file, "players: \"name\": " + problem + " in '" + excerpt(s.name) + "'");
         if (p.contains("bot") && p["bot"].is_string()) s.bot = p["bot"].get<std::string>();
         h.players.push_back(std::move(s));
     }

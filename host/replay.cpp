@@ -7,6 +7,7 @@
 
 #include "host/plugin_options.hpp"
 #include "host/state_json.hpp"
+#include "host/text.hpp"
 #include "host/usage_error.hpp"
 
 namespace cherries::host {
@@ -17,7 +18,7 @@ RecordHeader parse_header_line(const std::string& text, const std::string& file,
     if (line > 1 && (!j.is_object() || !j.contains("record")))
         throw UsageError(fmt::format(
             "{}:{}: malformed record: expected the next record's header line or the end of the file, saw {}", file,
-            line, text.substr(0, 80)));
+            line, excerpt(text)));
     if (j.is_discarded()) throw UsageError(fmt::format("{}:{}: malformed record: the header line is not JSON", file, line));
     return parse_header(j, file, line);
 }
@@ -75,14 +76,14 @@ void Replayer::mismatch(std::size_t index, const std::string& what) const {
 
 nlohmann::json Replayer::parse_line(std::size_t index) const {
     nlohmann::json j = nlohmann::json::parse(lines_[index], nullptr, false);
-    if (j.is_discarded()) malformed(index, "not JSON: " + lines_[index].substr(0, 80));
+    if (j.is_discarded()) malformed(index, "not JSON: " + excerpt(lines_[index]));
     return j;
 }
 
 PlayerId Replayer::player_named(std::size_t index, const nlohmann::json& name) const {
-    if (!name.is_string()) malformed(index, "expected a player's name, saw " + name.dump());
+    if (!name.is_string()) malformed(index, "expected a player's name, saw " + excerpt(name.dump()));
     const Player* p = game_.find_player(name.get<std::string>());
-    if (!p) mismatch(index, "the record names player " + name.dump() + ", who is not playing in the replay");
+    if (!p) mismatch(index, "the record names player " + excerpt(name.dump()) + ", who is not playing in the replay");
     return p->id;
 }
 
@@ -101,12 +102,12 @@ void Replayer::on_event(const Event& event) {
         const nlohmann::json r = nlohmann::json::parse(recorded, nullptr, false);
         if (r.is_discarded()) {
             difference_ = fmt::format("{}:{}: malformed record: not JSON: {}", file_, next_ + first_line_,
-                                      recorded.substr(0, 80));
+                                      excerpt(recorded));
             truncated_ = true;
             return;
         }
         if (r != nlohmann::json::parse(produced_)) {
-            difference_ = where(next_) + "expected " + recorded + ", replay gives " + produced_;
+            difference_ = where(next_) + "expected " + excerpt(recorded) + ", replay gives " + excerpt(produced_);
             return;
         }
     }
@@ -118,18 +119,21 @@ void Replayer::on_event(const Event& event) {
 void Replayer::act(std::size_t index, const nlohmann::json& line) {
     const std::string kind = line[0].get<std::string>();
     if (game_.over())
-        mismatch(index, "the game is over (" + end_line(game_) + ") but the record goes on: " + lines_[index]);
+        mismatch(index, "the game is over (" + end_line(game_) + ") but the record goes on: " + excerpt(lines_[index]));
     if (game_.phase() == Phase::awaiting_give) {
         // The decision: whom the drawn card goes to (a give, or the give that faulted).
         const std::size_t at = kind == "give" ? 3 : kind == "fault" ? 4 : 0;
         if (at == 0 || line.size() <= at)
-            mismatch(index, "expected a give of the drawn card, the record has " + lines_[index]);
+            mismatch(index, "expected a give of the drawn card, the record has " + excerpt(lines_[index]));
         game_.give(player_named(index, line[at]));
         return;
     }
     if (kind == "join") {
         if (line.size() < 3 || !line[2].is_string()) malformed(index, "expected [\"join\", turn, name]");
-        game_.join(line[2].get<std::string>());
+        const std::string name = line[2].get<std::string>();
+        if (const std::string problem = name_problem(name); !problem.empty())
+            malformed(index, "join: " + problem + " in '" + excerpt(name) + "'");
+        game_.join(name);
     } else if (kind == "leave") {
         if (line.size() < 3) malformed(index, "expected [\"leave\", turn, name]");
         game_.leave(player_named(index, line[2]));
@@ -151,24 +155,24 @@ bool Replayer::run(std::optional<std::uint32_t> to) {
             const std::string ours = end_line(game_);
             const nlohmann::json expected = nlohmann::json::parse(ours);
             if (line["end"] != expected["end"] || line.value("turns", nlohmann::json()) != expected["turns"])
-                mismatch(index, "expected " + lines_[index] + ", replay gives " + ours);
+                mismatch(index, "expected " + excerpt(lines_[index]) + ", replay gives " + ours);
             if (index + 1 < lines_.size()) malformed(index + 1, "a line after the end line");
             return true;
         }
         if (!line.is_array() || line.size() < 2 || !line[0].is_string() || !line[1].is_number_unsigned())
-            malformed(index, "expected an event line [\"kind\", turn, ...], saw " + lines_[index].substr(0, 80));
+            malformed(index, "expected an event line [\"kind\", turn, ...], saw " + excerpt(lines_[index]));
         const bool starts_turn = game_.phase() == Phase::between_turns && line[0] != "join" && line[0] != "leave";
         if (to && starts_turn && game_.turn() >= *to) return false;
         try {
             act(index, line);
         } catch (const RuleError& e) {
-            if (!difference_) mismatch(index, std::string("the record's ") + lines_[index] + " cannot be played: " + e.what());
+            if (!difference_) mismatch(index, "the record's " + excerpt(lines_[index]) + " cannot be played: " + e.what());
         }
         if (difference_) {
             if (truncated_) throw UsageError(*difference_);
             throw ReplayMismatch(*difference_);
         }
-        if (next_ == index) mismatch(index, "expected " + lines_[index] + ", replay gives no event");
+        if (next_ == index) mismatch(index, "expected " + excerpt(lines_[index]) + ", replay gives no event");
     }
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "host/commands.hpp"
+#include "host/number_option.hpp"
 #include "host/plugin_options.hpp"
 #include "host/record_reader.hpp"
 #include "host/render.hpp"
@@ -152,11 +153,13 @@ void add_replay_command(CLI::App& app, Command& run) {
     replay->add_option("file", o->file, "The record (JSON Lines, docs/records.md)")->required();
     replay->add_flag("--force", o->force, "Replay even when a plugin's fingerprint differs from the record");
     replay->add_flag("--show", o->show, "Print the game as a transcript while replaying");
-    o->to_option = replay->add_option("--to", o->to, "Stop when turn N has been played and print the state");
+    o->to_option = add_integer_option<std::uint32_t>(*replay, "--to", o->to, 0, UINT32_MAX,
+                                                     "Stop when turn N has been played and print the state");
     replay->add_flag("--json", o->json, "Print the state (and the events) as JSON, as scenario mode does")
         ->excludes("--show");
-    o->game_option = replay->add_option(
-        "--game", o->game, "In a file of many records (sim --record FILE.jsonl): replay only the record of game N");
+    o->game_option = add_integer_option<std::int64_t>(
+        *replay, "--game", o->game, 0, INT64_MAX,
+        "In a file of many records (sim --record FILE.jsonl): replay only the record of game N");
     add_plugin_path_option(*replay, o->plugins);
     replay->callback([o, &run] { run = [o] { return run_replay(*o); }; });
 }

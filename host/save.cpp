@@ -16,6 +16,7 @@
 
 #include "engine/game.hpp"
 #include "host/file_io.hpp"
+#include "host/text.hpp"
 #include "host/usage_error.hpp"
 #include "sdk/manifest.hpp"
 
@@ -133,7 +134,7 @@ private:
 Phase phase_named(const std::string& name, const Fields& f) {
     for (int p = 0; p <= static_cast<int>(Phase::aborted); ++p)
         if (to_string(static_cast<Phase>(p)) == name) return static_cast<Phase>(p);
-    f.fail("unknown phase '" + name + "'");
+    f.fail("unknown phase '" + excerpt(name) + "'");
 }
 
 }  // namespace
@@ -142,7 +143,7 @@ SaveState parse_save(const json& j, const std::string& file) {
     const Fields top(j, file, "");
     if (top.text("save") != "cherries") top.fail("expected \"save\": \"cherries\"");
     if (top.count("format") != kSaveFormat)
-        throw UsageError(file + ": save format " + j["format"].dump() + " is not one this cherries reads (format " +
+        throw UsageError(file + ": save format " + excerpt(j["format"].dump()) + " is not one this cherries reads (format " +
                          std::to_string(kSaveFormat) + ")");
     SaveState s;
     s.seed = top.uint<std::uint64_t>("seed");
@@ -168,11 +169,15 @@ SaveState parse_save(const json& j, const std::string& file) {
     snap.turn = g.uint<std::uint32_t>("turn");
     snap.started = g.flag("started");
     snap.random = g.text("random");
+    if (g.array("players").size() > kMaxPlayers)
+        g.fail(fmt::format("\"players\": expected at most {} players, saw {}", kMaxPlayers, g.array("players").size()));
     for (const json& pj : g.array("players")) {
         const Fields f(pj, file, "game: players");
         Player p;
         p.id = f.uint<PlayerId>("id", kNoPlayer - 1);
         p.name = f.text("name");
+        if (const std::string problem = name_problem(p.name); !problem.empty())
+            f.fail("\"name\": " + problem + " in '" + excerpt(p.name) + "'");
         p.cherries = f.count("cherries");
         p.score = f.count("score");
         p.received = f.cards("received");
@@ -194,6 +199,14 @@ SaveState parse_save(const json& j, const std::string& file) {
     return s;
 }
 
+void check_resumable(const SaveState& save, const std::string& file) {
+    // play --save writes between turns (or once the game is over), never with a card drawn:
+    // resuming in the middle of a turn would start a turn during a turn.
+    if (save.game.phase == Phase::awaiting_give)
+        throw UsageError(file + ": malformed save: game: \"phase\": expected between_turns, suspended, won, ended or "
+                                "aborted (a save is made between turns), saw 'awaiting_give'");
+}
+
 SaveState read_save(const std::string& file) {
     std::ifstream in(file, std::ios::binary);
     if (!in) throw UsageError(file + ": cannot read the save file");
@@ -209,7 +222,7 @@ void check_saved_record(const SaveState& save, const std::string& save_file, con
         throw UsageError(fmt::format("{}: malformed save: record \"{}\" is not this game's record: expected a Cherries "
                                      "record whose header has seed {} and the save's {} plugins, and a line that ends "
                                      "at byte {}; {}",
-                                     save_file, record, save.seed, save.plugins.size(), save.record_bytes, why));
+                                     save_file, excerpt(record), save.seed, save.plugins.size(), save.record_bytes, why));
     };
     std::ifstream in(record, std::ios::binary);
     if (!in) refuse("cannot read it");

@@ -11,6 +11,7 @@
 
 #include "host/seats.hpp"
 #include "host/state_json.hpp"
+#include "host/text.hpp"
 #include "host/usage_error.hpp"
 #include "sdk/toml_text.hpp"
 
@@ -42,7 +43,7 @@ public:
             if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
             std::string list;
             for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-            fail(key.source(), fmt::format("unknown key '{}'{}; expected one of: {}", key.str(), context, list));
+            fail(key.source(), fmt::format("unknown key '{}'{}; expected one of: {}", excerpt(key.str()), context, list));
         }
     }
 
@@ -51,6 +52,20 @@ public:
         if (!node.is_string()) fail(node.source(), fmt::format("{}: expected a string, saw {}", what, sdk::describe_toml(node)));
         if (value->empty()) fail(node.source(), fmt::format("{}: expected a name, saw an empty string", what));
         return located(*value, node.source());
+    }
+
+    // A player's name: printable, one word (name_problem).
+    Located name(const toml::node& node, std::string_view what) const {
+        Located n = string(node, what);
+        if (const std::string problem = name_problem(n.value); !problem.empty())
+            fail(node.source(), fmt::format("{}: {} in '{}'", what, problem, excerpt(n.value)));
+        return n;
+    }
+
+    std::vector<Located> names(const toml::node& node, std::string_view what) const {
+        std::vector<Located> out = strings(node, what);
+        for (std::size_t i = 0; i < out.size(); ++i) name(*node.as_array()->get(i), what);
+        return out;
     }
 
     std::vector<Located> strings(const toml::node& node, std::string_view what) const {
@@ -70,18 +85,20 @@ public:
         const toml::node* players = root.get("players");
         if (!players) fail(root.source(), "missing 'players'; expected players = [\"NAME\", ...] in turn order");
         std::set<std::string> names;
-        for (auto& p : strings(*players, "'players'")) {
+        if (const toml::array* list = players->as_array(); list && list->size() > kMaxPlayers)
+            fail(players->source(), fmt::format("'players': expected at most {} names, saw {}", kMaxPlayers, list->size()));
+        for (auto& p : this->names(*players, "'players'")) {
             if (!names.insert(p.value).second)
-                throw UsageError(s_.at(p) + "player '" + p.value + "' is listed twice; names must differ");
+                throw UsageError(s_.at(p) + "player '" + excerpt(p.value) + "' is listed twice; names must differ");
             s_.players.push_back(std::move(p.value));
         }
         if (s_.players.empty()) fail(players->source(), "'players': expected at least one name, saw an empty array");
 
         if (const auto* node = root.get("seed")) {
-            const auto seed = node->value<std::int64_t>();
-            if (!node->is_integer() || *seed < 0)
+            // The type first: value<std::int64_t>() converts a float (1e308 would overflow).
+            if (!node->is_integer() || *node->value<std::int64_t>() < 0)
                 fail(node->source(), fmt::format("'seed': expected an integer >= 0, saw {}", sdk::describe_toml(*node)));
-            s_.seed = static_cast<std::uint64_t>(*seed);
+            s_.seed = static_cast<std::uint64_t>(*node->value<std::int64_t>());
         }
         if (const auto* node = root.get("deck")) s_.deck = strings(*node, "'deck'");
 
@@ -103,7 +120,7 @@ public:
         ScenarioTurn turn;
         turn.table = located({}, t.source());
         if (const auto* node = t.get("give")) turn.give = string(*node, "'give'");
-        if (const auto* node = t.get("join")) turn.join = strings(*node, "'join'");
+        if (const auto* node = t.get("join")) turn.join = names(*node, "'join'");
         if (const auto* node = t.get("leave")) turn.leave = strings(*node, "'leave'");
         if (!turn.give && turn.join.empty() && turn.leave.empty())
             fail(t.source(), fmt::format("[[turn]] {} is empty; expected give = \"NAME\" (the drawer's own name keeps "
@@ -184,12 +201,12 @@ std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catal
         try {
             kind = catalog.find_kind(card.value);
         } catch (const std::invalid_argument& e) {
-            throw UsageError(one_line(scenario.at(card) + e.what()));
+            throw UsageError(one_line(scenario.at(card) + excerpt(e.what(), 4096)));
         }
         const std::int32_t copies = catalog.kinds()[kind].count;
         if (++asked[kind] > copies)
             throw UsageError(fmt::format("{}'deck' asks for {} copies of '{}'; the sets have {}", scenario.at(card),
-                                         asked[kind], card.value, copies));
+                                         asked[kind], excerpt(card.value), copies));
         kinds.push_back(kind);
     }
     return kinds;
@@ -202,7 +219,7 @@ Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Eva
 
 ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn) {
     auto unknown = [&](const Located& name, std::string_view role) {
-        return UsageError(fmt::format("{}unknown player '{}' in {}; players: {}", scenario.at(name), name.value, role,
+        return UsageError(fmt::format("{}unknown player '{}' in {}; players: {}", scenario.at(name), excerpt(name.value), role,
                                       player_list(game)));
     };
     auto refused = [&](const Located& name, std::string_view what, const RuleError& e) {

@@ -1,10 +1,11 @@
 #include "host/seats.hpp"
 
-#include <algorithm>
-#include <cctype>
 #include <set>
 
+#include <fmt/core.h>
+
 #include "host/bot.hpp"
+#include "host/text.hpp"
 #include "host/usage_error.hpp"
 
 namespace cherries::host {
@@ -13,9 +14,9 @@ namespace {
 
 void check_name(std::string_view name, std::string_view spec) {
     if (name.empty())
-        throw UsageError("'" + std::string(spec) + "': expected a name (NAME, bot:KIND or bot:KIND=NAME)");
-    if (std::any_of(name.begin(), name.end(), [](unsigned char c) { return std::isspace(c) || std::iscntrl(c); }))
-        throw UsageError("'" + std::string(spec) + "': a name is one word, saw whitespace in '" + std::string(name) + "'");
+        throw UsageError("'" + excerpt(spec) + "': expected a name (NAME, bot:KIND or bot:KIND=NAME)");
+    if (const std::string problem = name_problem(name); !problem.empty())
+        throw UsageError("'" + excerpt(spec) + "': " + problem + " in '" + excerpt(name) + "'");
 }
 
 }  // namespace
@@ -39,7 +40,7 @@ Seat parse_seat(std::string_view spec, std::size_t seat) {
     try {
         make_bot(kind, 0);  // throws UsageError naming the known kinds
     } catch (const UsageError& e) {
-        throw UsageError("'" + std::string(spec) + "': " + e.what());
+        throw UsageError("'" + excerpt(spec) + "': " + e.what());
     }
     return {std::move(name), std::string(kind)};
 }
@@ -47,6 +48,8 @@ Seat parse_seat(std::string_view spec, std::size_t seat) {
 std::vector<Seat> parse_seats(const std::vector<std::string>& specs) {
     if (specs.empty())
         throw UsageError("play needs at least one --player (NAME for a human, bot:KIND for a bot), or --scenario FILE");
+    if (specs.size() > kMaxPlayers)
+        throw UsageError(fmt::format("--player given {} times; a game has at most {} players", specs.size(), kMaxPlayers));
     std::vector<Seat> seats;
     std::set<std::string, std::less<>> names;
     for (std::size_t i = 0; i < specs.size(); ++i) {
@@ -57,7 +60,8 @@ std::vector<Seat> parse_seats(const std::vector<std::string>& specs) {
             throw UsageError(std::string("--player ") + e.what());
         }
         if (!names.insert(seat.name).second)
-            throw UsageError("--player '" + specs[i] + "': the name '" + seat.name + "' is taken; names must differ");
+            throw UsageError("--player '" + excerpt(specs[i]) + "': the name '" + excerpt(seat.name) +
+                             "' is taken; names must differ");
         seats.push_back(std::move(seat));
     }
     return seats;

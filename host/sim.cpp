@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -14,6 +15,7 @@
 #include <exception>
 #include <filesystem>
 #include <optional>
+#include <system_error>
 #include <memory>
 #include <thread>
 
@@ -23,6 +25,7 @@
 #include "host/bot.hpp"
 #include "host/commands.hpp"
 #include "host/file_io.hpp"
+#include "host/number_option.hpp"
 #include "host/plugin_options.hpp"
 #include "host/record.hpp"
 #include "host/sim_stats.hpp"
@@ -32,8 +35,11 @@ namespace cherries::host {
 
 std::vector<std::string> seat_bots(const SimOptions& options) {
     if (options.players < 2) throw UsageError(fmt::format("--players must be at least 2, got {}", options.players));
+    if (options.players > kMaxPlayers)
+        throw UsageError(fmt::format("--players must be at most {} (a game's most), got {}", kMaxPlayers, options.players));
     if (options.games < 1) throw UsageError("--games must be at least 1");
     if (options.jobs < 1) throw UsageError("--jobs must be at least 1");
+    if (options.jobs > kMaxJobs) throw UsageError(fmt::format("--jobs must be at most {}, got {}", kMaxJobs, options.jobs));
     if (options.max_turns < 1) throw UsageError("--max-turns must be at least 1");
     std::vector<std::string> bots = options.bots.empty() ? std::vector<std::string>{"random"} : options.bots;
     if (bots.size() == 1) {
@@ -134,7 +140,6 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     SimResults results;
     results.options = options;
     results.seat_bots = seat_bots(options);
-    results.games.resize(options.games);
 
     std::vector<std::string> names;
     for (std::uint32_t seat = 0; seat < options.players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
@@ -143,19 +148,23 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     if (!options.record.empty()) recording.emplace(bundle, options.record, names, results.seat_bots);
     const auto workers = static_cast<unsigned>(std::min<std::uint64_t>(options.jobs, options.games));
     std::vector<std::exception_ptr> errors(workers);
-    // Worker w plays games w, w + workers, ... and stores each result by its index, so every
-    // result depends only on its game index: the same for every number of workers.
+    // Worker w plays games w, w + workers, ... and keeps each result in order in its own list,
+    // so every result depends only on its game index: the same for every number of workers. The
+    // lists grow as games are played: memory follows the games played, not --games.
+    std::vector<std::vector<SimGame>> played(workers);
+    std::atomic<bool> stop = false;
     auto work = [&](unsigned w) {
         try {
             auto runtime = bundle.make_runtime();
-            for (std::uint64_t i = w; i < options.games; i += workers) {
+            for (std::uint64_t i = w; i < options.games && !stop; i += workers) {
                 runtime->start_game();  // as fresh as a new runtime: a game never depends on earlier ones
-                results.games[i] = play_sim_game(bundle, *runtime, names, results.seat_bots,
-                                                 sim_game_seed(options.seed, i), options.max_turns,
-                                                 recording ? &*recording : nullptr, i, options.bot_settings);
+                played[w].push_back(play_sim_game(bundle, *runtime, names, results.seat_bots,
+                                                  sim_game_seed(options.seed, i), options.max_turns,
+                                                  recording ? &*recording : nullptr, i, options.bot_settings));
             }
         } catch (...) {
             errors[w] = std::current_exception();
+            stop = true;
         }
     };
 
@@ -164,12 +173,22 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
         work(0);
     } else {
         std::vector<std::thread> threads;
-        for (unsigned w = 0; w < workers; ++w) threads.emplace_back(work, w);
+        try {
+            for (unsigned w = 0; w < workers; ++w) threads.emplace_back(work, w);
+        } catch (const std::system_error& e) {
+            // The system refused a thread: stop the ones started, then say so (never terminate).
+            stop = true;
+            for (auto& t : threads) t.join();
+            throw UsageError(fmt::format("--jobs {}: cannot start worker thread {}: {}", options.jobs,
+                                         threads.size() + 1, e.what()));
+        }
         for (auto& t : threads) t.join();
     }
     for (const auto& e : errors)
         if (e) std::rethrow_exception(e);
     results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    results.games.reserve(options.games);
+    for (std::uint64_t i = 0; i < options.games; ++i) results.games.push_back(played[i % workers][i / workers]);
     return results;
 }
 
@@ -278,16 +297,22 @@ void add_sim_command(CLI::App& app, Command& run) {
     auto state = std::make_shared<State>();
     state->sim.bots.clear();  // empty after parsing: every seat "random"
     CLI::App* sim = app.add_subcommand("sim", "Play many games between bots and summarise the results");
-    sim->add_option("--games", state->sim.games, "Number of games")->capture_default_str();
-    sim->add_option("--players", state->sim.players, "Players (seats) per game, at least 2")->capture_default_str();
+    add_integer_option<std::uint64_t>(*sim, "--games", state->sim.games, 1, UINT64_MAX, "Number of games")
+        ->capture_default_str();
+    add_integer_option<std::uint32_t>(*sim, "--players", state->sim.players, 2, kMaxPlayers,
+                                      "Players (seats) per game")
+        ->capture_default_str();
     sim->add_option("--bot", state->sim.bots,
-                    "Bot kind (random, greedy, expert): once for every seat, or once per seat in turn order "
-                    "(default: random)");
-    sim->add_option("--think", state->sim.bot_settings.think,
-                    "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)");
-    sim->add_option("--seed", state->sim.seed, "Master seed; game i uses mix_seed(seed + i)")->capture_default_str();
-    sim->add_option("--jobs", state->sim.jobs, "Worker threads")->capture_default_str();
-    sim->add_option("--max-turns", state->sim.max_turns, "A game still going after this many turns is unfinished")
+                    "Bot kind (random, greedy, expert, or a bot plugin's name): once for every seat, or once per "
+                    "seat in turn order (default: random)");
+    add_integer_option<std::uint32_t>(*sim, "--think", state->sim.bot_settings.think, 1, 1'000'000,
+                                      "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)");
+    add_integer_option<std::uint64_t>(*sim, "--seed", state->sim.seed, 0, UINT64_MAX,
+                                      "Master seed; game i uses mix_seed(seed + i)")
+        ->capture_default_str();
+    add_integer_option<unsigned>(*sim, "--jobs", state->sim.jobs, 1, kMaxJobs, "Worker threads")->capture_default_str();
+    add_integer_option<std::uint32_t>(*sim, "--max-turns", state->sim.max_turns, 1, UINT32_MAX,
+                                      "A game still going after this many turns is unfinished")
         ->capture_default_str();
     sim->add_option("--record", state->sim.record,
                     "Write every game's record (docs/records.md): to FILE.jsonl one after the other, or to a folder, "

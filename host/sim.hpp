@@ -15,6 +15,9 @@
 
 namespace cherries::host {
 
+/// The most worker threads `sim --jobs` starts.
+inline constexpr unsigned kMaxJobs = 256;
+
 /// What to simulate. Seats are named seat1..seatK in turn order (seat1 is the first player).
 struct SimOptions {
     std::uint64_t games = 1000;
@@ -50,7 +53,8 @@ struct SimResults {
     double seconds = 0;                  ///< wall clock of the games (not the loading)
 };
 
-/// Checks `options` (players >= 2, games >= 1, jobs >= 1, max_turns >= 1, bot count 1 or K,
+/// Checks `options` (players from 2 to kMaxPlayers, games >= 1, jobs from 1 to kMaxJobs,
+/// max_turns >= 1, bot count 1 or K,
 /// known bot kinds) and returns the bot kind of each seat. Throws UsageError.
 std::vector<std::string> seat_bots(const SimOptions& options);
 

@@ -42,7 +42,7 @@ TEST_CASE("--player mistakes are named") {
     check_usage_error(run_cli("play --player ann --player ann"), {"--player 'ann'", "the name 'ann' is taken"});
     check_usage_error(run_cli("play --player 'bot:random='"), {"--player 'bot:random='", "expected a name"});
     check_usage_error(run_cli("play --player 'a b'"), {"one word"});
-    check_usage_error(run_cli("play --player ann --max-turns 0"), {"--max-turns must be at least 1"});
+    check_usage_error(run_cli("play --player ann --max-turns 0"), {"--max-turns: expected an integer >= 1, saw '0'"});
 }
 
 TEST_CASE("options that do not go together") {
