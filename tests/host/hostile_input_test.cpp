@@ -193,12 +193,17 @@ TEST_CASE("a game has at most kMaxPlayers players, at every door", "[host][hosti
     const fs::path crowd = dir.write("crowd.toml", players + "]\n");
     check_usage_error(run_cli("play --scenario " + q(crowd)), {"crowd.toml:1:", "'players': expected at most 1000 names, saw 1001"});
 
-    // Joins in a scenario: the 1001st is refused by the game's own rule.
+    // Joins in a scenario: the 1001st is refused by the game's own rule, which stops the scenario
+    // there with exit 1 after the state so far (docs/scenarios.md).
     std::string joins = "players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"ann\"\njoin = [";
     for (std::size_t i = 0; i < cherries::kMaxPlayers - 1; ++i) joins += "\"j" + std::to_string(i) + "\", ";
     const fs::path joined = dir.write("joins.toml", joins + "]\n");
-    check_usage_error(run_cli("play --scenario " + q(joined)), {"joins.toml:4:", "cannot join 'j998'",
-                                                                "a game has at most 1000 players"});
+    const CliRun run = run_cli("play --scenario " + q(joined) + " --json");
+    CHECK(run.status == 1);
+    REQUIRE(run.err_lines().size() == 1);
+    CHECK_THAT(run.err, Catch::Contains("joins.toml:4:") && Catch::Contains("cannot join 'j998'") &&
+                            Catch::Contains("a game has at most 1000 players"));
+    CHECK(json::parse(run.out)["players"].size() == cherries::kMaxPlayers);
 }
 
 TEST_CASE("a huge mismatching record line is cut in the message", "[host][hostile]") {
