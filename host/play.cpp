@@ -514,10 +514,10 @@ int resume_play(const PlayOptions& o) {
     check_resumable(save, o.resume);
     const sdk::Bundle bundle = load_recorded_bundle(save.plugins, o.plugins.plugin_path);
     check_plugins(save.plugins, bundle, o.resume, false, std::cerr,
-                  "the game cannot go on with other plugins than it started with");
+                  "the game cannot go on with other plugins than it started with", true);
     std::cout << "seed " << save.seed << '\n';
     auto runtime = bundle.make_runtime();
-    const Persistence files{.save_file = o.save.empty() ? o.resume : o.save, .plugins = recorded_plugins(bundle)};
+    const Persistence files{.save_file = o.save.empty() ? o.resume : o.save, .plugins = save.plugins};  // checked above
     Hotseat session(bundle, *runtime, save, o.resume, std::cin, std::cout, stdout_palette(), files);
     return session.run();
 }
@@ -529,7 +529,9 @@ int run_play(const PlayOptions& o) {
     const std::uint64_t seed = o.seed_option->count() > 0 ? o.seed : random_seed();
     std::cout << "seed " << seed << '\n';
     auto runtime = bundle.make_runtime();
-    const Persistence files{o.record, o.save, recorded_plugins(bundle)};
+    std::vector<std::string> bots;
+    for (const Seat& seat : seats) bots.push_back(seat.bot);
+    const Persistence files{o.record, o.save, recorded_plugins(bundle, bots)};
     Hotseat session(bundle, *runtime, seats, seed, o.max_turns, std::cin, std::cout, stdout_palette(), files);
     return session.run();
 }
@@ -546,7 +548,7 @@ void add_play_command(CLI::App& app, Command& run) {
         ->needs(scenario);
     play->add_option("--player", options->players,
                      "A seat, in turn order, first player first: NAME (a human), bot:KIND (a bot named KIND-N, N the "
-                     "seat), bot:KIND=NAME (repeatable; kinds: random, greedy)")
+                     "seat), bot:KIND=NAME (repeatable; kinds: random, greedy, expert, or a bot plugin's name)")
         ->excludes(scenario);
     options->seed_option = add_integer_option<std::uint64_t>(*play, "--seed", options->seed, 0, UINT64_MAX,
                                                              "Seed of the game (default: a random one, printed)")

@@ -2,14 +2,26 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
+#include "host/bot.hpp"
+#include "host/bots/lua_bot.hpp"
 #include "host/text.hpp"
 #include "host/usage_error.hpp"
 
 namespace cherries::host {
 
-std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle) {
+std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle, const std::vector<std::string>& bots) {
     std::vector<RecordedPlugin> out;
     for (const auto& p : bundle.plugins()) out.push_back({p.kind, p.id, p.version, p.fingerprint});
+    const std::vector<std::string> builtin = bot_kinds();
+    for (const std::string& kind : bots) {
+        if (kind.empty() || std::find(builtin.begin(), builtin.end(), kind) != builtin.end()) continue;
+        if (std::any_of(out.begin(), out.end(), [&](const RecordedPlugin& r) { return r.kind == "bot" && r.id == kind; }))
+            continue;
+        const auto plugin = find_bot_plugin(kind);
+        out.push_back({"bot", plugin->id, plugin->version, plugin->fingerprint});
+    }
     return out;
 }
 
@@ -51,7 +63,8 @@ std::vector<RecordedPlugin> parse_plugins(const nlohmann::json& j, const std::st
             return p[key].get<std::string>();
         };
         RecordedPlugin r{text("kind"), text("id"), text("version"), text("fingerprint")};
-        if (r.kind != "set" && r.kind != "gametype") fail(at + "expected kind \"set\" or \"gametype\", saw \"" + excerpt(r.kind) + "\"");
+        if (r.kind != "set" && r.kind != "gametype" && r.kind != "bot")
+            fail(at + "expected kind \"set\", \"gametype\" or \"bot\", saw \"" + excerpt(r.kind) + "\"");
         if (r.id.empty()) fail(at + "expected a non-empty \"id\"");
         if (!is_fingerprint(r.fingerprint)) fail(at + "expected \"fingerprint\" to be 64 hex digits (SHA-256)");
         sets += r.kind == "set";
@@ -64,25 +77,41 @@ std::vector<RecordedPlugin> parse_plugins(const nlohmann::json& j, const std::st
 }
 
 void check_plugins(const std::vector<RecordedPlugin>& recorded, const sdk::Bundle& bundle, const std::string& where,
-                   bool force, std::ostream& warnings, const std::string& advice) {
+                   bool force, std::ostream& warnings, const std::string& advice, bool bots_play_on) {
+    std::vector<RecordedPlugin> game, bots;  // what the bundle loaded; bot plugins, apart
+    for (const auto& r : recorded) (r.kind == "bot" ? bots : game).push_back(r);
     const std::vector<RecordedPlugin> loaded = recorded_plugins(bundle);
-    bool same = recorded.size() == loaded.size();
+    bool same = game.size() == loaded.size();
     for (std::size_t i = 0; same && i < loaded.size(); ++i)
-        same = recorded[i].kind == loaded[i].kind && recorded[i].id == loaded[i].id;
+        same = game[i].kind == loaded[i].kind && game[i].id == loaded[i].id;
     if (!same)
         throw UsageError(fmt::format("{}: the plugins recorded ({}) are not the ones loaded ({}); expected the same "
                                      "plugins in the same order",
-                                     where, names(recorded), names(loaded)));
-    for (std::size_t i = 0; i < loaded.size(); ++i) {
-        const RecordedPlugin& r = recorded[i];
-        const sdk::PluginInfo& installed = bundle.plugins()[i];
-        if (r.fingerprint == installed.fingerprint) continue;
+                                     where, names(game), names(loaded)));
+    auto compare = [&](const RecordedPlugin& r, const std::string& fingerprint, const std::string& version,
+                       const std::filesystem::path& folder) {
+        if (r.fingerprint == fingerprint) return;
         const std::string what = fmt::format(
             "plugin {} '{}' differs from the record (fingerprint {}… version {} recorded, {}… version {} installed in {})",
-            r.kind, excerpt(r.id), r.fingerprint.substr(0, 12), excerpt(r.version), installed.fingerprint.substr(0, 12), installed.version,
-            installed.folder.string());
+            r.kind, excerpt(r.id), r.fingerprint.substr(0, 12), excerpt(r.version), fingerprint.substr(0, 12), version,
+            folder.string());
         if (!force) throw UsageError(where + ": " + what + "; " + advice);
         warnings << "cherries: warning: " << where << ": " << what << "; replaying anyway (--force)\n";
+    };
+    for (std::size_t i = 0; i < loaded.size(); ++i) {
+        const sdk::PluginInfo& installed = bundle.plugins()[i];
+        compare(game[i], installed.fingerprint, installed.version, installed.folder);
+    }
+    if (!bots_play_on) return;
+    for (const auto& r : bots) {
+        std::shared_ptr<const BotPlugin> installed;
+        try {
+            installed = find_bot_plugin(r.id);
+        } catch (const sdk::LoadError& e) {
+            throw UsageError(fmt::format("{}: bot plugin '{}' cannot be loaded: {}; {}", where, excerpt(r.id),
+                                         e.diagnostics().empty() ? "" : excerpt(e.diagnostics().front().to_string()), advice));
+        }
+        compare(r, installed->fingerprint, installed->version, installed->folder);
     }
 }
 

@@ -18,23 +18,28 @@ struct RecordedPlugin {
     bool operator==(const RecordedPlugin&) const = default;
 };
 
-/// The plugins of `bundle` as a record names them: the sets in order, then the gametype.
-std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle);
+/// The plugins of `bundle` as a record names them: the sets in order, then the gametype, then
+/// each bot plugin among `bots` (bot kinds by seat; built-in kinds and humans' "" are skipped)
+/// once, in seat order, as kind "bot". Throws sdk::LoadError for a bot plugin that is broken.
+std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle, const std::vector<std::string>& bots = {});
 
 /// The JSON array [{"kind", "id", "version", "fingerprint"}, ...].
 nlohmann::json plugins_json(const std::vector<RecordedPlugin>& plugins);
 
-/// Reads and validates a plugins array: objects with kind "set" or "gametype", a non-empty id,
-/// a version, a 64-hex-digit fingerprint; one or more sets and exactly one gametype. Throws
-/// UsageError `where` + "plugins: expected ..." naming the entry that is wrong.
+/// Reads and validates a plugins array: objects with kind "set", "gametype" or "bot", a
+/// non-empty id, a version, a 64-hex-digit fingerprint; one or more sets and exactly one
+/// gametype. Throws UsageError `where` + "plugins: expected ..." naming the entry that is wrong.
 std::vector<RecordedPlugin> parse_plugins(const nlohmann::json& j, const std::string& where);
 
 /// The one comparison of a recorded plugin list with the plugins loaded: the (kind, id) list
-/// must equal recorded_plugins(bundle) in order (else UsageError "WHERE: the record names the
+/// of its sets and gametype must equal recorded_plugins(bundle) in order (else UsageError "WHERE: the record names the
 /// plugins ..., the replay has ..."); then each fingerprint must be the same: a difference
 /// throws UsageError "WHERE: plugin set 'standard' differs from the record (...); ADVICE", or,
-/// with `force`, is written to `warnings` as a warning and the caller goes on.
+/// with `force`, is written to `warnings` as a warning and the caller goes on. Recorded bot
+/// plugins are compared with the installed ones the same way only when `bots_play_on` (a resumed
+/// game asks its bots again; a replay reads their decisions from the record and needs none).
 void check_plugins(const std::vector<RecordedPlugin>& recorded, const sdk::Bundle& bundle, const std::string& where,
-                   bool force, std::ostream& warnings, const std::string& advice = "use --force to replay anyway");
+                   bool force, std::ostream& warnings, const std::string& advice = "use --force to replay anyway",
+                   bool bots_play_on = false);
 
 }  // namespace cherries::host

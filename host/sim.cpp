@@ -65,7 +65,7 @@ std::string sim_record_file(const std::string& dir, std::uint64_t index) {
 SimRecording::SimRecording(const sdk::Bundle& bundle, const std::string& path, const std::vector<std::string>& seat_names,
                            const std::vector<std::string>& seat_bots)
     : header([&] {
-          RecordHeader h{.plugins = recorded_plugins(bundle), .source = "sim"};
+          RecordHeader h{.plugins = recorded_plugins(bundle, seat_bots), .source = "sim"};
           for (std::size_t seat = 0; seat < seat_names.size(); ++seat) h.players.push_back({seat_names[seat], seat_bots[seat]});
           return h;
       }()),

@@ -17,6 +17,8 @@
 #include "host/bots/lua_bot.hpp"
 #include "host/new.hpp"
 #include "host/plugin_options.hpp"
+#include "record_support.hpp"
+#include "run_cli.hpp"
 #include "sdk/diagnostic.hpp"
 
 using namespace cherries;
@@ -172,4 +174,36 @@ TEST_CASE("cherries check finds a bot plugin's faults in probe games", "[host][b
     std::ofstream(late / "bot.lua") << "return {";
     CHECK(!check_bot(late).empty());  // a syntax error is a load error
     fs::remove_all(late.parent_path());
+}
+
+TEST_CASE("records and saves carry the bot plugins seated, with fingerprints; a resume refuses a changed one", "[host][bots][lua]") {
+    test::TempFolder dir;
+    fs::create_directories(dir.path() / "bots");
+    fs::copy(fs::path(CHERRIES_SOURCE_DIR) / "bots" / "leader", dir.path() / "bots" / "leader");
+    const std::string here = "cd '" + dir.path().string() + "' &&";  // bots/leader here is found first
+
+    // sim: the header names the bot plugin once, after the gametype; replay needs no bot.
+    const auto sim = test::run_cli("sim --games 2 --players 3 --bot leader --bot greedy --bot leader --seed 3 --record sim.jsonl", "", here);
+    REQUIRE(sim.status == 0);
+    const nlohmann::json header = nlohmann::json::parse(test::read_lines((dir.path() / "sim.jsonl").string()).at(0));
+    const auto& plugins = header["plugins"];
+    REQUIRE(plugins.size() == 3);
+    CHECK(plugins[1]["kind"] == "gametype");
+    CHECK(plugins[2]["kind"] == "bot");
+    CHECK(plugins[2]["id"] == "leader");
+    CHECK(plugins[2]["fingerprint"] == find_bot_plugin("leader")->fingerprint);  // the shipped one: copied byte for byte
+    CHECK(test::run_cli("replay sim.jsonl", "", here).status == 0);
+
+    // play --save: the save names it too; a changed bot.lua is refused at --resume.
+    const auto play = test::run_cli("play --player bot:leader --player bot:greedy --seed 4 --max-turns 3 --save g.save", "", here);
+    REQUIRE(play.status == 0);
+    const nlohmann::json save = nlohmann::json::parse(test::read_text(dir.path() / "g.save"));
+    REQUIRE(save["plugins"].size() == 3);
+    CHECK(save["plugins"][2]["id"] == "leader");
+    std::ofstream(dir.path() / "bots" / "leader" / "bot.lua", std::ios::app) << "-- changed\n";
+    const auto resumed = test::run_cli("play --resume g.save", "", here);
+    CHECK(resumed.status == 2);
+    CHECK_THAT(resumed.err, Catch::Contains("g.save: plugin bot 'leader' differs from the record") &&
+                                Catch::Contains("the game cannot go on with other plugins than it started with"));
+    CHECK(test::run_cli("replay sim.jsonl", "", here).status == 0);  // a replay still needs no bot
 }
