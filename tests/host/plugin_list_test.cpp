@@ -27,7 +27,7 @@ TEST_CASE("parse_plugins reads what plugins_json writes and refuses a malformed 
     json j = host::plugins_json(plugins);
     CHECK(refused(json::object()) == "F: plugins: expected an array of {\"kind\", \"id\", \"version\", \"fingerprint\"}");
     j[1]["kind"] = "theme";
-    CHECK(refused(j) == "F: plugins: entry 2: expected kind \"set\" or \"gametype\", saw \"theme\"");
+    CHECK(refused(j) == "F: plugins: entry 2: expected kind \"set\", \"gametype\" or \"bot\", saw \"theme\"");
     j = host::plugins_json(plugins);
     j[0]["fingerprint"] = std::string(63, '0') + "g";
     CHECK(refused(j) == "F: plugins: entry 1: expected \"fingerprint\" to be 64 hex digits (SHA-256)");

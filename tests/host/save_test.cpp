@@ -114,7 +114,7 @@ TEST_CASE("a save file round-trips every field, and a bad one is refused naming 
     j = host::save_json(s);
     j["plugins"][1]["kind"] = "theme";
     CHECK_THROWS_WITH(host::parse_save(j, "f"),
-                      Catch::Contains("f: malformed save: plugins: entry 2: expected kind \"set\" or \"gametype\""));
+                      Catch::Contains("f: malformed save: plugins: entry 2: expected kind \"set\", \"gametype\" or \"bot\""));
     j = host::save_json(s);
     j["plugins"][0]["kind"] = "gametype";
     CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("f: malformed save: plugins: expected one or more sets and exactly one gametype"));
