@@ -1,4 +1,4 @@
-// A game's whole state as plain data, for save and resume (host/save.hpp). Restoring a snapshot
+// A game's whole state as plain data, for save and resume (host/records/save.hpp). Restoring a snapshot
 // and playing on gives exactly the game that never stopped (GDD §3.5 note 6: determinism).
 #pragma once
 

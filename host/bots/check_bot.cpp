@@ -5,7 +5,7 @@
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
 #include "host/bots/lua_bot.hpp"
-#include "host/plugin_options.hpp"
+#include "host/cli/plugin_options.hpp"
 #include "sdk/lua_runtime.hpp"
 
 namespace cherries::host {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/random.hpp"
-#include "host/bot.hpp"
+#include "host/bots/bot.hpp"
 #include "host/bots/rollout.hpp"
 
 namespace cherries::host {

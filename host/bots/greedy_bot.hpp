@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "host/bot.hpp"
+#include "host/bots/bot.hpp"
 
 namespace cherries::host {
 

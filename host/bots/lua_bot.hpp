@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "host/bot.hpp"
+#include "host/bots/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
 #include "sdk/lua_runtime.hpp"
 

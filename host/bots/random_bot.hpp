@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "engine/random.hpp"
-#include "host/bot.hpp"
+#include "host/bots/bot.hpp"
 
 namespace cherries::host {
 

@@ -9,10 +9,10 @@
 
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
-#include "host/bot.hpp"
+#include "host/bots/bot.hpp"
 #include "host/irc/channel_game.hpp"
 #include "host/irc/turn_text.hpp"
-#include "host/render.hpp"
+#include "host/terminal/render.hpp"
 
 namespace cherries::irc {
 

@@ -3,7 +3,7 @@
 
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
-#include "host/sim.hpp"
+#include "host/sim/sim.hpp"
 
 namespace cherries::irc {
 

@@ -8,7 +8,7 @@
 
 #include "engine/event.hpp"
 #include "engine/game.hpp"
-#include "host/render.hpp"
+#include "host/terminal/render.hpp"
 
 namespace cherries::irc {
 

@@ -9,7 +9,7 @@
 #include <random>
 
 #include "engine/game.hpp"
-#include "host/plugin_options.hpp"
+#include "host/cli/plugin_options.hpp"
 #include "sdk/bundle.hpp"
 #include "tests/support/invariants.hpp"
 #include "tests/support/snapshot.hpp"

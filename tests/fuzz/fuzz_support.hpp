@@ -14,8 +14,8 @@
 #include <string>
 #include <string_view>
 
-#include "host/plugin_list.hpp"
-#include "host/replay.hpp"
+#include "host/records/plugin_list.hpp"
+#include "host/records/replay.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::fuzz {

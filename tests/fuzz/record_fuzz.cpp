@@ -8,9 +8,9 @@
 #include <sstream>
 #include <vector>
 
-#include "host/record_reader.hpp"
-#include "host/replay.hpp"
-#include "host/usage_error.hpp"
+#include "host/records/record_reader.hpp"
+#include "host/records/replay.hpp"
+#include "host/cli/usage_error.hpp"
 #include "sdk/diagnostic.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 

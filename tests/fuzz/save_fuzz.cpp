@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/game.hpp"
-#include "host/save.hpp"
-#include "host/usage_error.hpp"
+#include "host/records/save.hpp"
+#include "host/cli/usage_error.hpp"
 #include "sdk/diagnostic.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
@@ -38,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const RuleError&) {
         return 0;
     }
-    // The resumed loop (host/play.cpp): between turns, start a turn; give until it ends.
+    // The resumed loop (host/terminal/play.cpp): between turns, start a turn; give until it ends.
     for (int turns = 0; turns < 50 && !game->over() && game->phase() != Phase::suspended; ++turns) {
         game->start_turn();
         while (game->phase() == Phase::awaiting_give) game->give(game->current_player());

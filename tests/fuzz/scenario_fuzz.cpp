@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "host/plugin_options.hpp"
-#include "host/scenario.hpp"
-#include "host/usage_error.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/terminal/scenario.hpp"
+#include "host/cli/usage_error.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

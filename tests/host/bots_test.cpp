@@ -9,11 +9,11 @@
 
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
-#include "host/bot.hpp"
+#include "host/bots/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
 #include "host/bots/random_bot.hpp"
-#include "host/plugin_options.hpp"
-#include "host/usage_error.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/cli/usage_error.hpp"
 
 using namespace cherries;
 using namespace cherries::host;

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "../sdk/temp_plugin.hpp"
-#include "host/check_combination.hpp"
-#include "host/usage_error.hpp"
+#include "host/cli/check_combination.hpp"
+#include "host/cli/usage_error.hpp"
 
 using namespace cherries;
 namespace fs = std::filesystem;

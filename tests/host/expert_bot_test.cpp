@@ -8,11 +8,11 @@
 
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
-#include "host/bot.hpp"
+#include "host/bots/bot.hpp"
 #include "host/bots/expert_bot.hpp"
 #include "host/bots/greedy_bot.hpp"
 #include "host/bots/rollout.hpp"
-#include "host/plugin_options.hpp"
+#include "host/cli/plugin_options.hpp"
 
 using namespace cherries;
 using namespace cherries::host;

@@ -1,4 +1,4 @@
-// host/file_io.hpp: write_all writes everything or says it could not.
+// host/cli/file_io.hpp: write_all writes everything or says it could not.
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
@@ -8,7 +8,7 @@
 #include <string>
 #include <thread>
 
-#include "host/file_io.hpp"
+#include "host/cli/file_io.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 
 using namespace cherries;

@@ -6,8 +6,8 @@
 
 #include <filesystem>
 
-#include "host/plugin_options.hpp"
-#include "host/replay.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/records/replay.hpp"
 #include "record_support.hpp"
 #include "sdk/bundle.hpp"
 

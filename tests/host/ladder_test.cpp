@@ -1,10 +1,10 @@
 // `cherries ladder`: the Bradley–Terry (Luce) ratings and the round-robin line-ups.
 #include <catch2/catch.hpp>
 
-#include "host/ladder.hpp"
-#include "host/plugin_options.hpp"
-#include "host/ratings.hpp"
-#include "host/usage_error.hpp"
+#include "host/sim/ladder.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/sim/ratings.hpp"
+#include "host/cli/usage_error.hpp"
 
 using namespace cherries;
 using namespace cherries::host;

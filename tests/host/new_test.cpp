@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "host/new.hpp"
-#include "host/usage_error.hpp"
+#include "host/cli/new.hpp"
+#include "host/cli/usage_error.hpp"
 #include "run_cli.hpp"
 #include "sdk/bundle.hpp"
 #include "tests/sdk/temp_plugin.hpp"

@@ -8,11 +8,11 @@
 #include <sstream>
 #include <string>
 
-#include "host/plugin_options.hpp"
-#include "host/render.hpp"
-#include "host/scenario.hpp"
-#include "host/seats.hpp"
-#include "host/usage_error.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/terminal/render.hpp"
+#include "host/terminal/scenario.hpp"
+#include "host/cli/seats.hpp"
+#include "host/cli/usage_error.hpp"
 #include "run_cli.hpp"
 
 using namespace cherries;

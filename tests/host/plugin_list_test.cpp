@@ -1,12 +1,12 @@
-// The plugin list of record headers and save files (host/plugin_list.hpp): one parser that
+// The plugin list of record headers and save files (host/records/plugin_list.hpp): one parser that
 // refuses a malformed list, and one comparison with the plugins loaded.
 #include <catch2/catch.hpp>
 
 #include <sstream>
 
-#include "host/plugin_list.hpp"
-#include "host/plugin_options.hpp"
-#include "host/usage_error.hpp"
+#include "host/records/plugin_list.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/cli/usage_error.hpp"
 
 using namespace cherries;
 using nlohmann::json;

@@ -1,11 +1,11 @@
-// host/record_reader.hpp: a record file read one record at a time.
+// host/records/record_reader.hpp: a record file read one record at a time.
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
-#include "host/record_reader.hpp"
-#include "host/usage_error.hpp"
+#include "host/records/record_reader.hpp"
+#include "host/cli/usage_error.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 
 using namespace cherries;

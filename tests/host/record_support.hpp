@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "host/plugin_options.hpp"
-#include "host/record.hpp"
-#include "host/record_reader.hpp"
-#include "host/replay.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/records/record.hpp"
+#include "host/records/record_reader.hpp"
+#include "host/records/replay.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 
 namespace cherries::test {

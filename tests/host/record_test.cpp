@@ -7,12 +7,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "host/plugin_options.hpp"
-#include "host/record.hpp"
-#include "host/replay.hpp"
-#include "host/scenario.hpp"
-#include "host/sim.hpp"
-#include "host/state_json.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/records/record.hpp"
+#include "host/records/replay.hpp"
+#include "host/terminal/scenario.hpp"
+#include "host/sim/sim.hpp"
+#include "host/records/state_json.hpp"
 #include "record_support.hpp"
 
 using namespace cherries;

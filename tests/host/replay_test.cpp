@@ -10,7 +10,7 @@
 #include <random>
 #include <sstream>
 
-#include "host/usage_error.hpp"
+#include "host/cli/usage_error.hpp"
 #include "record_support.hpp"
 #include "run_cli.hpp"
 

@@ -13,8 +13,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "host/save.hpp"
-#include "host/usage_error.hpp"
+#include "host/records/save.hpp"
+#include "host/cli/usage_error.hpp"
 #include "run_cli.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 
@@ -110,7 +110,7 @@ TEST_CASE("a save file round-trips every field, and a bad one is refused naming 
     j["game"]["players"][0]["score"] = 18446744073709551615ULL;  // was read as -1
     CHECK_THROWS_WITH(host::parse_save(j, "f"),
                       Catch::Contains("f: malformed save: game: players: \"score\": expected an integer from -2^63 to 2^63-1"));
-    // The plugins are checked as a record header's are (host/plugin_list.hpp).
+    // The plugins are checked as a record header's are (host/records/plugin_list.hpp).
     j = host::save_json(s);
     j["plugins"][1]["kind"] = "theme";
     CHECK_THROWS_WITH(host::parse_save(j, "f"),

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "host/plugin_options.hpp"
-#include "host/scenario.hpp"
-#include "host/usage_error.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/terminal/scenario.hpp"
+#include "host/cli/usage_error.hpp"
 #include "run_cli.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 

@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <string>
 
-#include "host/plugin_options.hpp"
-#include "host/sim.hpp"
-#include "host/sim_stats.hpp"
-#include "host/usage_error.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/sim/sim.hpp"
+#include "host/sim/sim_stats.hpp"
+#include "host/cli/usage_error.hpp"
 
 using namespace cherries;
 using namespace cherries::host;

@@ -1,10 +1,10 @@
-// Text from outside made safe (host/text.hpp): UTF-8 validation, player names, and what an error
+// Text from outside made safe (host/cli/text.hpp): UTF-8 validation, player names, and what an error
 // message may echo.
 #include <catch2/catch.hpp>
 
 #include <string>
 
-#include "host/text.hpp"
+#include "host/cli/text.hpp"
 
 using namespace cherries::host;
 

@@ -12,7 +12,7 @@
 
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
-#include "host/bot.hpp"
+#include "host/bots/bot.hpp"
 #include "sdk/bundle.hpp"
 #include "temp_plugin.hpp"
 

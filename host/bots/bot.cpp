@@ -1,0 +1,42 @@
+#include "host/bots/bot.hpp"
+#include "host/cli/text.hpp"
+
+#include <memory>
+
+#include "host/bots/expert_bot.hpp"
+#include "host/bots/greedy_bot.hpp"
+#include "host/bots/lua_bot.hpp"
+#include "host/bots/random_bot.hpp"
+#include "host/cli/usage_error.hpp"
+#include "sdk/diagnostic.hpp"
+
+namespace cherries::host {
+
+std::vector<std::string> bot_kinds() { return {"random", "greedy", "expert"}; }
+
+std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const BotSettings& settings) {
+    if (kind == "random") return std::make_unique<RandomBot>(seed);
+    if (kind == "greedy") return std::make_unique<GreedyBot>();
+    if (kind == "expert") {
+        ExpertSettings expert;
+        if (settings.think > 0) expert.samples = settings.think;
+        return std::make_unique<ExpertBot>(seed, expert);
+    }
+    std::string known;
+    for (const auto& k : bot_kinds()) known += (known.empty() ? "" : ", ") + k;
+    // Any other name is a bot plugin (bots/NAME/, docs/bots.md), if there is one.
+    const bool plugin_name = !kind.empty() && kind.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") == std::string_view::npos;
+    if (plugin_name) {
+        std::shared_ptr<const BotPlugin> plugin;
+        try {
+            plugin = find_bot_plugin(std::string(kind));
+        } catch (const sdk::LoadError& e) {
+            const std::string why = e.diagnostics().empty() ? "" : e.diagnostics().front().to_string();
+            if (why.find("cannot find bot") == std::string::npos) throw;  // it exists but is broken
+        }
+        if (plugin) return std::make_unique<LuaBot>(std::move(plugin));
+    }
+    throw UsageError("unknown bot '" + excerpt(kind) + "'; expected one of: " + known + ", or a bot plugin in bots/");
+}
+
+}  // namespace cherries::host

@@ -1,0 +1,23 @@
+// Subcommands of the `cherries` executable. Each add_*_command registers its options on `app`
+// and, when that subcommand is chosen, its body becomes `run` (returns the exit status).
+#pragma once
+
+#include <functional>
+
+namespace CLI {
+class App;
+}
+
+namespace cherries::host {
+
+using Command = std::function<int()>;
+
+void add_play_command(CLI::App& app, Command& run);  ///< host/terminal/play.cpp
+void add_sim_command(CLI::App& app, Command& run);   ///< host/sim/sim.cpp
+void add_plugins_command(CLI::App& app, Command& run);  ///< host/cli/plugins.cpp
+void add_check_command(CLI::App& app, Command& run);    ///< host/cli/check.cpp
+void add_new_command(CLI::App& app, Command& run);  ///< host/cli/new.cpp
+void add_replay_command(CLI::App& app, Command& run);   ///< host/records/replay_command.cpp
+void add_ladder_command(CLI::App& app, Command& run);   ///< host/sim/ladder_command.cpp
+
+}  // namespace cherries::host

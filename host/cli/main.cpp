@@ -1,0 +1,62 @@
+// The `cherries` executable: parses the command line and runs one subcommand. Every error a
+// user can cause ends here as a one-line message and exit status 2.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+
+#include "host/cli/commands.hpp"
+#include "host/cli/text.hpp"
+#include "host/cli/usage_error.hpp"
+#include "sdk/diagnostic.hpp"
+
+int main(int argc, char** argv) {
+    using namespace cherries;
+    CLI::App app{"cherries: the Cherries card game host and plugin SDK"};
+    app.require_subcommand(1);
+    host::Command run;
+    host::add_play_command(app, run);
+    host::add_sim_command(app, run);
+    host::add_plugins_command(app, run);
+    host::add_check_command(app, run);
+    host::add_new_command(app, run);
+    host::add_replay_command(app, run);
+    host::add_ladder_command(app, run);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() == 0) return app.exit(e);  // --help
+        fmt::print(stderr, "cherries: error: {} (see 'cherries --help')\n", host::printable(e.what()));
+        return 2;
+    }
+    int status = 0;
+    try {
+        status = run();
+    } catch (const sdk::LoadError& e) {
+        // A diagnostic with a file reads like a compiler's; one without names the program.
+        for (const auto& d : e.diagnostics())
+            fmt::print(stderr, "{}{}\n", d.file.empty() ? "cherries: " : "", host::printable(d.to_string()));
+        status = 2;
+    } catch (const host::UsageError& e) {
+        // Messages echo what they were given (names, lines of files): no byte of it reaches the
+        // terminal as a control character.
+        fmt::print(stderr, "cherries: error: {}\n", host::printable(e.what()));
+        status = 2;
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "cherries: internal error: {}\n", host::printable(e.what()));
+        status = 3;
+    }
+    // Output that did not reach its file (a full disk, a closed pipe) is a failure, not a 0.
+    errno = 0;
+    std::cout.flush();
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout) {
+        const int error = errno;  // 0 when the write that failed was an earlier one
+        fmt::print(stderr, "cherries: error: cannot write the output: {}\n",
+                   error != 0 ? std::strerror(error) : "write error");
+        return status == 0 ? 1 : status;
+    }
+    return status;
+}

@@ -1,0 +1,118 @@
+#include "host/records/plugin_list.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "host/bots/bot.hpp"
+#include "host/bots/lua_bot.hpp"
+#include "host/cli/text.hpp"
+#include "host/cli/usage_error.hpp"
+
+namespace cherries::host {
+
+std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle, const std::vector<std::string>& bots) {
+    std::vector<RecordedPlugin> out;
+    for (const auto& p : bundle.plugins()) out.push_back({p.kind, p.id, p.version, p.fingerprint});
+    const std::vector<std::string> builtin = bot_kinds();
+    for (const std::string& kind : bots) {
+        if (kind.empty() || std::find(builtin.begin(), builtin.end(), kind) != builtin.end()) continue;
+        if (std::any_of(out.begin(), out.end(), [&](const RecordedPlugin& r) { return r.kind == "bot" && r.id == kind; }))
+            continue;
+        const auto plugin = find_bot_plugin(kind);
+        out.push_back({"bot", plugin->id, plugin->version, plugin->fingerprint});
+    }
+    return out;
+}
+
+nlohmann::json plugins_json(const std::vector<RecordedPlugin>& plugins) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& p : plugins)
+        out.push_back({{"kind", p.kind}, {"id", p.id}, {"version", p.version}, {"fingerprint", p.fingerprint}});
+    return out;
+}
+
+namespace {
+
+bool is_fingerprint(const std::string& s) {
+    if (s.size() != 64) return false;
+    for (const char c : s)
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+    return true;
+}
+
+std::string names(const std::vector<RecordedPlugin>& plugins) {
+    std::string out;
+    for (const auto& p : plugins) out += fmt::format("{}{} '{}'", out.empty() ? "" : ", ", p.kind, excerpt(p.id));
+    return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
+std::vector<RecordedPlugin> parse_plugins(const nlohmann::json& j, const std::string& where) {
+    auto fail = [&](const std::string& what) -> void { throw UsageError(where + "plugins: " + what); };
+    if (!j.is_array()) fail("expected an array of {\"kind\", \"id\", \"version\", \"fingerprint\"}");
+    std::vector<RecordedPlugin> out;
+    std::size_t sets = 0, gametypes = 0;
+    for (std::size_t i = 0; i < j.size(); ++i) {
+        const nlohmann::json& p = j[i];
+        const std::string at = fmt::format("entry {}: ", i + 1);
+        auto text = [&](const char* key) {
+            if (!p.is_object() || !p.contains(key) || !p[key].is_string())
+                fail(at + "expected \"" + key + "\" to be a string");
+            return p[key].get<std::string>();
+        };
+        RecordedPlugin r{text("kind"), text("id"), text("version"), text("fingerprint")};
+        if (r.kind != "set" && r.kind != "gametype" && r.kind != "bot")
+            fail(at + "expected kind \"set\", \"gametype\" or \"bot\", saw \"" + excerpt(r.kind) + "\"");
+        if (r.id.empty()) fail(at + "expected a non-empty \"id\"");
+        if (!is_fingerprint(r.fingerprint)) fail(at + "expected \"fingerprint\" to be 64 hex digits (SHA-256)");
+        sets += r.kind == "set";
+        gametypes += r.kind == "gametype";
+        out.push_back(std::move(r));
+    }
+    if (sets == 0 || gametypes != 1)
+        fail(fmt::format("expected one or more sets and exactly one gametype, saw {} sets and {} gametypes", sets, gametypes));
+    return out;
+}
+
+void check_plugins(const std::vector<RecordedPlugin>& recorded, const sdk::Bundle& bundle, const std::string& where,
+                   bool force, std::ostream& warnings, const std::string& advice, bool bots_play_on) {
+    std::vector<RecordedPlugin> game, bots;  // what the bundle loaded; bot plugins, apart
+    for (const auto& r : recorded) (r.kind == "bot" ? bots : game).push_back(r);
+    const std::vector<RecordedPlugin> loaded = recorded_plugins(bundle);
+    bool same = game.size() == loaded.size();
+    for (std::size_t i = 0; same && i < loaded.size(); ++i)
+        same = game[i].kind == loaded[i].kind && game[i].id == loaded[i].id;
+    if (!same)
+        throw UsageError(fmt::format("{}: the plugins recorded ({}) are not the ones loaded ({}); expected the same "
+                                     "plugins in the same order",
+                                     where, names(game), names(loaded)));
+    auto compare = [&](const RecordedPlugin& r, const std::string& fingerprint, const std::string& version,
+                       const std::filesystem::path& folder) {
+        if (r.fingerprint == fingerprint) return;
+        const std::string what = fmt::format(
+            "plugin {} '{}' differs from the record (fingerprint {}… version {} recorded, {}… version {} installed in {})",
+            r.kind, excerpt(r.id), r.fingerprint.substr(0, 12), excerpt(r.version), fingerprint.substr(0, 12), version,
+            folder.string());
+        if (!force) throw UsageError(where + ": " + what + "; " + advice);
+        warnings << "cherries: warning: " << where << ": " << what << "; replaying anyway (--force)\n";
+    };
+    for (std::size_t i = 0; i < loaded.size(); ++i) {
+        const sdk::PluginInfo& installed = bundle.plugins()[i];
+        compare(game[i], installed.fingerprint, installed.version, installed.folder);
+    }
+    if (!bots_play_on) return;
+    for (const auto& r : bots) {
+        std::shared_ptr<const BotPlugin> installed;
+        try {
+            installed = find_bot_plugin(r.id);
+        } catch (const sdk::LoadError& e) {
+            throw UsageError(fmt::format("{}: bot plugin '{}' cannot be loaded: {}; {}", where, excerpt(r.id),
+                                         e.diagnostics().empty() ? "" : excerpt(e.diagnostics().front().to_string()), advice));
+        }
+        compare(r, installed->fingerprint, installed->version, installed->folder);
+    }
+}
+
+}  // namespace cherries::host

@@ -1,0 +1,104 @@
+// Game records (docs/records.md): JSON Lines, a header line, one line per event (host/records/event_line.hpp),
+// an end line. Writing is on the simulator's hot path: lines go straight into one buffer.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/event.hpp"
+#include "engine/game.hpp"
+#include "host/records/event_line.hpp"
+#include "host/records/plugin_list.hpp"
+#include "host/cli/seats.hpp"
+#include "sdk/bundle.hpp"
+
+namespace cherries::host {
+
+/// The record format this build writes and reads.
+inline constexpr int kRecordFormat = 1;
+
+/// The `cherries` version, from CMake's project(VERSION).
+std::string_view cherries_version();
+
+/// What a record's first line says.
+struct RecordHeader {
+    std::uint64_t seed = 0;
+    std::vector<Seat> players;  ///< turn order at the start; bot empty for a human
+    std::vector<RecordedPlugin> plugins;
+    std::string source;         ///< "play" or "sim"
+    std::int64_t game = -1;     ///< sim: the game's index, else -1
+};
+
+/// The header line's JSON: {"record": "cherries", "format", "cherries", "seed", "players":
+/// [{"name", "bot"}], "plugins": [{"kind", "id", "version", "fingerprint"}], "source", "game"?}.
+nlohmann::json header_json(const RecordHeader& header);
+
+/// Reads a header line's JSON (line `line` of `file`). Throws UsageError "FILE:LINE: malformed
+/// record: ..." naming the field that is missing or wrong, or the format this build cannot read.
+RecordHeader parse_header(const nlohmann::json& j, const std::string& file, std::size_t line = 1);
+
+/// A header's parts that stay the same from game to game, as JSON text.
+struct HeaderText {
+    explicit HeaderText(const RecordHeader& header);
+    std::string players, plugins, source;
+};
+
+/// The header line: header_json(header).dump(), built from `text` (made from a header with the
+/// same players, plugins and source) without a json value, for the simulator.
+std::string header_line(const RecordHeader& header, const HeaderText& text);
+
+/// The end line: {"end": status_name(game), "turns": game.turn()}. A record without it is
+/// truncated.
+std::string end_line(const Game& game);
+
+/// Writes one record: the header at construction, each event as it happens (an EventSink),
+/// the end line at finish(). Lines collect in memory and go to the file at flush().
+class RecordWriter final : public EventSink {
+public:
+    /// Creates (truncates) `file` and writes the header. `text` and `cards` may be shared
+    /// between games to save work (made here when null). Throws UsageError if it cannot.
+    RecordWriter(const std::string& file, const Game& game, const RecordHeader& header,
+                 const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+    /// Keeps the whole record in memory and hands it to `whole` at finish(), once: the
+    /// simulator appends whole records to one shared file.
+    RecordWriter(std::function<void(std::string_view)> whole, const Game& game, const RecordHeader& header,
+                 const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+    /// Continues `file` after its first `bytes` bytes (resume: what a save point covered).
+    /// Throws UsageError if the file cannot be opened or is shorter.
+    RecordWriter(const std::string& file, const Game& game, std::uint64_t bytes);
+    ~RecordWriter() override;
+    RecordWriter(const RecordWriter&) = delete;
+    RecordWriter& operator=(const RecordWriter&) = delete;
+
+    void on_event(const Event& event) override;
+    /// Writes the end line and flushes (with `durable`, fsyncs: see flush).
+    void finish(bool durable = false);
+    /// Writes what has collected to the file; with `durable`, fsyncs it too. Throws UsageError.
+    void flush(bool durable = false);
+    /// Bytes of the record so far (written or collected).
+    std::uint64_t bytes() const { return written_ + used_; }
+    const std::string& file() const { return file_; }
+
+private:
+    void room(std::size_t bytes);
+    void put(const std::string& line);
+
+    static constexpr std::size_t kBuffer = 1 << 16;  // bytes collected before a write()
+    std::string file_;
+    const Game& game_;
+    EventLineWriter lines_;
+    std::unique_ptr<char[]> buffer_;  // buffer_[0, used_) is not written yet
+    std::size_t capacity_ = 0;
+    std::size_t used_ = 0;
+    std::function<void(std::string_view)> whole_;  // set: in memory until finish()
+    std::uint64_t written_ = 0;
+    int fd_ = -1;
+};
+
+}  // namespace cherries::host

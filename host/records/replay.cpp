@@ -1,0 +1,179 @@
+#include "host/records/replay.hpp"
+
+#include <fmt/core.h>
+
+#include <exception>
+#include <fstream>
+
+#include "host/cli/plugin_options.hpp"
+#include "host/records/state_json.hpp"
+#include "host/cli/text.hpp"
+#include "host/cli/usage_error.hpp"
+
+namespace cherries::host {
+
+RecordHeader parse_header_line(const std::string& text, const std::string& file, std::size_t line) {
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    // After a record's end line comes the next record's header, or nothing.
+    if (line > 1 && (!j.is_object() || !j.contains("record")))
+        throw UsageError(fmt::format(
+            "{}:{}: malformed record: expected the next record's header line or the end of the file, saw {}", file,
+            line, excerpt(text)));
+    if (j.is_discarded()) throw UsageError(fmt::format("{}:{}: malformed record: the header line is not JSON", file, line));
+    return parse_header(j, file, line);
+}
+
+sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,
+                                 const std::vector<std::filesystem::path>& plugin_path) {
+    std::vector<std::string> sets;
+    std::string gametype;
+    for (const auto& p : plugins) {
+        if (p.kind == "set") sets.push_back(p.id);
+        else if (p.kind == "gametype") gametype = p.id;
+    }
+    return load_bundle(sets, gametype, plugin_path);
+}
+
+namespace {
+
+std::vector<std::string> names_of(const RecordHeader& header) {
+    std::vector<std::string> names;
+    for (const auto& p : header.players) names.push_back(p.name);
+    return names;
+}
+
+Game make_game(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header, const std::string& file) {
+    try {
+        return Game(bundle.catalog(), bundle.gametype(), evaluator, header.seed, names_of(header));
+    } catch (const RuleError& e) {
+        throw UsageError(file + ":1: malformed record: players: " + e.what());
+    }
+}
+
+}  // namespace
+
+Replayer::Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header,
+                   std::vector<std::string> lines, std::string file, std::size_t first_line)
+    : file_(std::move(file)),
+      lines_(std::move(lines)),
+      first_line_(first_line),
+      game_(make_game(bundle, evaluator, header, file_)),
+      writer_(game_) {
+    game_.set_event_sink(this);
+}
+
+std::string Replayer::where(std::size_t index) const {
+    return fmt::format("{}:{}: turn {}: ", file_, index + first_line_, game_.turn());
+}
+
+void Replayer::malformed(std::size_t index, const std::string& what) const {
+    throw UsageError(fmt::format("{}:{}: malformed record: {}", file_, index + first_line_, what));
+}
+
+void Replayer::mismatch(std::size_t index, const std::string& what) const {
+    throw ReplayMismatch(where(index) + what);
+}
+
+nlohmann::json Replayer::parse_line(std::size_t index) const {
+    nlohmann::json j = nlohmann::json::parse(lines_[index], nullptr, false);
+    if (j.is_discarded()) malformed(index, "not JSON: " + excerpt(lines_[index]));
+    return j;
+}
+
+PlayerId Replayer::player_named(std::size_t index, const nlohmann::json& name) const {
+    if (!name.is_string()) malformed(index, "expected a player's name, saw " + excerpt(name.dump()));
+    const Player* p = game_.find_player(name.get<std::string>());
+    if (!p) mismatch(index, "the record names player " + excerpt(name.dump()) + ", who is not playing in the replay");
+    return p->id;
+}
+
+void Replayer::on_event(const Event& event) {
+    if (difference_) return;  // nothing is compared after the first difference
+    produced_.clear();
+    writer_.append(event, produced_);
+    if (next_ >= lines_.size()) {
+        difference_ = where(next_) + "the record ends here (truncated: no end line); replay gives " + produced_;
+        truncated_ = true;
+        return;
+    }
+    const std::string& recorded = lines_[next_];
+    if (recorded != produced_) {
+        // Another writer may space or order a line differently: compare the values.
+        const nlohmann::json r = nlohmann::json::parse(recorded, nullptr, false);
+        if (r.is_discarded()) {
+            difference_ = fmt::format("{}:{}: malformed record: not JSON: {}", file_, next_ + first_line_,
+                                      excerpt(recorded));
+            truncated_ = true;
+            return;
+        }
+        if (r != nlohmann::json::parse(produced_)) {
+            difference_ = where(next_) + "expected " + excerpt(recorded) + ", replay gives " + excerpt(produced_);
+            return;
+        }
+    }
+    ++next_;
+    ++checked_;
+    if (observer_) observer_->on_event(event);
+}
+
+void Replayer::act(std::size_t index, const nlohmann::json& line) {
+    const std::string kind = line[0].get<std::string>();
+    if (game_.over())
+        mismatch(index, "the game is over (" + end_line(game_) + ") but the record goes on: " + excerpt(lines_[index]));
+    if (game_.phase() == Phase::awaiting_give) {
+        // The decision: whom the drawn card goes to (a give, or the give that faulted).
+        const std::size_t at = kind == "give" ? 3 : kind == "fault" ? 4 : 0;
+        if (at == 0 || line.size() <= at)
+            mismatch(index, "expected a give of the drawn card, the record has " + excerpt(lines_[index]));
+        game_.give(player_named(index, line[at]));
+        return;
+    }
+    if (kind == "join") {
+        if (line.size() < 3 || !line[2].is_string()) malformed(index, "expected [\"join\", turn, name]");
+        const std::string name = line[2].get<std::string>();
+        if (const std::string problem = name_problem(name); !problem.empty())
+            malformed(index, "join: " + problem + " in '" + excerpt(name) + "'");
+        game_.join(name);
+    } else if (kind == "leave") {
+        if (line.size() < 3) malformed(index, "expected [\"leave\", turn, name]");
+        game_.leave(player_named(index, line[2]));
+    } else {
+        if (turn_hook_ && game_.turn() > 0) turn_hook_();
+        game_.start_turn();
+    }
+}
+
+bool Replayer::run(std::optional<std::uint32_t> to) {
+    for (;;) {
+        if (next_ >= lines_.size())
+            malformed(next_, "truncated record: it ends without an end line ({\"end\": ..., \"turns\": ...})");
+        const std::size_t index = next_;
+        const nlohmann::json line = parse_line(index);
+        if (line.is_object()) {
+            if (!line.contains("end")) malformed(index, "expected an event line [\"kind\", turn, ...] or the end line");
+            // Only "end" and "turns" are compared: readers ignore keys they do not know.
+            const std::string ours = end_line(game_);
+            const nlohmann::json expected = nlohmann::json::parse(ours);
+            if (line["end"] != expected["end"] || line.value("turns", nlohmann::json()) != expected["turns"])
+                mismatch(index, "expected " + excerpt(lines_[index]) + ", replay gives " + ours);
+            if (index + 1 < lines_.size()) malformed(index + 1, "a line after the end line");
+            return true;
+        }
+        if (!line.is_array() || line.size() < 2 || !line[0].is_string() || !line[1].is_number_unsigned())
+            malformed(index, "expected an event line [\"kind\", turn, ...], saw " + excerpt(lines_[index]));
+        const bool starts_turn = game_.phase() == Phase::between_turns && line[0] != "join" && line[0] != "leave";
+        if (to && starts_turn && game_.turn() >= *to) return false;
+        try {
+            act(index, line);
+        } catch (const RuleError& e) {
+            if (!difference_) mismatch(index, "the record's " + excerpt(lines_[index]) + " cannot be played: " + e.what());
+        }
+        if (difference_) {
+            if (truncated_) throw UsageError(*difference_);
+            throw ReplayMismatch(*difference_);
+        }
+        if (next_ == index) mismatch(index, "expected " + excerpt(lines_[index]) + ", replay gives no event");
+    }
+}
+
+}  // namespace cherries::host

@@ -1,0 +1,88 @@
+// Replaying a record (docs/records.md): the game is set up from the header, the recorded
+// decisions (joins, leaves, the receiver of every give) are applied again, and every event the
+// engine produces is checked against the record's next line (GDD §3.5 note 6: determinism).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "host/records/record.hpp"
+#include "sdk/bundle.hpp"
+
+namespace cherries::host {
+
+/// The replay differs from the record: "FILE:LINE: turn T: expected RECORDED, replay gives
+/// OURS". Exit status 1 (bad input is a UsageError, exit status 2).
+class ReplayMismatch : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Parses the header line `text`, line `line` of `file`; after line 1 (that is, after a record's
+/// end line) a line that is no header at all is "expected the next record's header line or the
+/// end of the file". Throws UsageError "FILE:LINE: malformed record: ...".
+RecordHeader parse_header_line(const std::string& text, const std::string& file, std::size_t line);
+
+/// Loads the plugins of a list parse_plugins accepted (by id, searching `plugin_path` first):
+/// the sets in order, and the gametype. Check the result with check_plugins. Throws
+/// sdk::LoadError naming a plugin that is not installed.
+sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,
+                                 const std::vector<std::filesystem::path>& plugin_path);
+
+/// Replays one record against `bundle`. Not copyable: the game points to it.
+class Replayer final : private EventSink {
+public:
+    /// Sets the game up from `header` (seed, players in turn order). `lines` is the record, its
+    /// header first; `first_line` is the header's line number in `file`, for messages.
+    Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header,
+             std::vector<std::string> lines, std::string file, std::size_t first_line = 1);
+    Replayer(const Replayer&) = delete;
+    Replayer& operator=(const Replayer&) = delete;
+
+    /// Also sends every event that matched to `observer` (a transcript, a JSON log); nullptr: none.
+    void set_observer(EventSink* observer) { observer_ = observer; }
+    /// Called between turns, before each turn but the first (a transcript prints the table).
+    void set_turn_hook(std::function<void()> hook) { turn_hook_ = std::move(hook); }
+
+    /// Replays until the record's end line, or, with `to`, until turn `to` has been played
+    /// (the next turn would start). Returns true when the end line was reached and matched.
+    /// Throws ReplayMismatch at the first difference, UsageError for a malformed or truncated
+    /// record ("FILE:LINE: ...").
+    bool run(std::optional<std::uint32_t> to = std::nullopt);
+
+    const Game& game() const { return game_; }
+    /// Event lines checked so far.
+    std::size_t events() const { return checked_; }
+
+private:
+    void on_event(const Event& event) override;
+    nlohmann::json parse_line(std::size_t index) const;
+    [[noreturn]] void malformed(std::size_t index, const std::string& what) const;
+    [[noreturn]] void mismatch(std::size_t index, const std::string& what) const;
+    PlayerId player_named(std::size_t index, const nlohmann::json& name) const;
+    void act(std::size_t index, const nlohmann::json& line);
+    std::string where(std::size_t index) const;
+
+    std::string file_;
+    std::vector<std::string> lines_;
+    std::size_t first_line_;
+    Game game_;
+    EventLineWriter writer_;
+    EventSink* observer_ = nullptr;
+    std::size_t next_ = 1;      // index in lines_ of the next line to check
+    std::size_t checked_ = 0;
+    std::string produced_;      // scratch for one event line
+    std::function<void()> turn_hook_;
+    std::optional<std::string> difference_;  // the first mismatch seen inside an action
+    bool truncated_ = false;                 // ... and it is the record's fault (exit status 2)
+};
+
+}  // namespace cherries::host

@@ -1,0 +1,287 @@
+#include "host/records/save.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <limits>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/core.h>
+
+#include "engine/game.hpp"
+#include "host/cli/file_io.hpp"
+#include "host/cli/text.hpp"
+#include "host/cli/usage_error.hpp"
+#include "sdk/manifest.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+using nlohmann::json;
+
+json id_or_null(std::uint32_t id, std::uint32_t none) { return id == none ? json() : json(id); }
+
+}  // namespace
+
+json save_json(const SaveState& s) {
+    const GameSnapshot& g = s.game;
+    json players = json::array();
+    for (std::size_t i = 0; i < g.players.size(); ++i) {
+        const Player& p = g.players[i];
+        json modifiers = json::array();
+        for (const auto& m : p.modifiers) modifiers.push_back({m.card, m.lifetime});
+        const SavedSeat& seat = s.seats.at(i);
+        players.push_back({{"id", p.id},
+                           {"name", p.name},
+                           {"cherries", p.cherries},
+                           {"score", p.score},
+                           {"received", p.received},
+                           {"modifiers", modifiers},
+                           {"bot", seat.bot.empty() ? json() : json(seat.bot)},
+                           {"bot_state", seat.bot_state}});
+    }
+    return {{"save", "cherries"},
+            {"format", kSaveFormat},
+            {"cherries", cherries_version()},
+            {"seed", s.seed},
+            {"max_turns", s.max_turns},
+            {"seats_taken", s.seats_taken},
+            {"humans", s.humans},
+            {"plugins", plugins_json(s.plugins)},
+            {"record", s.record_file.empty() ? json() : json({{"file", s.record_file}, {"bytes", s.record_bytes}})},
+            {"game",
+             {{"players", players},
+              {"deck", g.deck},
+              {"removed", g.removed},
+              {"set_aside", g.set_aside},
+              {"phase", std::string(to_string(g.phase))},
+              {"next", g.next},
+              {"drawn", id_or_null(g.drawn, kNoCard)},
+              {"winner", id_or_null(g.winner, kNoPlayer)},
+              {"next_id", g.next_id},
+              {"turn", g.turn},
+              {"started", g.started},
+              {"random", g.random}}}};
+}
+
+namespace {
+
+// Reads fields of one object, naming the path of a bad one in the error.
+class Fields {
+public:
+    Fields(const json& j, std::string file, std::string path) : j_(j), file_(std::move(file)), path_(std::move(path)) {
+        if (!j.is_object()) bad("an object");
+    }
+    bool has(const char* key) const { return j_.contains(key); }
+    const json& at(const char* key, const char* expected) const {
+        if (!j_.contains(key)) fail(std::string("missing \"") + key + "\" (" + expected + ")");
+        return j_[key];
+    }
+    template <class T>
+    T uint(const char* key, T max = std::numeric_limits<T>::max()) const {
+        const json& v = at(key, "an unsigned integer");
+        if (!v.is_number_unsigned() || v.get<std::uint64_t>() > max) fail(field(key) + "expected an unsigned integer");
+        return static_cast<T>(v.get<std::uint64_t>());
+    }
+    std::int64_t count(const char* key) const {
+        const json& v = at(key, "an integer");
+        if (!v.is_number_integer() ||
+            (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max())))
+            fail(field(key) + "expected an integer from -2^63 to 2^63-1");
+        return v.get<std::int64_t>();
+    }
+    std::string text(const char* key) const {
+        const json& v = at(key, "a string");
+        if (!v.is_string()) fail(field(key) + "expected a string");
+        return v.get<std::string>();
+    }
+    bool flag(const char* key) const {
+        const json& v = at(key, "true or false");
+        if (!v.is_boolean()) fail(field(key) + "expected true or false");
+        return v.get<bool>();
+    }
+    const json& array(const char* key) const {
+        const json& v = at(key, "an array");
+        if (!v.is_array()) fail(field(key) + "expected an array");
+        return v;
+    }
+    std::vector<CardId> cards(const char* key) const {
+        std::vector<CardId> out;
+        for (const json& c : array(key)) {
+            if (!c.is_number_unsigned() || c.get<std::uint64_t>() >= kNoCard) fail(field(key) + "expected card numbers");
+            out.push_back(static_cast<CardId>(c.get<std::uint64_t>()));
+        }
+        return out;
+    }
+    [[noreturn]] void fail(const std::string& what) const {
+        throw UsageError(file_ + ": malformed save: " + path_ + (path_.empty() ? "" : ": ") + what);
+    }
+
+private:
+    [[noreturn]] void bad(const char* expected) const { fail(std::string("expected ") + expected); }
+    std::string field(const char* key) const { return std::string("\"") + key + "\": "; }
+    const json& j_;
+    std::string file_, path_;
+};
+
+Phase phase_named(const std::string& name, const Fields& f) {
+    for (int p = 0; p <= static_cast<int>(Phase::aborted); ++p)
+        if (to_string(static_cast<Phase>(p)) == name) return static_cast<Phase>(p);
+    f.fail("unknown phase '" + excerpt(name) + "'");
+}
+
+}  // namespace
+
+SaveState parse_save(const json& j, const std::string& file) {
+    const Fields top(j, file, "");
+    if (top.text("save") != "cherries") top.fail("expected \"save\": \"cherries\"");
+    if (top.count("format") != kSaveFormat)
+        throw UsageError(file + ": save format " + excerpt(j["format"].dump()) + " is not one this cherries reads (format " +
+                         std::to_string(kSaveFormat) + ")");
+    SaveState s;
+    s.seed = top.uint<std::uint64_t>("seed");
+    s.max_turns = top.uint<std::uint32_t>("max_turns");
+    s.seats_taken = top.uint<std::uint32_t>("seats_taken");
+    s.humans = top.flag("humans");
+    s.plugins = parse_plugins(top.at("plugins", "an array"), file + ": malformed save: ");
+    if (const json& r = top.at("record", "null or {\"file\", \"bytes\"}"); !r.is_null()) {
+        const Fields f(r, file, "record");
+        s.record_file = f.text("file");
+        s.record_bytes = f.uint<std::uint64_t>("bytes");
+    }
+    const Fields g(top.at("game", "the game"), file, "game");
+    GameSnapshot& snap = s.game;
+    snap.deck = g.cards("deck");
+    snap.removed = g.cards("removed");
+    if (g.has("set_aside")) snap.set_aside = g.cards("set_aside");  // absent in saves made before leaves set cards aside
+    snap.phase = phase_named(g.text("phase"), g);
+    snap.next = g.uint<std::uint32_t>("next");
+    snap.drawn = g.at("drawn", "a card number or null").is_null() ? kNoCard : g.uint<CardId>("drawn", kNoCard - 1);
+    snap.winner = g.at("winner", "a player id or null").is_null() ? kNoPlayer : g.uint<PlayerId>("winner", kNoPlayer - 1);
+    snap.next_id = g.uint<PlayerId>("next_id", kNoPlayer - 1);
+    snap.turn = g.uint<std::uint32_t>("turn");
+    snap.started = g.flag("started");
+    snap.random = g.text("random");
+    if (g.array("players").size() > kMaxPlayers)
+        g.fail(fmt::format("\"players\": expected at most {} players, saw {}", kMaxPlayers, g.array("players").size()));
+    for (const json& pj : g.array("players")) {
+        const Fields f(pj, file, "game: players");
+        Player p;
+        p.id = f.uint<PlayerId>("id", kNoPlayer - 1);
+        p.name = f.text("name");
+        if (const std::string problem = name_problem(p.name); !problem.empty())
+            f.fail("\"name\": " + problem + " in '" + excerpt(p.name) + "'");
+        p.cherries = f.count("cherries");
+        p.score = f.count("score");
+        p.received = f.cards("received");
+        for (const json& m : f.array("modifiers")) {
+            // A kept modifier is placed with the kind's lifetime + 1 (GDD §3.4.2.3.3.3).
+            if (!m.is_array() || m.size() != 2 || !m[0].is_number_unsigned() || m[0].get<std::uint64_t>() >= kNoCard ||
+                !m[1].is_number_unsigned() || m[1].get<std::uint64_t>() < 1 ||
+                m[1].get<std::uint64_t>() > std::uint64_t(sdk::kMaxLifetime + 1))
+                f.fail(fmt::format("\"modifiers\": expected [card, lifetime] pairs, lifetime from 1 to {}, saw {}",
+                                   sdk::kMaxLifetime + 1, m.dump().substr(0, 80)));
+            p.modifiers.push_back({static_cast<CardId>(m[0].get<std::uint64_t>()), m[1].get<std::int32_t>()});
+        }
+        SavedSeat seat{.id = p.id};
+        if (const json& b = f.at("bot", "a bot kind or null"); !b.is_null()) seat.bot = f.text("bot");
+        seat.bot_state = f.uint<std::uint64_t>("bot_state");
+        s.seats.push_back(std::move(seat));
+        snap.players.push_back(std::move(p));
+    }
+    return s;
+}
+
+void check_resumable(const SaveState& save, const std::string& file) {
+    // play --save writes between turns (or once the game is over), never with a card drawn:
+    // resuming in the middle of a turn would start a turn during a turn.
+    if (save.game.phase == Phase::awaiting_give)
+        throw UsageError(file + ": malformed save: game: \"phase\": expected between_turns, suspended, won, ended or "
+                                "aborted (a save is made between turns), saw 'awaiting_give'");
+}
+
+SaveState read_save(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw UsageError(file + ": cannot read the save file");
+    std::stringstream text;
+    text << in.rdbuf();
+    const json j = json::parse(text.str(), nullptr, false);
+    if (j.is_discarded()) throw UsageError(file + ": malformed save: not JSON (a save file is one JSON object)");
+    return parse_save(j, file);
+}
+
+void check_saved_record(const SaveState& save, const std::string& save_file, const std::string& record) {
+    auto refuse = [&](const std::string& why) {
+        throw UsageError(fmt::format("{}: malformed save: record \"{}\" is not this game's record: expected a Cherries "
+                                     "record whose header has seed {} and the save's {} plugins, and a line that ends "
+                                     "at byte {}; {}",
+                                     save_file, excerpt(record), save.seed, save.plugins.size(), save.record_bytes, why));
+    };
+    std::ifstream in(record, std::ios::binary);
+    if (!in) refuse("cannot read it");
+    // The header is within the part the save covers: read no further (a foreign file may be big).
+    constexpr std::uint64_t kMaxHeader = 1 << 20;
+    std::string head(static_cast<std::size_t>(std::min(save.record_bytes, kMaxHeader)), '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    const std::size_t newline = head.find('\n');
+    if (newline == std::string::npos) refuse("its first line does not end within the first " + std::to_string(head.size()) + " bytes");
+    const json j = json::parse(head.substr(0, newline), nullptr, false);
+    if (j.is_discarded()) refuse("its first line is not JSON");
+    RecordHeader header;
+    try {
+        header = parse_header(j, record);
+    } catch (const UsageError& e) {
+        refuse(std::string("its header: ") + e.what());
+    }
+    if (header.seed != save.seed) refuse(fmt::format("its header has seed {}", header.seed));
+    if (header.plugins != save.plugins) refuse("its header names other plugins (or other fingerprints)");
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(save.record_bytes - 1));
+    char last = 0;
+    if (!in.get(last)) refuse(fmt::format("it is shorter than {} bytes", save.record_bytes));
+    if (last != '\n') refuse(fmt::format("byte {} is not the end of a line", save.record_bytes));
+}
+
+namespace {
+
+[[noreturn]] void io_error(const std::string& file, const char* what) {
+    throw UsageError(file + ": cannot save the game: " + what + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+void write_atomically(const std::string& file, const std::string& bytes) {
+    const std::string tmp = file + ".tmp";
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) io_error(tmp, "open");
+    if (!write_all(fd, bytes.data(), bytes.size())) {
+        const int error = errno;
+        ::close(fd);
+        errno = error;
+        io_error(tmp, "write");
+    }
+    if (::fsync(fd) != 0) {
+        ::close(fd);
+        io_error(tmp, "fsync");
+    }
+    if (::close(fd) != 0) io_error(tmp, "close");
+    if (std::rename(tmp.c_str(), file.c_str()) != 0) io_error(file, "rename");
+    // The rename itself is durable only once the folder is synced.
+    std::filesystem::path folder = std::filesystem::path(file).parent_path();
+    if (folder.empty()) folder = ".";
+    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0) io_error(folder.string(), "open the folder");
+    const int synced = ::fsync(dir);
+    ::close(dir);
+    if (synced != 0) io_error(folder.string(), "fsync the folder");
+}
+
+}  // namespace cherries::host

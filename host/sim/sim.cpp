@@ -1,0 +1,340 @@
+#include "host/sim/sim.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <optional>
+#include <system_error>
+#include <memory>
+#include <thread>
+
+#include "engine/game.hpp"
+#include "engine/random.hpp"
+#include "engine/table_view.hpp"
+#include "host/bots/bot.hpp"
+#include "host/cli/commands.hpp"
+#include "host/cli/file_io.hpp"
+#include "host/cli/number_option.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/records/record.hpp"
+#include "host/sim/sim_stats.hpp"
+#include "host/cli/usage_error.hpp"
+
+namespace cherries::host {
+
+std::vector<std::string> seat_bots(const SimOptions& options) {
+    if (options.players < 2) throw UsageError(fmt::format("--players must be at least 2, got {}", options.players));
+    if (options.players > kMaxPlayers)
+        throw UsageError(fmt::format("--players must be at most {} (a game's most), got {}", kMaxPlayers, options.players));
+    if (options.games < 1) throw UsageError("--games must be at least 1");
+    if (options.jobs < 1) throw UsageError("--jobs must be at least 1");
+    if (options.jobs > kMaxJobs) throw UsageError(fmt::format("--jobs must be at most {}, got {}", kMaxJobs, options.jobs));
+    if (options.max_turns < 1) throw UsageError("--max-turns must be at least 1");
+    std::vector<std::string> bots = options.bots.empty() ? std::vector<std::string>{"random"} : options.bots;
+    if (bots.size() == 1) {
+        bots.assign(options.players, bots.front());
+    } else if (bots.size() != options.players) {
+        throw UsageError(fmt::format("--bot given {} times for {} players; expected once (every seat) or {} times "
+                                     "(one per seat)", bots.size(), options.players, options.players));
+    }
+    for (const auto& kind : bots) make_bot(kind, 0);  // throws UsageError naming the known kinds
+    return bots;
+}
+
+std::uint64_t sim_game_seed(std::uint64_t seed, std::uint64_t index) { return mix_seed(seed + index); }
+
+std::uint64_t sim_bot_seed(std::uint64_t game_seed, std::uint32_t seat) {
+    return mix_seed(game_seed ^ ((std::uint64_t{seat} + 1) * 0xd1b54a32d192ed03ULL));
+}
+
+std::string sim_record_file(const std::string& dir, std::uint64_t index) {
+    return (std::filesystem::path(dir) / fmt::format("game-{:06}.jsonl", index)).string();
+}
+
+SimRecording::SimRecording(const sdk::Bundle& bundle, const std::string& path, const std::vector<std::string>& seat_names,
+                           const std::vector<std::string>& seat_bots)
+    : header([&] {
+          RecordHeader h{.plugins = recorded_plugins(bundle, seat_bots), .source = "sim"};
+          for (std::size_t seat = 0; seat < seat_names.size(); ++seat) h.players.push_back({seat_names[seat], seat_bots[seat]});
+          return h;
+      }()),
+      text(header),
+      cards(quoted_card_ids(bundle.catalog())) {
+    if (path.ends_with(".jsonl")) {
+        file = path;
+        fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd_ < 0) throw UsageError(fmt::format("--record {}: cannot write the file: {}", path, std::strerror(errno)));
+        return;
+    }
+    dir = path;
+    std::error_code ec;
+    std::filesystem::create_directories(path, ec);
+    if (ec || !std::filesystem::is_directory(path))
+        throw UsageError(fmt::format("--record {}: cannot create the folder{}", path, ec ? ": " + ec.message() : std::string()));
+}
+
+SimRecording::~SimRecording() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+void SimRecording::append(std::string_view record) {
+    const std::lock_guard lock(mutex_);
+    if (!write_all(fd_, record.data(), record.size()))
+        throw UsageError(fmt::format("--record {}: cannot write the file: {}", file, std::strerror(errno)));
+}
+
+SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
+                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
+                      SimRecording* recording, std::uint64_t index, const BotSettings& bot_settings) {
+    Game game(bundle.catalog(), bundle.gametype(), evaluator, game_seed, seat_names);
+    std::optional<RecordWriter> record;
+    if (recording) {
+        RecordHeader header = recording->header;
+        header.seed = game_seed;
+        header.game = static_cast<std::int64_t>(index);
+        if (recording->file.empty())
+            record.emplace(sim_record_file(recording->dir, index), game, header, &recording->text, recording->cards);
+        else
+            record.emplace([recording](std::string_view whole) { recording->append(whole); }, game, header,
+                           &recording->text, recording->cards);
+        game.set_event_sink(&*record);
+    }
+    std::vector<std::unique_ptr<Bot>> bots;
+    bots.reserve(seat_bots.size());
+    for (std::uint32_t seat = 0; seat < seat_bots.size(); ++seat)
+        bots.push_back(make_bot(seat_bots[seat], sim_bot_seed(game_seed, seat), bot_settings));
+    const TableView view(game);
+
+    // Player ids are 0..K-1 in seat order: no one joins or leaves in a simulation.
+    while (game.phase() == Phase::between_turns && game.turn() < max_turns) {
+        game.start_turn();
+        while (game.phase() == Phase::awaiting_give) game.give(bots[game.current_player()]->choose_receiver(view));
+    }
+
+    if (record) record->finish();
+    SimGame result;
+    result.turns = game.turn();
+    if (game.phase() == Phase::won) {
+        result.outcome = SimOutcome::won;
+        result.winner = static_cast<std::int32_t>(game.winner());
+    } else if (game.over()) {
+        result.outcome = SimOutcome::no_winner;
+    } else {
+        result.outcome = SimOutcome::unfinished;
+    }
+    return result;
+}
+
+SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
+    SimResults results;
+    results.options = options;
+    results.seat_bots = seat_bots(options);
+
+    std::vector<std::string> names;
+    for (std::uint32_t seat = 0; seat < options.players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
+
+    std::optional<SimRecording> recording;
+    if (!options.record.empty()) recording.emplace(bundle, options.record, names, results.seat_bots);
+    const auto workers = static_cast<unsigned>(std::min<std::uint64_t>(options.jobs, options.games));
+    std::vector<std::exception_ptr> errors(workers);
+    // Worker w plays games w, w + workers, ... and keeps each result in order in its own list,
+    // so every result depends only on its game index: the same for every number of workers. The
+    // lists grow as games are played: memory follows the games played, not --games.
+    std::vector<std::vector<SimGame>> played(workers);
+    std::atomic<bool> stop = false;
+    auto work = [&](unsigned w) {
+        try {
+            auto runtime = bundle.make_runtime();
+            for (std::uint64_t i = w; i < options.games && !stop; i += workers) {
+                runtime->start_game();  // as fresh as a new runtime: a game never depends on earlier ones
+                played[w].push_back(play_sim_game(bundle, *runtime, names, results.seat_bots,
+                                                  sim_game_seed(options.seed, i), options.max_turns,
+                                                  recording ? &*recording : nullptr, i, options.bot_settings));
+            }
+        } catch (...) {
+            errors[w] = std::current_exception();
+            stop = true;
+        }
+    };
+
+    const auto start = std::chrono::steady_clock::now();
+    if (workers == 1) {
+        work(0);
+    } else {
+        std::vector<std::thread> threads;
+        try {
+            for (unsigned w = 0; w < workers; ++w) threads.emplace_back(work, w);
+        } catch (const std::system_error& e) {
+            // The system refused a thread: stop the ones started, then say so (never terminate).
+            stop = true;
+            for (auto& t : threads) t.join();
+            throw UsageError(fmt::format("--jobs {}: cannot start worker thread {}: {}", options.jobs,
+                                         threads.size() + 1, e.what()));
+        }
+        for (auto& t : threads) t.join();
+    }
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    results.games.reserve(options.games);
+    for (std::uint64_t i = 0; i < options.games; ++i) results.games.push_back(played[i % workers][i / workers]);
+    return results;
+}
+
+namespace {
+
+// Rounds for output: six decimals are plenty for shares and means, and keep the JSON readable.
+double rounded(double x) { return std::round(x * 1e6) / 1e6; }
+
+struct Tally {
+    std::uint64_t unfinished = 0;
+    std::uint64_t no_winner = 0;
+    std::vector<std::uint64_t> wins;
+    TurnStats turns;
+};
+
+Tally tally(const SimResults& results) {
+    Tally t;
+    t.wins.assign(results.seat_bots.size(), 0);
+    std::vector<std::uint32_t> turns;
+    turns.reserve(results.games.size());
+    for (const SimGame& g : results.games) {
+        turns.push_back(g.turns);
+        if (g.outcome == SimOutcome::unfinished) ++t.unfinished;
+        if (g.outcome == SimOutcome::no_winner) ++t.no_winner;
+        if (g.outcome == SimOutcome::won && g.winner >= 0 && static_cast<std::size_t>(g.winner) < t.wins.size())
+            ++t.wins[static_cast<std::size_t>(g.winner)];
+    }
+    t.turns = turn_stats(std::move(turns));
+    return t;
+}
+
+std::vector<std::string> plugin_ids(const sdk::Bundle& bundle, const std::string& kind) {
+    std::vector<std::string> ids;
+    for (const auto& p : bundle.plugins())
+        if (p.kind == kind) ids.push_back(p.id);
+    return ids;
+}
+
+double turns_per_second(const SimResults& results, std::uint64_t turns) {
+    return results.seconds > 0 ? static_cast<double>(turns) / results.seconds : 0;
+}
+
+// "3189788 (2773535 turns in 0.870 s, 1 job)"
+std::string timing(const SimResults& results, std::uint64_t turns) {
+    return fmt::format("{:.0f} ({} turns in {:.3f} s, {} job{})", turns_per_second(results, turns), turns,
+                       results.seconds, results.options.jobs, results.options.jobs == 1 ? "" : "s");
+}
+
+}  // namespace
+
+nlohmann::json sim_summary(const SimResults& results, const sdk::Bundle& bundle) {
+    const Tally t = tally(results);
+    const std::uint64_t games = results.games.size();
+    nlohmann::json wins = nlohmann::json::array();
+    for (std::size_t seat = 0; seat < t.wins.size(); ++seat) {
+        const Interval ci = wilson_interval(t.wins[seat], games);
+        wins.push_back({{"seat", fmt::format("seat{}", seat + 1)},
+                        {"bot", results.seat_bots[seat]},
+                        {"wins", t.wins[seat]},
+                        {"share", rounded(static_cast<double>(t.wins[seat]) / static_cast<double>(games))},
+                        {"ci95", {rounded(ci.low), rounded(ci.high)}}});
+    }
+    return {{"games", games},
+            {"players", results.options.players},
+            {"seed", results.options.seed},
+            {"max_turns", results.options.max_turns},
+            {"sets", plugin_ids(bundle, "set")},
+            {"gametype", plugin_ids(bundle, "gametype").front()},
+            {"unfinished", t.unfinished},
+            {"no_winner", t.no_winner},
+            {"turns", {{"total", t.turns.total}, {"mean", rounded(t.turns.mean)},
+                       {"median", rounded(t.turns.median)}, {"max", t.turns.max}}},
+            {"wins", std::move(wins)}};
+}
+
+std::string sim_report(const SimResults& results, const sdk::Bundle& bundle) {
+    const Tally t = tally(results);
+    const std::uint64_t games = results.games.size();
+    std::string sets;
+    for (const auto& id : plugin_ids(bundle, "set")) sets += (sets.empty() ? "" : ", ") + id;
+    std::string out;
+    out += fmt::format("sets: {}; gametype: {}; seed: {}\n", sets, plugin_ids(bundle, "gametype").front(),
+                       results.options.seed);
+    out += fmt::format("games: {}\n", games);
+    out += fmt::format("unfinished: {} (still going after {} turns)\n", t.unfinished, results.options.max_turns);
+    if (t.no_winner) out += fmt::format("ended without a winner: {}\n", t.no_winner);
+    out += fmt::format("turns: mean {:.2f}, median {:g}, max {}\n", t.turns.mean, t.turns.median, t.turns.max);
+    out += "wins by seat (share, 95% Wilson interval):\n";
+    for (std::size_t seat = 0; seat < t.wins.size(); ++seat) {
+        const Interval ci = wilson_interval(t.wins[seat], games);
+        out += fmt::format("  seat{:<4} {:<8} {:>8}  {:6.2f}%  [{:6.2f}%, {:6.2f}%]\n", seat + 1,
+                           results.seat_bots[seat], t.wins[seat],
+                           100.0 * static_cast<double>(t.wins[seat]) / static_cast<double>(games), 100 * ci.low,
+                           100 * ci.high);
+    }
+    out += fmt::format("turns per second: {}\n", timing(results, t.turns.total));
+    return out;
+}
+
+void add_sim_command(CLI::App& app, Command& run) {
+    struct State {
+        SimOptions sim;
+        PluginOptions plugins;
+        bool json = false;
+    };
+    auto state = std::make_shared<State>();
+    state->sim.bots.clear();  // empty after parsing: every seat "random"
+    CLI::App* sim = app.add_subcommand("sim", "Play many games between bots and summarise the results");
+    add_integer_option<std::uint64_t>(*sim, "--games", state->sim.games, 1, UINT64_MAX, "Number of games")
+        ->capture_default_str();
+    add_integer_option<std::uint32_t>(*sim, "--players", state->sim.players, 2, kMaxPlayers,
+                                      "Players (seats) per game")
+        ->capture_default_str();
+    sim->add_option("--bot", state->sim.bots,
+                    "Bot kind (random, greedy, expert, or a bot plugin's name): once for every seat, or once per "
+                    "seat in turn order (default: random)");
+    add_integer_option<std::uint32_t>(*sim, "--think", state->sim.bot_settings.think, 1, 1'000'000,
+                                      "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)");
+    add_integer_option<std::uint64_t>(*sim, "--seed", state->sim.seed, 0, UINT64_MAX,
+                                      "Master seed; game i uses mix_seed(seed + i)")
+        ->capture_default_str();
+    add_integer_option<unsigned>(*sim, "--jobs", state->sim.jobs, 1, kMaxJobs, "Worker threads")->capture_default_str();
+    add_integer_option<std::uint32_t>(*sim, "--max-turns", state->sim.max_turns, 1, UINT32_MAX,
+                                      "A game still going after this many turns is unfinished")
+        ->capture_default_str();
+    sim->add_option("--record", state->sim.record,
+                    "Write every game's record (docs/records.md): to FILE.jsonl one after the other, or to a folder, "
+                    "one file per game (game-NNNNNN.jsonl)");
+    sim->add_flag("--json", state->json, "Print the results as one JSON object (timing goes to stderr)");
+    add_plugin_options(*sim, state->plugins);
+    sim->callback([&run, state] {
+        run = [state] {
+            seat_bots(state->sim);  // bad flags fail before the plugins load
+            const sdk::Bundle bundle = load_bundle(state->plugins);
+            const SimResults results = run_sim(bundle, state->sim);
+            if (state->json) {
+                fmt::print("{}\n", sim_summary(results, bundle).dump(2));
+                std::uint64_t turns = 0;
+                for (const auto& g : results.games) turns += g.turns;
+                fmt::print(stderr, "cherries sim: turns per second: {}\n", timing(results, turns));
+            } else {
+                fmt::print("{}", sim_report(results, bundle));
+            }
+            return 0;
+        };
+    });
+}
+
+}  // namespace cherries::host

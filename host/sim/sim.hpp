@@ -1,0 +1,113 @@
+// `cherries sim`: many games between bots, played in parallel, summed up as statistics.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "host/bots/bot.hpp"
+#include "host/records/record.hpp"
+#include "sdk/bundle.hpp"
+
+namespace cherries::host {
+
+/// The most worker threads `sim --jobs` starts.
+inline constexpr unsigned kMaxJobs = 256;
+
+/// What to simulate. Seats are named seat1..seatK in turn order (seat1 is the first player).
+struct SimOptions {
+    std::uint64_t games = 1000;
+    std::uint32_t players = 4;
+    std::vector<std::string> bots{"random"};  ///< one kind for every seat, or one per seat
+    std::uint64_t seed = 1;
+    unsigned jobs = 1;                        ///< worker threads
+    std::uint32_t max_turns = 10000;          ///< a game still going after this many turns is unfinished
+    BotSettings bot_settings;                 ///< --think
+    std::string record;  ///< non-empty: write records; FILE.jsonl: all in one file, else a folder (sim_record_file)
+};
+
+/// How one game ended.
+enum class SimOutcome : std::uint8_t {
+    won,         ///< a seat reached the winning score
+    unfinished,  ///< still going at max_turns
+    no_winner,   ///< ended (no card left in play) or aborted (the gametype's distribution failed)
+};
+
+/// One game's result.
+struct SimGame {
+    std::uint32_t turns = 0;
+    SimOutcome outcome = SimOutcome::unfinished;
+    std::int32_t winner = -1;  ///< seat index (0-based) when won, else -1
+};
+
+/// Everything a simulation produced: per-game results by game index (identical for every
+/// `jobs`), and the wall-clock time it took (the only part that varies between runs).
+struct SimResults {
+    SimOptions options;
+    std::vector<std::string> seat_bots;  ///< bot kind per seat
+    std::vector<SimGame> games;          ///< games[i] is game i, seed mix_seed(seed + i)
+    double seconds = 0;                  ///< wall clock of the games (not the loading)
+};
+
+/// Checks `options` (players from 2 to kMaxPlayers, games >= 1, jobs from 1 to kMaxJobs,
+/// max_turns >= 1, bot count 1 or K,
+/// known bot kinds) and returns the bot kind of each seat. Throws UsageError.
+std::vector<std::string> seat_bots(const SimOptions& options);
+
+/// The game seed of game `index`: mix_seed(seed + index).
+std::uint64_t sim_game_seed(std::uint64_t seed, std::uint64_t index);
+/// The seed of the bot in seat `seat` (0-based) of the game with seed `game_seed`.
+std::uint64_t sim_bot_seed(std::uint64_t game_seed, std::uint32_t seat);
+
+/// The record file of game `index` in `dir`: DIR/game-NNNNNN.jsonl (index zero-padded to 6 digits).
+std::string sim_record_file(const std::string& dir, std::uint64_t index);
+
+/// How a simulation writes records: made once per run and shared by the workers.
+struct SimRecording {
+    /// For games between `seat_bots` seated as `seat_names`, written to `path`: a file whose
+    /// name ends in ".jsonl" gets every record, one after the other; else `path` is a folder
+    /// (created) with one file per game. Throws UsageError if it cannot be created.
+    SimRecording(const sdk::Bundle& bundle, const std::string& path, const std::vector<std::string>& seat_names,
+                 const std::vector<std::string>& seat_bots);
+    ~SimRecording();
+    SimRecording(const SimRecording&) = delete;
+    SimRecording& operator=(const SimRecording&) = delete;
+    /// One file: appends a whole record. Thread-safe. Throws UsageError if the write fails.
+    void append(std::string_view record);
+
+    std::string dir;   ///< the folder, or empty
+    std::string file;  ///< the one file, or empty
+    RecordHeader header;  ///< seed and game are set per game
+    HeaderText text;
+    std::shared_ptr<const std::vector<std::string>> cards;
+
+private:
+    std::mutex mutex_;
+    int fd_ = -1;
+};
+
+/// Plays one game between `bots` (one per seat) with `evaluator` and returns how it ended.
+/// With a `recording`, writes the game's record (docs/records.md) as game `index`, to
+/// sim_record_file(recording->dir, index) or the end of recording->file. Throws UsageError if
+/// the record cannot be written.
+SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
+                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
+                      SimRecording* recording = nullptr, std::uint64_t index = 0,
+                      const BotSettings& bot_settings = {});
+
+/// Runs the simulation: `options.jobs` threads, each with its own runtime from the bundle,
+/// play games i = w, w + jobs, ... Throws UsageError for bad options; rethrows a worker's error.
+SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options);
+
+/// Summary statistics as JSON (no timing, no `jobs`): identical for the same options, plugins
+/// and seed, whatever `jobs` is. The bundle's plugins name the sets and the gametype.
+nlohmann::json sim_summary(const SimResults& results, const sdk::Bundle& bundle);
+
+/// The same summary as text, with the throughput (turns per second, wall clock) at the end.
+std::string sim_report(const SimResults& results, const sdk::Bundle& bundle);
+
+}  // namespace cherries::host

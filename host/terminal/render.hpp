@@ -1,0 +1,110 @@
+// Games as text for a terminal: each event as a line, the table of players after a turn, the
+// result at the end; ANSI colour only on a terminal and never with NO_COLOR.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/event.hpp"
+#include "engine/game.hpp"
+#include "host/cli/seats.hpp"
+#include "sdk/bundle.hpp"
+
+namespace cherries::host {
+
+/// ANSI styles, or nothing when colour is off.
+class Palette {
+public:
+    explicit Palette(bool color = false) : color_(color) {}
+    bool color() const { return color_; }
+
+    std::string bold(std::string_view s) const { return wrap("1", s); }
+    std::string dim(std::string_view s) const { return wrap("2", s); }
+    std::string red(std::string_view s) const { return wrap("31", s); }
+    std::string green(std::string_view s) const { return wrap("32", s); }
+    std::string yellow(std::string_view s) const { return wrap("33", s); }
+    std::string cyan(std::string_view s) const { return wrap("36", s); }
+
+private:
+    std::string wrap(std::string_view code, std::string_view s) const;
+    bool color_;
+};
+
+/// Colour for standard output: only when it is a terminal (isatty) and NO_COLOR is unset.
+Palette stdout_palette();
+
+/// How cards are described: names, types, changes, lifetimes, and the names of modifier
+/// functions as the set manifests give them.
+class CardText {
+public:
+    /// `function_name` gives a FunctionId's name; without it modifiers say just "function".
+    explicit CardText(const Catalog& catalog, std::function<std::string(FunctionId)> function_name = {});
+    /// With the function names of the bundle's manifests.
+    explicit CardText(const sdk::Bundle& bundle);
+
+    /// "Double Cherry"
+    const std::string& name(CardId card) const;
+    /// "Double Cherry (cherry, +2)", "Cherry Halver (modifier, lifetime 2, cherry: halve)".
+    std::string describe(CardId card) const;
+
+private:
+    const Catalog& catalog_;
+    std::function<std::string(FunctionId)> function_name_;
+};
+
+/// A signed change as shown: "+2", "-1", "+0".
+std::string signed_number(std::int64_t n);
+
+/// Why a game stopped being played, for the result line.
+enum class StopReason : std::uint8_t {
+    game_over,   ///< won, ended or aborted
+    suspended,   ///< one player left and nobody can join
+    turn_cap,    ///< --max-turns reached
+    quit,        ///< a human typed quit
+    end_of_input,///< standard input ended
+    turns_done,  ///< a scenario's [[turn]]s ran out
+    refused,     ///< a scenario's join or leave was refused by the rules
+};
+
+/// Writes a game as text, driven by its events (EventSink): a header per turn with whose turn
+/// it is and the drawn card, then what happened (who received it, the change before and after
+/// the modifier card stack, the end-of-turn score change, aging and expiry, deck renewal,
+/// faults, joins and leaves). print_table() and print_result() are called by the front end.
+class TextRenderer final : public EventSink {
+public:
+    TextRenderer(const Game& game, const CardText& cards, std::ostream& out, Palette palette);
+
+    void on_event(const Event& event) override;
+
+    /// Every player's cherry count, score and modifier card stack (bottom first, with
+    /// lifetimes), in turn order; `>` marks whose turn is next.
+    void print_table();
+    /// The result line: winner, or why there is none.
+    void print_result(StopReason reason, std::uint32_t max_turns = 0);
+
+    const PlayerNames& names() const { return names_; }
+    const Palette& palette() const { return palette_; }
+
+private:
+    void line(const std::string& text);
+    std::string who(PlayerId id) const;
+    std::string change_text(std::int64_t before, std::int64_t after) const;
+    std::string total_text(std::int64_t old, std::int64_t now) const;
+
+    const Game& game_;
+    const CardText& cards_;
+    std::ostream& out_;
+    Palette palette_;
+    PlayerNames names_;
+    std::map<PlayerId, std::int64_t> cherries_;  // shadow counts, to show "before -> after"
+    std::map<PlayerId, std::int64_t> scores_;
+    std::uint32_t header_turn_ = 0;  // the turn whose header was printed last
+    bool kept_ = false;              // the last give was a keep
+};
+
+}  // namespace cherries::host

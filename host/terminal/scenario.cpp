@@ -1,0 +1,273 @@
+#include "host/terminal/scenario.hpp"
+
+#include <fmt/core.h>
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "host/cli/seats.hpp"
+#include "host/records/state_json.hpp"
+#include "host/cli/text.hpp"
+#include "host/cli/usage_error.hpp"
+#include "sdk/toml_text.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+Located located(std::string value, const toml::source_region& where) {
+    return {std::move(value), static_cast<int>(where.begin.line), static_cast<int>(where.begin.column)};
+}
+
+// Messages are one line: whatever a library hands us, newlines become spaces.
+std::string one_line(std::string s) {
+    std::replace(s.begin(), s.end(), '\n', ' ');
+    std::replace(s.begin(), s.end(), '\r', ' ');
+    return s;
+}
+
+class Parser {
+public:
+    explicit Parser(Scenario& scenario) : s_(scenario) {}
+
+    [[noreturn]] void fail(const toml::source_region& where, const std::string& message) const {
+        throw UsageError(one_line(s_.at(located({}, where)) + message));
+    }
+
+    void unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, std::string_view context) const {
+        for (const auto& [key, node] : t) {
+            if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
+            std::string list;
+            for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+            fail(key.source(), fmt::format("unknown key '{}'{}; expected one of: {}", excerpt(key.str()), context, list));
+        }
+    }
+
+    Located string(const toml::node& node, std::string_view what) const {
+        const auto value = node.value<std::string>();
+        if (!node.is_string()) fail(node.source(), fmt::format("{}: expected a string, saw {}", what, sdk::describe_toml(node)));
+        if (value->empty()) fail(node.source(), fmt::format("{}: expected a name, saw an empty string", what));
+        return located(*value, node.source());
+    }
+
+    // A player's name: printable, one word (name_problem).
+    Located name(const toml::node& node, std::string_view what) const {
+        Located n = string(node, what);
+        if (const std::string problem = name_problem(n.value); !problem.empty())
+            fail(node.source(), fmt::format("{}: {} in '{}'", what, problem, excerpt(n.value)));
+        return n;
+    }
+
+    std::vector<Located> names(const toml::node& node, std::string_view what) const {
+        std::vector<Located> out = strings(node, what);
+        for (std::size_t i = 0; i < out.size(); ++i) name(*node.as_array()->get(i), what);
+        return out;
+    }
+
+    std::vector<Located> strings(const toml::node& node, std::string_view what) const {
+        const toml::array* array = node.as_array();
+        if (!array) fail(node.source(), fmt::format("{}: expected an array of strings, saw {}", what, sdk::describe_toml(node)));
+        std::vector<Located> out;
+        for (const auto& element : *array) out.push_back(string(element, what));
+        return out;
+    }
+
+    void parse(const toml::table& root) {
+        unknown_keys(root, {"sets", "gametype", "players", "seed", "deck", "turn"}, "");
+        if (const auto* node = root.get("sets"))
+            for (auto& set : strings(*node, "'sets'")) s_.sets.push_back(std::move(set.value));
+        if (const auto* node = root.get("gametype")) s_.gametype = string(*node, "'gametype'").value;
+
+        const toml::node* players = root.get("players");
+        if (!players) fail(root.source(), "missing 'players'; expected players = [\"NAME\", ...] in turn order");
+        std::set<std::string> names;
+        if (const toml::array* list = players->as_array(); list && list->size() > kMaxPlayers)
+            fail(players->source(), fmt::format("'players': expected at most {} names, saw {}", kMaxPlayers, list->size()));
+        for (auto& p : this->names(*players, "'players'")) {
+            if (!names.insert(p.value).second)
+                throw UsageError(s_.at(p) + "player '" + excerpt(p.value) + "' is listed twice; names must differ");
+            s_.players.push_back(std::move(p.value));
+        }
+        if (s_.players.empty()) fail(players->source(), "'players': expected at least one name, saw an empty array");
+
+        if (const auto* node = root.get("seed")) {
+            // The type first: value<std::int64_t>() converts a float (1e308 would overflow).
+            if (!node->is_integer() || *node->value<std::int64_t>() < 0)
+                fail(node->source(), fmt::format("'seed': expected an integer >= 0, saw {}", sdk::describe_toml(*node)));
+            s_.seed = static_cast<std::uint64_t>(*node->value<std::int64_t>());
+        }
+        if (const auto* node = root.get("deck")) s_.deck = strings(*node, "'deck'");
+
+        if (const auto* node = root.get("turn")) {
+            const toml::array* turns = node->as_array();
+            if (!turns) fail(node->source(), "'turn': expected [[turn]] tables, saw " + sdk::describe_toml(*node));
+            for (std::size_t i = 0; i < turns->size(); ++i) {
+                const toml::node& element = *turns->get(i);
+                const toml::table* table = element.as_table();
+                if (!table) fail(element.source(), "'turn': expected [[turn]] tables, saw " + sdk::describe_toml(element));
+                s_.turns.push_back(parse_turn(*table, i + 1));
+            }
+        }
+    }
+
+    ScenarioTurn parse_turn(const toml::table& t, std::size_t number) const {
+        const std::string context = fmt::format(" in [[turn]] {}", number);
+        unknown_keys(t, {"give", "join", "leave"}, context);
+        ScenarioTurn turn;
+        turn.table = located({}, t.source());
+        if (const auto* node = t.get("give")) turn.give = string(*node, "'give'");
+        if (const auto* node = t.get("join")) turn.join = names(*node, "'join'");
+        if (const auto* node = t.get("leave")) turn.leave = strings(*node, "'leave'");
+        if (!turn.give && turn.join.empty() && turn.leave.empty())
+            fail(t.source(), fmt::format("[[turn]] {} is empty; expected give = \"NAME\" (the drawer's own name keeps "
+                                         "the card), join = [...] or leave = [...]", number));
+        return turn;
+    }
+
+private:
+    Scenario& s_;
+};
+
+std::string plugin_path(const Scenario& scenario, const std::string& name) {
+    if (name.find('/') == std::string::npos) return name;
+    const std::filesystem::path p(name);
+    return p.is_absolute() || scenario.dir.empty() ? name : (scenario.dir / p).lexically_normal().string();
+}
+
+const Player* find(const Game& game, const Located& name) { return game.find_player(name.value); }
+
+// The game stopped before [[turn]] table `index` could play its turn: why, and what is left.
+ScenarioEnd early(const Scenario& scenario, std::size_t index, const Game& game) {
+    const std::string why = game.phase() == Phase::won      ? "the game is won"
+                            : game.phase() == Phase::suspended ? "the game is suspended (one player left; a join resumes it)"
+                                                               : "the game is over";
+    const std::size_t left = scenario.turns.size() - index;
+    return {ScenarioEnd::Kind::early,
+            fmt::format("{}the scenario ends early after turn {}: {}; {} [[turn]] table{} not applied, from [[turn]] {} on",
+                        scenario.at(scenario.turns[index].table), game.turn(), why, left, left == 1 ? " was" : "s were",
+                        index + 1)};
+}
+
+}  // namespace
+
+std::string Scenario::at(const Located& where) const {
+    if (where.line <= 0) return file + ": ";
+    return fmt::format("{}:{}:{}: ", file, where.line, where.column);
+}
+
+Scenario parse_scenario(std::string_view text, const std::string& file) {
+    Scenario scenario;
+    scenario.file = file;
+    toml::table root;
+    try {
+        root = toml::parse(text, file);
+    } catch (const toml::parse_error& e) {
+        throw UsageError(one_line(scenario.at(located({}, e.source())) + "malformed TOML: " + std::string(e.description())));
+    }
+    Parser(scenario).parse(root);
+    return scenario;
+}
+
+Scenario read_scenario(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UsageError(path.string() + ": cannot read the scenario file");
+    std::stringstream text;
+    text << in.rdbuf();
+    Scenario scenario = parse_scenario(text.str(), path.string());
+    scenario.dir = path.parent_path();
+    return scenario;
+}
+
+std::vector<std::string> scenario_sets(const Scenario& scenario) {
+    std::vector<std::string> sets;
+    for (const auto& s : scenario.sets) sets.push_back(plugin_path(scenario, s));
+    return sets;
+}
+
+std::optional<std::string> scenario_gametype(const Scenario& scenario) {
+    if (!scenario.gametype) return std::nullopt;
+    return plugin_path(scenario, *scenario.gametype);
+}
+
+std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catalog) {
+    std::vector<KindId> kinds;
+    std::map<KindId, std::int32_t> asked;
+    for (const auto& card : scenario.deck) {
+        KindId kind = 0;
+        try {
+            kind = catalog.find_kind(card.value);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(one_line(scenario.at(card) + excerpt(e.what(), 4096)));
+        }
+        const std::int32_t copies = catalog.kinds()[kind].count;
+        if (++asked[kind] > copies)
+            throw UsageError(fmt::format("{}'deck' asks for {} copies of '{}'; the sets have {}", scenario.at(card),
+                                         asked[kind], excerpt(card.value), copies));
+        kinds.push_back(kind);
+    }
+    return kinds;
+}
+
+Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Evaluator& evaluator) {
+    const std::vector<KindId> top = scenario_deck(scenario, bundle.catalog());
+    return Game(bundle.catalog(), bundle.gametype(), evaluator, scenario.seed, scenario.players, top);
+}
+
+ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn) {
+    auto unknown = [&](const Located& name, std::string_view role) {
+        return UsageError(fmt::format("{}unknown player '{}' in {}; players: {}", scenario.at(name), excerpt(name.value), role,
+                                      player_list(game)));
+    };
+    auto refused = [&](const Located& name, std::string_view what, const RuleError& e) {
+        return ScenarioEnd{ScenarioEnd::Kind::refused,
+                           one_line(fmt::format("{}cannot {} '{}': {}; the scenario stops here, after turn {}",
+                                                scenario.at(name), what, name.value, e.what(), game.turn()))};
+    };
+    for (std::size_t i = 0; i < scenario.turns.size(); ++i) {
+        const ScenarioTurn& turn = scenario.turns[i];
+        if (game.over()) return early(scenario, i, game);
+        for (const auto& name : turn.join) {
+            try {
+                game.join(name.value);
+            } catch (const RuleError& e) {
+                return refused(name, "join", e);
+            }
+        }
+        for (const auto& name : turn.leave) {
+            const Player* p = find(game, name);
+            if (!p) throw unknown(name, "'leave'");
+            try {
+                game.leave(p->id);
+            } catch (const RuleError& e) {
+                return refused(name, "leave", e);
+            }
+        }
+        if (!turn.give) continue;  // a gap with no turn after it
+        if (game.over() || game.phase() == Phase::suspended) return early(scenario, i, game);
+        const Player* receiver = find(game, *turn.give);
+        if (!receiver) throw unknown(*turn.give, "'give'");
+        const PlayerId receiver_id = receiver->id;  // the pointer does not survive the turn
+        game.start_turn();
+        while (game.phase() == Phase::awaiting_give) game.give(receiver_id);  // a fault redraws
+        if (after_turn) after_turn();
+    }
+    return {};
+}
+
+nlohmann::json scenario_json(const Scenario& scenario, const sdk::Bundle& bundle, ScenarioEnd* end) {
+    auto runtime = bundle.make_runtime();
+    Game game = make_scenario_game(scenario, bundle, *runtime);
+    JsonEventLog log(game);
+    game.set_event_sink(&log);
+    ScenarioEnd stopped = play_scenario(scenario, game);
+    if (end) *end = std::move(stopped);
+    nlohmann::json out = state_json(game);
+    out["events"] = log.events();
+    return out;
+}
+
+}  // namespace cherries::host
