@@ -15,13 +15,23 @@ constexpr double kScoringCount = 0.5;
 // How many standard errors a receiver's mean gain over greedy's choice must clear.
 constexpr double kConfidence = 1.0;
 
-double progress(const Player& p, const Gametype& gametype) {
-    const auto& table = gametype.distribution;
+// Draws at the top of every imagined deck that are stratified over the samples (see below).
+constexpr std::size_t kStrata = 4;
+
+double progress(const Player& p, const Gametype& gametype, const std::vector<double>& expected) {
     const double win = static_cast<double>(gametype.winning_score);
     double change = 0;
-    if (p.cherries >= 0 && p.cherries < static_cast<std::int64_t>(table.size()))
-        change = std::clamp(static_cast<double>(table[static_cast<std::size_t>(p.cherries)]), -win, win);
+    if (p.cherries >= 0 && p.cherries < static_cast<std::int64_t>(expected.size()))
+        change = expected[static_cast<std::size_t>(p.cherries)];
     return (std::min(static_cast<double>(p.score), win) + kScoringCount * change) / win;
+}
+
+double table_at(const Gametype& gametype, std::int64_t c) {
+    const auto& table = gametype.distribution;
+    const double win = static_cast<double>(gametype.winning_score);
+    if (c < 0) c = 0;
+    if (c >= static_cast<std::int64_t>(table.size())) return 0;
+    return std::clamp(static_cast<double>(table[static_cast<std::size_t>(c)]), -win, win);
 }
 
 std::size_t index_of(const std::vector<Player>& players, PlayerId id) {
@@ -32,15 +42,39 @@ std::size_t index_of(const std::vector<Player>& players, PlayerId id) {
 
 }  // namespace
 
-double expert_leaf_value(const ImaginedTable& table, std::size_t me, const Gametype& gametype) {
+std::vector<double> expected_changes(const Catalog& catalog, const Gametype& gametype,
+                                     const std::vector<CardId>& unseen) {
+    const std::size_t size = gametype.distribution.size() + 4;
+    std::vector<double> expected_change(size, 0.0);
+    if (unseen.empty()) {
+        for (std::size_t c = 0; c < size; ++c) expected_change[c] = table_at(gametype, static_cast<std::int64_t>(c));
+        return expected_change;
+    }
+    for (std::size_t c = 0; c < size; ++c) {
+        const auto count = static_cast<std::int64_t>(c);
+        const double away = table_at(gametype, count);
+        double sum = 0;
+        for (CardId card : unseen) {
+            const CardKind& kind = catalog.kind_of(card);
+            double best = away;
+            if (kind.type == CardType::cherry) best = std::max(best, table_at(gametype, count + kind.change));
+            sum += best;
+        }
+        expected_change[c] = sum / static_cast<double>(unseen.size());
+    }
+    return expected_change;
+}
+
+double expert_leaf_value(const ImaginedTable& table, std::size_t me, const Gametype& gametype,
+                         const std::vector<double>& expected) {
     const std::size_t n = table.players.size();
     if (table.over) {
         if (table.winner == SIZE_MAX) return 1.0 / static_cast<double>(n);
         return table.winner == me ? 1.0 : 0.0;
     }
-    const double own = progress(table.players[me], gametype);
+    const double own = progress(table.players[me], gametype, expected);
     double sum = 0;
-    for (const Player& p : table.players) sum += std::exp(kSharpness * (progress(p, gametype) - own));
+    for (const Player& p : table.players) sum += std::exp(kSharpness * (progress(p, gametype, expected) - own));
     return 1.0 / sum;  // exp(own) / sum of exp(each), shifted by own for range
 }
 
@@ -72,6 +106,20 @@ PlayerId ExpertBot::choose_receiver(const TableView& view) {
     base_.over = false;
     base_.turns = 0;
     const std::vector<CardId> unseen = unseen_cards(view);
+    const std::vector<double> expected = expected_changes(view.catalog(), view.gametype(), unseen);
+    // Stratified sampling of the next kStrata draws (a Latin hypercube over the samples): the
+    // j-th draw of sample s comes from stratum strata[j][s] of the cards left, sorted by id, so
+    // every kind is drawn about in proportion to its count. Less noise than plain shuffles.
+    std::vector<std::vector<std::uint32_t>> strata(kStrata);
+    {
+        SplitMix64 order(generator_());
+        for (auto& perm : strata) {
+            perm.resize(settings_.samples);
+            std::iota(perm.begin(), perm.end(), 0u);
+            for (std::size_t i = perm.size(); i > 1; --i)
+                std::swap(perm[i - 1], perm[static_cast<std::size_t>(uniform_below(order, i))]);
+        }
+    }
     Rollout rollout(view.catalog(), view.gametype(), view.evaluator());
     std::vector<double> sums(n, 0.0), squares(n, 0.0);
     const std::size_t prior = candidates.front();  // greedy's choice
@@ -82,6 +130,15 @@ PlayerId ExpertBot::choose_receiver(const TableView& view) {
         base_.deck = unseen;
         for (std::size_t i = base_.deck.size(); i > 1; --i)
             std::swap(base_.deck[i - 1], base_.deck[static_cast<std::size_t>(uniform_below(deal, i))]);
+        for (std::size_t j = 0; j < strata.size() && j < base_.deck.size(); ++j) {
+            const std::size_t left = base_.deck.size() - j;
+            std::sort(base_.deck.begin(), base_.deck.begin() + static_cast<std::ptrdiff_t>(left));
+            const double at = (strata[j][s] + 0.5) * static_cast<double>(left) / settings_.samples;
+            const auto pick = std::min(left - 1, static_cast<std::size_t>(at));
+            std::swap(base_.deck[pick], base_.deck[left - 1]);
+            for (std::size_t i = left - 1; i > 1; --i)
+                std::swap(base_.deck[i - 1], base_.deck[static_cast<std::size_t>(uniform_below(deal, i))]);
+        }
         for (std::size_t r : candidates) {
             scratch_.players = base_.players;  // assignment reuses the buffers
             scratch_.deck = base_.deck;
@@ -93,7 +150,7 @@ PlayerId ExpertBot::choose_receiver(const TableView& view) {
             SplitMix64 play(mix_seed(sample_seed));  // the same renewals for every candidate
             rollout.give(scratch_, r, play);
             rollout.play(scratch_, horizon, play);
-            leaf_[r] = expert_leaf_value(scratch_, base_.next, view.gametype());
+            leaf_[r] = expert_leaf_value(scratch_, base_.next, view.gametype(), expected);
         }
         for (std::size_t r : candidates) {
             sums[r] += leaf_[r];

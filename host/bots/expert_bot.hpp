@@ -30,7 +30,8 @@ struct ExpertSettings {
 ///    with the highest mean gain over it, and only when that gain, paired over the same deck
 ///    orders, is more than one standard error above 0: with few samples, noise would otherwise
 ///    make it a near-random player.
-/// Deterministic for a seed; the generator advances one draw per sample.
+/// Deterministic for a seed; the generator advances one draw per decision that searches (the
+/// order of the strata) and one per sample.
 class ExpertBot final : public Bot {
 public:
     explicit ExpertBot(std::uint64_t seed, ExpertSettings settings = {}) : generator_(seed), settings_(settings) {}
@@ -50,9 +51,17 @@ private:
     ImaginedTable base_, scratch_;  // kept between decisions: their buffers are reused
 };
 
+/// The expected end-of-turn score change, by cherry count (0 to the distribution's size + 3), of a
+/// player who starts a turn there and draws one of `unseen`: they keep a cherry card that ends
+/// on a better count and give anything else away (modifiers are left out). Under the official
+/// gametype: 1 at 5 cherries, at 4 the share of +1 cherry cards, and so on.
+std::vector<double> expected_changes(const Catalog& catalog, const Gametype& gametype,
+                                     const std::vector<CardId>& unseen);
+
 /// How good `table` is for players[me], in [0, 1]: 1 won, 0 lost, 1/K ended without a winner;
-/// else a softmax over the players' progress (score plus half the score change their cherry
-/// count gives now, over the winning score).
-double expert_leaf_value(const ImaginedTable& table, std::size_t me, const Gametype& gametype);
+/// else a softmax over the players' progress (score plus half the expected score change of
+/// their cherry count, `expected` from expected_changes, over the winning score).
+double expert_leaf_value(const ImaginedTable& table, std::size_t me, const Gametype& gametype,
+                         const std::vector<double>& expected);
 
 }  // namespace cherries::host
