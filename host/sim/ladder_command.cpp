@@ -7,7 +7,7 @@
 #include "host/cli/commands.hpp"
 #include "host/sim/ladder.hpp"
 #include "host/cli/number_option.hpp"
-#include "host/sim/sim.hpp"
+#include "host/sim/batch_options.hpp"
 #include "host/cli/plugin_options.hpp"
 
 namespace cherries::host {
@@ -24,18 +24,7 @@ void add_ladder_command(CLI::App& app, Command& run) {
     add_integer_option<std::uint64_t>(*ladder, "--games", state->ladder.games, 1, UINT64_MAX,
                                       "Games per line-up (one bot against the others of one kind)")
         ->capture_default_str();
-    add_integer_option<std::uint32_t>(*ladder, "--players", state->ladder.players, 2, kMaxPlayers,
-                                      "Players (seats) per game")
-        ->capture_default_str();
-    add_integer_option<std::uint64_t>(*ladder, "--seed", state->ladder.seed, 0, UINT64_MAX,
-                                      "Master seed; game i uses mix_seed(seed + i)")
-        ->capture_default_str();
-    add_integer_option<unsigned>(*ladder, "--jobs", state->ladder.jobs, 1, kMaxJobs, "Worker threads")->capture_default_str();
-    add_integer_option<std::uint32_t>(*ladder, "--max-turns", state->ladder.max_turns, 1, UINT32_MAX,
-                                      "A game still going after this many turns has no winner")
-        ->capture_default_str();
-    add_integer_option<std::uint32_t>(*ladder, "--think", state->ladder.bot_settings.think, 1, 1'000'000,
-                                      "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)");
+    add_batch_options(*ladder, state->ladder);
     ladder->add_flag("--timing", state->ladder.timing, "Also print ms per decision by bot, and turns per second");
     add_plugin_options(*ladder, state->plugins);
     ladder->callback([&run, state] {

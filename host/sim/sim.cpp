@@ -1,4 +1,5 @@
 #include "host/sim/sim.hpp"
+#include "host/sim/batch_options.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -299,21 +300,10 @@ void add_sim_command(CLI::App& app, Command& run) {
     CLI::App* sim = app.add_subcommand("sim", "Play many games between bots and summarise the results");
     add_integer_option<std::uint64_t>(*sim, "--games", state->sim.games, 1, UINT64_MAX, "Number of games")
         ->capture_default_str();
-    add_integer_option<std::uint32_t>(*sim, "--players", state->sim.players, 2, kMaxPlayers,
-                                      "Players (seats) per game")
-        ->capture_default_str();
     sim->add_option("--bot", state->sim.bots,
                     "Bot kind (random, greedy, expert, or a bot plugin's name): once for every seat, or once per "
                     "seat in turn order (default: random)");
-    add_integer_option<std::uint32_t>(*sim, "--think", state->sim.bot_settings.think, 1, 1'000'000,
-                                      "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)");
-    add_integer_option<std::uint64_t>(*sim, "--seed", state->sim.seed, 0, UINT64_MAX,
-                                      "Master seed; game i uses mix_seed(seed + i)")
-        ->capture_default_str();
-    add_integer_option<unsigned>(*sim, "--jobs", state->sim.jobs, 1, kMaxJobs, "Worker threads")->capture_default_str();
-    add_integer_option<std::uint32_t>(*sim, "--max-turns", state->sim.max_turns, 1, UINT32_MAX,
-                                      "A game still going after this many turns is unfinished")
-        ->capture_default_str();
+    add_batch_options(*sim, state->sim);
     sim->add_option("--record", state->sim.record,
                     "Write every game's record (docs/records.md): to FILE.jsonl one after the other, or to a folder, "
                     "one file per game (game-NNNNNN.jsonl)");
