@@ -461,6 +461,9 @@ TEST_CASE("a plugin that faults slowly is stopped by its budget per game, and th
     program.functions.push_back({0, "evil", "card 'evil' cherry function"});
     sdk::LuaLimits limits = kSmall;
     limits.plugin_faults = 3;
+    // This checks the fault count; the CPU net (tested elsewhere) must not win the race on
+    // a slow or loaded machine, where three stack overflows can take more than 25 ms.
+    limits.plugin_cpu_ms = 60'000;
     sdk::LuaRuntime runtime(program, limits);
     std::int64_t out = 0;
     for (int i = 0; i < 3; ++i) CHECK_FALSE(runtime.call(1, 1, out));
