@@ -37,6 +37,7 @@ std::string_view to_string(CardType type);
 struct CardKind {
     std::string id;             ///< unique within its set, e.g. "double-cherry"
     std::string name;           ///< display name, e.g. "Double Cherry"
+    std::string text;           ///< rules text in words, e.g. "Halves every cherry change"; may be empty
     std::uint16_t set = 0;      ///< index into Catalog::sets
     CardType type = CardType::cherry;
     std::int64_t change = 0;    ///< cherry change or score change; unused for modifiers

@@ -308,17 +308,18 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
             r.error(t->get("id")->source(), ctx + "field 'id': expected lowercase letters, digits and '-'");
         if (id && !card_ids.insert(*id).second) r.error(t->get("id")->source(), ctx + "card id is used twice in this set");
         kind.name = r.string(*t, "name", true, ctx).value_or(kind.id);
+        kind.text = r.string(*t, "text", false, ctx).value_or("");
         kind.count = static_cast<std::int32_t>(r.integer(*t, "count", false, 1, 10000, ctx).value_or(1));
         std::string cherry_fn, score_fn;
         std::vector<FunctionTest> cherry_tests, score_tests;
         const auto type = r.string(*t, "type", true, ctx);
         if (type == "cherry" || type == "score") {
             kind.type = *type == "cherry" ? CardType::cherry : CardType::score;
-            r.unknown_keys(*t, {"id", "name", "type", "change", "count"}, ctx);
+            r.unknown_keys(*t, {"id", "name", "text", "type", "change", "count"}, ctx);
             kind.change = r.integer(*t, "change", true, -kMaxMagnitude, kMaxMagnitude, ctx).value_or(0);
         } else if (type == "modifier") {
             kind.type = CardType::modifier;
-            r.unknown_keys(*t, {"id", "name", "type", "lifetime", "cherry", "score", "count", "tests"}, ctx);
+            r.unknown_keys(*t, {"id", "name", "text", "type", "lifetime", "cherry", "score", "count", "tests"}, ctx);
             kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", true, 1, kMaxLifetime, ctx).value_or(1));
             cherry_fn = r.string(*t, "cherry", false, ctx).value_or("");
             score_fn = r.string(*t, "score", false, ctx).value_or("");

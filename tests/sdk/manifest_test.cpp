@@ -172,3 +172,15 @@ TEST_CASE("names are printable text: a control character (an escape sequence) is
     should_fail(set_problems(test::set_header() + card), 9, 8,
                 "card 'apple': field 'name': expected printable text, saw control character \\x1B");
 }
+
+TEST_CASE("a card's optional text key is its rules text; it must be a string (GDD §3.3.2.1.2)") {
+    TempFolder dir;
+    dir.write("s/set.toml", test::set_header() + "[[card]]\nid = \"apple\"\nname = \"Apple\"\ntext = \"One more cherry.\"\n"
+                                                 "type = \"cherry\"\nchange = 1\n" + kCherry.substr(0, 9) + "id = \"pear\"\nname = \"Pear\"\ntype = \"cherry\"\nchange = 2\n");
+    dir.write("g/gametype.toml", test::kOfficialGametype);
+    const auto bundle = sdk::Bundle::load({dir.path() / "s"}, dir.path() / "g");
+    CHECK(bundle.catalog().kinds()[bundle.catalog().find_kind("apple")].text == "One more cherry.");
+    CHECK(bundle.catalog().kinds()[bundle.catalog().find_kind("pear")].text.empty());
+    should_fail(set_problems(test::set_header() + "[[card]]\nid = \"apple\"\nname = \"Apple\"\ntext = 3\ntype = \"cherry\"\nchange = 1\n"),
+                10, 8, "field 'text': expected string");
+}
