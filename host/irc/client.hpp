@@ -29,6 +29,9 @@ struct ClientOptions {
     std::string realname = "CherryBot, the Cherries dealer";
     std::string password;               ///< server password (PASS), empty for none
     std::vector<std::string> channels;  ///< joined after registration, a game in each
+    /// The SQLite database file where games in progress, finished games' records and player
+    /// statistics are kept (docs/irc.md); empty: nothing is stored.
+    std::string database;
     ChannelOptions game;
     FloodOptions flood;
 };
