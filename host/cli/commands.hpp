@@ -19,5 +19,7 @@ void add_check_command(CLI::App& app, Command& run);    ///< host/cli/check.cpp
 void add_new_command(CLI::App& app, Command& run);  ///< host/cli/new.cpp
 void add_replay_command(CLI::App& app, Command& run);   ///< host/records/replay_command.cpp
 void add_ladder_command(CLI::App& app, Command& run);   ///< host/sim/ladder_command.cpp
+void add_merge_command(CLI::App& app, Command& run);    ///< host/sim/merge_command.cpp
+void add_report_command(CLI::App& app, Command& run);   ///< host/report/report_command.cpp
 
 }  // namespace cherries::host

@@ -29,6 +29,7 @@
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/records/record.hpp"
+#include "host/sim/shard.hpp"
 #include "host/sim/sim_stats.hpp"
 #include "host/cli/usage_error.hpp"
 
@@ -51,6 +52,12 @@ std::vector<std::string> seat_bots(const SimOptions& options) {
     }
     for (const auto& kind : bots) make_bot(kind, 0);  // throws UsageError naming the known kinds
     return bots;
+}
+
+ShardRange sim_shard_range(std::uint64_t games, std::uint32_t shard, std::uint32_t shards) {
+    // floor(games * k / shards) without overflow: games = q * shards + r.
+    const auto at = [&](std::uint64_t k) { return games / shards * k + games % shards * k / shards; };
+    return {at(shard - 1), at(shard)};
 }
 
 std::uint64_t sim_game_seed(std::uint64_t seed, std::uint64_t index) { return mix_seed(seed + index); }
@@ -97,8 +104,18 @@ void SimRecording::append(std::string_view record) {
 
 SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
                       const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
-                      SimRecording* recording, std::uint64_t index, const BotSettings& bot_settings) {
+                      SimRecording* recording, std::uint64_t index, const BotSettings& bot_settings,
+                      SimObserver* observer) {
     Game game(bundle.catalog(), bundle.gametype(), evaluator, game_seed, seat_names);
+    // Both a record and an observer: the events go to each, record first.
+    struct Both final : EventSink {
+        EventSink* first = nullptr;
+        EventSink* second = nullptr;
+        void on_event(const Event& e) override {
+            first->on_event(e);
+            second->on_event(e);
+        }
+    } both;
     std::optional<RecordWriter> record;
     if (recording) {
         RecordHeader header = recording->header;
@@ -111,6 +128,16 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
                            &recording->text, recording->cards);
         game.set_event_sink(&*record);
     }
+    if (observer) {
+        observer->begin_game(game);
+        if (record) {
+            both.first = &*record;
+            both.second = observer;
+            game.set_event_sink(&both);
+        } else {
+            game.set_event_sink(observer);
+        }
+    }
     std::vector<std::unique_ptr<Bot>> bots;
     bots.reserve(seat_bots.size());
     for (std::uint32_t seat = 0; seat < seat_bots.size(); ++seat)
@@ -121,6 +148,7 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
     while (game.phase() == Phase::between_turns && game.turn() < max_turns) {
         game.start_turn();
         while (game.phase() == Phase::awaiting_give) game.give(bots[game.current_player()]->choose_receiver(view));
+        if (observer) observer->after_turn(game);
     }
 
     if (record) record->finish();
@@ -147,7 +175,12 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
 
     std::optional<SimRecording> recording;
     if (!options.record.empty()) recording.emplace(bundle, options.record, names, results.seat_bots);
-    const auto workers = static_cast<unsigned>(std::min<std::uint64_t>(options.jobs, options.games));
+    if (options.shards < 1 || options.shard < 1 || options.shard > options.shards)
+        throw UsageError(fmt::format("--shard must be K/N with 1 <= K <= N, got {}/{}", options.shard, options.shards));
+    const ShardRange range = sim_shard_range(options.games, options.shard, options.shards);
+    results.first = range.first;
+    const std::uint64_t count = range.end - range.first;
+    const auto workers = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(options.jobs, count)));
     std::vector<std::exception_ptr> errors(workers);
     // Worker w plays games w, w + workers, ... and keeps each result in order in its own list,
     // so every result depends only on its game index: the same for every number of workers. The
@@ -157,7 +190,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     auto work = [&](unsigned w) {
         try {
             auto runtime = bundle.make_runtime();
-            for (std::uint64_t i = w; i < options.games && !stop; i += workers) {
+            for (std::uint64_t i = range.first + w; i < range.end && !stop; i += workers) {
                 runtime->start_game();  // as fresh as a new runtime: a game never depends on earlier ones
                 played[w].push_back(play_sim_game(bundle, *runtime, names, results.seat_bots,
                                                   sim_game_seed(options.seed, i), options.max_turns,
@@ -188,8 +221,8 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     for (const auto& e : errors)
         if (e) std::rethrow_exception(e);
     results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    results.games.reserve(options.games);
-    for (std::uint64_t i = 0; i < options.games; ++i) results.games.push_back(played[i % workers][i / workers]);
+    results.games.reserve(count);
+    for (std::uint64_t i = 0; i < count; ++i) results.games.push_back(played[i % workers][i / workers]);
     return results;
 }
 
@@ -241,6 +274,10 @@ std::string timing(const SimResults& results, std::uint64_t turns) {
 }  // namespace
 
 nlohmann::json sim_summary(const SimResults& results, const sdk::Bundle& bundle) {
+    return sim_summary(results, plugin_ids(bundle, "set"), plugin_ids(bundle, "gametype").front());
+}
+
+nlohmann::json sim_summary(const SimResults& results, const std::vector<std::string>& sets, const std::string& gametype) {
     const Tally t = tally(results);
     const std::uint64_t games = results.games.size();
     nlohmann::json wins = nlohmann::json::array();
@@ -256,8 +293,8 @@ nlohmann::json sim_summary(const SimResults& results, const sdk::Bundle& bundle)
             {"players", results.options.players},
             {"seed", results.options.seed},
             {"max_turns", results.options.max_turns},
-            {"sets", plugin_ids(bundle, "set")},
-            {"gametype", plugin_ids(bundle, "gametype").front()},
+            {"sets", sets},
+            {"gametype", gametype},
             {"unfinished", t.unfinished},
             {"no_winner", t.no_winner},
             {"turns", {{"total", t.turns.total}, {"mean", rounded(t.turns.mean)},
@@ -266,13 +303,17 @@ nlohmann::json sim_summary(const SimResults& results, const sdk::Bundle& bundle)
 }
 
 std::string sim_report(const SimResults& results, const sdk::Bundle& bundle) {
+    return sim_report(results, plugin_ids(bundle, "set"), plugin_ids(bundle, "gametype").front(), true);
+}
+
+std::string sim_report(const SimResults& results, const std::vector<std::string>& set_ids, const std::string& gametype,
+                       bool with_timing) {
     const Tally t = tally(results);
     const std::uint64_t games = results.games.size();
     std::string sets;
-    for (const auto& id : plugin_ids(bundle, "set")) sets += (sets.empty() ? "" : ", ") + id;
+    for (const auto& id : set_ids) sets += (sets.empty() ? "" : ", ") + id;
     std::string out;
-    out += fmt::format("sets: {}; gametype: {}; seed: {}\n", sets, plugin_ids(bundle, "gametype").front(),
-                       results.options.seed);
+    out += fmt::format("sets: {}; gametype: {}; seed: {}\n", sets, gametype, results.options.seed);
     out += fmt::format("games: {}\n", games);
     out += fmt::format("unfinished: {} (still going after {} turns)\n", t.unfinished, results.options.max_turns);
     if (t.no_winner) out += fmt::format("ended without a winner: {}\n", t.no_winner);
@@ -285,7 +326,7 @@ std::string sim_report(const SimResults& results, const sdk::Bundle& bundle) {
                            100.0 * static_cast<double>(t.wins[seat]) / static_cast<double>(games), 100 * ci.low,
                            100 * ci.high);
     }
-    out += fmt::format("turns per second: {}\n", timing(results, t.turns.total));
+    if (with_timing) out += fmt::format("turns per second: {}\n", timing(results, t.turns.total));
     return out;
 }
 
@@ -308,13 +349,16 @@ void add_sim_command(CLI::App& app, Command& run) {
                     "Write every game's record (docs/records.md): to FILE.jsonl one after the other, or to a folder, "
                     "one file per game (game-NNNNNN.jsonl)");
     sim->add_flag("--json", state->json, "Print the results as one JSON object (timing goes to stderr)");
+    add_shard_option(*sim, state->sim.shard, state->sim.shards);
     add_plugin_options(*sim, state->plugins);
     sim->callback([&run, state] {
         run = [state] {
             seat_bots(state->sim);  // bad flags fail before the plugins load
             const sdk::Bundle bundle = load_bundle(state->plugins);
             const SimResults results = run_sim(bundle, state->sim);
-            if (state->json) {
+            if (state->sim.shards > 1 || state->sim.shard > 1) {
+                fmt::print("{}\n", sim_part(results, bundle).dump());
+            } else if (state->json) {
                 fmt::print("{}\n", sim_summary(results, bundle).dump(2));
                 std::uint64_t turns = 0;
                 for (const auto& g : results.games) turns += g.turns;

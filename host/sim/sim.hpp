@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "host/bots/bot.hpp"
+#include "engine/event.hpp"
+#include "engine/game.hpp"
 #include "host/records/record.hpp"
 #include "sdk/bundle.hpp"
 
@@ -28,6 +30,27 @@ struct SimOptions {
     std::uint32_t max_turns = 10000;          ///< a game still going after this many turns is unfinished
     BotSettings bot_settings;                 ///< --think
     std::string record;  ///< non-empty: write records; FILE.jsonl: all in one file, else a folder (sim_record_file)
+    std::uint32_t shard = 1;   ///< --shard K/N: play the K-th (1-based) ...
+    std::uint32_t shards = 1;  ///< ... of N equal slices of the games (sim_shard_range)
+};
+
+/// The game indices [first, end) of slice `shard` (1-based) of `shards` equal slices of `games`:
+/// first = (shard - 1) * games / shards, end = shard * games / shards. Slices cover every game once.
+struct ShardRange {
+    std::uint64_t first = 0;
+    std::uint64_t end = 0;
+};
+ShardRange sim_shard_range(std::uint64_t games, std::uint32_t shard, std::uint32_t shards);
+
+/// Watches a simulated game: its events (EventSink) and the table after every turn. One observer
+/// per worker thread; play_sim_game calls begin_game, then on_event as events happen, then
+/// after_turn after each turn played.
+class SimObserver : public EventSink {
+public:
+    /// A new game starts; `game` stays valid until the game's last after_turn.
+    virtual void begin_game(const Game& game) = 0;
+    /// Turn game.turn() is over (the table as it stands between turns, or at the game's end).
+    virtual void after_turn(const Game& game) = 0;
 };
 
 /// How one game ended.
@@ -49,7 +72,8 @@ struct SimGame {
 struct SimResults {
     SimOptions options;
     std::vector<std::string> seat_bots;  ///< bot kind per seat
-    std::vector<SimGame> games;          ///< games[i] is game i, seed mix_seed(seed + i)
+    std::uint64_t first = 0;             ///< index of games[0]: 0 unless a shard
+    std::vector<SimGame> games;          ///< games[i] is game first + i, seed mix_seed(seed + first + i)
     double seconds = 0;                  ///< wall clock of the games (not the loading)
 };
 
@@ -91,23 +115,29 @@ private:
 };
 
 /// Plays one game between `bots` (one per seat) with `evaluator` and returns how it ended.
+/// With an `observer`, reports the game's events and turns to it.
 /// With a `recording`, writes the game's record (docs/records.md) as game `index`, to
 /// sim_record_file(recording->dir, index) or the end of recording->file. Throws UsageError if
 /// the record cannot be written.
 SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
                       const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
                       SimRecording* recording = nullptr, std::uint64_t index = 0,
-                      const BotSettings& bot_settings = {});
+                      const BotSettings& bot_settings = {}, SimObserver* observer = nullptr);
 
 /// Runs the simulation: `options.jobs` threads, each with its own runtime from the bundle,
-/// play games i = w, w + jobs, ... Throws UsageError for bad options; rethrows a worker's error.
+/// play games i = first + w, first + w + jobs, ... of the shard's range (sim_shard_range). Throws UsageError for bad options; rethrows a worker's error.
 SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options);
 
 /// Summary statistics as JSON (no timing, no `jobs`): identical for the same options, plugins
 /// and seed, whatever `jobs` is. The bundle's plugins name the sets and the gametype.
 nlohmann::json sim_summary(const SimResults& results, const sdk::Bundle& bundle);
+/// The same from the plugin ids (a merge has no bundle): `sets` in order, `gametype`.
+nlohmann::json sim_summary(const SimResults& results, const std::vector<std::string>& sets, const std::string& gametype);
 
 /// The same summary as text, with the throughput (turns per second, wall clock) at the end.
 std::string sim_report(const SimResults& results, const sdk::Bundle& bundle);
+/// The same from the plugin ids; without the throughput line when `timing` is false.
+std::string sim_report(const SimResults& results, const std::vector<std::string>& sets, const std::string& gametype,
+                       bool timing);
 
 }  // namespace cherries::host

@@ -1,0 +1,131 @@
+#include "host/report/report_charts.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <iterator>
+
+namespace cherries::host {
+
+namespace {
+
+constexpr const char* kColours[] = {"#1b6ca8", "#d1495b", "#2e933c", "#edae49", "#6a4c93", "#00798c", "#8d6a4f"};
+
+std::string colour(std::size_t i) { return kColours[i % std::size(kColours)]; }
+
+// The turn count below which `share` of a configuration's games ended.
+std::uint64_t turns_quantile(const nlohmann::json& config, double share) {
+    const auto games = config["games"].get<double>();
+    double seen = 0;
+    for (const auto& row : config["turns"]["histogram"])
+        if ((seen += row[1].get<double>()) >= share * games) return row[0].get<std::uint64_t>();
+    return config["turns"]["max"].get<std::uint64_t>();
+}
+
+std::string common_style() {
+    return "set border 3 lc '#555555'\nset tics nomirror\nset grid ytics lc '#dddddd'\nset key top right\n";
+}
+
+}  // namespace
+
+GnuplotChart reference_chart(const nlohmann::json& report) {
+    const auto& setup = report["setup"];
+    std::string script = common_style();
+    script += "$d << EOD\n";
+    std::size_t c = 0;
+    for (const auto& change : setup["distribution"]) script += fmt::format("{} {}\n", c++, change.get<std::int64_t>());
+    script += "EOD\n";
+    script += fmt::format("set title {}\nset xlabel 'cherry count'\nset ylabel 'score change'\n",
+                          gnuplot_quote(fmt::format("{} {}", setup["gametype_name"].get<std::string>(),
+                                                    setup["gametype_version"].get<std::string>())));
+    script += "set style fill solid 0.8 noborder\nset boxwidth 0.8\nset xzeroaxis lt -1\nset key bottom left\n";
+    script += fmt::format("set xrange [-0.6:{}]\n", static_cast<double>(c) - 0.4);
+    script += fmt::format("plot $d using 1:2 with boxes lc '{}' title 'score change', {} with lines lw 2 dt 2 lc '{}' "
+                          "title 'winning score'\n",
+                          colour(0), setup["winning_score"].get<std::int64_t>(), colour(1));
+    return {script, 420, 260};
+}
+
+GnuplotChart length_chart(const nlohmann::json& report, const std::string& bot) {
+    std::string script = common_style(), plot;
+    std::uint64_t right = 1;
+    std::size_t series = 0;
+    for (const auto& config : report["configurations"]) {
+        if (config["bot"] != bot) continue;
+        right = std::max(right, turns_quantile(config, 0.995));
+        const auto games = config["games"].get<double>();
+        script += fmt::format("$p{} << EOD\n", series);
+        for (const auto& row : config["turns"]["histogram"])
+            script += fmt::format("{} {:.6f}\n", row[0].get<std::uint64_t>(), row[1].get<double>() / games);
+        script += "EOD\n";
+        plot += fmt::format("{}$p{} using 1:2 with steps lw 2 lc '{}' title '{} players'", plot.empty() ? "" : ", ", series,
+                            colour(series), config["players"].get<int>());
+        ++series;
+    }
+    script += fmt::format("set title {}\nset xlabel 'turns until the game ended'\nset ylabel 'share of games'\n",
+                          gnuplot_quote("Game length, " + bot + " bots"));
+    script += fmt::format("set xrange [0:{}]\nset yrange [0:*]\nplot {}\n", right + 1, plot);
+    return {script, 640, 340};
+}
+
+GnuplotChart wins_chart(const nlohmann::json& report, const std::string& bot) {
+    std::string script = common_style(), plot;
+    std::size_t series = 0;
+    std::uint64_t seats = 1;
+    for (const auto& config : report["configurations"]) {
+        if (config["bot"] != bot) continue;
+        const auto players = config["players"].get<std::uint64_t>();
+        seats = std::max(seats, players);
+        // Series side by side around each seat's x.
+        const double offset = (static_cast<double>(series) - 1.5) * 0.12;
+        script += fmt::format("$w{} << EOD\n", series);
+        for (std::size_t seat = 0; seat < config["wins"].size(); ++seat) {
+            const auto& w = config["wins"][seat];
+            script += fmt::format("{:.3f} {} {} {}\n", static_cast<double>(seat + 1) + offset, w["share"].get<double>(),
+                                  w["ci95"][0].get<double>(), w["ci95"][1].get<double>());
+        }
+        script += "EOD\n";
+        const double fair = config["wins"][0]["fair"].get<double>();
+        plot += fmt::format("{}$w{} using 1:2:3:4 with yerrorbars pt 7 ps 0.7 lw 1.5 lc '{}' title '{} players', "
+                            "[0.5:{}.5] {} with lines dt 2 lc '{}' notitle",
+                            plot.empty() ? "" : ", ", series, colour(series), players, players, fair, colour(series));
+        ++series;
+    }
+    script += fmt::format("set title {}\nset xlabel 'seat (turn order)'\nset ylabel 'share of games won'\n",
+                          gnuplot_quote("Wins by seat with 95% intervals, " + bot + " bots (dashed: a fair seat)"));
+    script += fmt::format("set xrange [0.5:{}.5]\nset xtics 1\nset yrange [0:*]\nplot {}\n", seats, plot);
+    return {script, 640, 340};
+}
+
+GnuplotChart over_turns_chart(const nlohmann::json& report, const std::string& bot, const std::string& field) {
+    std::string script = common_style(), plot;
+    std::size_t series = 0;
+    std::uint64_t right = 1;
+    for (const auto& config : report["configurations"]) {
+        if (config["bot"] != bot) continue;
+        const auto& over = config["over_turns"];
+        // Only while at least a tenth of the games are still going: later means are of a few long games.
+        const double enough = 0.1 * config["games"].get<double>() * config["players"].get<double>();
+        script += fmt::format("$t{} << EOD\n", series);
+        for (std::size_t i = 0; i < over["turn"].size(); ++i) {
+            if (over["players"][i].get<double>() < enough) break;
+            const double mean = over[field + "_mean"][i].get<double>(), sd = over[field + "_sd"][i].get<double>();
+            right = std::max(right, over["turn"][i].get<std::uint64_t>());
+            script += fmt::format("{} {} {} {}\n", over["turn"][i].get<std::uint64_t>(), mean, mean - sd, mean + sd);
+        }
+        script += "EOD\n";
+        plot += fmt::format("{}$t{} using 1:3:4 with filledcurves fs transparent solid 0.15 lc '{}' notitle, "
+                            "$t{} using 1:2 with lines lw 2 lc '{}' title '{} players'",
+                            plot.empty() ? "" : ", ", series, colour(series), series, colour(series),
+                            config["players"].get<int>());
+        ++series;
+    }
+    const std::string what = field == "cherries" ? "Cherry count" : "Score";
+    script += fmt::format("set title {}\nset xlabel 'turn'\nset ylabel {}\n",
+                          gnuplot_quote(what + " after each turn, mean ± 1 sd over the players, " + bot + " bots"),
+                          gnuplot_quote(field == "cherries" ? "cherry count" : "score"));
+    script += fmt::format("set xrange [1:{}]\nplot {}\n", right, plot);
+    return {script, 640, 320};
+}
+
+}  // namespace cherries::host

@@ -1,0 +1,180 @@
+#include "host/report/report_html.hpp"
+
+#include <fmt/core.h>
+
+#include "host/report/report_charts.hpp"
+#include "host/report/report_stats.hpp"
+
+namespace cherries::host {
+
+std::string html_escape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+namespace {
+
+constexpr const char* kStyle = R"(
+body { font-family: sans-serif; max-width: 1100px; margin: 1.5em auto; padding: 0 1em; color: #222; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.9em; }
+th, td { border: 1px solid #ddd; padding: 0.2em 0.5em; text-align: right; }
+th { background: #f3f3f3; } td.l, th.l { text-align: left; }
+.top { display: flex; gap: 1.5em; flex-wrap: wrap; align-items: flex-start; }
+.charts { display: flex; flex-wrap: wrap; gap: 0.5em; }
+.favoured { background: #fde2e2; } .disfavoured { background: #e2ecfd; }
+.note { color: #555; font-size: 0.9em; }
+ul.findings li { margin: 0.3em 0; }
+)";
+
+std::string pct(const nlohmann::json& x) { return x.is_null() ? "–" : fmt::format("{:.1f}%", 100 * x.get<double>()); }
+std::string pct_ratio(std::uint64_t a, std::uint64_t b) { return b ? fmt::format("{:.1f}%", 100.0 * a / b) : "–"; }
+std::string signed_points(const nlohmann::json& x) {
+    return x.is_null() ? "–" : fmt::format("{:+.1f}", 100 * x.get<double>());
+}
+
+std::string cards_table(const nlohmann::json& setup) {
+    std::string out = "<table><tr><th class=l>card</th><th class=l>type</th><th>copies</th><th class=l>rules text</th></tr>";
+    for (std::size_t k = 0; k < setup["cards"].size(); ++k) {
+        const auto& info = setup["card_info"][k];
+        out += fmt::format("<tr><td class=l>{}</td><td class=l>{}</td><td>{}</td><td class=l>{}</td></tr>",
+                           html_escape(info["name"].get<std::string>()), html_escape(info["type"].get<std::string>()),
+                           info["count"].get<int>(), html_escape(info["text"].get<std::string>()));
+    }
+    return out + "</table>";
+}
+
+std::string length_table(const nlohmann::json& report) {
+    std::string out = "<table><tr><th>players</th><th class=l>bots</th><th>games</th><th>mean turns</th>"
+                      "<th>median</th><th>longest</th><th>never ended</th><th>ended without a winner</th></tr>";
+    for (const auto& c : report["configurations"]) {
+        const auto games = c["games"].get<std::uint64_t>();
+        out += fmt::format("<tr><td>{}</td><td class=l>{}</td><td>{}</td><td>{:.2f}</td><td>{:g}</td><td>{}</td>"
+                           "<td>{} ({})</td><td>{}</td></tr>",
+                           c["players"].get<int>(), html_escape(c["bot"].get<std::string>()), games,
+                           c["turns"]["mean"].get<double>(), c["turns"]["median"].get<double>(),
+                           c["turns"]["max"].get<std::uint64_t>(), c["unfinished"].get<std::uint64_t>(),
+                           pct_ratio(c["unfinished"].get<std::uint64_t>(), games), c["no_winner"].get<std::uint64_t>());
+    }
+    return out + "</table>";
+}
+
+std::string wins_table(const nlohmann::json& report) {
+    std::string out = "<table><tr><th>players</th><th class=l>bots</th><th class=l>seat</th><th>wins</th><th>share</th>"
+                      "<th>95% interval (Wilson)</th><th>fair share</th><th class=l>verdict</th></tr>";
+    for (const auto& c : report["configurations"])
+        for (const auto& w : c["wins"]) {
+            const std::string verdict = w["verdict"].get<std::string>();
+            out += fmt::format("<tr class={}><td>{}</td><td class=l>{}</td><td class=l>{}</td><td>{}</td><td>{}</td>"
+                               "<td>{} – {}</td><td>{}</td><td class=l>{}</td></tr>",
+                               verdict, c["players"].get<int>(), html_escape(c["bot"].get<std::string>()),
+                               w["seat"].get<std::string>(), w["wins"].get<std::uint64_t>(), pct(w["share"]),
+                               pct(w["ci95"][0]), pct(w["ci95"][1]), pct(w["fair"]), verdict);
+        }
+    return out + "</table>";
+}
+
+// Per card kind for the strongest bot, one table per player count, with the first bot's impact beside.
+std::string cards_section(const nlohmann::json& report) {
+    const std::string best = report["strongest_bot"].get<std::string>();
+    const std::string first = report["setup"]["bots"][0].get<std::string>();
+    const auto& names = report["setup"]["card_info"];
+    std::string out;
+    for (const auto& c : report["configurations"]) {
+        if (c["bot"] != best) continue;
+        const nlohmann::json* base = nullptr;
+        for (const auto& other : report["configurations"])
+            if (other["players"] == c["players"] && other["bot"] == first && first != best) base = &other;
+        out += fmt::format("<h3>{} players, {} bots</h3>", c["players"].get<int>(), html_escape(best));
+        out += "<table><tr><th class=l>card</th><th>gives</th><th>kept</th><th>to the leader</th><th>to the last</th>"
+               "<th>to another</th><th>players who got ≥ 1</th><th>impact on the receiver's wins (points)</th>"
+               "<th>95% interval</th>";
+        if (base) out += fmt::format("<th>impact with {} bots</th><th>95% interval</th>", html_escape(first));
+        out += "</tr>";
+        for (std::size_t k = 0; k < c["cards"].size(); ++k) {
+            const auto& r = c["cards"][k];
+            const auto given = r["gives"].get<std::uint64_t>();
+            const auto interval = [](const nlohmann::json& ci) {
+                return ci.is_null() ? std::string("–") : signed_points(ci[0]) + " to " + signed_points(ci[1]);
+            };
+            out += fmt::format("<tr><td class=l>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+                               "<td>{}</td><td>{}</td>",
+                               html_escape(names[k]["name"].get<std::string>()), given,
+                               pct_ratio(r["kept"].get<std::uint64_t>(), given),
+                               pct_ratio(r["to_leader"].get<std::uint64_t>(), given),
+                               pct_ratio(r["to_last"].get<std::uint64_t>(), given),
+                               pct_ratio(r["to_other"].get<std::uint64_t>(), given), pct(r["received_share"]),
+                               signed_points(r["impact"]), interval(r["impact_ci95"]));
+            if (base)
+                out += fmt::format("<td>{}</td><td>{}</td>", signed_points((*base)["cards"][k]["impact"]),
+                                   interval((*base)["cards"][k]["impact_ci95"]));
+            out += "</tr>";
+        }
+        out += "</table>";
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string report_html(const nlohmann::json& report) {
+    const auto& setup = report["setup"];
+    const auto bots = setup["bots"].get<std::vector<std::string>>();
+    const std::string best = report["strongest_bot"].get<std::string>();
+    std::vector<GnuplotChart> charts{reference_chart(report)};
+    for (const auto& bot : bots) charts.push_back(length_chart(report, bot));
+    for (const auto& bot : bots) charts.push_back(wins_chart(report, bot));
+    charts.push_back(over_turns_chart(report, best, "cherries"));
+    charts.push_back(over_turns_chart(report, best, "score"));
+    const std::vector<std::string> svg = gnuplot_svgs(charts);
+
+    std::string sets;
+    for (const auto& s : setup["sets"]) sets += (sets.empty() ? "" : ", ") + s.get<std::string>();
+    std::string players, bot_list;
+    for (const auto& p : setup["players"]) players += (players.empty() ? "" : ",") + std::to_string(p.get<int>());
+    for (const auto& b : bots) bot_list += (bot_list.empty() ? "" : ",") + b;
+    const std::string title = fmt::format("Balance report: {} with {}", sets, setup["gametype"].get<std::string>());
+
+    std::string out = "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>" + html_escape(title) +
+                      "</title><style>" + kStyle + "</style></head><body>\n";
+    out += "<h1>" + html_escape(title) + "</h1>\n";
+    out += fmt::format("<p class=note>{} games per player count and bot kind; players {}; bots {}; seed {}; a game still "
+                       "going after {} turns never ended. Reproduce with <code>cherries report --set … --gametype {} "
+                       "--games {} --players {} --bots {} --seed {}</code>. How each number is estimated: "
+                       "docs/report.md.</p>\n",
+                       setup["games"].get<std::uint64_t>(), players, html_escape(bot_list),
+                       setup["seed"].get<std::uint64_t>(), setup["max_turns"].get<std::uint64_t>(),
+                       html_escape(setup["gametype"].get<std::string>()), setup["games"].get<std::uint64_t>(), players,
+                       html_escape(bot_list), setup["seed"].get<std::uint64_t>());
+    out += "<div class=top><div>" + svg[0] + "</div><div>" + cards_table(setup) + "</div></div>\n";
+    out += "<h2>Findings</h2>\n<ul class=findings>";
+    for (const auto& f : report["findings"]) out += "<li>" + html_escape(f.get<std::string>()) + "</li>";
+    out += "</ul>\n<h2>Game length</h2>\n<div class=charts>";
+    for (std::size_t b = 0; b < bots.size(); ++b) out += svg[1 + b];
+    out += "</div>\n" + length_table(report);
+    out += "\n<h2>Wins by seat</h2>\n<p class=note>A seat is favoured (red) or disfavoured (blue) when its 95% Wilson "
+           "interval lies wholly above or below the share a fair seat would win: the decided games divided by the "
+           "players.</p>\n<div class=charts>";
+    for (std::size_t b = 0; b < bots.size(); ++b) out += svg[1 + bots.size() + b];
+    out += "</div>\n" + wins_table(report);
+    out += "\n<h2>Cards</h2>\n<p class=note>Gives by the strongest bot, judged by the scores when the card is given. "
+           "Impact: how many percentage points more often a player who received at least one copy won than one who "
+           "received none, within each seat, with a 95% block-bootstrap interval. It is an association, not a "
+           "cause: see docs/report.md.</p>\n";
+    out += cards_section(report);
+    out += "\n<h2>Cherry count and score over the turns</h2>\n<div class=charts>" + svg[svg.size() - 2] +
+           svg[svg.size() - 1] + "</div>\n";
+    out += "</body></html>\n";
+    return out;
+}
+
+}  // namespace cherries::host

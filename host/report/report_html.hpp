@@ -1,0 +1,17 @@
+// The report as one self-contained HTML page: inline CSS and SVG, no script, no network.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace cherries::host {
+
+/// The page for `report` (report_json). Draws the charts with gnuplot (gnuplot_svgs): throws
+/// UsageError when gnuplot cannot be run.
+std::string report_html(const nlohmann::json& report);
+
+/// `text` with &, <, > and " escaped for HTML.
+std::string html_escape(const std::string& text);
+
+}  // namespace cherries::host

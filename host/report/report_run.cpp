@@ -1,0 +1,210 @@
+#include "host/report/report_run.hpp"
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <set>
+#include <system_error>
+#include <thread>
+
+#include "engine/player.hpp"
+#include "host/cli/usage_error.hpp"
+#include "host/records/plugin_list.hpp"
+#include "host/sim/shard.hpp"
+#include "host/sim/sim.hpp"
+
+namespace cherries::host {
+
+void check_report_options(const ReportOptions& o) {
+    if (o.players.empty()) throw UsageError("--players: give at least one player count");
+    std::set<std::uint32_t> seen_players;
+    for (auto p : o.players) {
+        if (p < 2 || p > kMaxPlayers)
+            throw UsageError(fmt::format("--players: each player count must be from 2 to {}, got {}", kMaxPlayers, p));
+        if (!seen_players.insert(p).second) throw UsageError(fmt::format("--players: {} given twice", p));
+    }
+    if (o.bots.empty()) throw UsageError("--bots: give at least one bot kind");
+    std::set<std::string> seen_bots;
+    for (const auto& b : o.bots) {
+        make_bot(b, 0);  // throws UsageError naming the known kinds
+        if (!seen_bots.insert(b).second) throw UsageError(fmt::format("--bots: {} given twice", b));
+    }
+    if (o.games < 1) throw UsageError("--games must be at least 1");
+    if (o.jobs < 1 || o.jobs > kMaxJobs) throw UsageError(fmt::format("--jobs must be from 1 to {}", kMaxJobs));
+    if (o.shards < 1 || o.shard < 1 || o.shard > o.shards)
+        throw UsageError(fmt::format("--shard must be K/N with 1 <= K <= N, got {}/{}", o.shard, o.shards));
+}
+
+namespace {
+
+// A progress bar on stderr, redrawn a few times a second by its own thread; only on a terminal.
+class Progress {
+public:
+    Progress(bool enabled, std::uint64_t total) : total_(total) {
+        if (enabled && total > 0 && ::isatty(STDERR_FILENO)) thread_ = std::thread([this] { loop(); });
+    }
+    ~Progress() {
+        if (!thread_.joinable()) return;
+        {
+            const std::lock_guard lock(mutex_);
+            done_ = true;
+        }
+        wake_.notify_all();
+        thread_.join();
+        fmt::print(stderr, "\r\033[K");
+    }
+    std::atomic<std::uint64_t> played{0};
+
+private:
+    void loop() {
+        std::unique_lock lock(mutex_);
+        while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return done_; })) {
+            const std::uint64_t n = played.load();
+            const auto filled = static_cast<std::size_t>(40 * n / total_);
+            fmt::print(stderr, "\rcherries report: [{}{}] {:3}% {}/{} games", std::string(filled, '#'),
+                       std::string(40 - filled, '.'), 100 * n / total_, n, total_);
+            std::fflush(stderr);
+        }
+    }
+    std::uint64_t total_;
+    std::thread thread_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool done_ = false;
+};
+
+}  // namespace
+
+ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
+    check_report_options(o);
+    const auto blocks = static_cast<std::uint32_t>(std::min<std::uint64_t>(o.games, kReportBlocks));
+    const std::size_t kinds = bundle.catalog().kinds().size();
+    ReportData data;
+    std::vector<std::string> sets, card_ids;
+    nlohmann::json card_info = nlohmann::json::array();
+    std::string gametype;
+    for (const auto& p : bundle.plugins()) {
+        if (p.kind == "set") sets.push_back(p.id);
+        if (p.kind == "gametype") gametype = p.id;
+    }
+    for (KindId k = 0; k < kinds; ++k) {
+        card_ids.push_back(bundle.catalog().display_id(k));
+        const CardKind& kind = bundle.catalog().kinds()[k];
+        card_info.push_back({{"name", kind.name}, {"type", std::string(to_string(kind.type))}, {"count", kind.count},
+                             {"change", kind.change}, {"lifetime", kind.lifetime}, {"text", kind.text}});
+    }
+    // The reference graph's table (GDD §3.3.1.3): cut after the last non-zero change plus a margin.
+    const auto& table = bundle.gametype().distribution;
+    std::size_t last = 0;
+    for (std::size_t c = 0; c < table.size(); ++c)
+        if (table[c] != 0) last = c;
+    const std::vector<std::int64_t> distribution(table.begin(), table.begin() + std::min(table.size(), last + 3));
+    data.setup = {{"plugins", plugins_json(recorded_plugins(bundle, o.bots))},
+                  {"sets", sets}, {"gametype", gametype}, {"cards", card_ids}, {"card_info", card_info},
+                  {"gametype_name", bundle.gametype().name}, {"gametype_version", bundle.gametype().version},
+                  {"winning_score", bundle.gametype().winning_score}, {"distribution", distribution},
+                  {"seed", o.seed}, {"games", o.games}, {"players", o.players}, {"bots", o.bots},
+                  {"max_turns", o.max_turns}, {"think", o.bot_settings.think}, {"blocks", blocks}};
+
+    const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
+    const std::uint64_t count = range.end - range.first;
+    const auto workers = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(o.jobs, count)));
+    Progress progress(o.progress, count * o.players.size() * o.bots.size());
+    const auto start = std::chrono::steady_clock::now();
+    for (const std::uint32_t players : o.players) {
+        std::vector<std::string> names;
+        for (std::uint32_t seat = 0; seat < players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
+        for (const std::string& bot : o.bots) {
+            const std::vector<std::string> seat_bots(players, bot);
+            std::vector<ReportTally> tallies(workers, ReportTally(players, bot, kinds, blocks));
+            std::vector<std::exception_ptr> errors(workers);
+            std::atomic<std::uint64_t> next{range.first};
+            std::atomic<bool> stop = false;
+            constexpr std::uint64_t kChunk = 16;
+            // Workers take chunks of game indices as they free up; each game's numbers depend only on
+            // its index, and integer sums do not depend on who added them.
+            auto work = [&](unsigned w) {
+                try {
+                    auto runtime = bundle.make_runtime();
+                    ReportCollector collector(tallies[w]);
+                    while (!stop) {
+                        const std::uint64_t from = next.fetch_add(kChunk);
+                        if (from >= range.end) break;
+                        const std::uint64_t to = std::min(range.end, from + kChunk);
+                        for (std::uint64_t i = from; i < to; ++i) {
+                            runtime->start_game();
+                            const SimGame g = play_sim_game(bundle, *runtime, names, seat_bots,
+                                                            sim_game_seed(o.seed, i), o.max_turns, nullptr, i,
+                                                            o.bot_settings, &collector);
+                            collector.end_game(g, i, o.games);
+                        }
+                        progress.played += to - from;
+                    }
+                } catch (...) {
+                    errors[w] = std::current_exception();
+                    stop = true;
+                }
+            };
+            if (workers == 1) {
+                work(0);
+            } else {
+                std::vector<std::thread> threads;
+                try {
+                    for (unsigned w = 0; w < workers; ++w) threads.emplace_back(work, w);
+                } catch (const std::system_error& e) {
+                    stop = true;
+                    for (auto& t : threads) t.join();
+                    throw UsageError(fmt::format("--jobs {}: cannot start worker thread {}: {}", o.jobs,
+                                                 threads.size() + 1, e.what()));
+                }
+                for (auto& t : threads) t.join();
+            }
+            for (const auto& e : errors)
+                if (e) std::rethrow_exception(e);
+            for (unsigned w = 1; w < workers; ++w) tallies[0].add(tallies[w]);
+            data.tallies.push_back(std::move(tallies[0]));
+        }
+    }
+    data.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return data;
+}
+
+nlohmann::json report_part(const ReportData& data, std::uint32_t shard, std::uint32_t shards) {
+    nlohmann::json tallies = nlohmann::json::array();
+    for (const auto& t : data.tallies) tallies.push_back(t.to_json());
+    return {{"format", "cherries-report-part"}, {"shard", {shard, shards}}, {"setup", data.setup},
+            {"seconds", data.seconds}, {"tallies", std::move(tallies)}};
+}
+
+ReportData merge_report_parts(const std::vector<std::string>& files) {
+    const std::vector<Part> parts = read_parts(files, "cherries-report-part");
+    ReportData data;
+    data.setup = parts.front().json["setup"];
+    for (const Part& part : parts) {
+        const auto& tallies = part.json.value("tallies", nlohmann::json());
+        if (!tallies.is_array() || (!data.tallies.empty() && tallies.size() != data.tallies.size()))
+            throw UsageError(fmt::format("{}: malformed part: expected \"tallies\", one per configuration", part.file));
+        for (std::size_t i = 0; i < tallies.size(); ++i) {
+            ReportTally t = ReportTally::from_json(tallies[i], part.file);
+            if (data.tallies.size() <= i) {
+                data.tallies.push_back(std::move(t));
+                continue;
+            }
+            try {
+                data.tallies[i].add(t);
+            } catch (const std::invalid_argument&) {
+                throw UsageError(fmt::format("{}: malformed part: tally {} is for another configuration", part.file, i + 1));
+            }
+        }
+        data.seconds += part.json.value("seconds", 0.0);
+    }
+    return data;
+}
+
+}  // namespace cherries::host

@@ -1,0 +1,58 @@
+// Plays the games of `cherries report`: every player count × bot kind, in parallel, into tallies.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "host/bots/bot.hpp"
+#include "host/report/report_tally.hpp"
+#include "sdk/bundle.hpp"
+
+namespace cherries::host {
+
+/// What to play. Each configuration (player count, bot kind) plays `games` games with the same
+/// seeds as `cherries sim --players P --bot B --seed S --games G` (game i: sim_game_seed(seed, i)).
+struct ReportOptions {
+    std::vector<std::uint32_t> players{2, 3, 4, 5};
+    std::vector<std::string> bots{"random", "greedy"};  ///< every seat plays this kind, one kind at a time
+    std::uint64_t games = 10000;                         ///< per configuration
+    std::uint64_t seed = 1;
+    unsigned jobs = 1;                                   ///< worker threads
+    std::uint32_t max_turns = 10000;
+    BotSettings bot_settings;
+    std::uint32_t shard = 1, shards = 1;  ///< play only slice K of N (sim_shard_range)
+    bool progress = false;                ///< draw a progress bar on stderr
+};
+
+/// The games' tallies with what they were played with.
+struct ReportData {
+    /// The setup: plugins with fingerprints, sets, gametype, card ids and names, seed, games,
+    /// players, bots, max_turns, think, blocks. Equal setups = tallies that add up.
+    nlohmann::json setup;
+    std::vector<ReportTally> tallies;  ///< players-major: tallies[p * bots + b]
+    double seconds = 0;                ///< wall clock of the games
+};
+
+/// The most bootstrap blocks (docs/report.md): min(games, this).
+inline constexpr std::uint32_t kReportBlocks = 200;
+
+/// Checks `options` (player counts 2..kMaxPlayers without repeats, known bots without repeats,
+/// games >= 1, jobs 1..kMaxJobs, shard in range). Throws UsageError.
+void check_report_options(const ReportOptions& options);
+
+/// Plays every configuration's games of the shard on `options.jobs` threads. Deterministic:
+/// the tallies are integer sums, the same whatever thread plays which game. Throws UsageError
+/// for bad options; rethrows a worker's error.
+ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& options);
+
+/// The report part of a sharded run (docs/cluster.md): format "cherries-report-part", shard,
+/// setup, tallies.
+nlohmann::json report_part(const ReportData& data, std::uint32_t shard, std::uint32_t shards);
+
+/// Reads and adds up report parts (read_parts checks they belong together). Throws UsageError.
+ReportData merge_report_parts(const std::vector<std::string>& files);
+
+}  // namespace cherries::host

@@ -1,0 +1,250 @@
+#include "host/report/report_stats.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "engine/random.hpp"
+#include "host/cli/usage_error.hpp"
+#include "host/sim/sim_stats.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+double rounded(double x) { return std::round(x * 1e6) / 1e6; }
+double ratio(std::uint64_t a, std::uint64_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0; }
+std::string percent(double x) { return fmt::format("{:.1f}%", 100 * x); }
+
+// Sums over the blocks with multiplicity `times` (1 each: the sample itself; a bootstrap draw).
+struct StratumSums {
+    std::vector<double> n, w;          // per seat
+    std::vector<double> n1, w1;        // per seat × kind
+};
+
+StratumSums sums(const ReportTally& t, const std::vector<std::uint32_t>& times) {
+    StratumSums s;
+    s.n.assign(t.players, 0);
+    s.w.assign(t.players, 0);
+    s.n1.assign(std::size_t{t.players} * t.kinds, 0);
+    s.w1 = s.n1;
+    for (std::uint32_t b = 0; b < t.blocks; ++b) {
+        if (!times[b]) continue;
+        const double m = times[b];
+        for (std::uint32_t seat = 0; seat < t.players; ++seat) {
+            const std::size_t i = std::size_t{b} * t.players + seat;
+            s.n[seat] += m * static_cast<double>(t.seat_games[i]);
+            s.w[seat] += m * static_cast<double>(t.seat_wins[i]);
+            for (std::size_t k = 0; k < t.kinds; ++k) {
+                s.n1[seat * t.kinds + k] += m * static_cast<double>(t.received[i * t.kinds + k]);
+                s.w1[seat * t.kinds + k] += m * static_cast<double>(t.received_wins[i * t.kinds + k]);
+            }
+        }
+    }
+    return s;
+}
+
+// The seat-stratified difference in win rate, received >= 1 copy of `kind` minus not, with
+// Mantel-Haenszel weights n1 n0 / n; NaN when no seat has both groups.
+double impact(const StratumSums& s, std::size_t seats, std::size_t kinds, std::size_t kind) {
+    double num = 0, den = 0;
+    for (std::size_t seat = 0; seat < seats; ++seat) {
+        const double n1 = s.n1[seat * kinds + kind], w1 = s.w1[seat * kinds + kind];
+        const double n0 = s.n[seat] - n1, w0 = s.w[seat] - w1;
+        if (n1 <= 0 || n0 <= 0) continue;
+        const double h = n1 * n0 / (n1 + n0);
+        num += h * (w1 / n1 - w0 / n0);
+        den += h;
+    }
+    return den > 0 ? num / den : std::nan("");
+}
+
+nlohmann::json number_or_null(double x) { return std::isnan(x) ? nlohmann::json() : nlohmann::json(rounded(x)); }
+
+// -1 below zero (or disfavoured), 0 cannot tell, 1 above.
+int sign_of(double low, double high) { return low > 0 ? 1 : high < 0 ? -1 : 0; }
+
+nlohmann::json configuration(const ReportTally& t, const std::vector<std::string>& cards, std::uint64_t seed,
+                             std::size_t index, std::uint32_t max_turns) {
+    const std::uint64_t decided = t.games - t.unfinished - t.no_winner;
+    const double fair = ratio(decided, t.games * t.players);
+    nlohmann::json wins = nlohmann::json::array();
+    for (std::uint32_t seat = 0; seat < t.players; ++seat) {
+        const Interval ci = wilson_interval(t.wins[seat], t.games);
+        const int verdict = ci.low > fair ? 1 : ci.high < fair ? -1 : 0;
+        wins.push_back({{"seat", fmt::format("seat{}", seat + 1)}, {"wins", t.wins[seat]},
+                        {"share", rounded(ratio(t.wins[seat], t.games))}, {"ci95", {rounded(ci.low), rounded(ci.high)}},
+                        {"fair", rounded(fair)},
+                        {"verdict", verdict > 0 ? "favoured" : verdict < 0 ? "disfavoured" : "fair"}});
+    }
+    std::uint64_t total = 0;
+    nlohmann::json histogram = nlohmann::json::array();
+    for (const auto& [turns, count] : t.length) {
+        total += std::uint64_t{turns} * count;
+        histogram.push_back({turns, count});
+    }
+    // Median from the histogram: the middle one or two games in turn order.
+    const auto nth = [&](std::uint64_t n) {
+        std::uint64_t seen = 0;
+        for (const auto& [turns, count] : t.length)
+            if ((seen += count) > n) return turns;
+        return 0u;
+    };
+    const double median = t.games % 2 ? nth(t.games / 2) : (static_cast<double>(nth(t.games / 2 - 1)) + nth(t.games / 2)) / 2;
+
+    // Card impacts: the estimate, then kImpactResamples block-bootstrap draws with one generator
+    // per configuration, seeded from the master seed.
+    const StratumSums sample = sums(t, std::vector<std::uint32_t>(t.blocks, 1));
+    std::vector<std::vector<double>> draws(t.kinds);
+    std::mt19937_64 random(mix_seed(seed ^ (0x9e3779b97f4a7c15ULL * (index + 1))));
+    for (unsigned r = 0; r < kImpactResamples; ++r) {
+        std::vector<std::uint32_t> times(t.blocks, 0);
+        for (std::uint32_t b = 0; b < t.blocks; ++b) ++times[random() % t.blocks];
+        const StratumSums s = sums(t, times);
+        for (std::size_t k = 0; k < t.kinds; ++k) {
+            const double x = impact(s, t.players, t.kinds, k);
+            if (!std::isnan(x)) draws[k].push_back(x);
+        }
+    }
+    nlohmann::json card_rows = nlohmann::json::array();
+    for (std::size_t k = 0; k < t.kinds; ++k) {
+        const auto& g = t.gives[k];
+        const std::uint64_t given = g[0] + g[1] + g[2] + g[3];
+        std::uint64_t got = 0, games = 0;
+        for (std::uint32_t seat = 0; seat < t.players; ++seat) {
+            got += static_cast<std::uint64_t>(sample.n1[seat * t.kinds + k]);
+            games += static_cast<std::uint64_t>(sample.n[seat]);
+        }
+        const double estimate = impact(sample, t.players, t.kinds, k);
+        auto& d = draws[k];
+        std::sort(d.begin(), d.end());
+        // Percentile interval; only when nearly every draw could estimate it.
+        nlohmann::json ci;
+        if (!std::isnan(estimate) && d.size() >= kImpactResamples * 9 / 10) {
+            const auto at = [&](double q) { return d[static_cast<std::size_t>(std::round(q * (d.size() - 1)))]; };
+            ci = {rounded(at(0.025)), rounded(at(0.975))};
+        }
+        card_rows.push_back({{"card", cards.at(k)}, {"gives", given},
+                             {"kept", g[0]}, {"to_leader", g[1]}, {"to_last", g[2]}, {"to_other", g[3]},
+                             {"received_share", rounded(ratio(got, games))},
+                             {"impact", number_or_null(estimate)}, {"impact_ci95", ci}});
+    }
+    nlohmann::json over = {{"turn", nlohmann::json::array()}, {"players", nlohmann::json::array()},
+                           {"cherries_mean", nlohmann::json::array()}, {"cherries_sd", nlohmann::json::array()},
+                           {"score_mean", nlohmann::json::array()}, {"score_sd", nlohmann::json::array()}};
+    for (std::size_t i = 0; i < t.turn_n.size(); ++i) {
+        const double n = static_cast<double>(t.turn_n[i]);
+        if (n == 0) continue;
+        const double cm = static_cast<double>(t.cherries_sum[i]) / n, sm = static_cast<double>(t.score_sum[i]) / n;
+        over["turn"].push_back(i + 1);
+        over["players"].push_back(t.turn_n[i]);
+        over["cherries_mean"].push_back(rounded(cm));
+        over["cherries_sd"].push_back(rounded(std::sqrt(std::max(0.0, static_cast<double>(t.cherries_sq[i]) / n - cm * cm))));
+        over["score_mean"].push_back(rounded(sm));
+        over["score_sd"].push_back(rounded(std::sqrt(std::max(0.0, static_cast<double>(t.score_sq[i]) / n - sm * sm))));
+    }
+    (void)max_turns;
+    return {{"players", t.players}, {"bot", t.bot}, {"games", t.games}, {"unfinished", t.unfinished},
+            {"no_winner", t.no_winner},
+            {"turns", {{"total", total}, {"mean", rounded(ratio(total, t.games))}, {"median", rounded(median)},
+                       {"max", t.length.empty() ? 0u : t.length.rbegin()->first}, {"histogram", std::move(histogram)}}},
+            {"wins", std::move(wins)}, {"cards", std::move(card_rows)}, {"over_turns", std::move(over)}};
+}
+
+std::string bots_phrase(const std::string& bot) { return bot + " bots"; }
+
+}  // namespace
+
+std::string strongest_bot(const std::vector<std::string>& bots) {
+    for (const char* best : {"expert", "greedy"})
+        if (std::find(bots.begin(), bots.end(), best) != bots.end()) return best;
+    return bots.back();
+}
+
+nlohmann::json report_json(const ReportData& data) {
+    const nlohmann::json& setup = data.setup;
+    std::vector<std::string> cards, bots;
+    std::vector<std::uint32_t> players;
+    std::uint64_t seed = 0;
+    std::uint32_t max_turns = 0;
+    try {
+        cards = setup.at("cards").get<std::vector<std::string>>();
+        bots = setup.at("bots").get<std::vector<std::string>>();
+        players = setup.at("players").get<std::vector<std::uint32_t>>();
+        seed = setup.at("seed").get<std::uint64_t>();
+        max_turns = setup.at("max_turns").get<std::uint32_t>();
+    } catch (const nlohmann::json::exception& e) {
+        throw UsageError(fmt::format("report setup: {}", e.what()));
+    }
+    if (data.tallies.size() != players.size() * bots.size() || bots.empty())
+        throw UsageError("report data: expected one tally per player count and bot");
+    nlohmann::json configs = nlohmann::json::array();
+    for (std::size_t i = 0; i < data.tallies.size(); ++i) {
+        const ReportTally& t = data.tallies[i];
+        if (t.players != players[i / bots.size()] || t.bot != bots[i % bots.size()] || t.kinds != cards.size())
+            throw UsageError(fmt::format("report data: tally {} is not for {} {} players", i + 1,
+                                         players[i / bots.size()], bots[i % bots.size()]));
+        configs.push_back(configuration(t, cards, seed, i, max_turns));
+    }
+
+    // The plain sentences: seats beyond chance, games that never end, and bots that disagree.
+    std::vector<std::string> findings;
+    for (const auto& c : configs) {
+        const std::string who = fmt::format("{} players, {} bots", c["players"].get<int>(), c["bot"].get<std::string>());
+        for (const auto& w : c["wins"]) {
+            if (w["verdict"] == "fair") continue;
+            findings.push_back(fmt::format(
+                "{}: {} wins {} of games (95% interval {} to {}), {} than the {} a fair seat would: {} beyond chance.",
+                who, w["seat"].get<std::string>(), percent(w["share"]), percent(w["ci95"][0]), percent(w["ci95"][1]),
+                w["verdict"] == "favoured" ? "more" : "fewer", percent(w["fair"]),
+                w["verdict"] == "favoured" ? "favoured" : "disfavoured"));
+        }
+        if (c["unfinished"].get<std::uint64_t>() > 0)
+            findings.push_back(fmt::format("{}: {} of {} games never ended (still going after {} turns).", who,
+                                           c["unfinished"].get<std::uint64_t>(), c["games"].get<std::uint64_t>(),
+                                           max_turns));
+    }
+    const std::size_t nb = bots.size();
+    for (std::size_t p = 0; p < players.size() && nb > 1; ++p) {
+        const auto& base = configs[p * nb];
+        for (std::size_t b = 1; b < nb; ++b) {
+            const auto& other = configs[p * nb + b];
+            const std::string a = bots_phrase(bots[0]), o = bots_phrase(bots[b]);
+            for (std::size_t seat = 0; seat < players[p]; ++seat) {
+                const auto& v0 = base["wins"][seat]["verdict"];
+                const auto& v1 = other["wins"][seat]["verdict"];
+                if (v0 != v1)
+                    findings.push_back(fmt::format("{} players: {} and {} disagree on seat{}: {} with {}, {} with {}.",
+                                                   players[p], a, o, seat + 1, v0.get<std::string>(), a,
+                                                   v1.get<std::string>(), o));
+            }
+            for (std::size_t k = 0; k < cards.size(); ++k) {
+                const auto& c0 = base["cards"][k]["impact_ci95"];
+                const auto& c1 = other["cards"][k]["impact_ci95"];
+                if (c0.is_null() || c1.is_null()) continue;
+                const int s0 = sign_of(c0[0], c0[1]), s1 = sign_of(c1[0], c1[1]);
+                if (s0 == s1) continue;
+                const auto said = [](int s) { return s > 0 ? "helps" : s < 0 ? "hurts" : "makes no clear difference to"; };
+                const auto points = [](const nlohmann::json& card) {
+                    return fmt::format("{:+.1f} points, 95% interval {:+.1f} to {:+.1f}", 100 * card["impact"].get<double>(),
+                                       100 * card["impact_ci95"][0].get<double>(),
+                                       100 * card["impact_ci95"][1].get<double>());
+                };
+                findings.push_back(fmt::format(
+                    "{} players: {} and {} disagree on {}: with {} it {} its receiver ({}); with {} it {} its receiver ({}).",
+                    players[p], a, o, cards[k], a, said(s0), points(base["cards"][k]), o, said(s1),
+                    points(other["cards"][k])));
+            }
+        }
+    }
+    if (findings.empty()) findings.push_back("No seat is favoured beyond chance, every game ended, and the bots agree.");
+    nlohmann::json out_setup = setup;
+    return {{"format", "cherries-report"}, {"setup", std::move(out_setup)},
+            {"impact", {{"resamples", kImpactResamples}, {"method", "seat-stratified risk difference, block bootstrap"}}},
+            {"strongest_bot", strongest_bot(bots)}, {"configurations", std::move(configs)},
+            {"findings", std::move(findings)}};
+}
+
+}  // namespace cherries::host

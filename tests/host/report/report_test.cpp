@@ -1,0 +1,193 @@
+// `cherries report`: its numbers read back against `cherries sim`, the same for any --jobs and
+// for merged shards (byte for byte), a self-contained HTML page, and clear errors.
+#include <catch2/catch.hpp>
+#include <fmt/core.h>
+
+#include <cmath>
+#include <regex>
+#include <string>
+
+#include "host/report/report_stats.hpp"
+#include "host/report/report_tally.hpp"
+#include "tests/host/run_cli.hpp"
+
+using namespace cherries;
+using namespace cherries::host;
+using cherries::test::read_text;
+using cherries::test::run_cli;
+using cherries::test::TempFolder;
+
+namespace {
+
+const std::string kFlags = "report --games 120 --players 2,4 --bots random,greedy --seed 5";
+
+nlohmann::json run_report_json(const TempFolder& dir, const std::string& flags, const std::string& name) {
+    const auto file = dir.path() / name;
+    const auto run = run_cli(flags + " --json '" + file.string() + "'");
+    REQUIRE(run.status == 0);
+    return nlohmann::json::parse(read_text(file));
+}
+
+}  // namespace
+
+TEST_CASE("the report's numbers match cherries sim for the same seed", "[host][report][cli]") {
+    const TempFolder dir;
+    const nlohmann::json report = run_report_json(dir, kFlags + " --jobs 2", "report.json");
+    REQUIRE(report["configurations"].size() == 4);
+    for (const auto& c : report["configurations"]) {
+        const int players = c["players"];
+        const std::string bot = c["bot"];
+        INFO(players << " players, " << bot);
+        const auto sim = run_cli(fmt::format("sim --games 120 --players {} --bot {} --seed 5 --json", players, bot));
+        REQUIRE(sim.status == 0);
+        const auto s = nlohmann::json::parse(sim.out);
+        CHECK(c["games"] == s["games"]);
+        CHECK(c["unfinished"] == s["unfinished"]);
+        CHECK(c["no_winner"] == s["no_winner"]);
+        CHECK(c["turns"]["total"] == s["turns"]["total"]);
+        CHECK(c["turns"]["mean"] == s["turns"]["mean"]);
+        CHECK(c["turns"]["median"] == s["turns"]["median"]);
+        CHECK(c["turns"]["max"] == s["turns"]["max"]);
+        REQUIRE(c["wins"].size() == s["wins"].size());
+        for (std::size_t seat = 0; seat < s["wins"].size(); ++seat) {
+            CHECK(c["wins"][seat]["wins"] == s["wins"][seat]["wins"]);
+            CHECK(c["wins"][seat]["ci95"] == s["wins"][seat]["ci95"]);
+        }
+        // The histogram holds every game; the card gives add up to the turns that gave a card.
+        std::uint64_t games = 0;
+        for (const auto& row : c["turns"]["histogram"]) games += row[1].get<std::uint64_t>();
+        CHECK(games == 120);
+        for (const auto& card : c["cards"])
+            CHECK(card["gives"] == card["kept"].get<std::uint64_t>() + card["to_leader"].get<std::uint64_t>() +
+                                       card["to_last"].get<std::uint64_t>() + card["to_other"].get<std::uint64_t>());
+    }
+    CHECK(report["strongest_bot"] == "greedy");
+    CHECK(!report["findings"].empty());
+}
+
+TEST_CASE("the report is the same for any --jobs and for merged shards, byte for byte", "[host][report][cli]") {
+    const TempFolder dir;
+    const auto one_html = dir.path() / "one.html";
+    const auto one = run_cli(kFlags + " --jobs 1 -o '" + one_html.string() + "' --json '" + (dir.path() / "one.json").string() + "'");
+    REQUIRE(one.status == 0);
+    const auto two = run_cli(kFlags + " --jobs 2 --json '" + (dir.path() / "two.json").string() + "'");
+    REQUIRE(two.status == 0);
+    CHECK(read_text(dir.path() / "one.json") == read_text(dir.path() / "two.json"));
+
+    std::string parts;
+    for (int k = 1; k <= 3; ++k) {
+        const auto part = dir.path() / fmt::format("part-{}.json", k);
+        const auto run = run_cli(kFlags + fmt::format(" --jobs 2 --shard {}/3 -o '{}'", k, part.string()));
+        REQUIRE(run.status == 0);
+        parts += " '" + part.string() + "'";
+    }
+    const auto merged_html = dir.path() / "merged.html";
+    const auto merged = run_cli("report --from" + parts + " -o '" + merged_html.string() + "' --json '" +
+                                (dir.path() / "merged.json").string() + "'");
+    REQUIRE(merged.status == 0);
+    CHECK(read_text(dir.path() / "merged.json") == read_text(dir.path() / "one.json"));
+    CHECK(read_text(merged_html) == read_text(one_html));
+
+    const auto wrong = run_cli("report --from" + parts + " '" + (dir.path() / "one.json").string() + "' --json x.json");
+    CHECK(wrong.status == 2);
+    CHECK_THAT(wrong.err, Catch::Contains("one.json: not a cherries-report-part file"));
+}
+
+TEST_CASE("the report's HTML is one self-contained page", "[host][report][cli]") {
+    const TempFolder dir;
+    const auto html_file = dir.path() / "report.html";
+    const auto run = run_cli("report --games 60 --players 3 --bots random,greedy --seed 2 -o '" + html_file.string() + "'");
+    REQUIRE(run.status == 0);
+    const std::string html = read_text(html_file);
+    CHECK_THAT(html, Catch::StartsWith("<!DOCTYPE html>"));
+    CHECK_THAT(html, Catch::Contains("<style>"));
+    // Charts inline: the reference graph, length and wins per bot, cherries and score over the turns.
+    std::size_t svgs = 0;
+    for (auto at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1)) ++svgs;
+    CHECK(svgs == 7);
+    CHECK(html.find("<script") == std::string::npos);
+    CHECK(html.find("<link") == std::string::npos);
+    CHECK(html.find("<img") == std::string::npos);
+    CHECK(html.find("<?xml") == std::string::npos);
+    const std::regex external(R"((src|href)\s*=\s*["']?\s*(https?:|//))", std::regex::icase);
+    CHECK_FALSE(std::regex_search(html, external));
+    CHECK_THAT(html, Catch::Contains("Findings"));
+    CHECK_THAT(html, Catch::Contains("Wins by seat"));
+}
+
+TEST_CASE("cherries report rejects bad input with clear errors", "[host][report][cli]") {
+    const TempFolder dir;
+    const std::string out = " --json '" + (dir.path() / "r.json").string() + "'";
+    const auto one_player = run_cli("report --games 5 --players 1,2" + out);
+    CHECK(one_player.status == 2);
+    CHECK_THAT(one_player.err, Catch::Contains("--players"));
+    const auto twice = run_cli("report --games 5 --players 2,2" + out);
+    CHECK(twice.status == 2);
+    CHECK_THAT(twice.err, Catch::Contains("--players: 2 given twice"));
+    const auto bot = run_cli("report --games 5 --bots random,nonsense" + out);
+    CHECK(bot.status == 2);
+    CHECK_THAT(bot.err, Catch::Contains("nonsense"));
+    const auto no_output = run_cli("report --games 5");
+    CHECK(no_output.status == 2);
+    CHECK_THAT(no_output.err, Catch::Contains("-o FILE.html"));
+    const auto unwritable = run_cli("report --games 5 --players 2 --bots random --json /nonexistent-dir/r.json");
+    CHECK(unwritable.status == 2);
+    CHECK_THAT(unwritable.err, Catch::Contains("/nonexistent-dir/r.json: cannot write the file"));
+    const auto missing = run_cli("report --from '" + (dir.path() / "none.json").string() + "'" + out);
+    CHECK(missing.status == 2);
+    CHECK_THAT(missing.err, Catch::Contains("none.json: cannot read the file"));
+}
+
+TEST_CASE("tallies add up and read back", "[host][report]") {
+    ReportTally a(2, "random", 3, 4), b(2, "random", 3, 4);
+    a.games = 3;
+    a.wins = {2, 1};
+    a.length[10] = 3;
+    a.received[5] = 2;
+    b.games = 2;
+    b.wins = {0, 1};
+    b.length[10] = 1;
+    b.length[12] = 1;
+    b.turn_n = {4};
+    b.received[5] = 1;
+    a.add(b);
+    CHECK(a.games == 5);
+    CHECK(a.wins == std::vector<std::uint64_t>{2, 2});
+    CHECK(a.length == std::map<std::uint32_t, std::uint64_t>{{10, 4}, {12, 1}});
+    CHECK(a.turn_n == std::vector<std::uint64_t>{4});
+    CHECK(a.received[5] == 3);
+    const ReportTally back = ReportTally::from_json(a.to_json(), "test");
+    CHECK(back.to_json() == a.to_json());
+    CHECK_THROWS_AS(a.add(ReportTally(3, "random", 3, 4)), std::invalid_argument);
+    nlohmann::json broken = a.to_json();
+    broken["received"].erase(0);
+    CHECK_THROWS_WITH(ReportTally::from_json(broken, "part.json"), Catch::Contains("part.json: malformed tally"));
+}
+
+TEST_CASE("card impact: a kind whose receivers always win is estimated near +1 with a tight interval",
+          "[host][report]") {
+    // Two seats, one kind, 100 blocks of 10 games: seat 1 got the kind in half the games and won
+    // exactly those; seat 2 never got it and won the other half. Within seat 1 the difference in
+    // win rate is 1 - 0 = 1; seat 2 has no receivers and does not count.
+    ReportData data;
+    data.setup = {{"cards", {"golden"}}, {"bots", {"random"}}, {"players", {2}}, {"seed", 1}, {"max_turns", 100}};
+    ReportTally t(2, "random", 1, 100);
+    for (std::uint32_t b = 0; b < 100; ++b) {
+        t.seat_games[b * 2] = t.seat_games[b * 2 + 1] = 10;
+        t.seat_wins[b * 2] = 5;
+        t.seat_wins[b * 2 + 1] = 5;
+        t.received[b * 2] = 5;
+        t.received_wins[b * 2] = 5;
+    }
+    t.games = 1000;
+    t.wins = {500, 500};
+    t.length[10] = 1000;
+    data.tallies.push_back(t);
+    const nlohmann::json report = report_json(data);
+    const auto& card = report["configurations"][0]["cards"][0];
+    CHECK(card["impact"].get<double>() == Approx(1.0));
+    CHECK(card["impact_ci95"][0].get<double>() == Approx(1.0));
+    CHECK(card["received_share"].get<double>() == Approx(0.25));
+    // No seat is favoured: 50% each.
+    for (const auto& w : report["configurations"][0]["wins"]) CHECK(w["verdict"] == "fair");
+}
