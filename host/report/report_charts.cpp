@@ -38,7 +38,7 @@ GnuplotChart reference_chart(const nlohmann::json& report) {
     script += fmt::format("set title {}\nset xlabel 'cherry count'\nset ylabel 'score change'\n",
                           gnuplot_quote(fmt::format("{} {}", setup["gametype_name"].get<std::string>(),
                                                     setup["gametype_version"].get<std::string>())));
-    script += "set style fill solid 0.8 noborder\nset boxwidth 0.8\nset xzeroaxis lt -1\nset key bottom left\n";
+    script += "set style fill solid 0.8 noborder\nset boxwidth 0.8\nset xzeroaxis lt -1\nset key below\n";
     script += fmt::format("set xrange [-0.6:{}]\n", static_cast<double>(c) - 0.4);
     script += fmt::format("plot $d using 1:2 with boxes lc '{}' title 'score change', {} with lines lw 2 dt 2 lc '{}' "
                           "title 'winning score'\n",

@@ -148,7 +148,11 @@ TEST_CASE("tallies add up and read back", "[host][report]") {
     b.wins = {0, 1};
     b.length[10] = 1;
     b.length[12] = 1;
-    b.turn_n = {4};
+    b.turn_n = {4};  // every per-turn array has one entry per turn followed
+    b.cherries_sum = {8};
+    b.cherries_sq = {20};
+    b.score_sum = {1};
+    b.score_sq = {1};
     b.received[5] = 1;
     a.add(b);
     CHECK(a.games == 5);
