@@ -66,8 +66,10 @@ void add_report_command(CLI::App& app, Command& run) {
     cmd->add_option("-o,--output", state->html,
                     "The HTML report; with --shard, the part file for `report --from`");
     cmd->add_option("--json", state->json, "Also write the report's numbers as JSON to this file");
-    add_shard_option(*cmd, state->report.shard, state->report.shards);
-    cmd->add_option("--from", state->from, "Merge these part files (from `report --shard`) instead of playing")
+    add_shard_option(*cmd, state->report.shard, state->report.shards,
+                     "Play only the K-th of N equal slices of the games and write the partial results to -o PART.json, "
+                     "for `report --from` (docs/cluster.md)");
+    cmd->add_option("--from", state->from, "Merge these part files (from `report --shard`) instead of playing; the game options come from the parts")
         ->expected(1, -1);
     add_plugin_options(*cmd, state->plugins);
     cmd->callback([&run, state] {

@@ -12,7 +12,7 @@
 
 namespace cherries::host {
 
-void add_shard_option(CLI::App& app, std::uint32_t& shard, std::uint32_t& shards) {
+void add_shard_option(CLI::App& app, std::uint32_t& shard, std::uint32_t& shards, const std::string& description) {
     app.add_option_function<std::string>(
            "--shard",
            [&shard, &shards](const std::string& text) {
@@ -26,8 +26,7 @@ void add_shard_option(CLI::App& app, std::uint32_t& shard, std::uint32_t& shards
                shard = static_cast<std::uint32_t>(k);
                shards = static_cast<std::uint32_t>(n);
            },
-           "Play only the K-th of N equal slices of the games and print the partial results as JSON, "
-           "for `cherries merge` (docs/cluster.md)")
+           description)
         ->type_name("K/N");
 }
 

@@ -18,9 +18,10 @@ class App;
 
 namespace cherries::host {
 
-/// Adds `--shard K/N` to `app`: reads K into `shard`, N into `shards`; rejects anything but two
-/// integers with 1 <= K <= N <= 1,000,000 (CLI11 validation error naming the option).
-void add_shard_option(CLI::App& app, std::uint32_t& shard, std::uint32_t& shards);
+/// Adds `--shard K/N` to `app` with help text `description`: reads K into `shard`, N into `shards`;
+/// rejects anything but two integers with 1 <= K <= N <= 1,000,000 (CLI11 validation error naming
+/// the option).
+void add_shard_option(CLI::App& app, std::uint32_t& shard, std::uint32_t& shards, const std::string& description);
 
 /// One part file as read: its name (for errors) and its JSON.
 struct Part {

@@ -349,7 +349,9 @@ void add_sim_command(CLI::App& app, Command& run) {
                     "Write every game's record (docs/records.md): to FILE.jsonl one after the other, or to a folder, "
                     "one file per game (game-NNNNNN.jsonl)");
     sim->add_flag("--json", state->json, "Print the results as one JSON object (timing goes to stderr)");
-    add_shard_option(*sim, state->sim.shard, state->sim.shards);
+    add_shard_option(*sim, state->sim.shard, state->sim.shards,
+                     "Play only the K-th of N equal slices of the games and print the partial results as JSON, "
+                     "for `cherries merge` (docs/cluster.md)");
     add_plugin_options(*sim, state->plugins);
     sim->callback([&run, state] {
         run = [state] {
