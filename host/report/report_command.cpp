@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <thread>
@@ -29,6 +30,16 @@ void write_text_file(const std::string& path, const std::string& text) {
     out << text;
     out.flush();
     if (!out) throw UsageError(fmt::format("{}: cannot write the file: {}", path, std::strerror(errno)));
+}
+
+// Fails early, before minutes of games, when `path` cannot be written; leaves no new file behind.
+void check_writable(const std::string& path) {
+    if (path.empty()) return;
+    const bool existed = std::filesystem::exists(path);
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    if (!out) throw UsageError(fmt::format("{}: cannot write the file: {}", path, std::strerror(errno)));
+    out.close();
+    if (!existed) std::filesystem::remove(path);
 }
 
 }  // namespace
@@ -85,6 +96,10 @@ void add_report_command(CLI::App& app, Command& run) {
             } else {
                 check_report_options(o);  // bad flags fail before the plugins load
                 if (sharded && state->html.empty()) throw UsageError("report --shard: give -o PART.json");
+                if (sharded && !state->json.empty())
+                    throw UsageError("report --shard writes only its part (-o PART.json); --json goes with --from");
+                check_writable(state->html);
+                check_writable(state->json);
                 const sdk::Bundle bundle = load_bundle(state->plugins);
                 o.progress = true;
                 data = run_report(bundle, o);

@@ -130,6 +130,9 @@ TEST_CASE("cherries report rejects bad input with clear errors", "[host][report]
     const auto no_output = run_cli("report --games 5");
     CHECK(no_output.status == 2);
     CHECK_THAT(no_output.err, Catch::Contains("-o FILE.html"));
+    const auto shard_json = run_cli("report --games 5 --shard 1/2 -o part.json" + out);
+    CHECK(shard_json.status == 2);
+    CHECK_THAT(shard_json.err, Catch::Contains("--json goes with --from"));
     const auto unwritable = run_cli("report --games 5 --players 2 --bots random --json /nonexistent-dir/r.json");
     CHECK(unwritable.status == 2);
     CHECK_THAT(unwritable.err, Catch::Contains("/nonexistent-dir/r.json: cannot write the file"));
