@@ -35,12 +35,14 @@ std::string TextRenderer::who(PlayerId id) const { return palette_.bold(names_[i
 
 // The change, then each modifier of the stack that ran and what it made of it, bottom first
 // (GDD §3.4.2.3.4.1): "-1 → -2 Monsoon [O] → -4 Lightning Rod [O]". A modifier whose function for
-// this change is the identity is left out. `points`: the first number in points ("+1 point").
-std::string TextRenderer::change_text(const Event& e, CardType type, bool points) const {
+// this change did not change it (it let it through) is left out. `points`: the first number in
+// points ("+1 point").
+std::string TextRenderer::change_text(const Event& e, bool points) const {
     std::string text = points ? sdk::points_words(e.before) : signed_number(e.before);
+    std::int64_t last = e.before;
     for (const ModifierStep& step : e.steps) {
-        const CardKind& kind = game_.catalog().kind_of(step.card);
-        if ((type == CardType::cherry ? kind.cherry_function : kind.score_function) == kIdentity) continue;
+        if (step.value == last) continue;
+        last = step.value;
         text += fmt::format(" → {} {}", signed_number(step.value), cards_.name(step.card));
     }
     return text;
@@ -105,7 +107,7 @@ void TextRenderer::on_event(const Event& e) {
                 const std::int64_t old = shadow[e.player];
                 shadow[e.player] = e.total;
                 line(fmt::format("{}: {} change {}; {} {}{}", who(e.player), cherry ? "cherry" : "score",
-                                 change_text(e, kind.type, false), cherry ? "cherries" : "score", total_text(old, e.total),
+                                 change_text(e, false), cherry ? "cherries" : "score", total_text(old, e.total),
                                  clamp_text(old, e.after, e.total)));
             }
             break;
@@ -115,7 +117,7 @@ void TextRenderer::on_event(const Event& e) {
             scores_[e.player] = e.total;
             // The reason first (GDD §3.4.2.3.4 step 1): "4 cherries: no points".
             line(fmt::format("end of turn: {} has {} cherr{}: {}; score {}{}", who(e.player), e.value,
-                             e.value == 1 ? "y" : "ies", change_text(e, CardType::score, true), total_text(old, e.total),
+                             e.value == 1 ? "y" : "ies", change_text(e, true), total_text(old, e.total),
                              clamp_text(old, e.after, e.total)));
             break;
         }

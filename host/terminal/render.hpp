@@ -76,7 +76,7 @@ public:
 private:
     void line(const std::string& text);
     std::string who(PlayerId id) const;
-    std::string change_text(const Event& e, CardType type, bool points) const;
+    std::string change_text(const Event& e, bool points) const;
     std::string clamp_text(std::int64_t old, std::int64_t change, std::int64_t now) const;
     std::string total_text(std::int64_t old, std::int64_t now) const;
 
