@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "sdk/describe.hpp"
-#include "support/fake_plugins.hpp"
+#include "tests/support/fake_plugins.hpp"
 
 using namespace cherries;
 using cherries::test::FakeEvaluator;
