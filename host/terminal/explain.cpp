@@ -74,6 +74,7 @@ std::string explain_card(const CardText& cards, KindId kind_id) {
             out += "  " + d.effect + "\n";
             break;
     }
+    if (kind.type != CardType::modifier && !kind.text.empty()) out += "  " + kind.text + "\n";
     return out;
 }
 

@@ -173,7 +173,7 @@ TEST_CASE("the all-bot demo game plays to the end, the same every time") {
     CHECK(first.out.find("\x1b[") == std::string::npos);  // a pipe is not a terminal
     CHECK(run_cli(kDemo).out == first.out);
     // Modifiers are never shown as Lua identifiers, only by name and words (issue 9).
-    for (const char* identifier : {"plus_one", "minus_one", "zero", "double", "halve", "invert", "cherry: ", "score: "})
+    for (const char* identifier : {"plus_one", "minus_one", "zero", "double", "halve", "invert", "cherry: plus", "score: zero", "(modifier, lifetime"})
         CHECK(first.out.find(identifier) == std::string::npos);
     CHECK(first.out.find("rules: exactly 5 cherries at the end of your turn: +1 point; first to 10 wins\n") != std::string::npos);
 }
