@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "engine/card.hpp"
@@ -34,6 +35,12 @@ enum class EventKind : std::uint8_t {
 /// Lowercase name of an event kind, as used in JSON ("deck_renewal", ...).
 std::string_view to_string(EventKind kind);
 
+/// One modifier of a modifier card stack and the change it returned (GDD §3.4.2.3.4.1).
+struct ModifierStep {
+    CardId card = kNoCard;
+    std::int64_t value = 0;
+};
+
 /// One event. Unused fields keep their defaults.
 struct Event {
     EventKind kind;
@@ -47,6 +54,10 @@ struct Event {
     std::int64_t value = 0;
     std::int32_t lifetime = 0;
     std::string_view message;       ///< fault: why; valid only during the callback
+    /// handle (cherry or score card) and score_change: the change after each modifier that ran,
+    /// bottom of the modifier card stack first (the last value is `after`); empty when the stack
+    /// is. Valid only during the callback; not part of records (docs/records.md).
+    std::span<const ModifierStep> steps;
 };
 
 /// Receives events as they happen. Called synchronously from inside Game.

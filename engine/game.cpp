@@ -164,7 +164,8 @@ void Game::pass_turn() {
     Player& player = players_[next_];
     if (sink_) emit({.kind = EventKind::pass, .turn = turn_, .player = player.id});
     for (;;) {
-        TurnPlan plan = plan_turn(catalog_, gametype_, *evaluator_, player, nullptr, kNoCard);
+        TurnSteps steps;  // for the event; only when someone listens
+        TurnPlan plan = plan_turn(catalog_, gametype_, *evaluator_, player, nullptr, kNoCard, sink_ ? &steps : nullptr);
         if (plan.faulted) {
             if (!resolve_fault(plan)) return;
             continue;
@@ -172,7 +173,7 @@ void Game::pass_turn() {
         player.score = plan.player_score;
         if (sink_) emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
               .before = plan.distribution_change, .after = plan.end_change,
-              .total = plan.player_score, .value = plan.end_cherries});
+              .total = plan.player_score, .value = plan.end_cherries, .steps = steps.end});
         if (plan.player_wins) {
             phase_ = Phase::won;
             winner_ = player.id;
@@ -189,8 +190,8 @@ TurnPlan Game::plan(PlayerId receiver) const {
     return plan_at(index_of(receiver));
 }
 
-TurnPlan Game::plan_at(std::size_t receiver_index) const {
-    return plan_turn(catalog_, gametype_, *evaluator_, players_[next_], &players_[receiver_index], drawn_);
+TurnPlan Game::plan_at(std::size_t receiver_index, TurnSteps* steps) const {
+    return plan_turn(catalog_, gametype_, *evaluator_, players_[next_], &players_[receiver_index], drawn_, steps);
 }
 
 void Game::remove_from_game(CardId card) {
@@ -265,7 +266,8 @@ bool Game::resolve_fault(const TurnPlan& plan) {
 void Game::give(PlayerId receiver_id) {
     if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
     const std::size_t receiver_index = index_of(receiver_id);
-    const TurnPlan p = plan_at(receiver_index);
+    TurnSteps steps;  // for the events; only when someone listens
+    const TurnPlan p = plan_at(receiver_index, sink_ ? &steps : nullptr);
     if (p.faulted) {
         if (resolve_fault(p)) draw_or_pass();
         return;
@@ -279,7 +281,7 @@ void Game::give(PlayerId receiver_id) {
     // Step 3: handle (GDD §3.4.2.3.3).
     const CardKind& kind = catalog_.kind_of(card);
     Event handled{.kind = EventKind::handle, .turn = turn_, .player = receiver.id, .card = card,
-                  .before = p.change_before, .after = p.change_after};
+                  .before = p.change_before, .after = p.change_after, .steps = steps.handle};
     if (kind.type == CardType::modifier) {
         receiver.modifiers.push_back({card, p.lifetime});
         handled.lifetime = p.lifetime;
@@ -301,7 +303,7 @@ void Game::give(PlayerId receiver_id) {
     player.score = p.player_score;
     if (sink_) emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
           .before = p.distribution_change, .after = p.end_change, .total = p.player_score,
-          .value = p.end_cherries});
+          .value = p.end_cherries, .steps = steps.end});
     if (p.player_wins) {
         phase_ = Phase::won;
         winner_ = player.id;

@@ -131,7 +131,7 @@ public:
 
 private:
     std::size_t index_of(PlayerId id) const;
-    TurnPlan plan_at(std::size_t receiver_index) const;
+    TurnPlan plan_at(std::size_t receiver_index, TurnSteps* steps = nullptr) const;
     void require_between_turns(const char* what) const;
     // Every call site reads `if (sink_) emit({...})`: the Event is then built only when someone
     // listens, which saves 6% of a simulated turn (callgrind), where nobody does.

@@ -33,11 +33,17 @@ bool apply(const Catalog& catalog, Evaluator& evaluator, CardId card, CardType t
 
 CardId run_modifier_stack(const Catalog& catalog, Evaluator& evaluator,
                           std::span<const ActiveModifier> stack, CardId extra_top, CardType type,
-                          std::int64_t change, std::int64_t& result, std::string& fault_message) {
+                          std::int64_t change, std::int64_t& result, std::string& fault_message,
+                          std::vector<ModifierStep>* steps) {
     std::int64_t value = change;
-    for (const ActiveModifier& m : stack)  // bottom first (GDD §3.4.2.3.4.1)
+    for (const ActiveModifier& m : stack) {  // bottom first (GDD §3.4.2.3.4.1)
         if (!apply(catalog, evaluator, m.card, type, value, fault_message)) return m.card;
-    if (extra_top != kNoCard && !apply(catalog, evaluator, extra_top, type, value, fault_message)) return extra_top;
+        if (steps) steps->push_back({m.card, value});
+    }
+    if (extra_top != kNoCard) {
+        if (!apply(catalog, evaluator, extra_top, type, value, fault_message)) return extra_top;
+        if (steps) steps->push_back({extra_top, value});
+    }
     result = value;
     return kNoCard;
 }
@@ -65,7 +71,7 @@ bool distribution_change(const Gametype& gametype, Evaluator& evaluator, std::in
 }
 
 TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator,
-                   const Player& player, const Player* receiver, CardId card) {
+                   const Player& player, const Player* receiver, CardId card, TurnSteps* steps) {
     TurnPlan plan;
     plan.player = player.id;
     plan.card = card;
@@ -85,7 +91,8 @@ TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& 
         } else {
             plan.change_before = kind.change;
             plan.fault_card = run_modifier_stack(catalog, evaluator, receiver->modifiers, kNoCard, kind.type,
-                                                 kind.change, plan.change_after, plan.fault_message);
+                                                 kind.change, plan.change_after, plan.fault_message,
+                                                 steps ? &steps->handle : nullptr);
             if (plan.fault_card != kNoCard) {
                 plan.faulted = true;
                 return plan;
@@ -110,7 +117,8 @@ TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& 
         return plan;
     }
     plan.fault_card = run_modifier_stack(catalog, evaluator, player.modifiers, kept_modifier, CardType::score,
-                                         plan.distribution_change, plan.end_change, plan.fault_message);
+                                         plan.distribution_change, plan.end_change, plan.fault_message,
+                                         steps ? &steps->end : nullptr);
     if (plan.fault_card != kNoCard) {
         plan.faulted = true;
         return plan;

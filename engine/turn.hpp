@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "engine/card.hpp"
+#include "engine/event.hpp"
 #include "engine/evaluator.hpp"
 #include "engine/gametype.hpp"
 #include "engine/player.hpp"
@@ -18,10 +20,11 @@ namespace cherries {
 /// (a modifier about to be placed on top). `type` picks each modifier's cherry or score
 /// function (GDD §3.4.2.3.4.1). A change of 0 is run too. Returns kNoCard and sets `result`;
 /// or, when a function fails or returns a value beyond ±kMaxMagnitude, returns that card and
-/// sets `fault_message`.
+/// sets `fault_message`. With `steps`, appends each modifier's card and result, bottom first.
 CardId run_modifier_stack(const Catalog& catalog, Evaluator& evaluator,
                           std::span<const ActiveModifier> stack, CardId extra_top, CardType type,
-                          std::int64_t change, std::int64_t& result, std::string& fault_message);
+                          std::int64_t change, std::int64_t& result, std::string& fault_message,
+                          std::vector<ModifierStep>* steps = nullptr);
 
 /// Score change for `cherries` from the gametype's distribution (GDD §3.4.2.3.4 step 1).
 /// Returns false with `message` set when a distribution function fails.
@@ -65,8 +68,16 @@ struct TurnPlan {
     bool wins() const { return receiver_wins || player_wins; }
 };
 
+/// Each modifier's result in the two runs through a modifier card stack of a turn, for the
+/// events (Event::steps); only filled when asked for, so that look-ahead pays nothing.
+struct TurnSteps {
+    std::vector<ModifierStep> handle;  ///< step 3: the receiver's stack on the card's change
+    std::vector<ModifierStep> end;     ///< step 4: the player's stack on the end-of-turn change
+};
+
 /// Plans the turn of `player` who drew `card` (kNoCard: a pass) and gives it to `receiver`.
+/// With `steps`, records each modifier's result there.
 TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator,
-                   const Player& player, const Player* receiver, CardId card);
+                   const Player& player, const Player* receiver, CardId card, TurnSteps* steps = nullptr);
 
 }  // namespace cherries

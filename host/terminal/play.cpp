@@ -20,6 +20,7 @@
 #include "host/cli/plugin_options.hpp"
 #include "host/records/record.hpp"
 #include "host/terminal/render.hpp"
+#include "host/terminal/explain.hpp"
 #include "host/records/replay.hpp"
 #include "host/records/save.hpp"
 #include "host/terminal/scenario.hpp"
@@ -54,15 +55,6 @@ std::vector<std::string> words(const std::string& line) {
     for (std::string w; in >> w;) out.push_back(w);
     return out;
 }
-
-constexpr const char* kHelp =
-    "  keep          keep the card (give it to yourself)\n"
-    "  give NAME     give the card to NAME\n"
-    "  join NAME     NAME joins after this turn (join bot:KIND or bot:KIND=NAME seats a bot)\n"
-    "  leave NAME    NAME leaves after this turn\n"
-    "  status        the table, the deck and the drawn card again\n"
-    "  help          this list\n"
-    "  quit          stop the game\n";
 
 constexpr const char* kExpected = "keep, give NAME, join NAME, leave NAME, status, help or quit";
 
@@ -146,6 +138,7 @@ public:
                             game_.gametype().winning_score);
         if (!resumed_from_.empty()) out_ << fmt::format("resumed from {} after turn {}\n", resumed_from_, game_.turn());
         out_ << fmt::format("players in turn order: {}\n", player_list(game_));
+        renderer_.print_rules();
         renderer_.print_table();
         const StopReason reason = loop();
         renderer_.print_result(reason, max_turns_);
@@ -351,15 +344,12 @@ private:
     // turns), else queue them for after this turn. False if `w` is none of these.
     bool common_command(const std::vector<std::string>& w, bool now) {
         const std::string& command = w[0];
-        if ((command == "status" || command == "help") && w.size() == 1) {
-            if (command == "help") {
-                out_ << kHelp;
-            } else {
-                renderer_.print_table();
-                out_ << fmt::format("  deck: {} cards", game_.deck().size());
-                if (game_.drawn_card() != kNoCard) out_ << "; drawn: " << cards_.describe(game_.drawn_card());
-                out_ << '\n';
-            }
+        if (explain_command(w, game_, cards_, out_)) return true;  // help, help CARD, card NAME, rules
+        if (command == "status" && w.size() == 1) {
+            renderer_.print_table();
+            out_ << fmt::format("  deck: {} cards", game_.deck().size());
+            if (game_.drawn_card() != kNoCard) out_ << "; drawn: " << cards_.describe(game_.drawn_card());
+            out_ << '\n' << rules_text(game_, cards_);
             return true;
         }
         if (command != "join" && command != "leave") return false;

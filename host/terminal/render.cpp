@@ -19,32 +19,6 @@ Palette stdout_palette() { return Palette(isatty(fileno(stdout)) == 1 && std::ge
 
 std::string signed_number(std::int64_t n) { return fmt::format("{:+}", n); }
 
-// --- cards -------------------------------------------------------------------------------------
-
-CardText::CardText(const Catalog& catalog, std::function<std::string(FunctionId)> function_name)
-    : catalog_(catalog), function_name_(std::move(function_name)) {}
-
-CardText::CardText(const sdk::Bundle& bundle)
-    : CardText(bundle.catalog(), [&bundle](FunctionId id) { return bundle.function_name(id); }) {}
-
-const std::string& CardText::name(CardId card) const { return catalog_.kind_of(card).name; }
-
-std::string CardText::describe(CardId card) const {
-    const CardKind& kind = catalog_.kind_of(card);
-    if (kind.type != CardType::modifier)
-        return fmt::format("{} ({}, {})", kind.name, to_string(kind.type), signed_number(kind.change));
-    std::string functions;
-    auto add = [&](std::string_view which, FunctionId f) {
-        if (f == kIdentity) return;
-        const std::string name = function_name_ ? function_name_(f) : std::string();
-        functions += fmt::format(", {}: {}", which, name.empty() ? std::string("function") : name);
-    };
-    add("cherry", kind.cherry_function);
-    add("score", kind.score_function);
-    if (functions.empty()) functions = ", no effect";
-    return fmt::format("{} (modifier, lifetime {}{})", kind.name, kind.lifetime, functions);
-}
-
 // --- the renderer ------------------------------------------------------------------------------
 
 TextRenderer::TextRenderer(const Game& game, const CardText& cards, std::ostream& out, Palette palette)
@@ -59,14 +33,29 @@ void TextRenderer::line(const std::string& text) { out_ << "  " << text << '\n';
 
 std::string TextRenderer::who(PlayerId id) const { return palette_.bold(names_[id]); }
 
-std::string TextRenderer::change_text(std::int64_t before, std::int64_t after) const {
-    if (before == after) return signed_number(before);
-    return fmt::format("{} -> {} by the modifier card stack", signed_number(before), signed_number(after));
+// The change, then each modifier of the stack that ran and what it made of it, bottom first
+// (GDD §3.4.2.3.4.1): "-1 → -2 Monsoon [O] → -4 Lightning Rod [O]". A modifier whose function for
+// this change did not change it (it let it through) is left out. `points`: the first number in
+// points ("+1 point").
+std::string TextRenderer::change_text(const Event& e, bool points) const {
+    std::string text = points ? sdk::points_words(e.before) : signed_number(e.before);
+    std::int64_t last = e.before;
+    for (const ModifierStep& step : e.steps) {
+        if (step.value == last) continue;
+        last = step.value;
+        text += fmt::format(" → {} {}", signed_number(step.value), cards_.name(step.card));
+    }
+    return text;
+}
+
+// A count or score held at 0 (GDD §3.4.2.3.3.1 step 2, §3.4.2.3.3.2 step 2, §3.4.2.3.4 step 3).
+std::string TextRenderer::clamp_text(std::int64_t old, std::int64_t change, std::int64_t now) const {
+    return now == 0 && old + change < 0 ? " (never below 0)" : "";
 }
 
 std::string TextRenderer::total_text(std::int64_t old, std::int64_t now) const {
     if (old == now) return std::to_string(now);
-    const std::string text = fmt::format("{} -> {}", old, now);
+    const std::string text = fmt::format("{} → {}", old, now);
     return now > old ? palette_.green(text) : palette_.red(text);
 }
 
@@ -110,23 +99,26 @@ void TextRenderer::on_event(const Event& e) {
         case EventKind::handle: {
             const CardKind& kind = game_.catalog().kind_of(e.card);
             if (kind.type == CardType::modifier) {
-                line(fmt::format("{}: {} goes on the modifier card stack, lifetime {}{}", who(e.player), cards_.name(e.card),
-                                 e.lifetime, kept_ ? " (kept: +1)" : ""));
+                line(fmt::format("{}: {} goes on top of the modifier card stack, lifetime {}{}", who(e.player),
+                                 cards_.name(e.card), e.lifetime, kept_ ? " (kept: +1)" : ""));
             } else {
                 const bool cherry = kind.type == CardType::cherry;
                 auto& shadow = cherry ? cherries_ : scores_;
                 const std::int64_t old = shadow[e.player];
                 shadow[e.player] = e.total;
-                line(fmt::format("{}: {} change {}; {} {}", who(e.player), cherry ? "cherry" : "score",
-                                 change_text(e.before, e.after), cherry ? "cherries" : "score", total_text(old, e.total)));
+                line(fmt::format("{}: {} change {}; {} {}{}", who(e.player), cherry ? "cherry" : "score",
+                                 change_text(e, false), cherry ? "cherries" : "score", total_text(old, e.total),
+                                 clamp_text(old, e.after, e.total)));
             }
             break;
         }
         case EventKind::score_change: {
             const std::int64_t old = scores_[e.player];
             scores_[e.player] = e.total;
-            line(fmt::format("end of turn: {} has {} cherr{}: score change {}; score {}", who(e.player), e.value,
-                             e.value == 1 ? "y" : "ies", change_text(e.before, e.after), total_text(old, e.total)));
+            // The reason first (GDD §3.4.2.3.4 step 1): "4 cherries: no points".
+            line(fmt::format("end of turn: {} has {} cherr{}: {}; score {}{}", who(e.player), e.value,
+                             e.value == 1 ? "y" : "ies", change_text(e, true), total_text(old, e.total),
+                             clamp_text(old, e.after, e.total)));
             break;
         }
         case EventKind::age:
@@ -159,7 +151,8 @@ void TextRenderer::print_table() {
     std::size_t width = 6;  // "player"
     for (const auto& p : game_.players()) width = std::max(width, p.name.size());
     const PlayerId next = game_.current_player();
-    out_ << palette_.dim(fmt::format("    {:<{}}  cherries  score  modifier card stack (lifetime)", "player", width)) << '\n';
+    out_ << palette_.dim(fmt::format("    {:<{}}  cherries  score  modifier card stack, bottom first (lifetime)", "player", width))
+         << '\n';
     for (const auto& p : game_.players()) {
         std::string stack;
         for (const auto& m : p.modifiers)
@@ -169,6 +162,10 @@ void TextRenderer::print_table() {
                             p.score, stack)
              << '\n';
     }
+}
+
+void TextRenderer::print_rules() {
+    if (!cards_.gametype_rule().empty()) out_ << "rules: " << cards_.gametype_rule() << '\n';
 }
 
 void TextRenderer::print_result(StopReason reason, std::uint32_t max_turns) {

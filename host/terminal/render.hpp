@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <ostream>
 #include <string>
@@ -13,6 +12,7 @@
 #include "engine/event.hpp"
 #include "engine/game.hpp"
 #include "host/cli/seats.hpp"
+#include "host/terminal/card_text.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {
@@ -38,25 +38,6 @@ private:
 /// Colour for standard output: only when it is a terminal (isatty) and NO_COLOR is unset.
 Palette stdout_palette();
 
-/// How cards are described: names, types, changes, lifetimes, and the names of modifier
-/// functions as the set manifests give them.
-class CardText {
-public:
-    /// `function_name` gives a FunctionId's name; without it modifiers say just "function".
-    explicit CardText(const Catalog& catalog, std::function<std::string(FunctionId)> function_name = {});
-    /// With the function names of the bundle's manifests.
-    explicit CardText(const sdk::Bundle& bundle);
-
-    /// "Double Cherry"
-    const std::string& name(CardId card) const;
-    /// "Double Cherry (cherry, +2)", "Cherry Halver (modifier, lifetime 2, cherry: halve)".
-    std::string describe(CardId card) const;
-
-private:
-    const Catalog& catalog_;
-    std::function<std::string(FunctionId)> function_name_;
-};
-
 /// A signed change as shown: "+2", "-1", "+0".
 std::string signed_number(std::int64_t n);
 
@@ -81,9 +62,11 @@ public:
 
     void on_event(const Event& event) override;
 
-    /// Every player's cherry count, score and modifier card stack (bottom first, with
-    /// lifetimes), in turn order; `>` marks whose turn is next.
+    /// Every player's cherry count, score and modifier card stack (bottom first, as the header
+    /// says, with lifetimes), in turn order; `>` marks whose turn is next.
     void print_table();
+    /// "rules: exactly 5 cherries at the end of your turn: +1 point; first to 10 wins" (GDD §3.3.1).
+    void print_rules();
     /// The result line: winner, or why there is none.
     void print_result(StopReason reason, std::uint32_t max_turns = 0);
 
@@ -93,7 +76,8 @@ public:
 private:
     void line(const std::string& text);
     std::string who(PlayerId id) const;
-    std::string change_text(std::int64_t before, std::int64_t after) const;
+    std::string change_text(const Event& e, bool points) const;
+    std::string clamp_text(std::int64_t old, std::int64_t change, std::int64_t now) const;
     std::string total_text(std::int64_t old, std::int64_t now) const;
 
     const Game& game_;

@@ -62,6 +62,7 @@ SetManifest check_set(const std::filesystem::path& folder, std::vector<Diagnosti
     if (manifest_ok) {
         lint_cherry_share(m, out);
         lint_identity_modifiers(m, cherry_identity, score_identity, out);
+        if (runtime) lint_undescribed_modifiers(m, code, *runtime, results, out);
     }
     return m;
 }

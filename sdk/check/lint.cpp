@@ -4,6 +4,8 @@
 #include <cmath>
 #include <map>
 
+#include "sdk/describe.hpp"
+
 namespace cherries::sdk::check {
 
 namespace {
@@ -43,6 +45,28 @@ void lint_identity_modifiers(const SetManifest& set, const std::vector<bool>& ch
                              (named ? std::string("its functions return their input on every probe (GDD §3.3.2.1.1.3)")
                                     : std::string("it names no cherry or score function, so both are the identity; "
                                                   "name one in 'cherry' or 'score' (GDD §3.3.2.1.1.3)"))));
+    }
+}
+
+void lint_undescribed_modifiers(const SetManifest& set, const PluginCode& code, Evaluator& runtime,
+                                const std::vector<ProbeResult>& results, std::vector<Diagnostic>& out) {
+    for (std::size_t k = 0; k < set.kinds.size(); ++k) {
+        CardKind kind = set.kinds[k];
+        if (kind.type != CardType::modifier || !kind.text.empty()) continue;
+        bool usable = true;
+        auto resolve = [&](const std::string& name, FunctionId& id) {
+            id = code.id_of(name);
+            if (name.empty()) return;
+            usable = usable && id != kIdentity && id <= results.size() && !results[id - 1].faulted;
+        };
+        resolve(set.cherry_functions[k], kind.cherry_function);
+        resolve(set.score_functions[k], kind.score_function);
+        if (!usable || derived_modifier_words(kind, runtime)) continue;
+        out.push_back(at(Diagnostic::Severity::warning, set.file, set.card_positions[k],
+                         "card '" + kind.id + "': this modifier has no text, and what its functions do is not one of "
+                         "the shapes that can be put in words (a constant, last + c, k * last, last // k, -last, "
+                         "their compositions, with a cap), so players are told to \"see its rules text\": add a "
+                         "text key with its rules in words (GDD §3.3.2.1.2.2)"));
     }
 }
 

@@ -5,6 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/evaluator.hpp"
+#include "sdk/check/plugin_code.hpp"
+#include "sdk/check/probe.hpp"
 #include "sdk/diagnostic.hpp"
 #include "sdk/manifest.hpp"
 
@@ -24,6 +27,14 @@ void lint_cherry_share(const SetManifest& set, std::vector<Diagnostic>& out);
 /// probe. `cherry_identity[k]` / `score_identity[k]` say so per kind of `set`.
 void lint_identity_modifiers(const SetManifest& set, const std::vector<bool>& cherry_identity,
                              const std::vector<bool>& score_identity, std::vector<Diagnostic>& out);
+
+/// Warns (at the card's id) about a modifier card with no `text` whose functions sdk/describe.hpp
+/// cannot put in words: players would only see "see its rules text" (GDD §3.3.2.1.2.2, the
+/// specifics of a card). Functions are called through `runtime` (the plugin's code loaded);
+/// a card whose function is missing or faulted in `results` (the probes) is skipped: that is
+/// reported already.
+void lint_undescribed_modifiers(const SetManifest& set, const PluginCode& code, Evaluator& runtime,
+                                const std::vector<ProbeResult>& results, std::vector<Diagnostic>& out);
 
 /// Warns (at [distribution]) when gametype `m`'s score change distribution never gives a
 /// positive change: its table has no positive entry, or (function form) `function_positive` is

@@ -162,3 +162,47 @@ TEST_CASE("a cherry modifier leaves score changes alone and a score modifier lea
     CHECK(player_named(g, "ann").cherries == 3);
     CHECK(kit.evaluator.bad_calls() == 0);
 }
+
+namespace {
+
+// Each handle and score_change event's steps as (card id, value), bottom of the stack first.
+struct StepRecorder : EventSink {
+    const Catalog& catalog;
+    std::vector<std::pair<EventKind, std::vector<std::pair<std::string, std::int64_t>>>> seen;
+    explicit StepRecorder(const Catalog& c) : catalog(c) {}
+    void on_event(const Event& e) override {
+        if (e.kind != EventKind::handle && e.kind != EventKind::score_change) return;
+        std::vector<std::pair<std::string, std::int64_t>> steps;
+        for (const ModifierStep& s : e.steps) steps.emplace_back(catalog.kind_of(s.card).id, s.value);
+        seen.emplace_back(e.kind, std::move(steps));
+    }
+};
+
+}  // namespace
+
+TEST_CASE("events carry each modifier's result, bottom of the stack first (GDD §3.4.2.3.4.1)", "[modifier-stack]") {
+    // Turn 1 ann keeps a Cherry Doubler (bottom), turn 2 a +1 Hat Of Fruit (top); turn 3 she
+    // keeps a Double Cherry: +2 -> +4 by the Doubler -> +5 by the Hat. Turn 4 bob keeps a
+    // Cherry; turn 5 ann keeps a Point Boost: it goes on top and runs in the same turn's
+    // end-of-turn change (GDD §3.4.2.3.3.3); her modifiers age only in her turns (§3.4.2.3.5).
+    StandardKit kit;
+    Game g = kit.game({"ann", "bob"}, {"cherry-doubler", "hat-of-fruit", "double-cherry", "cherry", "point-boost"});
+    StepRecorder rec(kit.catalog);
+    g.set_event_sink(&rec);
+    play(g, "ann");
+    play(g, "ann");
+    rec.seen.clear();
+    play(g, "ann");
+    using Steps = std::vector<std::pair<std::string, std::int64_t>>;
+    REQUIRE(rec.seen.size() == 2);
+    CHECK(rec.seen[0].second == Steps{{"cherry-doubler", 4}, {"hat-of-fruit", 5}});
+    // Her end-of-turn change (5 cherries: +1) runs through the two cherry-only modifiers:
+    // identity score functions, so each step keeps +1.
+    CHECK(rec.seen[1].second == Steps{{"cherry-doubler", 1}, {"hat-of-fruit", 1}});
+    play(g, "bob");
+    rec.seen.clear();
+    play(g, "ann");
+    REQUIRE(rec.seen.size() == 2);
+    CHECK(rec.seen[0].second.empty());  // a modifier card: no change to run
+    CHECK(rec.seen[1].second == Steps{{"cherry-doubler", 1}, {"hat-of-fruit", 1}, {"point-boost", 2}});
+}

@@ -71,16 +71,66 @@ TEST_CASE("the renderer writes each event of a turn and the table") {
     renderer.print_result(host::StopReason::turns_done);
     const std::string text = out.str();
     INFO(text);
-    CHECK(text.find("Turn 1: ann\n  ann draws Cherry Halver (modifier, lifetime 2, cherry: halve)\n"
-                    "  ann gives Cherry Halver to bob\n"
-                    "  bob: Cherry Halver goes on the modifier card stack, lifetime 2\n"
-                    "  end of turn: ann has 0 cherries: score change +0; score 0\n") != std::string::npos);
-    // Turn 2: bob keeps the Triple Cherry; his Cherry Halver makes +3 into floor(3 / 2) = +1.
-    CHECK(text.find("  bob: cherry change +3 -> +1 by the modifier card stack; cherries 0 -> 1\n") != std::string::npos);
-    CHECK(text.find("  bob's Cherry Halver ages: lifetime 1\n") != std::string::npos);
+    // Cards are named with their set's symbol and said in words, never as Lua identifiers
+    // (GDD §3.3.2.2, §3.3.2.1.2.2); the end-of-turn line gives the reason (GDD §3.4.2.3.4).
+    CHECK(text.find("Turn 1: ann\n  ann draws Cherry Halver [S] (modifier for 2 turns): Halves every cherry change, "
+                    "rounded down.\n"
+                    "  ann gives Cherry Halver [S] to bob\n"
+                    "  bob: Cherry Halver [S] goes on top of the modifier card stack, lifetime 2\n"
+                    "  end of turn: ann has 0 cherries: no points; score 0\n") != std::string::npos);
+    // Turn 2: bob keeps the Triple Cherry; his Cherry Halver makes +3 into floor(3 / 2) = +1
+    // (GDD §3.4.2.3.4.1), said step by step naming the card.
+    CHECK(text.find("  bob: cherry change +3 → +1 Cherry Halver [S]; cherries 0 → 1\n") != std::string::npos);
+    CHECK(text.find("  bob's Cherry Halver [S] ages: lifetime 1\n") != std::string::npos);
+    CHECK(text.find("modifier card stack, bottom first (lifetime)\n") != std::string::npos);
     CHECK(text.find("  > ann            0      0  -\n") != std::string::npos);
-    CHECK(text.find("    bob            1      0  Cherry Halver (1)\n") != std::string::npos);
+    CHECK(text.find("    bob            1      0  Cherry Halver [S] (1)\n") != std::string::npos);
+    CHECK(text.find("cherry: halve") == std::string::npos);
     CHECK(text.find("Result: in progress after 2 turns") != std::string::npos);
+}
+
+namespace {
+
+// The text of a scenario (players ann and bob, `deck` on top, `turns` gives) as the renderer writes it.
+std::string render_scenario(const std::string& deck, const std::string& turns) {
+    const sdk::Bundle bundle = host::load_bundle({"standard"}, "official");
+    const host::Scenario scenario =
+        host::parse_scenario("players = [\"ann\", \"bob\"]\ndeck = [" + deck + "]\n" + turns, "s.toml");
+    auto runtime = bundle.make_runtime();
+    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    const host::CardText cards(bundle);
+    std::ostringstream out;
+    host::TextRenderer renderer(game, cards, out, host::Palette(false));
+    game.set_event_sink(&renderer);
+    host::play_scenario(scenario, game, [&] { renderer.print_table(); });
+    return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("a change through a modifier card stack is said step by step, bottom first, and a clamp at 0 is said") {
+    // Turn 1 ann keeps a Cherry Doubler (bottom of her stack); turn 2 bob gives her a -1 Hat Of
+    // Unfruit (on top); turn 3 she keeps an Anticherry: -1, doubled to -2, then -3 by the hat
+    // (GDD §3.4.2.3.4.1); 0 cherries - 3 stays 0 (GDD §3.4.2.3.3.1 step 2).
+    const std::string text = render_scenario("\"cherry-doubler\", \"hat-of-unfruit\", \"anticherry\"",
+                                             "[[turn]]\ngive = \"ann\"\n[[turn]]\ngive = \"ann\"\n[[turn]]\ngive = \"ann\"\n");
+    INFO(text);
+    CHECK(text.find("  ann: cherry change -1 → -2 Cherry Doubler [S] → -3 -1 Hat Of Unfruit [S]; cherries 0 (never below 0)\n") !=
+          std::string::npos);
+    // Their score functions are the identity: the end-of-turn change names neither card.
+    CHECK(text.find("  end of turn: ann has 0 cherries: no points; score 0\n") != std::string::npos);
+    CHECK(text.find("    ann            0      0  Cherry Doubler [S] (1), -1 Hat Of Unfruit [S] (2)\n") != std::string::npos);
+}
+
+TEST_CASE("the end-of-turn line gives the reason, then the modifier card stack's steps (GDD §3.4.2.3.4)") {
+    // Turn 1 ann keeps a Point Boost: on top at once (GDD §3.4.2.3.3.3), it makes her 0 cherries'
+    // "no points" into +1. Turn 2 bob keeps a -1 Point: his score stays 0 (GDD §3.4.2.3.3.2).
+    const std::string text = render_scenario("\"point-boost\", \"minus-point\"",
+                                             "[[turn]]\ngive = \"ann\"\n[[turn]]\ngive = \"bob\"\n");
+    INFO(text);
+    CHECK(text.find("  ann: Point Boost [S] goes on top of the modifier card stack, lifetime 3 (kept: +1)\n") != std::string::npos);
+    CHECK(text.find("  end of turn: ann has 0 cherries: no points → +1 Point Boost [S]; score 0 → 1\n") != std::string::npos);
+    CHECK(text.find("  bob: score change -1; score 0 (never below 0)\n") != std::string::npos);
 }
 
 TEST_CASE("colour is ANSI escapes when on, plain text when off") {
@@ -122,6 +172,10 @@ TEST_CASE("the all-bot demo game plays to the end, the same every time") {
     CHECK(std::regex_search(first.out, std::regex("\nResult: [a-z]+-[1-4] wins with a score of 1[0-9] after [0-9]+ turns\n")));
     CHECK(first.out.find("\x1b[") == std::string::npos);  // a pipe is not a terminal
     CHECK(run_cli(kDemo).out == first.out);
+    // Modifiers are never shown as Lua identifiers, only by name and words (issue 9).
+    for (const char* identifier : {"plus_one", "minus_one", "zero", "double", "halve", "invert", "cherry: plus", "score: zero", "(modifier, lifetime"})
+        CHECK(first.out.find(identifier) == std::string::npos);
+    CHECK(first.out.find("rules: exactly 5 cherries at the end of your turn: +1 point; first to 10 wins\n") != std::string::npos);
 }
 
 TEST_CASE("without --seed a seed is chosen and printed, and reproduces the game") {

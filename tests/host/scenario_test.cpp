@@ -363,8 +363,8 @@ TEST_CASE("scenario text output shows the turns, the table and the result") {
     REQUIRE(run.status == 0);
     CHECK(run.out.find("seed 3\n") != std::string::npos);
     CHECK(run.out.find("Turn 20: bob\n") != std::string::npos);
-    CHECK(run.out.find("  bob gives 3 Points to ann\n") != std::string::npos);
-    CHECK(run.out.find("  ann: score change +3; score 9 -> 12\n") != std::string::npos);
+    CHECK(run.out.find("  bob gives 3 Points [S] to ann\n") != std::string::npos);
+    CHECK(run.out.find("  ann: score change +3; score 9 → 12\n") != std::string::npos);
     CHECK(run.out.find("Result: ann wins with a score of 12 after 20 turns") != std::string::npos);
     CHECK(run.out.find("Turn 21") == std::string::npos);
     CHECK(run.out.find("\x1b[") == std::string::npos);  // not a terminal: no colour

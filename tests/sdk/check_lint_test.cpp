@@ -68,3 +68,15 @@ TEST_CASE("lint: a set id used twice among the sets checked is an error; symbols
     CHECK(report.errors() == 0);
     CHECK(report.warnings() == 2);
 }
+
+TEST_CASE("lint: a modifier with no text whose functions cannot be put in words (GDD §3.3.2.1.2.2)") {
+    const std::string lua = "return { sq = function(last) return last * last end, grow = function(last) return last + 1 end }\n";
+    // m is at line 14 (after the header and a cherry card), its id at column 6.
+    should_warn(check_set_source(set_header() + cherry_card() + modifier_card("sq"), lua), 14, 6,
+                "card 'm': this modifier has no text, and what its functions do is not one of the shapes that can be "
+                "put in words");
+    // A recognised shape (last + 1) needs no text; nor does a card with text.
+    CHECK(check_set_source(set_header() + cherry_card() + modifier_card("grow"), lua).empty());
+    CHECK(check_set_source(set_header() + cherry_card() + modifier_card("sq") + "text = \"Squares every cherry change.\"\n", lua)
+              .empty());
+}

@@ -129,7 +129,7 @@ TEST_CASE("!help fits 3 lines; one command's help is one line; info commands ans
     REQUIRE(rules.size() == 1);
     CHECK(has(rules, "first to 10 wins"));
     CHECK(has(rules, "0:+0 1:+0 2:+0 3:+0 4:+0 5:+1; +0 beyond"));  // official: 5 cherries score 1
-    CHECK(has(c.say("ann", "!card double cherry"), "Double Cherry (cherry, +2)"));
+    CHECK(has(c.say("ann", "!card double cherry"), "Double Cherry [S] (+2 cherries)"));
     CHECK(has(c.say("ann", "!card Cherry Halver"), "modifier"));
     CHECK(has(c.say("ann", "!card Lemon"), "No card called 'Lemon'"));
     c.say("ann", "!cherries");

@@ -168,7 +168,7 @@ TEST_CASE("Hostile text: control codes, formatting, invalid UTF-8, nicks that ar
     REQUIRE(c.game.to_play() == "keep");
     // A nick equal to a card name is a player to !give, and a card to !card.
     CHECK(has(c.say("keep", "!give Cherry"), "keep gave"));
-    CHECK(has(c.say("zed", "!card Cherry"), "Cherry (cherry, +1)"));
+    CHECK(has(c.say("zed", "!card Cherry"), "Cherry [S] (+1 cherry)"));
     // Unknown things are echoed cut and clean (Channel::keep checks every reply).
     const Replies nul = c.say("Cherry", std::string("!give bo\0b\x01\xff\xfe", 13));
     REQUIRE(nul.size() == 1);

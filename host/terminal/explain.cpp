@@ -1,0 +1,146 @@
+#include "host/terminal/explain.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "host/cli/seats.hpp"
+#include "host/cli/text.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
+
+std::string joined(const std::vector<std::string>& words, std::size_t from) {
+    std::string out;
+    for (std::size_t i = from; i < words.size(); ++i) out += (out.empty() ? "" : " ") + words[i];
+    return out;
+}
+
+}  // namespace
+
+std::optional<KindId> find_card(const Catalog& catalog, const std::string& words, std::vector<std::string>& candidates) {
+    const std::string query = lower(words);
+    const auto& kinds = catalog.kinds();
+    auto keys = [&](const CardKind& k) {
+        return std::vector<std::string>{lower(k.name), k.id, catalog.sets()[k.set].id + ":" + k.id};
+    };
+    std::vector<KindId> exact, prefix;
+    for (KindId i = 0; i < kinds.size(); ++i) {
+        const auto ks = keys(kinds[i]);
+        if (std::find(ks.begin(), ks.end(), query) != ks.end()) exact.push_back(i);
+        else if (std::any_of(ks.begin(), ks.end(), [&](const std::string& k) { return starts_with(k, query); }))
+            prefix.push_back(i);
+    }
+    if (exact.size() == 1) return exact[0];
+    if (exact.empty() && prefix.size() == 1) return prefix[0];
+    candidates.clear();
+    const std::vector<KindId>& pool = !exact.empty() ? exact : prefix;
+    for (KindId i : pool) candidates.push_back(kinds[i].name);
+    if (pool.empty())
+        for (KindId i = 0; i < kinds.size(); ++i)
+            if (lower(kinds[i].name).find(query) != std::string::npos || kinds[i].id.find(query) != std::string::npos)
+                candidates.push_back(kinds[i].name);
+    if (candidates.size() > 5) candidates.resize(5);
+    return std::nullopt;
+}
+
+std::string explain_card(const CardText& cards, KindId kind_id) {
+    const Catalog& catalog = cards.catalog();
+    const CardKind& kind = catalog.kinds()[kind_id];
+    const sdk::CardDescription& d = cards.description(kind_id);
+    std::string out = fmt::format("  {}: {} card of the {}, {} in the game\n", cards.kind_name(kind_id), to_string(kind.type),
+                                  catalog.sets()[kind.set].name, kind.count);
+    switch (kind.type) {
+        case CardType::cherry:
+            out += fmt::format("  {}: runs through the receiver's modifier card stack, then is added to their cherries "
+                               "(never below 0)\n", d.effect);
+            break;
+        case CardType::score:
+            out += fmt::format("  {}: runs through the receiver's modifier card stack, then is added to their score "
+                               "(never below 0)\n", d.effect);
+            break;
+        case CardType::modifier:
+            out += fmt::format("  goes on top of the receiver's modifier card stack {} (one more if kept), and works on "
+                               "every change they get meanwhile\n", d.lifetime);
+            out += "  " + d.effect + "\n";
+            break;
+    }
+    if (kind.type != CardType::modifier && !kind.text.empty()) out += "  " + kind.text + "\n";
+    return out;
+}
+
+std::string rules_text(const Game& game, const CardText& cards) {
+    std::string out = "  rules: " + cards.gametype_rule() + "\n";
+    const HouseRules& h = game.gametype().house_rules;
+    if (!h.join_in_progress || !h.leave_in_progress)
+        out += fmt::format("  house rules of {}: nobody {} once the first turn has started\n", game.gametype().name,
+                           !h.join_in_progress && !h.leave_in_progress ? "joins or leaves"
+                           : !h.join_in_progress                      ? "joins"
+                                                                      : "leaves");
+    return out;
+}
+
+std::string help_text(const Game& game) {
+    const HouseRules& h = game.gametype().house_rules;
+    const bool started = game.in_progress();
+    const std::string join = started && !h.join_in_progress ? "not in this game: the house rules let nobody join now"
+                                                            : "NAME joins after this turn (join bot:KIND seats a bot)";
+    const std::string leave = started && !h.leave_in_progress ? "not in this game: the house rules let nobody leave now"
+                                                              : "NAME leaves after this turn";
+    std::string out;
+    if (game.phase() == Phase::suspended) {
+        out += fmt::format("  The game is suspended: only {} is left.\n", player_list(game));
+        out += "  join NAME     NAME joins and the game resumes (join bot:KIND seats a bot)\n";
+        out += "  leave NAME    the last player leaves and the game ends\n";
+    } else {
+        out += "  keep          keep the card (give it to yourself)\n";
+        out += "  give NAME     give the card to NAME\n";
+        out += "  join NAME     " + join + "\n";
+        out += "  leave NAME    " + leave + "\n";
+    }
+    out += "  status        the table, the deck, the drawn card and the rules again\n"
+           "  rules         the gametype's rule and house rules\n"
+           "  card NAME     what a card does (also help NAME)\n"
+           "  help          this list\n"
+           "  quit          stop the game\n";
+    return out;
+}
+
+bool explain_command(const std::vector<std::string>& words, const Game& game, const CardText& cards, std::ostream& out) {
+    if (words.empty()) return false;
+    const std::string& command = words[0];
+    if (command == "rules" && words.size() == 1) {
+        out << rules_text(game, cards);
+        return true;
+    }
+    if (command == "help" && words.size() == 1) {
+        out << help_text(game);
+        return true;
+    }
+    if (command != "card" && command != "help") return false;
+    if (words.size() == 1) {
+        out << "  expected card NAME, a card's name or id, e.g. card " << lower(cards.catalog().kinds().front().name) << '\n';
+        return true;
+    }
+    std::vector<std::string> candidates;
+    if (const auto kind = find_card(cards.catalog(), joined(words, 1), candidates)) {
+        out << explain_card(cards, *kind);
+        return true;
+    }
+    std::string list;
+    for (const auto& c : candidates) list += (list.empty() ? "" : ", ") + c;
+    out << fmt::format("  no card '{}' in this game{}\n", printable(joined(words, 1)),
+                       list.empty() ? "" : "; did you mean " + list + "?");
+    return true;
+}
+
+}  // namespace cherries::host

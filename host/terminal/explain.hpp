@@ -1,0 +1,37 @@
+// What the table says when a player asks (`cherries play`): `help` fitted to the situation,
+// `help CARD` / `card NAME` on one card, `rules` for the gametype. The session (play.cpp) hands
+// each command line here first.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "host/terminal/card_text.hpp"
+
+namespace cherries::host {
+
+/// Finds a card kind for a player's words: its name ("cherry halver", any case), its id
+/// ("cherry-halver" or "standard:cherry-halver"), or a prefix of either that only one kind has.
+/// nullopt when none or several match; `candidates` then lists up to 5 that the words are part of.
+std::optional<KindId> find_card(const Catalog& catalog, const std::string& words, std::vector<std::string>& candidates);
+
+/// One card explained, several lines, each indented by two spaces: its name and symbol, its
+/// set and type, how many are in the game, its change or lifetime (GDD §3.3.2.1.1), and its
+/// rules text or derived words.
+std::string explain_card(const CardText& cards, KindId kind);
+
+/// The gametype's rule and any house rules in force (GDD §3.3.1, §3.6), one line each.
+std::string rules_text(const Game& game, const CardText& cards);
+
+/// The commands that fit now: a suspended game (GDD §3.4.2.1) lists how to resume or end it;
+/// house rules that forbid joining or leaving in progress (GDD §3.6) are said at those commands.
+std::string help_text(const Game& game);
+
+/// Handles `help`, `help CARD`, `card NAME` and `rules` (`words` is the line split on spaces),
+/// writing to `out`; false when the line is none of them.
+bool explain_command(const std::vector<std::string>& words, const Game& game, const CardText& cards, std::ostream& out);
+
+}  // namespace cherries::host
