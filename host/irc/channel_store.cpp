@@ -108,10 +108,14 @@ std::string players_text(const ChannelGame::Table& t) {
     return out;
 }
 
-// A plugin check's words without the server's folders: "plugin set 'x' differs from the record".
-std::string public_reason(const std::string& what) {
+// Where a stored game's problems are said to be, for the operator: "FILE: game N".
+std::string stored_where(const Store& store, std::int64_t id) { return fmt::format("{}: game {}", store.file(), id); }
+
+// A resume error's words without the server's file and folders: "plugin set 'x' differs from
+// the record", not "/srv/bot.db: game 3: plugin set 'x' differs ... (... installed in /srv/...)".
+std::string public_reason(const std::string& what, const std::string& where) {
     std::string text = what;
-    if (const std::size_t colon = text.find(": "); colon != std::string::npos) text = text.substr(colon + 2);
+    if (text.rfind(where + ": ", 0) == 0) text = text.substr(where.size() + 2);
     if (const std::size_t paren = text.find(" ("); paren != std::string::npos) text = text.substr(0, paren);
     return clean_echo(text, 160);
 }
@@ -203,13 +207,13 @@ Replies ChannelGame::attach_store(std::shared_ptr<Store> store, GameClock::time_
         } catch (const std::exception&) {
         }
         out.push_back(fmt::format("The game stored here (game {}, after turn {}) cannot resume: {}. !cherries opens a new one.",
-                                  stored->id, stored->turns, public_reason(e.what())));
+                                  stored->id, stored->turns, public_reason(e.what(), stored_where(*store_, stored->id))));
     }
     return out;
 }
 
 void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Replies& out) {
-    const std::string where = fmt::format("{}: game {}", store_->file(), stored.id);
+    const std::string where = stored_where(*store_, stored.id);
     const json j = json::parse(stored.state);
     if (j.value("state", "") != "cherrybot" || j.value("format", 0) != kStateFormat)
         throw std::runtime_error(where + ": not a state this cherries reads");
