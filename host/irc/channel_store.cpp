@@ -127,10 +127,10 @@ std::string ChannelGame::account_of(const std::string& nick) const { return acco
 void ChannelGame::begin_stored() {
     Table& t = *table_;
     if (!store_) return;
-    t.log.record();
     host::RecordHeader header{.seed = t.seed, .players = {host::Seat{.name = t.opener, .bot = {}}},
                               .plugins = host::recorded_plugins(*t.bundle), .source = "irc"};
     t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), host::header_json(header).dump(), unix_now());
+    t.log.record();  // no event happened since the header's players were seated
     checkpoint();
 }
 
