@@ -221,7 +221,29 @@ TEST_CASE("bot_takes_over: a leaver's seat goes to a bot and a two-player game g
     CHECK(has(without.log, "The game is suspended"));
 }
 
-TEST_CASE("Colours: mIRC codes only when configured, cherries red and scores bold") {
+TEST_CASE("Timeouts in a row and a bot that took over a seat survive a crash") {
+    TempFolder tmp;
+    ChannelOptions o;
+    o.bot_takes_over = true;
+    StoredChannel c(tmp.file("bot.db"), o);
+    c.say("ann", "!cherries");
+    c.say("bob", "!join");
+    c.say("cid", "!join");
+    c.say("ann", "!start");
+    CHECK(has(c.depart("cid"), "the bot greedy-4 takes over"));
+    CHECK(has(c.tick(91s), "(timeout 1 of 3)"));  // ann's turn: the greedy bot decides for her
+    c.crash();
+    CHECK(c.game->seated() == std::vector<std::string>{"ann", "bob", "greedy-4"});
+    c.move();  // bob
+    REQUIRE(c.game->to_play() == "ann");
+    CHECK(has(c.tick(91s), "(timeout 2 of 3)"));  // the count went on across the crash
+    c.crash();
+    c.move();
+    REQUIRE(c.game->to_play() == "ann");
+    CHECK(has(c.tick(91s), "ann timed out 3 times in a row"));
+}
+
+TEST_CASE("Colours: the public announcements (GDD §3.4.2.3.1) get mIRC codes only when configured, cherries red and scores bold") {
     ChannelOptions o;
     o.colours = true;
     o.seed = [] { return std::uint64_t{20261123}; };

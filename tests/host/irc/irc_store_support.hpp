@@ -55,6 +55,11 @@ struct StoredChannel {
         return open();
     }
     Replies say(const std::string& nick, const std::string& text) { return keep(game->on_text(nick, text, now)); }
+    Replies tick(std::chrono::seconds later) {
+        now += later;
+        return keep(game->tick(now));
+    }
+    Replies depart(const std::string& nick) { return keep(game->on_departure(nick, now)); }
     Replies keep(Replies r) {
         for (const auto& l : r) log.push_back(l);
         return r;
