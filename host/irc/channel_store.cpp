@@ -35,6 +35,11 @@ void GameLog::on_event(const Event& e) {
     lines_.push_back(std::move(line));
 }
 
+void GameLog::put_back(std::vector<std::string> lines) {
+    lines.insert(lines.end(), std::make_move_iterator(lines_.begin()), std::make_move_iterator(lines_.end()));
+    lines_ = std::move(lines);
+}
+
 std::vector<std::string> GameLog::take_lines() {
     std::vector<std::string> out;
     out.swap(lines_);
@@ -139,7 +144,14 @@ void ChannelGame::checkpoint() {
     if (!store_ || t.stored_id == 0) return;
     t.saved = save_half(t);
     std::string state = state_text(t);
-    store_->checkpoint(t.stored_id, t.log.take_lines(), state, t.game.turn(), players_text(t));
+    std::vector<std::string> lines = t.log.take_lines();
+    if (lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
+    try {
+        store_->checkpoint(t.stored_id, lines, state, t.game.turn(), players_text(t));
+    } catch (...) {
+        t.log.put_back(std::move(lines));  // written with the next checkpoint that succeeds
+        throw;
+    }
     t.last_state = std::move(state);
 }
 

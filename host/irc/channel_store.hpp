@@ -27,6 +27,8 @@ public:
     bool recording() const { return writer_ != nullptr; }
     /// The record lines since the last take, without newlines.
     std::vector<std::string> take_lines();
+    /// Gives back lines taken that could not be stored, before the lines collected since.
+    void put_back(std::vector<std::string> lines);
 
     /// Turns each player took (a draw or a pass; a redraw after a fault is the same turn).
     std::map<PlayerId, std::uint32_t> turns;
