@@ -21,5 +21,6 @@ void add_replay_command(CLI::App& app, Command& run);   ///< host/records/replay
 void add_ladder_command(CLI::App& app, Command& run);   ///< host/sim/ladder_command.cpp
 void add_merge_command(CLI::App& app, Command& run);    ///< host/sim/merge_command.cpp
 void add_report_command(CLI::App& app, Command& run);   ///< host/report/report_command.cpp
+void add_irc_store_command(CLI::App& app, Command& run);  ///< host/cli/irc_store_command.cpp
 
 }  // namespace cherries::host

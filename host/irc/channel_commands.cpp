@@ -24,6 +24,8 @@ const std::vector<std::pair<std::string, std::string>>& help_table() {
         {"sets", "!sets: the card sets !cherries can use"},
         {"gametypes", "!gametypes: the gametypes !cherries can use"},
         {"stop", "!stop: end the game (whoever opened it, or a channel operator)"},
+        {"stats", "!stats [NICK]: games, wins, turns, points and best score (yours, or NICK's)"},
+        {"top", "!top: the players with the most wins"},
         {"help", "!help [COMMAND]: this help, or one command's"},
     };
     return table;
@@ -65,7 +67,7 @@ std::vector<std::string> channel_help() {
     return {
         "Cherries: !cherries [GAMETYPE] [SET...] opens a game; !join, !leave, !bot [KIND] seat and unseat; !start begins.",
         "On your turn: !keep, or !give NICK. Anytime: !status, !card NAME, !rules, !sets, !gametypes.",
-        "!stop ends the game (opener or op). !help COMMAND explains one command.",
+        "!stop ends the game (opener or op). !stats [NICK], !top: statistics. !help COMMAND explains one command.",
     };
 }
 

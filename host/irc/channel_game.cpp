@@ -45,13 +45,18 @@ Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameC
     const auto c = parse_channel_command(text);
     if (!c) return out;
     try {
+        if (table_ && account_) {  // the account a seated player is logged in to, as last seen
+            if (const PlayerId id = table_->find(nick, true); id != kNoPlayer)
+                if (std::string a = account_(nick); !a.empty()) table_->accounts[id] = std::move(a);
+        }
         command(*c, std::string(nick), op, now, out);
     } catch (const std::exception& e) {
         // A bug, or a runtime that no longer loads: stop this game, never the bot.
         out.clear();
         close(out, "stopped by an internal error: " + clean_echo(e.what(), 120));
     }
-    return out;
+    persist(out);
+    return paint(std::move(out));
 }
 
 void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) {
@@ -61,6 +66,8 @@ void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) 
     if (t.same(t.opener, old_nick)) t.opener = std::string(new_nick);
     for (PendingChange& p : t.pending)
         if (p.bot.empty() && t.same(p.nick, old_nick)) p.nick = std::string(new_nick);
+    Replies ignored;
+    persist(ignored);
 }
 
 Replies ChannelGame::on_departure(std::string_view nick, GameClock::time_point now) {
@@ -73,7 +80,8 @@ Replies ChannelGame::on_departure(std::string_view nick, GameClock::time_point n
         out.clear();
         close(out, "stopped by an internal error: " + clean_echo(e.what(), 120));
     }
-    return out;
+    persist(out);
+    return paint(std::move(out));
 }
 
 Replies ChannelGame::tick(GameClock::time_point now) {
@@ -102,7 +110,8 @@ Replies ChannelGame::tick(GameClock::time_point now) {
         out.clear();
         close(out, "stopped by an internal error: " + clean_echo(e.what(), 120));
     }
-    return out;
+    persist(out);
+    return paint(std::move(out));
 }
 
 void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool op, GameClock::time_point now, Replies& out) {
@@ -127,6 +136,8 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
     if (name == "cherries") return open_game(c, nick, out);
     if (name == "card") return card(c, out);
     if (name == "rules") return rules(out);
+    if (name == "stats") return stats(c, nick, out);
+    if (name == "top") return top(out);
     const auto& names = channel_command_names();
     if (std::find(names.begin(), names.end(), name) == names.end()) {
         out.push_back(fmt::format("Unknown command !{}; !help lists the commands.", echo(name)));
@@ -203,10 +214,20 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
         out.push_back("Cannot open a game: " + clean_echo(e.what(), 200));
         return;
     }
+    red_.clear();
+    for (const CardKind& k : bundle->catalog().kinds())
+        if (k.type == CardType::cherry) red_.push_back(k.name);
+    if (const std::string account = account_of(nick); !account.empty()) table_->accounts[table_->game.players()[0].id] = account;
     std::string set_names;
     for (const auto& s : bundle->catalog().sets()) set_names += (set_names.empty() ? "" : " + ") + s.name;
     out.push_back(fmt::format("{} opens a game of Cherries: {}, {}; first to {} wins. !join to play, !bot to seat a bot, !start when ready.",
                               nick, bundle->gametype().name, set_names, bundle->gametype().winning_score));
+    try {
+        begin_stored();
+    } catch (const std::exception& e) {
+        table_->stored_id = 0;
+        out.push_back("Warning: the game could not be stored: " + clean_echo(e.what(), 160));
+    }
 }
 
 void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Replies& out) {

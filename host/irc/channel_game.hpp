@@ -22,6 +22,8 @@
 namespace cherries::irc {
 
 struct PendingChange;
+class Store;
+struct StoredGame;
 using GameClock = std::chrono::steady_clock;
 
 /// How games in a channel are run.
@@ -32,6 +34,10 @@ struct ChannelOptions {
     unsigned max_timeouts = 3;                     ///< timeouts in a row, then the player leaves
     std::size_t max_players = 10;                  ///< seats at one table, bots included
     CaseMapping casemapping = CaseMapping::rfc1459;
+    /// A bot takes a leaver's seat once the game runs, so that a small game goes on.
+    bool bot_takes_over = false;
+    /// Announcements with mIRC colour codes (cherries red, scores bold); off: plain text.
+    bool colours = false;
     /// The seed of each new game; default: std::random_device.
     std::function<std::uint64_t()> seed;
 };
@@ -62,6 +68,16 @@ public:
     /// Lets time pass: a player whose turn timeout ran out gets the greedy bot's decision.
     Replies tick(GameClock::time_point now);
 
+    /// Keeps this channel's games in `store` (null: nothing is stored; docs/irc-storage.md) and
+    /// resumes the game stored for this channel, if there is one and none is open here. Returns
+    /// "Resumed after turn N ..." and what follows, or, once, why the stored game cannot resume
+    /// (its plugins changed, GDD §3.5 determinism); never throws.
+    Replies attach_store(std::shared_ptr<Store> store, GameClock::time_point now);
+
+    /// How to learn a nick's services account (IRCv3 account-tag, extended-join); "" for none.
+    /// Statistics are kept by account when there is one, else by case-mapped nick.
+    void set_account_lookup(std::function<std::string(std::string_view nick)> lookup) { account_ = std::move(lookup); }
+
     /// True while a game is open (being set up or running).
     bool open() const { return table_ != nullptr; }
     /// When tick() has something to do next (a turn timeout), if anything.
@@ -78,8 +94,10 @@ public:
     /// Why the last !cherries could not load its plugins (for the operator's log), or "".
     const std::string& load_error() const { return load_error_; }
 
-private:
+    /// The open game's state: defined in channel_table.hpp, private to channel_*.cpp.
     struct Table;
+
+private:
 
     void command(const ChannelCommand& c, const std::string& nick, bool op, GameClock::time_point now, Replies& out);
     void open_game(const ChannelCommand& c, const std::string& nick, Replies& out);
@@ -96,12 +114,26 @@ private:
     void apply_pending(Replies& out);
     void advance(GameClock::time_point now, Replies& out);
     void close(Replies& out, std::string why);
+    // host/irc/channel_store.cpp
+    void resume(const StoredGame& stored, GameClock::time_point now, Replies& out);
+    void begin_stored();
+    void checkpoint();
+    void persist(Replies& out);
+    void store_end(const std::string& status);
+    void take_over(PlayerId id, Replies& out);
+    Replies paint(Replies lines) const;
+    std::string account_of(const std::string& nick) const;
+    void stats(const ChannelCommand& c, const std::string& nick, Replies& out);
+    void top(Replies& out);
 
     std::string channel_;
     GameLibrary& library_;
     ChannelOptions options_;
     std::unique_ptr<Table> table_;
     std::string load_error_;
+    std::shared_ptr<Store> store_;
+    std::function<std::string(std::string_view)> account_;
+    std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game
 };
 
 }  // namespace cherries::irc

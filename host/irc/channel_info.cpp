@@ -17,10 +17,25 @@ ChannelGame::Table::Table(std::shared_ptr<const sdk::Bundle> b, std::uint64_t s,
       view(game),
       casemapping(mapping),
       text(game, cards, [this](PlayerId id) { return nick(id); }),
+      log(game, text),
       opener(opener_nick),
       seed(s) {
     nicks[game.players()[0].id] = opener_nick;
-    game.set_event_sink(&text);
+    game.set_event_sink(&log);
+}
+
+ChannelGame::Table::Table(std::shared_ptr<const sdk::Bundle> b, const GameSnapshot& snapshot, std::uint64_t s,
+                          CaseMapping mapping)
+    : bundle(std::move(b)),
+      runtime(bundle->make_runtime()),
+      cards(*bundle),
+      game(bundle->catalog(), bundle->gametype(), *runtime, snapshot),
+      view(game),
+      casemapping(mapping),
+      text(game, cards, [this](PlayerId id) { return nick(id); }),
+      log(game, text),
+      seed(s) {
+    game.set_event_sink(&log);
 }
 
 std::string ChannelGame::Table::nick(PlayerId id) const {

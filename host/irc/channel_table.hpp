@@ -2,6 +2,8 @@
 #pragma once
 
 #include <map>
+
+#include <nlohmann/json.hpp>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +13,7 @@
 #include "engine/table_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/irc/channel_game.hpp"
+#include "host/irc/channel_store.hpp"
 #include "host/irc/turn_text.hpp"
 #include "host/terminal/render.hpp"
 
@@ -25,6 +28,8 @@ struct PendingChange {
 
 struct ChannelGame::Table {
     Table(std::shared_ptr<const sdk::Bundle> b, std::uint64_t s, const std::string& opener, CaseMapping mapping);
+    /// A stored game (host/irc/channel_store.cpp fills in the seats).
+    Table(std::shared_ptr<const sdk::Bundle> b, const GameSnapshot& snapshot, std::uint64_t s, CaseMapping mapping);
 
     /// The current nick of a seat (also of players who left).
     std::string nick(PlayerId id) const;
@@ -46,10 +51,17 @@ struct ChannelGame::Table {
     CaseMapping casemapping;
     std::map<PlayerId, std::string> nicks;  // every seat ever taken
     std::map<PlayerId, std::unique_ptr<host::Bot>> bots;
+    std::map<PlayerId, std::string> bot_kinds;  // the kind of each bot in `bots`, for the store
     std::map<PlayerId, unsigned> timeouts;  // turn timeouts in a row
     std::vector<PendingChange> pending;
     std::string joining;  // the nick being seated, for the join event
     TurnText text;
+    GameLog log;  // every event: to `text`, and as record lines when stored
+    std::map<PlayerId, std::string> accounts;  // services accounts of humans, when the server says
+    std::int64_t stored_id = 0;                // the game's id in the store; 0: not stored
+    nlohmann::json saved;                      // the save half of the state at the last checkpoint
+    std::string last_state;                    // the state text last written
+    std::uint32_t hold_pending_until = 0;      // resumed: pending changes wait until this turn ends
     std::string opener;  // current nick of who opened the game
     std::uint64_t seed;
     std::uint32_t seats = 1;  // seats ever taken: names bots and seeds them

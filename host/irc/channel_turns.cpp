@@ -3,6 +3,7 @@
 
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
+#include "host/records/state_json.hpp"
 #include "host/sim/sim.hpp"
 
 namespace cherries::irc {
@@ -32,7 +33,12 @@ void ChannelGame::seat(const PendingChange& change, Replies& out) {
     }
     t.joining.clear();
     t.nicks[id] = change.nick;
-    if (!change.bot.empty()) t.bots[id] = host::make_bot(change.bot, host::sim_bot_seed(t.seed, t.seats));
+    if (!change.bot.empty()) {
+        t.bots[id] = host::make_bot(change.bot, host::sim_bot_seed(t.seed, t.seats));
+        t.bot_kinds[id] = change.bot;
+    } else if (std::string account = account_of(change.nick); !account.empty()) {
+        t.accounts[id] = std::move(account);
+    }
     ++t.seats;
     append(out, t.text.take());
 }
@@ -46,6 +52,7 @@ void ChannelGame::unseat(PlayerId id, Replies& out) {
         return;
     }
     t.bots.erase(id);
+    t.bot_kinds.erase(id);
     t.timeouts.erase(id);
     append(out, t.text.take());
 }
@@ -69,10 +76,12 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
         } else {
             // The seat cannot be given up, and nobody is there to play it: a bot takes it over.
             t.bots[id] = host::make_bot("greedy", 0);
+            t.bot_kinds[id] = "greedy";
             out.push_back(fmt::format("{} is gone, and the house rules keep the seat: the greedy bot plays it.", t.nick(id)));
         }
         return;
     }
+    if (t.started && options_.bot_takes_over) return take_over(id, out);
     if (t.pending_for(nick, false)) {
         if (!departed) out.push_back(fmt::format("{} leaves after this turn already.", nick));
         return;
@@ -103,6 +112,7 @@ void ChannelGame::give(PlayerId receiver, Replies& out) {
 
 void ChannelGame::apply_pending(Replies& out) {
     Table& t = *table_;
+    if (t.game.turn() < t.hold_pending_until) return;  // resumed: after the turn that is played again
     std::vector<PendingChange> changes;
     changes.swap(t.pending);
     for (const PendingChange& c : changes) {
@@ -126,6 +136,11 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         if (t.game.over()) {
             append(out, t.text.take());
             std::string result = "Final scores: " + t.scores() + fmt::format(" after {} turns.", t.game.turn());
+            try {
+                store_end(host::status_name(t.game));
+            } catch (const std::exception& e) {
+                out.push_back("Warning: the finished game could not be stored: " + clean_echo(e.what(), 160));
+            }
             table_.reset();
             out.push_back(std::move(result));
             return;
@@ -137,6 +152,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
             return;
         }
         if (t.game.phase() == Phase::between_turns) {
+            persist(out);  // the turn before is complete: stored before the next one is announced
             t.game.start_turn();
             if (t.game.phase() != Phase::awaiting_give) {  // a pass (no card to draw)
                 append(out, t.text.take(t.game.over() ? "" : "Scores: " + t.scores() + "."));
@@ -163,8 +179,42 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
 }
 
 void ChannelGame::close(Replies& out, std::string why) {
+    try {
+        store_end("stopped");
+    } catch (const std::exception&) {  // already closing: the game ends either way
+    }
     table_.reset();
     out.push_back("The game is over: " + why + ".");
+}
+
+}  // namespace cherries::irc
+
+namespace cherries::irc {
+
+void ChannelGame::take_over(PlayerId id, Replies& out) {
+    // bot_takes_over: the seat stays and the greedy bot plays it under a bot's name, so that a
+    // small game goes on instead of being suspended (the engine's player list is unchanged).
+    Table& t = *table_;
+    const std::string was = t.nick(id);
+    std::string bot;
+    for (std::uint32_t n = t.seats + 1;; ++n) {
+        bot = "greedy-" + std::to_string(n);
+        if (t.find(bot) == kNoPlayer && !t.pending_for(bot, true)) break;
+    }
+    ++t.seats;
+    t.bots[id] = host::make_bot("greedy", 0);
+    t.bot_kinds[id] = "greedy";
+    t.nicks[id] = bot;
+    t.timeouts.erase(id);
+    t.accounts.erase(id);
+    if (t.game.phase() == Phase::awaiting_give && t.game.current_player() == id) t.turn_deadline.reset();
+    out.push_back(fmt::format("{} leaves; the bot {} takes over their seat, so the game goes on.", was, bot));
+}
+
+Replies ChannelGame::paint(Replies lines) const {
+    if (!options_.colours) return lines;
+    for (auto& line : lines) line = paint_line(line, red_);
+    return lines;
 }
 
 }  // namespace cherries::irc

@@ -12,7 +12,9 @@ const std::vector<std::string>& wanted_capabilities() {
 }
 
 Client::Client(ClientOptions options, GameLibrary& library, GameClock::time_point now)
-    : options_(std::move(options)), library_(library), flood_(options_.flood, now), nick_(options_.nick) {}
+    : options_(std::move(options)), library_(library), flood_(options_.flood, now), nick_(options_.nick) {
+    if (!options_.database.empty()) store_ = std::make_shared<Store>(options_.database);
+}
 
 Client::~Client() = default;
 
@@ -91,6 +93,7 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
     const Message& m = *parsed.message;
     const std::string& c = m.command;
     const std::string from = m.nick();
+    note_account(m);
     if (c == "PING") {
         send({.command = "PONG", .params = {m.param(0)}});
     } else if (c == "CAP") {
@@ -110,7 +113,7 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
         const std::string& channel = m.param(0);
         if (is_me(from)) {
             Channel& ch = channels_[isupport_.fold(channel)];
-            if (!ch.game) ch.game = std::make_unique<ChannelGame>(channel, library_, options_.game);
+            if (!ch.game) open_channel_game(ch, channel, now);
         } else if (Channel* ch = find(channel)) {
             ch->members[isupport_.fold(from)] = "";
         }

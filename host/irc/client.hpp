@@ -18,6 +18,7 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/flood.hpp"
 #include "host/irc/message.hpp"
+#include "host/irc/store.hpp"
 #include "host/irc/text.hpp"
 
 namespace cherries::irc {
@@ -42,7 +43,8 @@ const std::vector<std::string>& wanted_capabilities();
 /// The protocol state of one connection.
 class Client {
 public:
-    /// `library` must outlive the client.
+    /// `library` must outlive the client. Opens options.database when set (host/irc/store.hpp):
+    /// throws StoreError naming the file when it cannot.
     Client(ClientOptions options, GameLibrary& library, GameClock::time_point now);
     ~Client();
 
@@ -69,6 +71,10 @@ public:
     const std::set<std::string>& capabilities() const { return caps_; }
     /// The game of `channel` (any case), or nullptr when the bot is not in it.
     const ChannelGame* game(std::string_view channel) const;
+    /// The database (ClientOptions::database), or nullptr when nothing is stored.
+    Store* store() const { return store_.get(); }
+    /// The services account of `nick` (IRCv3 account-tag, extended-join), or "".
+    std::string account(std::string_view nick) const;
     /// Server lines that could not be parsed.
     std::uint64_t malformed() const { return malformed_; }
 
@@ -87,6 +93,9 @@ private:
     void on_cap(const Message& m);
     void on_privmsg(const Message& m, GameClock::time_point now);
     void on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now);
+    // Storage (host/irc/client_store.cpp): accounts seen, and the stored game of a channel joined.
+    void note_account(const Message& m);
+    void open_channel_game(Channel& ch, const std::string& channel, GameClock::time_point now);
 
     ClientOptions options_;
     GameLibrary& library_;
@@ -100,6 +109,8 @@ private:
     std::set<std::string> caps_;
     std::map<std::string, Channel> channels_;  // by folded name
     std::uint64_t malformed_ = 0;
+    std::shared_ptr<Store> store_;
+    std::map<std::string, std::string> accounts_;  // folded nick -> services account
 };
 
 }  // namespace cherries::irc

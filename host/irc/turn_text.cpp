@@ -2,6 +2,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "host/irc/text.hpp"
 
 namespace cherries::irc {
@@ -108,6 +111,68 @@ std::vector<std::string> TurnText::take(const std::string& tail) {
         s->clear();
     }
     return lines;
+}
+
+}  // namespace cherries::irc
+
+namespace cherries::irc {
+
+namespace {
+
+constexpr const char* kBold = "\x02";
+constexpr const char* kRed = "\x03" "04";
+constexpr const char* kColourEnd = "\x03";
+
+bool word_edge(const std::string& s, std::size_t at) {
+    return at >= s.size() || !std::isalnum(static_cast<unsigned char>(s[at]));
+}
+
+// Bold `n` digits (with a sign) at `at`; returns the index after them.
+std::size_t bold_number(std::string& s, std::size_t at) {
+    std::size_t end = at;
+    if (end < s.size() && (s[end] == '-' || s[end] == '+')) ++end;
+    const std::size_t digits = end;
+    while (end < s.size() && std::isdigit(static_cast<unsigned char>(s[end]))) ++end;
+    if (end == digits) return at;
+    s.insert(end, kBold);
+    s.insert(at, kBold);
+    return end + 2;
+}
+
+}  // namespace
+
+std::string paint_line(const std::string& line, const std::vector<std::string>& red) {
+    std::string s = line;
+    // Longer names first, so "Double Cherry" is painted whole and not as "Cherry".
+    std::vector<std::string> names = red;
+    std::sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    std::string out;
+    for (std::size_t i = 0; i < s.size();) {
+        bool hit = false;
+        for (const auto& name : names) {
+            if (name.empty() || s.compare(i, name.size(), name) != 0) continue;
+            if ((i > 0 && !word_edge(s, i - 1)) || !word_edge(s, i + name.size())) continue;
+            out += kRed + name + kColourEnd;
+            // A digit right after a bare colour end would be read as a colour: keep it apart.
+            if (i + name.size() < s.size() && std::isdigit(static_cast<unsigned char>(s[i + name.size()]))) out += "\x02\x02";
+            i += name.size();
+            hit = true;
+            break;
+        }
+        if (!hit) out += s[i++];
+    }
+    s = std::move(out);
+    for (std::size_t at = s.find("now "); at != std::string::npos; at = s.find("now ", at + 1)) at = bold_number(s, at + 4);
+    if (s.rfind("Scores: ", 0) == 0 || s.rfind("Final scores: ", 0) == 0 || s.find(" Scores: ") != std::string::npos) {
+        // "ann 3 (4 cherries), bob 2 (...)": the number before each " (".
+        for (std::size_t open = s.find(" ("); open != std::string::npos; open = s.find(" (", open + 2)) {
+            std::size_t start = open;
+            while (start > 0 && (std::isdigit(static_cast<unsigned char>(s[start - 1])) || s[start - 1] == '-')) --start;
+            if (start == open || start == 0 || s[start - 1] != ' ') continue;
+            open = bold_number(s, start);
+        }
+    }
+    return s;
 }
 
 }  // namespace cherries::irc

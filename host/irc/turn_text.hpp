@@ -38,6 +38,11 @@ private:
     bool lobby_ = true;
 };
 
+/// `line` with mIRC colour codes (ChannelOptions::colours): each of `red` (cherry card names)
+/// in red, and the scores bold: the number after "now " and, in "Scores:" and "Final scores:"
+/// lines, each player's score. Codes are always closed, so no colour leaks into the next line.
+std::string paint_line(const std::string& line, const std::vector<std::string>& red);
+
 /// A fault message fit for a public channel: the text after the last ": " (the plugin's own
 /// words, without the server's file paths), cleaned and cut to 80 bytes.
 std::string public_fault(std::string_view message);

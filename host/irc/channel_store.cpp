@@ -1,0 +1,317 @@
+// ChannelGame and its store (docs/irc-storage.md): a checkpoint in the step that completes a
+// turn, before the next turn is announced; resuming a stored game; the end of a game (its
+// record's end line and the players' statistics); !stats and !top.
+#include "host/irc/channel_store.hpp"
+
+#include <fmt/core.h>
+
+#include <chrono>
+#include <sstream>
+
+#include "host/irc/channel_game.hpp"
+#include "host/irc/channel_table.hpp"
+#include "host/irc/store.hpp"
+#include "host/records/plugin_list.hpp"
+#include "host/records/record.hpp"
+#include "host/records/save.hpp"
+#include "host/records/state_json.hpp"
+
+namespace cherries::irc {
+
+using nlohmann::json;
+
+// --- GameLog ------------------------------------------------------------------------------
+
+void GameLog::on_event(const Event& e) {
+    text_.on_event(e);
+    if (!writer_) return;
+    if (e.kind == EventKind::draw || e.kind == EventKind::pass) {
+        std::uint32_t& last = last_turn_[e.player];
+        if (last != e.turn) ++turns[e.player];
+        last = e.turn;
+    }
+    std::string line;
+    writer_->append(e, line);
+    lines_.push_back(std::move(line));
+}
+
+void GameLog::put_back(std::vector<std::string> lines) {
+    lines.insert(lines.end(), std::make_move_iterator(lines_.begin()), std::make_move_iterator(lines_.end()));
+    lines_ = std::move(lines);
+}
+
+std::vector<std::string> GameLog::take_lines() {
+    std::vector<std::string> out;
+    out.swap(lines_);
+    return out;
+}
+
+// --- the state written after every turn ---------------------------------------------------
+
+namespace {
+
+constexpr int kStateFormat = 1;
+
+template <class Map>
+json pairs(const Map& map) {
+    json out = json::array();
+    for (const auto& [id, value] : map) out.push_back({id, value});
+    return out;
+}
+
+template <class Value>
+std::map<PlayerId, Value> unpairs(const json& j) {
+    std::map<PlayerId, Value> out;
+    for (const json& p : j) out[p.at(0).get<PlayerId>()] = p.at(1).get<Value>();
+    return out;
+}
+
+std::int64_t unix_now() {
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// The save half: what `play --save` keeps (the game with its generator, the seats with their
+// bots' generators, the plugins' fingerprints), and the turns each player took.
+json save_half(const ChannelGame::Table& t) {
+    host::SaveState s;
+    s.game = t.game.snapshot();
+    s.seed = t.seed;
+    s.seats_taken = t.seats;
+    s.humans = true;
+    for (const Player& p : t.game.players()) {
+        host::SavedSeat seat{.id = p.id};
+        if (const auto bot = t.bots.find(p.id); bot != t.bots.end()) {
+            seat.bot = t.bot_kinds.at(p.id);
+            seat.bot_state = bot->second->state();
+        }
+        s.seats.push_back(std::move(seat));
+    }
+    s.plugins = host::recorded_plugins(*t.bundle);
+    return {{"save", host::save_json(s)}, {"turns_taken", pairs(t.log.turns)}};
+}
+
+// The channel half, current at every write: nicks, bots, accounts, timeouts, pending changes.
+json channel_half(const ChannelGame::Table& t) {
+    json pending = json::array();
+    for (const PendingChange& p : t.pending) pending.push_back({{"join", p.join}, {"nick", p.nick}, {"bot", p.bot}});
+    return {{"opener", t.opener},   {"started", t.started},          {"seats", t.seats},
+            {"nicks", pairs(t.nicks)}, {"bots", pairs(t.bot_kinds)}, {"accounts", pairs(t.accounts)},
+            {"timeouts", pairs(t.timeouts)}, {"pending", pending}};
+}
+
+std::string state_text(const ChannelGame::Table& t) {
+    json j = t.saved;
+    j["state"] = "cherrybot";
+    j["format"] = kStateFormat;
+    j["channel"] = channel_half(t);
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string players_text(const ChannelGame::Table& t) {
+    std::string out;
+    for (const Player& p : t.game.players()) out += (out.empty() ? "" : ", ") + t.nick(p.id);
+    return out;
+}
+
+// Where a stored game's problems are said to be, for the operator: "FILE: game N".
+std::string stored_where(const Store& store, std::int64_t id) { return fmt::format("{}: game {}", store.file(), id); }
+
+// A resume error's words without the server's file and folders: "plugin set 'x' differs from
+// the record", not "/srv/bot.db: game 3: plugin set 'x' differs ... (... installed in /srv/...)".
+std::string public_reason(const std::string& what, const std::string& where) {
+    std::string text = what;
+    if (text.rfind(where + ": ", 0) == 0) text = text.substr(where.size() + 2);
+    if (const std::size_t paren = text.find(" ("); paren != std::string::npos) text = text.substr(0, paren);
+    return clean_echo(text, 160);
+}
+
+}  // namespace
+
+std::string ChannelGame::account_of(const std::string& nick) const { return account_ ? account_(nick) : std::string(); }
+
+void ChannelGame::begin_stored() {
+    Table& t = *table_;
+    if (!store_) return;
+    host::RecordHeader header{.seed = t.seed, .players = {host::Seat{.name = t.opener, .bot = {}}},
+                              .plugins = host::recorded_plugins(*t.bundle), .source = "irc"};
+    t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), host::header_json(header).dump(), unix_now());
+    t.log.record();  // no event happened since the header's players were seated
+    checkpoint();
+}
+
+void ChannelGame::checkpoint() {
+    Table& t = *table_;
+    if (!store_ || t.stored_id == 0) return;
+    t.saved = save_half(t);
+    std::string state = state_text(t);
+    std::vector<std::string> lines = t.log.take_lines();
+    if (lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
+    try {
+        store_->checkpoint(t.stored_id, lines, state, t.game.turn(), players_text(t));
+    } catch (...) {
+        t.log.put_back(std::move(lines));  // written with the next checkpoint that succeeds
+        throw;
+    }
+    t.last_state = std::move(state);
+}
+
+void ChannelGame::persist(Replies& out) {
+    if (!table_ || !store_ || table_->stored_id == 0) return;
+    Table& t = *table_;
+    try {
+        if (t.game.phase() != Phase::awaiting_give) {
+            checkpoint();  // between turns (the lobby, a suspension): the whole state
+        } else if (std::string state = state_text(t); state != t.last_state) {
+            store_->update_state(t.stored_id, state);  // a pending join, a nick: the turn is not done
+            t.last_state = std::move(state);
+        }
+    } catch (const std::exception& e) {
+        out.push_back("Warning: the game could not be stored: " + clean_echo(e.what(), 160));
+    }
+}
+
+void ChannelGame::store_end(const std::string& status) {
+    if (!table_ || !store_ || table_->stored_id == 0) return;
+    Table& t = *table_;
+    std::vector<std::string> lines = t.log.take_lines();
+    lines.push_back(host::end_line(t.game));
+    std::vector<StatsUpdate> stats;
+    std::string winner;
+    if (t.game.over()) {
+        const PlayerId won = t.game.winner();
+        if (won != kNoPlayer) winner = t.nick(won);
+        for (const Player& p : t.game.players()) {
+            if (t.is_bot(p.id)) continue;
+            const auto account = t.accounts.find(p.id);
+            const std::string key = account != t.accounts.end() && !account->second.empty()
+                                        ? "account:" + account->second
+                                        : "nick:" + fold_case(t.nick(p.id), t.casemapping);
+            const auto turns = t.log.turns.find(p.id);
+            stats.push_back({.key = key,
+                             .name = t.nick(p.id),
+                             .won = p.id == won,
+                             .turns = turns == t.log.turns.end() ? 0 : turns->second,
+                             .points = p.score});
+        }
+    }
+    store_->finish(t.stored_id, lines, status, winner, t.game.turn(), stats);
+    t.stored_id = 0;
+}
+
+Replies ChannelGame::attach_store(std::shared_ptr<Store> store, GameClock::time_point now) {
+    Replies out;
+    store_ = std::move(store);
+    if (!store_ || table_) return out;
+    std::optional<StoredGame> stored;
+    try {
+        stored = store_->in_progress(fold_case(channel_, options_.casemapping));
+        if (!stored) return out;
+        resume(*stored, now, out);
+    } catch (const std::exception& e) {
+        table_.reset();
+        out.clear();
+        if (!stored) {
+            out.push_back("The stored game of this channel cannot be read: " + clean_echo(e.what(), 160));
+            return out;
+        }
+        try {
+            store_->set_aside(stored->id, "unresumable");  // told once: it is not tried again
+        } catch (const std::exception&) {
+        }
+        out.push_back(fmt::format("The game stored here (game {}, after turn {}) cannot resume: {}. !cherries opens a new one.",
+                                  stored->id, stored->turns, public_reason(e.what(), stored_where(*store_, stored->id))));
+    }
+    return out;
+}
+
+void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Replies& out) {
+    const std::string where = stored_where(*store_, stored.id);
+    const json j = json::parse(stored.state);
+    if (j.value("state", "") != "cherrybot" || j.value("format", 0) != kStateFormat)
+        throw std::runtime_error(where + ": not a state this cherries reads");
+    const host::SaveState save = host::parse_save(j.at("save"), where);
+    host::check_resumable(save, where);
+    std::string gametype;
+    std::vector<std::string> sets;
+    for (const host::RecordedPlugin& p : save.plugins) {
+        if (p.kind != "set" && p.kind != "gametype") continue;
+        if (!library_.has(p.kind, p.id)) throw std::runtime_error(fmt::format("{}: plugin {} '{}' is not offered here any more", where, p.kind, p.id));
+        if (p.kind == "set") sets.push_back(p.id);
+        else gametype = p.id;
+    }
+    auto bundle = library_.bundle(sets, gametype);
+    std::ostringstream warnings;
+    host::check_plugins(save.plugins, *bundle, where, false, warnings, "the game cannot go on with other plugins", true);
+
+    table_ = std::make_unique<Table>(bundle, save.game, save.seed, options_.casemapping);
+    red_.clear();
+    for (const CardKind& k : bundle->catalog().kinds())
+        if (k.type == CardType::cherry) red_.push_back(k.name);
+    Table& t = *table_;
+    const json& c = j.at("channel");
+    t.opener = c.at("opener").get<std::string>();
+    t.started = c.at("started").get<bool>();
+    t.seats = c.at("seats").get<std::uint32_t>();
+    t.nicks = unpairs<std::string>(c.at("nicks"));
+    t.accounts = unpairs<std::string>(c.at("accounts"));
+    t.timeouts = unpairs<unsigned>(c.at("timeouts"));
+    for (const json& p : c.at("pending"))
+        t.pending.push_back({.join = p.at("join").get<bool>(), .nick = p.at("nick").get<std::string>(), .bot = p.at("bot").get<std::string>()});
+    t.bot_kinds = unpairs<std::string>(c.at("bots"));
+    for (const auto& [id, kind] : t.bot_kinds) {
+        t.bots[id] = host::make_bot(kind, 0);
+        for (const host::SavedSeat& s : save.seats)
+            if (s.id == id && s.bot == kind) t.bots[id]->restore(s.bot_state);
+    }
+    t.log.turns = unpairs<std::uint32_t>(j.at("turns_taken"));
+    t.log.record();
+    t.text.set_lobby(!t.started);
+    t.stored_id = stored.id;
+    t.saved = {{"save", j.at("save")}, {"turns_taken", j.at("turns_taken")}};
+    t.last_state = stored.state;
+    // Changes asked for during the turn that was going on wait until it has been played again.
+    t.hold_pending_until = t.game.turn() + 1;
+    out.push_back(fmt::format("Cherries resumed after turn {} (stored game {}): {}.", t.game.turn(), stored.id,
+                              t.started ? "scores " + t.scores() : "not started; seated " + players_text(t)));
+    if (t.started) advance(now, out);
+}
+
+// --- !stats and !top ------------------------------------------------------------------------
+
+void ChannelGame::stats(const ChannelCommand& c, const std::string& nick, Replies& out) {
+    if (!store_) {
+        out.push_back("No statistics are kept here (the bot has no database).");
+        return;
+    }
+    const std::string who = c.args.empty() ? nick : clean_echo(c.args[0], 32);
+    const std::string account = account_of(who);
+    std::optional<PlayerStats> s;
+    if (!account.empty()) s = store_->stats("account:" + account);
+    if (!s) s = store_->stats("nick:" + fold_case(who, options_.casemapping));
+    if (!s) {
+        out.push_back(fmt::format("No finished games for {} yet.", who));
+        return;
+    }
+    out.push_back(fmt::format("{}: {} game{}, {} win{}, {} turns, {} points, best score {}.", who, s->games,
+                              s->games == 1 ? "" : "s", s->wins, s->wins == 1 ? "" : "s", s->turns, s->points,
+                              s->best ? std::to_string(*s->best) : std::string("unknown")));
+}
+
+void ChannelGame::top(Replies& out) {
+    if (!store_) {
+        out.push_back("No statistics are kept here (the bot has no database).");
+        return;
+    }
+    const auto best = store_->top(5);
+    if (best.empty()) {
+        out.push_back("No finished games yet.");
+        return;
+    }
+    std::string line = "Top players:";
+    for (std::size_t i = 0; i < best.size(); ++i)
+        line += fmt::format("{} {}. {} {} win{}, {} points", i ? ";" : "", i + 1, best[i].name, best[i].wins,
+                            best[i].wins == 1 ? "" : "s", best[i].points);
+    out.push_back(line + ".");
+}
+
+}  // namespace cherries::irc

@@ -1,0 +1,326 @@
+#include "host/irc/store.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/core.h>
+
+#include <sstream>
+
+namespace cherries::irc {
+
+namespace {
+
+// Schema 1 (the first released layout): a game's record as one text, statistics by nick only.
+void schema_v1(SQLite::Database& db) {
+    db.exec(R"(
+        CREATE TABLE games (
+            id      INTEGER PRIMARY KEY,
+            channel TEXT    NOT NULL,
+            started INTEGER NOT NULL,
+            status  TEXT    NOT NULL DEFAULT 'in_progress',
+            winner  TEXT    NOT NULL DEFAULT '',
+            turns   INTEGER NOT NULL DEFAULT 0,
+            state   TEXT,
+            record  TEXT    NOT NULL DEFAULT ''
+        );
+        CREATE TABLE stats (
+            nick   TEXT PRIMARY KEY,
+            games  INTEGER NOT NULL,
+            wins   INTEGER NOT NULL,
+            points INTEGER NOT NULL
+        );)");
+}
+
+// Schema 2: records as one row per line (a turn appends its lines instead of rewriting the
+// whole record), the players for the listing, statistics by account or nick with turns and
+// the best score (unknown, NULL, for what v1 counted).
+void schema_v2(SQLite::Database& db) {
+    db.exec(R"(
+        CREATE TABLE record_lines (
+            game INTEGER NOT NULL REFERENCES games(id),
+            seq  INTEGER NOT NULL,
+            line TEXT    NOT NULL,
+            PRIMARY KEY (game, seq)
+        ) WITHOUT ROWID;
+        ALTER TABLE games ADD COLUMN players TEXT NOT NULL DEFAULT '';
+        CREATE INDEX games_by_channel ON games(channel, status);
+        CREATE TABLE player_stats (
+            key    TEXT PRIMARY KEY,
+            name   TEXT    NOT NULL,
+            games  INTEGER NOT NULL,
+            wins   INTEGER NOT NULL,
+            turns  INTEGER NOT NULL,
+            points INTEGER NOT NULL,
+            best   INTEGER
+        );
+        INSERT INTO player_stats (key, name, games, wins, turns, points, best)
+            SELECT 'nick:' || nick, nick, games, wins, 0, points, NULL FROM stats;
+        DROP TABLE stats;)");
+    // Each v1 record text becomes its lines.
+    SQLite::Statement insert(db, "INSERT INTO record_lines (game, seq, line) VALUES (?, ?, ?)");
+    SQLite::Statement records(db, "SELECT id, record FROM games");
+    while (records.executeStep()) {
+        std::istringstream text(records.getColumn(1).getString());
+        std::int64_t seq = 0;
+        for (std::string line; std::getline(text, line);) {
+            if (line.empty()) continue;
+            insert.bind(1, records.getColumn(0).getInt64());
+            insert.bind(2, seq++);
+            insert.bind(3, line);
+            insert.exec();
+            insert.reset();
+        }
+    }
+    db.exec("ALTER TABLE games DROP COLUMN record");
+}
+
+using Migration = void (*)(SQLite::Database&);
+constexpr Migration kMigrations[] = {schema_v1, schema_v2};  // kMigrations[v] goes from v to v + 1
+static_assert(std::size(kMigrations) == kSchemaVersion);
+
+[[noreturn]] void fail(const std::string& file, const std::string& what) { throw StoreError(file + ": " + what); }
+
+// Opens `file` and brings its schema to `version`. Reads before it writes: a file that is no
+// SQLite database, another program's database or a newer schema is refused untouched.
+std::unique_ptr<SQLite::Database> open_database(const std::string& file, int version) {
+    std::unique_ptr<SQLite::Database> db;
+    int found = 0;
+    try {
+        db = std::make_unique<SQLite::Database>(file, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, 5000);
+        found = db->execAndGet("PRAGMA user_version").getInt();
+        if (found == 0 && db->execAndGet("SELECT count(*) FROM sqlite_master").getInt() > 0)
+            fail(file, "a SQLite database of another program (tables but no CherryBot schema version); expected a "
+                       "CherryBot database or a new file");
+    } catch (const SQLite::Exception& e) {
+        fail(file, fmt::format("cannot open the CherryBot database: {}; expected a SQLite database file", e.what()));
+    }
+    if (found > kSchemaVersion)
+        fail(file, fmt::format("database schema version {} is newer than this cherries reads (up to {})", found, kSchemaVersion));
+    try {
+        db->exec("PRAGMA journal_mode = WAL");
+        db->exec("PRAGMA synchronous = FULL");  // a committed turn survives a power cut too
+        db->exec("PRAGMA foreign_keys = ON");
+        if (found < version) {
+            SQLite::Transaction migration(*db, SQLite::TransactionBehavior::IMMEDIATE);
+            for (int v = found; v < version; ++v) kMigrations[v](*db);
+            db->exec(fmt::format("PRAGMA user_version = {}", version));
+            migration.commit();
+        }
+    } catch (const SQLite::Exception& e) {
+        fail(file, fmt::format("cannot migrate the database from schema {} to {}: {}", found, version, e.what()));
+    }
+    return db;
+}
+
+}  // namespace
+
+void migrate_database(const std::string& file, int version) {
+    if (version < 1 || version > kSchemaVersion) fail(file, fmt::format("no schema version {}", version));
+    open_database(file, version);
+}
+
+struct Store::Impl {
+    explicit Impl(const std::string& f)
+        : file(f),
+          db(open_database(f, kSchemaVersion)),
+          add_line(*db, "INSERT INTO record_lines (game, seq, line) VALUES (?, "
+                        "(SELECT coalesce(max(seq), -1) + 1 FROM record_lines WHERE game = ?), ?)"),
+          set_state(*db, "UPDATE games SET state = ?, turns = ?, players = ? WHERE id = ? AND status = 'in_progress'"),
+          set_state_only(*db, "UPDATE games SET state = ? WHERE id = ? AND status = 'in_progress'"),
+          add_stats(*db, R"(INSERT INTO player_stats (key, name, games, wins, turns, points, best) VALUES (?1, ?2, 1, ?3, ?4, ?5, ?5)
+                            ON CONFLICT(key) DO UPDATE SET name = ?2, games = games + 1, wins = wins + ?3,
+                            turns = turns + ?4, points = points + ?5,
+                            best = CASE WHEN best IS NULL OR best < ?5 THEN ?5 ELSE best END)") {}
+
+    void lines(std::int64_t game, const std::vector<std::string>& text) {
+        for (const auto& line : text) {
+            add_line.bind(1, game);
+            add_line.bind(2, game);
+            add_line.bind(3, line);
+            add_line.exec();
+            add_line.reset();
+        }
+    }
+
+    template <class F>
+    auto guarded(const char* what, F&& f) {
+        try {
+            return f();
+        } catch (const SQLite::Exception& e) {
+            fail(file, fmt::format("cannot {}: {}", what, e.what()));
+        }
+    }
+
+    std::string file;
+    std::unique_ptr<SQLite::Database> db;
+    SQLite::Statement add_line, set_state, set_state_only, add_stats;
+};
+
+Store::Store(const std::string& file) : impl_(std::make_unique<Impl>(file)) {}
+Store::~Store() = default;
+
+const std::string& Store::file() const { return impl_->file; }
+
+int Store::schema_version() const {
+    return impl_->guarded("read the schema version", [&] { return impl_->db->execAndGet("PRAGMA user_version").getInt(); });
+}
+
+std::int64_t Store::begin_game(const std::string& channel, const std::string& header_line, std::int64_t now_seconds) {
+    return impl_->guarded("store a new game", [&] {
+        SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
+        // One game in progress per channel: an older one left behind (never resumed) is set aside.
+        SQLite::Statement old(*impl_->db, "UPDATE games SET status = 'unresumable', state = NULL "
+                                          "WHERE channel = ? AND status = 'in_progress'");
+        old.bind(1, channel);
+        old.exec();
+        SQLite::Statement insert(*impl_->db, "INSERT INTO games (channel, started) VALUES (?, ?)");
+        insert.bind(1, channel);
+        insert.bind(2, now_seconds);
+        insert.exec();
+        const std::int64_t id = impl_->db->getLastInsertRowid();
+        impl_->lines(id, {header_line});
+        t.commit();
+        return id;
+    });
+}
+
+void Store::checkpoint(std::int64_t game, const std::vector<std::string>& lines, const std::string& state,
+                       std::uint32_t turns, const std::string& players) {
+    impl_->guarded("store the turn", [&] {
+        SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
+        impl_->lines(game, lines);
+        auto& s = impl_->set_state;
+        s.bind(1, state);
+        s.bind(2, static_cast<std::int64_t>(turns));
+        s.bind(3, players);
+        s.bind(4, game);
+        s.exec();
+        s.reset();
+        t.commit();
+    });
+}
+
+void Store::update_state(std::int64_t game, const std::string& state) {
+    impl_->guarded("store the game", [&] {
+        auto& s = impl_->set_state_only;
+        s.bind(1, state);
+        s.bind(2, game);
+        s.exec();
+        s.reset();
+    });
+}
+
+void Store::finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
+                   const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats) {
+    impl_->guarded("store the finished game", [&] {
+        SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
+        impl_->lines(game, lines);
+        SQLite::Statement end(*impl_->db, "UPDATE games SET status = ?, winner = ?, turns = ?, state = NULL WHERE id = ?");
+        end.bind(1, status);
+        end.bind(2, winner);
+        end.bind(3, static_cast<std::int64_t>(turns));
+        end.bind(4, game);
+        end.exec();
+        for (const StatsUpdate& u : stats) {
+            auto& s = impl_->add_stats;
+            s.bind(1, u.key);
+            s.bind(2, u.name);
+            s.bind(3, u.won ? 1 : 0);
+            s.bind(4, static_cast<std::int64_t>(u.turns));
+            s.bind(5, u.points);
+            s.exec();
+            s.reset();
+        }
+        t.commit();
+    });
+}
+
+void Store::set_aside(std::int64_t game, const std::string& status) {
+    impl_->guarded("set the game aside", [&] {
+        SQLite::Statement s(*impl_->db, "UPDATE games SET status = ?, state = NULL WHERE id = ?");
+        s.bind(1, status);
+        s.bind(2, game);
+        s.exec();
+    });
+}
+
+std::optional<StoredGame> Store::in_progress(const std::string& channel) {
+    return impl_->guarded("read the game in progress", [&]() -> std::optional<StoredGame> {
+        SQLite::Statement q(*impl_->db, "SELECT id, state, turns FROM games WHERE channel = ? AND status = 'in_progress' "
+                                        "AND state IS NOT NULL ORDER BY id DESC LIMIT 1");
+        q.bind(1, channel);
+        if (!q.executeStep()) return std::nullopt;
+        return StoredGame{.id = q.getColumn(0).getInt64(),
+                          .channel = channel,
+                          .state = q.getColumn(1).getString(),
+                          .turns = static_cast<std::uint32_t>(q.getColumn(2).getInt64())};
+    });
+}
+
+std::vector<GameSummary> Store::games(std::size_t limit) {
+    return impl_->guarded("list the games", [&] {
+        SQLite::Statement q(*impl_->db, "SELECT id, channel, players, winner, status, turns, started FROM games "
+                                        "ORDER BY id DESC LIMIT ?");
+        q.bind(1, static_cast<std::int64_t>(limit));
+        std::vector<GameSummary> out;
+        while (q.executeStep())
+            out.push_back({.id = q.getColumn(0).getInt64(),
+                           .channel = q.getColumn(1).getString(),
+                           .players = q.getColumn(2).getString(),
+                           .winner = q.getColumn(3).getString(),
+                           .status = q.getColumn(4).getString(),
+                           .turns = static_cast<std::uint32_t>(q.getColumn(5).getInt64()),
+                           .started = q.getColumn(6).getInt64()});
+        return out;
+    });
+}
+
+namespace {
+
+PlayerStats stats_row(SQLite::Statement& q) {
+    return {.key = q.getColumn(0).getString(),
+            .name = q.getColumn(1).getString(),
+            .games = static_cast<std::uint64_t>(q.getColumn(2).getInt64()),
+            .wins = static_cast<std::uint64_t>(q.getColumn(3).getInt64()),
+            .turns = static_cast<std::uint64_t>(q.getColumn(4).getInt64()),
+            .points = q.getColumn(5).getInt64(),
+            .best = q.getColumn(6).isNull() ? std::nullopt : std::optional<std::int64_t>(q.getColumn(6).getInt64())};
+}
+
+constexpr const char* kStatsColumns = "SELECT key, name, games, wins, turns, points, best FROM player_stats ";
+
+}  // namespace
+
+std::optional<PlayerStats> Store::stats(const std::string& key) {
+    return impl_->guarded("read the statistics", [&]() -> std::optional<PlayerStats> {
+        SQLite::Statement q(*impl_->db, std::string(kStatsColumns) + "WHERE key = ?");
+        q.bind(1, key);
+        if (!q.executeStep()) return std::nullopt;
+        return stats_row(q);
+    });
+}
+
+std::vector<PlayerStats> Store::top(std::size_t limit) {
+    return impl_->guarded("read the statistics", [&] {
+        SQLite::Statement q(*impl_->db, std::string(kStatsColumns) + "ORDER BY wins DESC, points DESC, key LIMIT ?");
+        q.bind(1, static_cast<std::int64_t>(limit));
+        std::vector<PlayerStats> out;
+        while (q.executeStep()) out.push_back(stats_row(q));
+        return out;
+    });
+}
+
+std::string Store::record(std::int64_t game) {
+    return impl_->guarded("read the record", [&] {
+        SQLite::Statement exists(*impl_->db, "SELECT count(*) FROM games WHERE id = ?");
+        exists.bind(1, game);
+        exists.executeStep();
+        if (exists.getColumn(0).getInt() == 0) fail(impl_->file, fmt::format("no game {} is stored", game));
+        SQLite::Statement q(*impl_->db, "SELECT line FROM record_lines WHERE game = ? ORDER BY seq");
+        q.bind(1, game);
+        std::string out;
+        while (q.executeStep()) out += q.getColumn(0).getString() + "\n";
+        return out;
+    });
+}
+
+}  // namespace cherries::irc

@@ -1,0 +1,116 @@
+// CherryBot's SQLite database (docs/irc-storage.md): every game in progress (its state after
+// the last completed turn, the same as `play --save`), every game's record (the same JSON Lines
+// as `--record`, one row per line, appended turn by turn), and per-player statistics. One
+// transaction per completed turn, so a crash at any instant leaves the last completed turn.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cherries::irc {
+
+/// The schema this build writes; older databases are migrated when opened (docs/irc-storage.md).
+inline constexpr int kSchemaVersion = 2;
+
+/// A database that cannot be opened, read or written: "FILE: what went wrong; what was expected".
+class StoreError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// A stored game in progress, as the channel left it after its last completed turn.
+struct StoredGame {
+    std::int64_t id = 0;
+    std::string channel;  ///< as the channel game names it
+    std::string state;    ///< JSON text written by ChannelGame (host/irc/channel_store.cpp)
+    std::uint32_t turns = 0;
+};
+
+/// One line of the listing of stored games (`cherries irc-store list`).
+struct GameSummary {
+    std::int64_t id = 0;
+    std::string channel;
+    std::string players;   ///< nicks in turn order, ", "-separated
+    std::string winner;    ///< empty: none (yet)
+    std::string status;    ///< "in_progress", "won", "ended", "aborted", "stopped", "unresumable"
+    std::uint32_t turns = 0;
+    std::int64_t started = 0;  ///< Unix seconds
+};
+
+/// One player's totals over finished games.
+struct PlayerStats {
+    std::string key;      ///< "account:NAME" or "nick:FOLDED"
+    std::string name;     ///< the nick last seen
+    std::uint64_t games = 0, wins = 0, turns = 0;
+    std::int64_t points = 0;  ///< sum of final scores
+    std::optional<std::int64_t> best;  ///< best final score; unknown for games counted by schema 1
+};
+
+/// What one finished game adds to a player's statistics.
+struct StatsUpdate {
+    std::string key;   ///< as PlayerStats::key
+    std::string name;  ///< the nick now
+    bool won = false;
+    std::uint32_t turns = 0;  ///< turns this player took
+    std::int64_t points = 0;  ///< final score
+};
+
+/// The database. Not thread-safe: one Client (one thread) uses it.
+class Store {
+public:
+    /// Opens `file` (created when missing), switches it to WAL, and migrates an older schema to
+    /// kSchemaVersion in one transaction. Throws StoreError naming the file when it is not a
+    /// SQLite database, is from a newer cherries, or cannot be written; the file is not changed then.
+    explicit Store(const std::string& file);
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    const std::string& file() const;
+    /// PRAGMA user_version.
+    int schema_version() const;
+
+    /// A new game in `channel` (folded name): its record's header line; returns its id.
+    std::int64_t begin_game(const std::string& channel, const std::string& header_line, std::int64_t now_seconds);
+    /// After a completed turn (or a change between turns): appends `lines` to the record and
+    /// replaces the state, in one transaction. `players`: for the listing.
+    void checkpoint(std::int64_t game, const std::vector<std::string>& lines, const std::string& state,
+                    std::uint32_t turns, const std::string& players);
+    /// Replaces only the state (a change during a turn: a pending join, a nick), no record lines.
+    void update_state(std::int64_t game, const std::string& state);
+    /// The game ended: appends the last `lines` (its end line included), sets its status and
+    /// winner, drops its state and adds `stats`, in one transaction.
+    void finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
+                const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats);
+    /// The game cannot resume (plugins changed, stopped): status `status`, state dropped.
+    void set_aside(std::int64_t game, const std::string& status);
+
+    /// The game in progress in `channel` (folded name), if any.
+    std::optional<StoredGame> in_progress(const std::string& channel);
+    /// Stored games, newest first, at most `limit`.
+    std::vector<GameSummary> games(std::size_t limit = 100);
+    /// A player's statistics by key, if they finished a game.
+    std::optional<PlayerStats> stats(const std::string& key);
+    /// The best players: most wins, then most points; at most `limit`.
+    std::vector<PlayerStats> top(std::size_t limit = 5);
+    /// A game's record as JSON Lines (each line ends with '\n'). Throws StoreError when there is
+    /// no game `game`.
+    std::string record(std::int64_t game);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+/// export_record(store, id): the record of game `id` as `cherries replay` reads it.
+inline std::string export_record(Store& store, std::int64_t game) { return store.record(game); }
+
+/// Opens (creating) `file` and migrates it only up to schema `version` (1 or 2): tests make
+/// databases of older versions with it. Throws StoreError like Store's constructor.
+void migrate_database(const std::string& file, int version);
+
+}  // namespace cherries::irc

@@ -1,0 +1,183 @@
+// The SQLite store itself (host/irc/store.hpp): schema version and the v1 -> v2 migration on a
+// real v1 file, files that are no CherryBot database refused untouched, games and statistics.
+#include <catch2/catch.hpp>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <fstream>
+
+#include "host/irc/client.hpp"
+#include "irc_store_support.hpp"
+
+using namespace irc_test;
+
+namespace {
+
+std::string bytes_of(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+TEST_CASE("A new database gets the current schema version, in WAL mode") {
+    TempFolder tmp;
+    Store store(tmp.file("new.db"));
+    CHECK(store.schema_version() == kSchemaVersion);
+    SQLite::Database raw(tmp.file("new.db"));
+    CHECK(raw.execAndGet("PRAGMA journal_mode").getString() == "wal");
+}
+
+TEST_CASE("A schema 1 database is migrated to schema 2: records become lines, statistics keep their totals") {
+    TempFolder tmp;
+    const std::string file = tmp.file("v1.db");
+    migrate_database(file, 1);
+    {
+        SQLite::Database v1(file, SQLite::OPEN_READWRITE);
+        REQUIRE(v1.execAndGet("PRAGMA user_version").getInt() == 1);
+        v1.exec("INSERT INTO games (id, channel, started, status, winner, turns, state, record) VALUES "
+                "(7, '#old', 1700000000, 'won', 'ann', 2, NULL, '{\"record\":\"cherries\"}\n[\"draw\"]\n{\"end\":\"won\"}\n')");
+        v1.exec("INSERT INTO stats (nick, games, wins, points) VALUES ('ann', 3, 2, 25)");
+    }
+    Store store(file);
+    CHECK(store.schema_version() == 2);
+    CHECK(store.record(7) == "{\"record\":\"cherries\"}\n[\"draw\"]\n{\"end\":\"won\"}\n");
+    const auto games = store.games();
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].channel == "#old");
+    CHECK(games[0].winner == "ann");
+    const auto ann = store.stats("nick:ann");
+    REQUIRE(ann);
+    CHECK(ann->games == 3);
+    CHECK(ann->wins == 2);
+    CHECK(ann->points == 25);
+    CHECK_FALSE(ann->best);  // schema 1 did not keep it
+    // New games count on top of the migrated totals; the best score is known from now on.
+    store.finish(store.begin_game("#old", "{}", 0), {}, "won", "ann", 4,
+                 {StatsUpdate{.key = "nick:ann", .name = "ann", .won = true, .turns = 3, .points = 10}});
+    CHECK(store.stats("nick:ann")->games == 4);
+    CHECK(store.stats("nick:ann")->best == 10);
+    // Opening it again changes nothing.
+    CHECK(Store(file).schema_version() == 2);
+}
+
+TEST_CASE("A file that is no CherryBot database is refused with its name, and left as it was") {
+    TempFolder tmp;
+    const std::string garbage = tmp.file("notes.txt");
+    {
+        std::ofstream out(garbage, std::ios::binary);
+        for (int i = 0; i < 200; ++i) out << "these are not the pages of a SQLite database\n";
+    }
+    const std::string before = bytes_of(garbage);
+    CHECK_THROWS_WITH(Store(garbage), Catch::Contains(garbage) && Catch::Contains("expected a SQLite database file"));
+    CHECK(bytes_of(garbage) == before);
+
+    const std::string other = tmp.file("other.db");
+    {
+        SQLite::Database db(other, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec("CREATE TABLE mine (x INTEGER)");
+    }
+    const std::string other_before = bytes_of(other);
+    CHECK_THROWS_WITH(Store(other), Catch::Contains(other) && Catch::Contains("another program"));
+    CHECK(bytes_of(other) == other_before);
+
+    const std::string newer = tmp.file("newer.db");
+    {
+        SQLite::Database db(newer, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec("PRAGMA user_version = 99");
+    }
+    CHECK_THROWS_WITH(Store(newer), Catch::Contains("schema version 99 is newer"));
+}
+
+TEST_CASE("A corrupt database file: the Client names the file and nothing is overwritten") {
+    TempFolder tmp;
+    const std::string file = tmp.file("bot.db");
+    {
+        StoredChannel c(file);
+        c.say("ann", "!cherries");
+    }
+    // Damage the header page of the file (the WAL was checkpointed when the store closed).
+    std::string bytes = bytes_of(file);
+    REQUIRE(bytes.size() > 100);
+    for (std::size_t i = 0; i < 16; ++i) bytes[i] = 'X';
+    {
+        std::ofstream out(file, std::ios::binary | std::ios::trunc);
+        out << bytes;
+    }
+    ClientOptions o;
+    o.database = file;
+    CHECK_THROWS_WITH(Client(o, library(), GameClock::time_point{}), Catch::Contains(file));
+    CHECK(bytes_of(file) == bytes);
+}
+
+namespace {
+
+struct Bot {
+    explicit Bot(const std::string& db) : client(options(db), library(), now) {
+        client.connect();
+        send(":srv CAP * LS :message-tags account-tag extended-join");
+        send(":srv CAP * ACK :message-tags account-tag extended-join");
+        send(":srv 001 CherryBot :Welcome");
+        send(":srv 005 CherryBot CASEMAPPING=rfc1459 CHANTYPES=# PREFIX=(ov)@+ :are supported");
+    }
+    static ClientOptions options(const std::string& db) {
+        ClientOptions o;
+        o.channels = {"#cherries"};
+        o.database = db;
+        o.game.seed = [] { return std::uint64_t{20261123}; };
+        o.flood.burst = 1000;
+        return o;
+    }
+    std::vector<std::string> send(const std::string& line) {
+        client.receive(line, now);
+        return client.outgoing(now);
+    }
+    std::vector<std::string> join() {
+        auto out = send(":CherryBot!bot@host JOIN #cherries * :CherryBot");
+        send(":srv 353 CherryBot = #cherries :CherryBot ann bob");
+        send(":srv 366 CherryBot #cherries :End of /NAMES list.");
+        return out;
+    }
+    GameClock::time_point now{};
+    Client client;
+};
+
+bool any_has(const std::vector<std::string>& lines, const std::string& text) {
+    for (const auto& l : lines)
+        if (l.find(text) != std::string::npos) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("Client: accounts from account-tag and extended-join; the stored game resumes when the bot joins again") {
+    TempFolder tmp;
+    const std::string db = tmp.file("bot.db");
+    {
+        Bot bot(db);
+        bot.join();
+        bot.send(":bob!b@h JOIN #cherries BobAcct :Bob");  // extended-join
+        CHECK(bot.client.account("BOB") == "BobAcct");
+        bot.send("@account=AnnAcct :ann!a@h PRIVMSG #cherries :!cherries");
+        CHECK(bot.client.account("ann") == "AnnAcct");
+        bot.send(":ann!a@h NICK ann2");
+        CHECK(bot.client.account("ann2") == "AnnAcct");
+        CHECK(bot.client.account("ann").empty());
+        bot.send(":bob!b@h PRIVMSG #cherries :!join");
+        bot.send(":ann2!a@h PRIVMSG #cherries :!start");
+        REQUIRE(bot.client.game("#cherries")->open());
+    }  // a crash: no QUIT, no shutdown
+    Bot bot(db);
+    const auto lines = bot.join();
+    CHECK(any_has(lines, "PRIVMSG #cherries :Cherries resumed after turn 0"));
+    const ChannelGame* game = bot.client.game("#cherries");
+    REQUIRE(game);
+    REQUIRE(game->open());
+    CHECK(game->seated() == std::vector<std::string>{"ann2", "bob"});
+    for (int i = 0; i < 2000 && game->open(); ++i)
+        bot.send(":" + game->to_play() + "!x@h PRIVMSG #cherries :!keep");
+    CHECK_FALSE(game->open());
+    REQUIRE(bot.client.store());
+    CHECK(bot.client.store()->stats("account:AnnAcct"));
+    CHECK(bot.client.store()->stats("account:BobAcct"));
+}
