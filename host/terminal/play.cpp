@@ -575,7 +575,7 @@ void add_play_command(CLI::App& app, Command& run) {
         ->excludes("--max-turns")
         ->excludes("--record");
     add_integer_option<std::uint32_t>(*play, "--think", options->bot_settings.think, 1, 1'000'000,
-                                      "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)")
+                                      "Expert bots: deck orders sampled per decision (default 128; docs/bots.md)")
         ->excludes(scenario);
     options->set_option = play->get_option("--set");
     options->gametype_option = play->get_option("--gametype");

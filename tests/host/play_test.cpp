@@ -223,8 +223,8 @@ TEST_CASE("--think reaches the expert bots at the table, like sim's and ladder's
     const CliRun standard = run_cli(game);
     REQUIRE(standard.status == 0);
     CHECK(standard.err.empty());
-    // 32 samples is the default: the same game; 1 sample is another player, so another game.
-    CHECK(run_cli(game + " --think 32").out == standard.out);
+    // 128 samples is the default: the same game; 1 sample is another player, so another game.
+    CHECK(run_cli(game + " --think 128").out == standard.out);
     const CliRun shallow = run_cli(game + " --think 1");
     REQUIRE(shallow.status == 0);
     CHECK(shallow.out != standard.out);
