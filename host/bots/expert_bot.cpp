@@ -123,7 +123,7 @@ PlayerId ExpertBot::choose_receiver(const TableView& view) {
     Rollout rollout(view.catalog(), view.gametype(), view.evaluator());
     std::vector<double> sums(n, 0.0), squares(n, 0.0);
     const std::size_t prior = candidates.front();  // greedy's choice
-    const std::uint32_t horizon = settings_.horizon ? settings_.horizon : static_cast<std::uint32_t>(n + 1);
+    const std::uint32_t horizon = settings_.horizon ? settings_.horizon : static_cast<std::uint32_t>(2 * n + 1);
     for (std::uint32_t s = 0; s < settings_.samples; ++s) {
         const std::uint64_t sample_seed = generator_();
         SplitMix64 deal(sample_seed);

@@ -15,9 +15,10 @@ namespace cherries::host {
 struct ExpertSettings {
     /// Deck orders sampled per decision (`--think N`); each is played out once for every
     /// candidate receiver (common random numbers: the candidates are compared on the same decks).
-    std::uint32_t samples = 32;
+    std::uint32_t samples = 128;
     /// Turns a rollout plays after the give before the table is judged by expert_leaf_value;
-    /// 0: players + 1, so the rollout ends after the bot's own next turn (its score change counts).
+    /// 0: 2 × players + 1, so the rollout ends after the bot's second next turn (its score
+    /// changes count). At 32 samples a round less was as good; at 128 the longer one is better.
     std::uint32_t horizon = 0;
 };
 

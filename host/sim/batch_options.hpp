@@ -24,7 +24,7 @@ void add_batch_options(CLI::App& app, Options& o) {
                                       "A game still going after this many turns is unfinished: no winner")
         ->capture_default_str();
     add_integer_option<std::uint32_t>(app, "--think", o.bot_settings.think, 1, 1'000'000,
-                                      "Expert bots: deck orders sampled per decision (default 32; docs/bots.md)");
+                                      "Expert bots: deck orders sampled per decision (default 128; docs/bots.md)");
 }
 
 }  // namespace cherries::host

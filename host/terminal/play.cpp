@@ -43,6 +43,7 @@ struct PlayOptions {
     std::string record;  ///< --record FILE
     std::string save;    ///< --save FILE
     std::string resume;  ///< --resume FILE
+    BotSettings bot_settings;  ///< --think
     // Which options were given (CLI11 fills these after parsing).
     CLI::Option* seed_option = nullptr;
     CLI::Option* set_option = nullptr;
@@ -75,6 +76,7 @@ struct Persistence {
     std::string record_file;  ///< new games: write a record here (empty: none)
     std::string save_file;    ///< save after every turn here (empty: never)
     std::vector<RecordedPlugin> plugins;
+    BotSettings bot_settings;  ///< --think: for every bot seated, joined or resumed (not saved)
 };
 
 /// One game at the terminal: bots play their turns, humans answer at a prompt.
@@ -118,7 +120,7 @@ public:
         for (const SavedSeat& s : save.seats) {
             if (s.bot.empty()) continue;
             try {
-                bots_[s.id] = {s.bot, make_bot(s.bot, 0)};
+                bots_[s.id] = {s.bot, make_bot(s.bot, 0, files.bot_settings)};
             } catch (const UsageError& e) {
                 throw UsageError(from + ": malformed save: " + e.what());
             }
@@ -190,7 +192,7 @@ private:
 
     void seat(const Seat& s, PlayerId id) {
         if (s.is_bot()) {
-            bots_[id] = {s.bot, make_bot(s.bot, sim_bot_seed(seed_, seats_))};
+            bots_[id] = {s.bot, make_bot(s.bot, sim_bot_seed(seed_, seats_), files_.bot_settings)};
         } else {
             humans_ = true;
         }
@@ -507,7 +509,8 @@ int resume_play(const PlayOptions& o) {
                   "the game cannot go on with other plugins than it started with", true);
     std::cout << "seed " << save.seed << '\n';
     auto runtime = bundle.make_runtime();
-    const Persistence files{.save_file = o.save.empty() ? o.resume : o.save, .plugins = save.plugins};  // checked above
+    const Persistence files{.save_file = o.save.empty() ? o.resume : o.save, .plugins = save.plugins,  // checked above
+                            .bot_settings = o.bot_settings};
     Hotseat session(bundle, *runtime, save, o.resume, std::cin, std::cout, stdout_palette(), files);
     return session.run();
 }
@@ -521,7 +524,7 @@ int run_play(const PlayOptions& o) {
     auto runtime = bundle.make_runtime();
     std::vector<std::string> bots;
     for (const Seat& seat : seats) bots.push_back(seat.bot);
-    const Persistence files{o.record, o.save, recorded_plugins(bundle, bots)};
+    const Persistence files{o.record, o.save, recorded_plugins(bundle, bots), o.bot_settings};
     Hotseat session(bundle, *runtime, seats, seed, o.max_turns, std::cin, std::cout, stdout_palette(), files);
     return session.run();
 }
@@ -561,6 +564,9 @@ void add_play_command(CLI::App& app, Command& run) {
         ->excludes("--gametype")
         ->excludes("--max-turns")
         ->excludes("--record");
+    add_integer_option<std::uint32_t>(*play, "--think", options->bot_settings.think, 1, 1'000'000,
+                                      "Expert bots: deck orders sampled per decision (default 128; docs/bots.md)")
+        ->excludes(scenario);
     options->set_option = play->get_option("--set");
     options->gametype_option = play->get_option("--gametype");
     play->callback([options, &run] {

@@ -271,3 +271,18 @@ TEST_CASE("end of input at the prompt ends the game cleanly") {
     CHECK(run.err.empty());
     CHECK(run.out.find("Result: end of input after 1 turn; no winner") != std::string::npos);
 }
+
+TEST_CASE("--think reaches the expert bots at the table, like sim's and ladder's (docs/bots.md)") {
+    const std::string game = "play --player bot:expert --player bot:greedy --player bot:expert --seed 11 --max-turns 200";
+    const CliRun standard = run_cli(game);
+    REQUIRE(standard.status == 0);
+    CHECK(standard.err.empty());
+    // 128 samples is the default: the same game; 1 sample is another player, so another game.
+    CHECK(run_cli(game + " --think 128").out == standard.out);
+    const CliRun shallow = run_cli(game + " --think 1");
+    REQUIRE(shallow.status == 0);
+    CHECK(shallow.out != standard.out);
+    const CliRun bad = run_cli(game + " --think 0");
+    CHECK(bad.status == 2);
+    CHECK(bad.err.find("--think") != std::string::npos);
+}
