@@ -45,6 +45,11 @@ double page_points(const std::string& info, int which) {
     return std::regex_search(info, m, size) ? std::stod(m[which].str()) : 0;
 }
 
+int page_count(const std::string& info) {
+    std::smatch m;
+    return std::regex_search(info, m, std::regex(R"(Pages:\s+([0-9]+))")) ? std::stoi(m[1].str()) : -1;
+}
+
 }  // namespace
 
 TEST_CASE("the Standard Set prints as A4 sheets of 5 cm cards with cut marks, fronts then mirrored backs") {
@@ -59,7 +64,7 @@ TEST_CASE("the Standard Set prints as A4 sheets of 5 cm cards with cut marks, fr
     const std::string info = command_output("pdfinfo '" + pdf.string() + "'");
     CHECK(page_points(info, 1) == Approx(210 / 25.4 * 72).margin(0.5));
     CHECK(page_points(info, 2) == Approx(297 / 25.4 * 72).margin(0.5));
-    CHECK(info.find("Pages:          10") != std::string::npos);
+    CHECK(page_count(info) == 10);
 
     // One front per card of the set (GDD Appendix A: 74 cards; 34 cherry, 14 score, 26 modifier),
     // all on odd pages; the even pages carry backs only.
@@ -89,7 +94,7 @@ TEST_CASE("the Standard Set prints as A4 sheets of 5 cm cards with cut marks, fr
     // where the layout says.
     const host::SheetLayout layout = host::lay_out_sheet(host::paper_named("a4"), 0);
     const GreyImage front = render_page(pdf, 1, dir.path());
-    REQUIRE(front.width == static_cast<int>(std::lround(210 * kPxPerMm)));
+    REQUIRE(std::abs(front.width - 210 * kPxPerMm) <= 1.0);  // pdftoppm rounds the page up
     const int mark_row = static_cast<int>((layout.origin_y - 3) * kPxPerMm);
     const auto marks = dark_runs_in_row(front, mark_row);
     REQUIRE(marks.size() == static_cast<std::size_t>(layout.columns + 1));
@@ -109,9 +114,9 @@ TEST_CASE("the Standard Set prints as A4 sheets of 5 cm cards with cut marks, fr
 
     // The last sheet holds 14 cards: its bottom row has fronts in columns 0 and 1 only, and the
     // backs page mirrors them into columns 2 and 1.
-    const int last_row = (14 - 1) / layout.columns;
+    const int last_row = (14 - 1) / layout.columns;  // sampled in the front's band, the back's ground
     const auto ink = [&](const GreyImage& page, int column_index) {
-        const double x = layout.origin_x + column_index * layout.pitch() + 5, y = layout.origin_y + last_row * layout.pitch() + 5;
+        const double x = layout.origin_x + column_index * layout.pitch() + 25, y = layout.origin_y + last_row * layout.pitch() + 5;
         return page.at(static_cast<int>(x * kPxPerMm), static_cast<int>(y * kPxPerMm)) < 200;
     };
     const GreyImage last_fronts = render_page(pdf, 9, dir.path());
@@ -135,7 +140,7 @@ TEST_CASE("US Letter with a bleed: the cards stay 5 cm between their cut marks")
     CHECK(page_points(info, 2) == Approx(792).margin(0.5));
     const host::SheetLayout layout = host::lay_out_sheet(host::paper_named("letter"), 3);
     const int sheets = (48 + layout.per_page() - 1) / layout.per_page();  // Orchard: 48 cards
-    CHECK(info.find("Pages:          " + std::to_string(2 * sheets)) != std::string::npos);
+    CHECK(page_count(info) == 2 * sheets);
     const GreyImage front = render_page(pdf, 1, dir.path());
     const auto marks = dark_runs_in_row(front, static_cast<int>((layout.origin_y - layout.bleed - 3) * kPxPerMm));
     REQUIRE(marks.size() == static_cast<std::size_t>(2 * layout.columns));  // two cut lines per card
@@ -175,6 +180,6 @@ TEST_CASE("cards: bad input gets a clear error") {
                                        "[[card]]\nid = \"c\"\nname = \"C\"\npicture = \"../x.svg\"\ntype = \"cherry\"\nchange = 1\n");
     const CliRun bad = run_cli("cards '" + (dir.path() / "sets" / "bad").string() + "'");
     CHECK(bad.status == 2);
-    CHECK(bad.err.find("set.toml:10:11: card 'c': field 'picture': \"../x.svg\" is outside the set folder") !=
+    CHECK(bad.err.find("set.toml:10:11: error: card 'c': field 'picture': \"../x.svg\" is outside the set folder") !=
           std::string::npos);
 }
