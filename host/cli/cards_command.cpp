@@ -48,9 +48,10 @@ int run_cards(const CardsOptions& o) {
     if (o.output.empty() && !o.png_dir.empty()) return 0;
     const std::string file = o.output.empty() ? "cards.pdf" : o.output;
     const SheetSummary summary = write_cards_pdf(fronts, *back, layout, file);
-    fmt::print("wrote {}: {} cards on {} sheets ({} pages, fronts then mirrored backs), {}, {} per sheet, "
-               "{} mm bleed\n",
-               file, summary.cards, summary.sheets, 2 * summary.sheets, layout.paper.name, layout.per_page(), layout.bleed);
+    fmt::print(
+        "wrote {}: {} cards on {} sheets ({} pages, fronts then mirrored backs), {}, {} per sheet, "
+        "{} mm bleed\n",
+        file, summary.cards, summary.sheets, 2 * summary.sheets, layout.paper.name, layout.per_page(), layout.bleed);
     return 0;
 }
 
@@ -58,12 +59,14 @@ int run_cards(const CardsOptions& o) {
 
 void add_cards_command(CLI::App& app, Command& run) {
     auto options = std::make_shared<CardsOptions>();
-    CLI::App* cmd = app.add_subcommand("cards", "Print-and-play: card sheets as a PDF with cut marks, and PNGs per card");
+    CLI::App* cmd =
+        app.add_subcommand("cards", "Print-and-play: card sheets as a PDF with cut marks, and PNGs per card");
     cmd->add_option("sets", options->sets, "Card sets, by name or folder")->required();
     cmd->add_option("-o,--output", options->output, "PDF file to write (default: cards.pdf)");
     cmd->add_option("--paper", options->paper, "Paper size: a4 or letter")->capture_default_str();
     cmd->add_option("--png", options->png_dir, "Also write one PNG per card kind (and back.png) into this folder");
-    cmd->add_option("--bleed", options->bleed, "Millimetres of picture past the cut line, 0 to 5")->capture_default_str();
+    cmd->add_option("--bleed", options->bleed, "Millimetres of picture past the cut line, 0 to 5")
+        ->capture_default_str();
     add_plugin_path_option(*cmd, options->plugins);
     cmd->callback([options, &run] { run = [options] { return run_cards(*options); }; });
 }

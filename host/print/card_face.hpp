@@ -24,15 +24,15 @@ namespace cherries::host {
 struct CardFront {
     std::string set_id;
     std::string card_id;
-    std::string symbol;     ///< the set's identifier symbol (§3.3.2.2)
-    std::string type;       ///< "CHERRY", "SCORE" or "MODIFIER"
+    std::string symbol;  ///< the set's identifier symbol (§3.3.2.2)
+    std::string type;    ///< "CHERRY", "SCORE" or "MODIFIER"
     std::string name;
-    std::string headline;   ///< the change ("+2 cherries") or the lifetime ("Lasts 3 turns")
-    std::string rules;      ///< rules text in words; may be empty
+    std::string headline;           ///< the change ("+2 cherries") or the lifetime ("Lasts 3 turns")
+    std::string rules;              ///< rules text in words; may be empty
     std::filesystem::path picture;  ///< .svg or .png; empty: none
-    std::string colour;     ///< band and frame
-    std::string set_colour; ///< the symbol's badge
-    int count = 1;          ///< copies in the set
+    std::string colour;             ///< band and frame
+    std::string set_colour;         ///< the symbol's badge
+    int count = 1;                  ///< copies in the set
 };
 
 /// The one back of every card (§3.3.2.1.2.3).

@@ -24,9 +24,11 @@ void check(cairo_status_t status, const std::filesystem::path& file) {
 void cut_marks(cairo_t* cr, const SheetLayout& s) {
     std::set<long> xs, ys;  // in µm, so that shared cut lines (no bleed) are drawn once
     for (int c = 0; c < s.columns; ++c)
-        for (double x : {s.origin_x + c * s.pitch(), s.origin_x + c * s.pitch() + kCardMm}) xs.insert(std::lround(x * 1000));
+        for (double x : {s.origin_x + c * s.pitch(), s.origin_x + c * s.pitch() + kCardMm})
+            xs.insert(std::lround(x * 1000));
     for (int r = 0; r < s.rows; ++r)
-        for (double y : {s.origin_y + r * s.pitch(), s.origin_y + r * s.pitch() + kCardMm}) ys.insert(std::lround(y * 1000));
+        for (double y : {s.origin_y + r * s.pitch(), s.origin_y + r * s.pitch() + kCardMm})
+            ys.insert(std::lround(y * 1000));
     const double top = s.origin_y - s.bleed, bottom = s.origin_y - s.bleed + s.rows * s.pitch();
     const double left = s.origin_x - s.bleed, right = s.origin_x - s.bleed + s.columns * s.pitch();
     const double gap = 1.0, length = std::max(1.0, std::min(5.0, top - gap - 1.0));

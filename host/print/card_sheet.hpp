@@ -15,8 +15,8 @@ inline constexpr int kCardPngPixels = 600;
 
 /// What write_cards_pdf wrote.
 struct SheetSummary {
-    int cards = 0;  ///< card fronts drawn: the sum of the kinds' counts
-    int sheets = 0; ///< sheets of paper; the PDF has twice as many pages (front, back, ...)
+    int cards = 0;   ///< card fronts drawn: the sum of the kinds' counts
+    int sheets = 0;  ///< sheets of paper; the PDF has twice as many pages (front, back, ...)
 };
 
 /// Writes `file` as a PDF: for each sheet a page with up to layout.per_page() fronts (each kind

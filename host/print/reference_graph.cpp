@@ -74,7 +74,9 @@ std::string reference_graph_svg(const ReferenceGraph& graph) {
     const std::int64_t axis_low = low < 0 ? -((-low + step - 1) / step) * step : 0;
     std::int64_t axis_high = (high + step - 1) / step * step;
     if (axis_high == graph.winning_score) axis_high += step;  // room for the line's label
-    const auto y_of = [&](double v) { return kBottom - (v - axis_low) / double(axis_high - axis_low) * (kBottom - kTop); };
+    const auto y_of = [&](double v) {
+        return kBottom - (v - axis_low) / double(axis_high - axis_low) * (kBottom - kTop);
+    };
     const std::size_t n = std::max<std::size_t>(1, graph.changes.size());
     const double bracket = (kRight - kLeft) / double(n);
     const std::size_t label_every = (n + 29) / 30;
@@ -84,12 +86,13 @@ std::string reference_graph_svg(const ReferenceGraph& graph) {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
         "font-family=\"DejaVu Sans, sans-serif\">\n"
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{0}\" height=\"{1}\" fill=\"#ffffff\"/>\n"
-        "<text class=\"title\" x=\"{2}\" y=\"30\" font-size=\"20\" font-weight=\"bold\" text-anchor=\"middle\">{3}</text>\n",
+        "<text class=\"title\" x=\"{2}\" y=\"30\" font-size=\"20\" font-weight=\"bold\" "
+        "text-anchor=\"middle\">{3}</text>\n",
         kWidth, kHeight, (kLeft + kRight) / 2, escape(graph.title));
     // Horizontal grid and score ticks.
     for (std::int64_t v = axis_low; v <= axis_high; v += step) {
-        s += fmt::format("<line class=\"grid\" x1=\"{}\" y1=\"{:.2f}\" x2=\"{}\" y2=\"{:.2f}\" stroke=\"#dddddd\"/>\n", kLeft,
-                         y_of(double(v)), kRight, y_of(double(v)));
+        s += fmt::format("<line class=\"grid\" x1=\"{}\" y1=\"{:.2f}\" x2=\"{}\" y2=\"{:.2f}\" stroke=\"#dddddd\"/>\n",
+                         kLeft, y_of(double(v)), kRight, y_of(double(v)));
         s += fmt::format("<text class=\"tick\" x=\"{}\" y=\"{:.2f}\" font-size=\"12\" text-anchor=\"end\">{}</text>\n",
                          kLeft - 6, y_of(double(v)) + 4, v);
     }
@@ -97,36 +100,45 @@ std::string reference_graph_svg(const ReferenceGraph& graph) {
     for (std::size_t i = 0; i < graph.changes.size(); ++i) {
         const double x = kLeft + bracket * double(i);
         if (i % label_every == 0)
-            s += fmt::format("<text class=\"bracket\" x=\"{:.2f}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n",
-                             x + bracket / 2, kBottom + 18, i);
+            s += fmt::format(
+                "<text class=\"bracket\" x=\"{:.2f}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n",
+                x + bracket / 2, kBottom + 18, i);
         const std::int64_t change = graph.changes[i];
         if (change == 0) continue;
-        const double top = y_of(double(std::max<std::int64_t>(change, 0))), bottom = y_of(double(std::min<std::int64_t>(change, 0)));
-        s += fmt::format("<rect class=\"bar {}\" data-cherries=\"{}\" data-change=\"{}\" x=\"{:.2f}\" y=\"{:.2f}\" "
-                         "width=\"{:.2f}\" height=\"{:.2f}\" fill=\"{}\"/>\n",
-                         change > 0 ? "positive" : "negative", i, change, x + bracket * 0.15, top, bracket * 0.7,
-                         bottom - top, change > 0 ? "#b3122e" : "#2e5fa3");
+        const double top = y_of(double(std::max<std::int64_t>(change, 0))),
+                     bottom = y_of(double(std::min<std::int64_t>(change, 0)));
+        s += fmt::format(
+            "<rect class=\"bar {}\" data-cherries=\"{}\" data-change=\"{}\" x=\"{:.2f}\" y=\"{:.2f}\" "
+            "width=\"{:.2f}\" height=\"{:.2f}\" fill=\"{}\"/>\n",
+            change > 0 ? "positive" : "negative", i, change, x + bracket * 0.15, top, bracket * 0.7, bottom - top,
+            change > 0 ? "#b3122e" : "#2e5fa3");
         if (n <= 40)
-            s += fmt::format("<text class=\"value\" x=\"{:.2f}\" y=\"{:.2f}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\n",
-                             x + bracket / 2, change > 0 ? top - 4 : bottom + 13, signed_text(change));
+            s += fmt::format(
+                "<text class=\"value\" x=\"{:.2f}\" y=\"{:.2f}\" font-size=\"11\" text-anchor=\"middle\">{}</text>\n",
+                x + bracket / 2, change > 0 ? top - 4 : bottom + 13, signed_text(change));
     }
     // Axes, zero line, the winning score across the whole width, axis titles.
-    s += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#000000\"/>\n", kLeft, kTop, kBottom);
-    s += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#000000\"/>\n", kLeft, kBottom, kRight);
-    s += fmt::format("<line class=\"zero\" x1=\"{0}\" y1=\"{1:.2f}\" x2=\"{2}\" y2=\"{1:.2f}\" stroke=\"#000000\"/>\n", kLeft,
-                     y_of(0), kRight);
+    s += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#000000\"/>\n", kLeft,
+                     kTop, kBottom);
+    s += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"#000000\"/>\n", kLeft,
+                     kBottom, kRight);
+    s += fmt::format("<line class=\"zero\" x1=\"{0}\" y1=\"{1:.2f}\" x2=\"{2}\" y2=\"{1:.2f}\" stroke=\"#000000\"/>\n",
+                     kLeft, y_of(0), kRight);
     const double win = y_of(double(graph.winning_score));
-    s += fmt::format("<line class=\"winning-score\" data-score=\"{0}\" x1=\"{1}\" y1=\"{2:.2f}\" x2=\"{3}\" y2=\"{2:.2f}\" "
-                     "stroke=\"#1f7a3a\" stroke-width=\"2.5\" stroke-dasharray=\"10 5\"/>\n"
-                     "<text class=\"winning-label\" x=\"{3}\" y=\"{4:.2f}\" font-size=\"13\" text-anchor=\"end\" "
-                     "fill=\"#1f7a3a\">winning score {0}</text>\n",
-                     graph.winning_score, kLeft, win, kRight, win - 6);
-    s += fmt::format("<text class=\"axis-label\" x=\"{:.2f}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\">"
-                     "Cherries at the end of the turn</text>\n",
-                     (kLeft + kRight) / 2, kHeight - 18);
-    s += fmt::format("<text class=\"axis-label\" transform=\"translate(22 {:.2f}) rotate(-90)\" font-size=\"14\" "
-                     "text-anchor=\"middle\">Score change</text>\n",
-                     (kTop + kBottom) / 2);
+    s += fmt::format(
+        "<line class=\"winning-score\" data-score=\"{0}\" x1=\"{1}\" y1=\"{2:.2f}\" x2=\"{3}\" y2=\"{2:.2f}\" "
+        "stroke=\"#1f7a3a\" stroke-width=\"2.5\" stroke-dasharray=\"10 5\"/>\n"
+        "<text class=\"winning-label\" x=\"{3}\" y=\"{4:.2f}\" font-size=\"13\" text-anchor=\"end\" "
+        "fill=\"#1f7a3a\">winning score {0}</text>\n",
+        graph.winning_score, kLeft, win, kRight, win - 6);
+    s += fmt::format(
+        "<text class=\"axis-label\" x=\"{:.2f}\" y=\"{}\" font-size=\"14\" text-anchor=\"middle\">"
+        "Cherries at the end of the turn</text>\n",
+        (kLeft + kRight) / 2, kHeight - 18);
+    s += fmt::format(
+        "<text class=\"axis-label\" transform=\"translate(22 {:.2f}) rotate(-90)\" font-size=\"14\" "
+        "text-anchor=\"middle\">Score change</text>\n",
+        (kTop + kBottom) / 2);
     return s + "</svg>\n";
 }
 
@@ -150,9 +162,9 @@ void write_reference_graph(const ReferenceGraph& graph, const std::filesystem::p
         throw std::runtime_error("reference graph SVG: " + why);
     }
     const double scale = ext == ".png" ? 2.0 : 1.0;
-    cairo_surface_t* surface = ext == ".png"
-                                   ? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, int(kWidth * scale), int(kHeight * scale))
-                                   : cairo_pdf_surface_create(file.c_str(), kWidth, kHeight);
+    cairo_surface_t* surface =
+        ext == ".png" ? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, int(kWidth * scale), int(kHeight * scale))
+                      : cairo_pdf_surface_create(file.c_str(), kWidth, kHeight);
     cairo_t* cr = cairo_create(surface);
     const RsvgRectangle viewport{0, 0, kWidth * scale, kHeight * scale};
     const bool drawn = rsvg_handle_render_document(handle, cr, &viewport, &error);

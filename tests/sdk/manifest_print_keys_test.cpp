@@ -27,7 +27,8 @@ std::vector<std::string> problems(const std::string& set_toml, sdk::SetManifest*
     sdk::SetManifest m = sdk::read_set_manifest(dir.path() / "s", found);
     if (out) *out = m;
     std::vector<std::string> messages;
-    for (const auto& d : found) messages.push_back(std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message);
+    for (const auto& d : found)
+        messages.push_back(std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message);
     return messages;
 }
 
@@ -57,22 +58,30 @@ TEST_CASE("a picture outside the set folder, missing, or not SVG/PNG is an error
     CHECK(problems(header + card("picture = \"../outside.svg\"\n")) ==
           std::vector<std::string>{"10:11: card 'c': field 'picture': \"../outside.svg\" is outside the set folder; "
                                    "expected a file inside it, like \"pictures/cherry.svg\""});
-    CHECK(problems(header + card("picture = \"pictures/none.svg\"\n")).at(0).rfind("10:11: card 'c': field 'picture': no file", 0) == 0);
+    CHECK(problems(header + card("picture = \"pictures/none.svg\"\n"))
+              .at(0)
+              .rfind("10:11: card 'c': field 'picture': no file", 0) == 0);
     CHECK(problems(header + card("picture = \"pictures/a.gif\"\n")) ==
-          std::vector<std::string>{"10:11: card 'c': field 'picture': expected an .svg or .png file, saw \"pictures/a.gif\""});
-    CHECK(problems(header + card("picture = 3\n")).at(0) == "10:11: card 'c': field 'picture': expected string, saw integer 3");
-    CHECK(problems("[set]\nid = \"s\"\nname = \"S\"\nback = \"/etc/x.svg\"\nversion = \"1.0.0\"\nsymbol = \"S\"\napi = 1\n" +
-                   card("")).at(0)
+          std::vector<std::string>{
+              "10:11: card 'c': field 'picture': expected an .svg or .png file, saw \"pictures/a.gif\""});
+    CHECK(problems(header + card("picture = 3\n")).at(0) ==
+          "10:11: card 'c': field 'picture': expected string, saw integer 3");
+    CHECK(problems(
+              "[set]\nid = \"s\"\nname = \"S\"\nback = \"/etc/x.svg\"\nversion = \"1.0.0\"\nsymbol = \"S\"\napi = 1\n" +
+              card(""))
+              .at(0)
               .rfind("4:8: [set] field 'back': \"/etc/x.svg\" is outside the set folder", 0) == 0);
 }
 
 TEST_CASE("a colour must be #rrggbb") {
     CHECK(problems(test::set_header() + card("colour = \"red\"\n")) ==
           std::vector<std::string>{"10:10: card 'c': field 'colour': expected a colour like \"#b3122e\", saw \"red\""});
-    CHECK(problems("[set]\nid = \"s\"\nname = \"S\"\ncolour = \"#12345\"\nversion = \"1.0.0\"\nsymbol = \"S\"\napi = 1\n" +
-                   card("")) ==
+    CHECK(problems(
+              "[set]\nid = \"s\"\nname = \"S\"\ncolour = \"#12345\"\nversion = \"1.0.0\"\nsymbol = \"S\"\napi = 1\n" +
+              card("")) ==
           std::vector<std::string>{"4:10: [set] field 'colour': expected a colour like \"#b3122e\", saw \"#12345\""});
-    CHECK(problems(test::set_header() + card("color = \"#123456\"\n")).at(0).find("did you mean 'colour'?") != std::string::npos);
+    CHECK(problems(test::set_header() + card("color = \"#123456\"\n")).at(0).find("did you mean 'colour'?") !=
+          std::string::npos);
 }
 
 TEST_CASE("the shipped sets' pictures and backs are all present") {

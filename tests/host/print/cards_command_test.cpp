@@ -31,7 +31,10 @@ GreyImage render_page(const fs::path& pdf, int page, const fs::path& dir) {
 std::vector<double> dark_runs_in_row(const GreyImage& image, int y) {
     std::vector<double> centres;
     for (int x = 0; x < image.width;) {
-        if (image.at(x, y) >= 200) { ++x; continue; }
+        if (image.at(x, y) >= 200) {
+            ++x;
+            continue;
+        }
         const int start = x;
         while (x < image.width && image.at(x, y) < 200) ++x;
         centres.push_back((start + x - 1) / 2.0);
@@ -104,7 +107,10 @@ TEST_CASE("the Standard Set prints as A4 sheets of 5 cm cards with cut marks, fr
     // The same down the left margin, for the cards' height.
     std::vector<double> rows;
     for (int y = 0; y < front.height;) {
-        if (front.at(mark_column, y) >= 200) { ++y; continue; }
+        if (front.at(mark_column, y) >= 200) {
+            ++y;
+            continue;
+        }
         const int start = y;
         while (y < front.height && front.at(mark_column, y) < 200) ++y;
         rows.push_back((start + y - 1) / 2.0);
@@ -116,7 +122,8 @@ TEST_CASE("the Standard Set prints as A4 sheets of 5 cm cards with cut marks, fr
     // backs page mirrors them into columns 2 and 1.
     const int last_row = (14 - 1) / layout.columns;  // sampled in the front's band, the back's ground
     const auto ink = [&](const GreyImage& page, int column_index) {
-        const double x = layout.origin_x + column_index * layout.pitch() + 25, y = layout.origin_y + last_row * layout.pitch() + 5;
+        const double x = layout.origin_x + column_index * layout.pitch() + 25,
+                     y = layout.origin_y + last_row * layout.pitch() + 5;
         return page.at(static_cast<int>(x * kPxPerMm), static_cast<int>(y * kPxPerMm)) < 200;
     };
     const GreyImage last_fronts = render_page(pdf, 9, dir.path());
@@ -176,8 +183,9 @@ TEST_CASE("cards: bad input gets a clear error") {
     CHECK(unwritable.status == 2);
     CHECK(unwritable.err.find("cannot write") != std::string::npos);
     // A broken manifest key is reported at its place, as `check` does.
-    dir.write("sets/bad/set.toml", set_header("bad") +
-                                       "[[card]]\nid = \"c\"\nname = \"C\"\npicture = \"../x.svg\"\ntype = \"cherry\"\nchange = 1\n");
+    dir.write("sets/bad/set.toml",
+              set_header("bad") +
+                  "[[card]]\nid = \"c\"\nname = \"C\"\npicture = \"../x.svg\"\ntype = \"cherry\"\nchange = 1\n");
     const CliRun bad = run_cli("cards '" + (dir.path() / "sets" / "bad").string() + "'");
     CHECK(bad.status == 2);
     CHECK(bad.err.find("set.toml:10:11: error: card 'c': field 'picture': \"../x.svg\" is outside the set folder") !=

@@ -36,13 +36,14 @@ void check_graph(const std::string& gametype, const std::map<int, int>& changes,
     REQUIRE(run.status == 0);
     const std::string& svg = run.out;
     std::map<int, Bar> bars;
-    const std::regex rect("<rect class=\"bar (positive|negative)\" data-cherries=\"([0-9]+)\" data-change=\"(-?[0-9]+)\"[^>]*>");
+    const std::regex rect(
+        "<rect class=\"bar (positive|negative)\" data-cherries=\"([0-9]+)\" data-change=\"(-?[0-9]+)\"[^>]*>");
     for (auto it = std::sregex_iterator(svg.begin(), svg.end(), rect); it != std::sregex_iterator(); ++it) {
         const std::string element = (*it)[0].str();
         const int cherries = std::stoi((*it)[2].str()), change = std::stoi((*it)[3].str());
         CHECK(changes.at(cherries) == change);
-        bars[cherries] = {(*it)[1].str(), attribute(element, "y"), attribute(element, "height"), attribute(element, "x"),
-                          attribute(element, "width")};
+        bars[cherries] = {(*it)[1].str(), attribute(element, "y"), attribute(element, "height"),
+                          attribute(element, "x"), attribute(element, "width")};
     }
     REQUIRE(bars.size() == changes.size());
     CHECK(occurrences(svg, "class=\"bracket\"") == brackets);
@@ -95,7 +96,7 @@ TEST_CASE("--max-cherries chooses the range, past the tabulated counts too") {
     const CliRun narrow = run_cli("graph example-b --max-cherries 6");
     REQUIRE(narrow.status == 0);
     CHECK(occurrences(narrow.out, "class=\"bracket\"") == 7);
-    CHECK(occurrences(narrow.out, "class=\"bar ") == 5);  // 1, 2, 3, 5, 6
+    CHECK(occurrences(narrow.out, "class=\"bar ") == 5);                // 1, 2, 3, 5, 6
     const CliRun wide = run_cli("graph example-b --max-cherries 300");  // past the 256 tabulated counts
     REQUIRE(wide.status == 0);
     CHECK(occurrences(wide.out, "class=\"bar ") == 7);
@@ -107,7 +108,8 @@ TEST_CASE("graph writes PNG and PDF by the file's extension, and refuses others"
     REQUIRE(run_cli("graph official -o '" + (dir.path() / "g.png").string() + "'").status == 0);
     CHECK(png_size(dir.path() / "g.png") == std::pair{1440, 840});
     REQUIRE(run_cli("graph example-a -o '" + (dir.path() / "g.pdf").string() + "'").status == 0);
-    CHECK(command_output("pdfinfo '" + (dir.path() / "g.pdf").string() + "'").find("720 x 420 pts") != std::string::npos);
+    CHECK(command_output("pdfinfo '" + (dir.path() / "g.pdf").string() + "'").find("720 x 420 pts") !=
+          std::string::npos);
     REQUIRE(run_cli("graph official -o '" + (dir.path() / "g.svg").string() + "'").status == 0);
     CHECK(read_text(dir.path() / "g.svg").find("class=\"winning-score\"") != std::string::npos);
     const CliRun bad = run_cli("graph official -o '" + (dir.path() / "g.gif").string() + "'");

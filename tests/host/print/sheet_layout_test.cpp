@@ -42,6 +42,7 @@ TEST_CASE("a card's back is its front mirrored left to right, on the same row") 
 
 TEST_CASE("an unknown paper or a bleed out of range is a usage error") {
     CHECK_THROWS_AS(paper_named("a5"), UsageError);
-    CHECK_THROWS_WITH(lay_out_sheet(paper_named("a4"), 9), Catch::Contains("--bleed: expected millimetres from 0 to 5"));
+    CHECK_THROWS_WITH(lay_out_sheet(paper_named("a4"), 9),
+                      Catch::Contains("--bleed: expected millimetres from 0 to 5"));
     CHECK_THROWS_AS(lay_out_sheet(paper_named("a4"), -1), UsageError);
 }
