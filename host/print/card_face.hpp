@@ -53,7 +53,7 @@ std::string card_headline(const CardKind& kind);
 /// (To be replaced by the derived descriptions of sdk/describe once that lands.)
 std::string card_rules(const CardKind& kind, const std::string& cherry_function, const std::string& score_function);
 
-/// Loads and caches pictures, and draws cards. Not thread-safe. Throws std::runtime_error
+/// Loads and caches pictures, and draws cards. Not thread-safe. Throws UsageError
 /// naming the file when a picture cannot be read or parsed.
 class CardPainter {
 public:

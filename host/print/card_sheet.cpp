@@ -90,6 +90,8 @@ SheetSummary write_cards_pdf(const std::vector<CardFront>& fronts, const CardBac
     } catch (...) {
         if (cr) cairo_destroy(cr);
         cairo_surface_destroy(surface);
+        std::error_code ignored;
+        std::filesystem::remove(file, ignored);  // no half-drawn PDF left to print by mistake
         throw;
     }
     cairo_surface_destroy(surface);
