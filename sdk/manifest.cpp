@@ -5,6 +5,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <initializer_list>
@@ -258,6 +259,41 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
     return h;
 }
 
+// A print-and-play picture (docs/manifest.md): an .svg or .png file inside the set folder.
+std::filesystem::path read_picture(Reader& r, const toml::table& t, std::string_view key,
+                                   const std::filesystem::path& folder, const std::string& ctx) {
+    const auto value = r.string(t, key, false, ctx);
+    if (!value) return {};
+    const toml::node& node = *t.get(key);
+    const std::string field = ctx + "field '" + std::string(key) + "': ";
+    std::string ext = std::filesystem::path(*value).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (ext != ".svg" && ext != ".png") {
+        r.error(node.source(), field + "expected an .svg or .png file, saw \"" + *value + "\"");
+        return {};
+    }
+    if (std::filesystem::path(*value).is_absolute() || !inside_folder(folder, *value)) {
+        r.error(node.source(), field + "\"" + *value + "\" is outside the set folder; expected a file inside it, "
+                                       "like \"pictures/cherry.svg\"");
+        return {};
+    }
+    if (!path_present(folder / *value)) {
+        r.error(node.source(), field + "no file '" + (folder / *value).string() + "'");
+        return {};
+    }
+    return folder / *value;
+}
+
+// A print-and-play colour (docs/manifest.md): "#rrggbb".
+std::string read_colour(Reader& r, const toml::table& t, const std::string& ctx) {
+    const auto value = r.string(t, "colour", false, ctx);
+    if (!value) return {};
+    static const std::regex pattern("#[0-9A-Fa-f]{6}");
+    if (std::regex_match(*value, pattern)) return *value;
+    r.error(t.get("colour")->source(), ctx + "field 'colour': expected a colour like \"#b3122e\", saw \"" + *value + "\"");
+    return {};
+}
+
 }  // namespace
 
 bool is_valid_id(std::string_view id) { return std::regex_match(id.begin(), id.end(), id_pattern()); }
@@ -275,7 +311,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
     if (!root) return m;
     Reader r(m.file, out);
     r.unknown_keys(*root, {"set", "card"}, "");
-    auto header = read_header(r, *root, "set", folder, "set.lua", {"id", "name", "version", "symbol", "api", "lua"});
+    auto header = read_header(r, *root, "set", folder, "set.lua", {"id", "name", "version", "symbol", "api", "lua", "back", "colour"});
     if (header) {
         m.info = {header->id, header->name, header->version, ""};
         m.api = header->api;
@@ -284,6 +320,8 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
             m.info.symbol = r.string(*t, "symbol", true, "[set] ").value_or("");
             m.set_position = position_of(*t, "id");
             m.symbol_position = position_of(*t, "symbol");
+            m.back_picture = read_picture(r, *t, "back", folder, "[set] ");
+            m.colour = read_colour(r, *t, "[set] ");
         }
     }
 
@@ -315,11 +353,12 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         const auto type = r.string(*t, "type", true, ctx);
         if (type == "cherry" || type == "score") {
             kind.type = *type == "cherry" ? CardType::cherry : CardType::score;
-            r.unknown_keys(*t, {"id", "name", "text", "type", "change", "count"}, ctx);
+            r.unknown_keys(*t, {"id", "name", "text", "type", "change", "count", "picture", "colour"}, ctx);
             kind.change = r.integer(*t, "change", true, -kMaxMagnitude, kMaxMagnitude, ctx).value_or(0);
         } else if (type == "modifier") {
             kind.type = CardType::modifier;
-            r.unknown_keys(*t, {"id", "name", "text", "type", "lifetime", "cherry", "score", "count", "tests"}, ctx);
+            r.unknown_keys(*t, {"id", "name", "text", "type", "lifetime", "cherry", "score", "count", "tests", "picture", "colour"},
+                          ctx);
             kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", true, 1, kMaxLifetime, ctx).value_or(1));
             cherry_fn = r.string(*t, "cherry", false, ctx).value_or("");
             score_fn = r.string(*t, "score", false, ctx).value_or("");
@@ -331,6 +370,8 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         } else if (type) {
             r.error(t->get("type")->source(), ctx + "field 'type': expected \"cherry\", \"score\" or \"modifier\", saw \"" + *type + "\"");
         }
+        m.pictures.push_back(read_picture(r, *t, "picture", folder, ctx));
+        m.colours.push_back(read_colour(r, *t, ctx));
         m.kinds.push_back(std::move(kind));
         m.card_positions.push_back(position_of(*t, "id"));
         m.cherry_functions.push_back(std::move(cherry_fn));

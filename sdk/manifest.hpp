@@ -56,6 +56,12 @@ struct SetManifest {
     SourcePosition set_position;                 ///< the [set] table (its `id`, when given)
     SourcePosition symbol_position;              ///< `symbol` in [set]
     std::vector<SourcePosition> card_positions;  ///< per kind: its `id` (or the [[card]] table)
+    // Print-and-play looks (GDD §3.3.2.1.2; docs/manifest.md, docs/cards.md). Paths are inside the
+    // set folder and name an .svg or .png file; colours are "#rrggbb"; empty means the default.
+    std::filesystem::path back_picture;       ///< [set] back: the one back of every card (§3.3.2.1.2.3)
+    std::string colour;                       ///< [set] colour: the set symbol and the back
+    std::vector<std::filesystem::path> pictures;  ///< per kind: `picture`, the card's picture
+    std::vector<std::string> colours;             ///< per kind: `colour`, its front's band and frame
 };
 
 /// A gametype manifest (gametype.toml).

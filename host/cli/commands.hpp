@@ -22,5 +22,7 @@ void add_ladder_command(CLI::App& app, Command& run);   ///< host/sim/ladder_com
 void add_merge_command(CLI::App& app, Command& run);    ///< host/sim/merge_command.cpp
 void add_report_command(CLI::App& app, Command& run);   ///< host/report/report_command.cpp
 void add_irc_store_command(CLI::App& app, Command& run);  ///< host/cli/irc_store_command.cpp
+void add_graph_command(CLI::App& app, Command& run);    ///< host/cli/graph_command.cpp
+void add_cards_command(CLI::App& app, Command& run);    ///< host/cli/cards_command.cpp
 
 }  // namespace cherries::host

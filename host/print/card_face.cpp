@@ -1,0 +1,251 @@
+#include "host/print/card_face.hpp"
+
+#include <librsvg/rsvg.h>
+#include <pango/pangocairo.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fmt/core.h>
+#include <stdexcept>
+
+#include "host/cli/usage_error.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+constexpr const char* kFont = "DejaVu Sans";
+constexpr const char* kDefaultSetColour = "#7a0c1f";
+
+struct Rgb {
+    double r = 0, g = 0, b = 0;
+};
+
+// "#rrggbb" (validated by the manifest reader) to cairo's 0..1 channels.
+Rgb rgb(const std::string& hex) {
+    if (hex.size() != 7 || hex[0] != '#') return {};
+    const unsigned long v = std::stoul(hex.substr(1), nullptr, 16);
+    return {((v >> 16) & 0xff) / 255.0, ((v >> 8) & 0xff) / 255.0, (v & 0xff) / 255.0};
+}
+
+void set_colour(cairo_t* cr, const Rgb& c) { cairo_set_source_rgb(cr, c.r, c.g, c.b); }
+
+std::string type_colour(CardType type) {
+    switch (type) {
+    case CardType::cherry: return "#b3122e";
+    case CardType::score: return "#b8860b";
+    case CardType::modifier: return "#2e5fa3";
+    }
+    return "#000000";
+}
+
+std::string type_word(CardType type) {
+    switch (type) {
+    case CardType::cherry: return "CHERRY";
+    case CardType::score: return "SCORE";
+    case CardType::modifier: return "MODIFIER";
+    }
+    return "";
+}
+
+void rounded_rect(cairo_t* cr, double x, double y, double w, double h, double r) {
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+    cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+    cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+    cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+    cairo_close_path(cr);
+}
+
+enum class Align { left, centre, right };
+
+// Draws `text` inside the box (x, y, w, h) mm, vertically centred, wrapping at words and
+// shrinking the font from `size` mm until it fits (never below half of it).
+void text_box(cairo_t* cr, const std::string& text, double x, double y, double w, double h, double size, bool bold,
+              const Rgb& colour, Align align = Align::centre) {
+    if (text.empty()) return;
+    PangoLayout* layout = pango_cairo_create_layout(cr);
+    cairo_font_options_t* options = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+    pango_cairo_context_set_font_options(pango_layout_get_context(layout), options);
+    // Units are millimetres: glyph positions rounded to whole units would scatter the letters.
+    pango_context_set_round_glyph_positions(pango_layout_get_context(layout), FALSE);
+    cairo_font_options_destroy(options);
+    pango_layout_context_changed(layout);
+    pango_layout_set_text(layout, text.c_str(), -1);
+    pango_layout_set_width(layout, static_cast<int>(w * PANGO_SCALE));
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_alignment(layout, align == Align::left    ? PANGO_ALIGN_LEFT
+                                       : align == Align::right ? PANGO_ALIGN_RIGHT
+                                                               : PANGO_ALIGN_CENTER);
+    PangoFontDescription* font = pango_font_description_from_string(kFont);
+    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    PangoRectangle ink, logical;
+    for (double s = size;; s *= 0.92) {
+        pango_font_description_set_absolute_size(font, s * PANGO_SCALE);
+        pango_layout_set_font_description(layout, font);
+        pango_layout_get_extents(layout, &ink, &logical);
+        const bool fits = logical.height <= h * PANGO_SCALE && logical.width <= w * PANGO_SCALE;
+        if (fits || s < size * 0.5) break;
+    }
+    set_colour(cr, colour);
+    cairo_move_to(cr, x, y + (h - static_cast<double>(logical.height) / PANGO_SCALE) / 2);
+    pango_cairo_show_layout(cr, layout);
+    pango_font_description_free(font);
+    g_object_unref(layout);
+}
+
+}  // namespace
+
+std::string card_headline(const CardKind& kind) {
+    const auto signed_number = [](std::int64_t n) { return n > 0 ? fmt::format("+{}", n) : fmt::format("{}", n); };
+    const bool one = kind.change == 1 || kind.change == -1;
+    switch (kind.type) {
+    case CardType::cherry: return signed_number(kind.change) + (one ? " cherry" : " cherries");
+    case CardType::score: return signed_number(kind.change) + (one ? " point" : " points");
+    case CardType::modifier: return fmt::format("Lasts {} turn{}", kind.lifetime, kind.lifetime == 1 ? "" : "s");
+    }
+    return "";
+}
+
+// The one place where the printed rules text is chosen; the derived descriptions of
+// sdk/describe replace the fallback when they land.
+std::string card_rules(const CardKind& kind, const sdk::CardDescription& description) {
+    if (!kind.text.empty()) return kind.text;
+    if (kind.type != CardType::modifier) return "";
+    std::string words = description.effect;
+    if (!words.empty()) words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
+    return words + ".";
+}
+
+std::vector<CardFront> card_fronts(const sdk::SetManifest& set, const host::CardText* words) {
+    std::vector<CardFront> out;
+    for (std::size_t i = 0; i < set.kinds.size(); ++i) {
+        const CardKind& kind = set.kinds[i];
+        CardFront f;
+        f.set_id = set.info.id;
+        f.card_id = kind.id;
+        f.symbol = set.info.symbol;
+        f.type = type_word(kind.type);
+        f.name = kind.name;
+        f.headline = card_headline(kind);
+        const sdk::CardDescription description =
+            words ? words->description(words->catalog().find_kind(set.info.id + ":" + kind.id)) : sdk::describe_card(kind, nullptr);
+        f.rules = card_rules(kind, description);
+        f.picture = i < set.pictures.size() ? set.pictures[i] : std::filesystem::path();
+        f.colour = i < set.colours.size() && !set.colours[i].empty() ? set.colours[i] : type_colour(kind.type);
+        f.set_colour = set.colour.empty() ? kDefaultSetColour : set.colour;
+        f.count = kind.count;
+        out.push_back(std::move(f));
+    }
+    return out;
+}
+
+CardBack card_back(const sdk::SetManifest& set) {
+    return {set.back_picture, set.colour.empty() ? kDefaultSetColour : set.colour};
+}
+
+struct CardPainter::Picture {
+    RsvgHandle* svg = nullptr;
+    cairo_surface_t* png = nullptr;
+    ~Picture() {
+        if (svg) g_object_unref(svg);
+        if (png) cairo_surface_destroy(png);
+    }
+};
+
+CardPainter::CardPainter() = default;
+CardPainter::~CardPainter() = default;
+
+const CardPainter::Picture& CardPainter::picture(const std::filesystem::path& file) {
+    auto& slot = pictures_[file];
+    if (slot) return *slot;
+    auto p = std::make_unique<Picture>();
+    std::string ext = file.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (ext == ".png") {
+        p->png = cairo_image_surface_create_from_png(file.c_str());
+        if (cairo_surface_status(p->png) != CAIRO_STATUS_SUCCESS)
+            throw UsageError(fmt::format("{}: cannot read the picture: {}", file.string(),
+                                                 cairo_status_to_string(cairo_surface_status(p->png))));
+    } else {
+        GError* error = nullptr;
+        p->svg = rsvg_handle_new_from_file(file.c_str(), &error);
+        if (!p->svg) {
+            const std::string why = error ? error->message : "unknown error";
+            if (error) g_error_free(error);
+            throw UsageError(fmt::format("{}: cannot read the picture: {}", file.string(), why));
+        }
+    }
+    slot = std::move(p);
+    return *slot;
+}
+
+void CardPainter::draw_picture(cairo_t* cr, const std::filesystem::path& file, double x, double y, double w, double h) {
+    const Picture& p = picture(file);
+    cairo_save(cr);
+    if (p.svg) {
+        const RsvgRectangle viewport{x, y, w, h};
+        GError* error = nullptr;
+        if (!rsvg_handle_render_document(p.svg, cr, &viewport, &error)) {
+            const std::string why = error ? error->message : "unknown error";
+            if (error) g_error_free(error);
+            cairo_restore(cr);
+            throw UsageError(fmt::format("{}: cannot draw the picture: {}", file.string(), why));
+        }
+    } else {
+        const double pw = cairo_image_surface_get_width(p.png), ph = cairo_image_surface_get_height(p.png);
+        const double scale = std::min(w / pw, h / ph);
+        cairo_translate(cr, x + (w - pw * scale) / 2, y + (h - ph * scale) / 2);
+        cairo_scale(cr, scale, scale);
+        cairo_set_source_surface(cr, p.png, 0, 0);
+        cairo_paint(cr);
+    }
+    cairo_restore(cr);
+}
+
+void CardPainter::front(cairo_t* cr, const CardFront& card, double bleed) {
+    const Rgb colour = rgb(card.colour), white{1, 1, 1}, ink{0.13, 0.1, 0.1};
+    cairo_save(cr);
+    // Background, bleed included, then the frame and the band in the card's colour.
+    cairo_rectangle(cr, -bleed, -bleed, kCardMm + 2 * bleed, kCardMm + 2 * bleed);
+    cairo_set_source_rgb(cr, 1.0, 0.98, 0.94);
+    cairo_fill(cr);
+    rounded_rect(cr, 2.5, 2.5, kCardMm - 5, kCardMm - 5, 2.5);
+    set_colour(cr, colour);
+    cairo_set_line_width(cr, 0.7);
+    cairo_stroke(cr);
+    rounded_rect(cr, 2.5, 2.5, kCardMm - 5, 8.5, 2.5);
+    cairo_rectangle(cr, 2.5, 6, kCardMm - 5, 5);
+    cairo_fill(cr);
+    // Set symbol (top left) in a white badge; type (top right); name below.
+    cairo_arc(cr, 7.5, 6.75, 3.1, 0, 2 * M_PI);
+    set_colour(cr, white);
+    cairo_fill(cr);
+    text_box(cr, card.symbol, 4.6, 4.1, 5.8, 5.3, 3.6, true, rgb(card.set_colour));
+    text_box(cr, card.type, 11.5, 3.2, 34.5, 7, 3.0, true, white, Align::right);
+    text_box(cr, card.name, 4, 11.8, 42, 6, 4.0, true, ink);
+    // Picture in the middle; specifics at the bottom: the headline, then the rules text.
+    if (!card.picture.empty()) draw_picture(cr, card.picture, 15, 18.2, 20, 16.6);
+    text_box(cr, card.headline, 4, 34.8, 42, 4.4, 3.4, true, colour);
+    text_box(cr, card.rules, 4.5, 39.2, 41, 7.6, 2.3, false, ink);
+    cairo_restore(cr);
+}
+
+void CardPainter::back(cairo_t* cr, const CardBack& card, double bleed) {
+    cairo_save(cr);
+    cairo_rectangle(cr, -bleed, -bleed, kCardMm + 2 * bleed, kCardMm + 2 * bleed);
+    set_colour(cr, rgb(card.colour));
+    cairo_fill(cr);
+    rounded_rect(cr, 3, 3, kCardMm - 6, kCardMm - 6, 3);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_set_line_width(cr, 0.6);
+    cairo_stroke(cr);
+    if (!card.picture.empty()) draw_picture(cr, card.picture, 6, 6, kCardMm - 12, kCardMm - 12);
+    else text_box(cr, "Cherries", 5, 20, 40, 10, 7, true, {1, 1, 1});
+    cairo_restore(cr);
+}
+
+}  // namespace cherries::host
