@@ -9,7 +9,7 @@
 
 #include "host/cli/commands.hpp"
 #include "host/cli/plugin_options.hpp"
-#include "host/print/card_sheet.hpp"
+#include "host/design/card_sheet.hpp"
 #include "sdk/bundle.hpp"
 #include "sdk/manifest.hpp"
 

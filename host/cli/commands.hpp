@@ -20,7 +20,7 @@ void add_new_command(CLI::App& app, Command& run);  ///< host/cli/new.cpp
 void add_replay_command(CLI::App& app, Command& run);   ///< host/records/replay_command.cpp
 void add_ladder_command(CLI::App& app, Command& run);   ///< host/sim/ladder_command.cpp
 void add_merge_command(CLI::App& app, Command& run);    ///< host/sim/merge_command.cpp
-void add_report_command(CLI::App& app, Command& run);   ///< host/report/report_command.cpp
+void add_report_command(CLI::App& app, Command& run);   ///< host/design/report_command.cpp
 void add_irc_store_command(CLI::App& app, Command& run);  ///< host/cli/irc_store_command.cpp
 void add_graph_command(CLI::App& app, Command& run);    ///< host/cli/graph_command.cpp
 void add_cards_command(CLI::App& app, Command& run);    ///< host/cli/cards_command.cpp

@@ -8,7 +8,7 @@
 
 #include "host/cli/commands.hpp"
 #include "host/cli/plugin_options.hpp"
-#include "host/print/reference_graph.hpp"
+#include "host/design/reference_graph.hpp"
 
 namespace cherries::host {
 

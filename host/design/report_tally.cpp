@@ -1,4 +1,4 @@
-#include "host/report/report_tally.hpp"
+#include "host/design/report_tally.hpp"
 
 #include <fmt/core.h>
 

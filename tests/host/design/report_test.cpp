@@ -7,8 +7,8 @@
 #include <regex>
 #include <string>
 
-#include "host/report/report_stats.hpp"
-#include "host/report/report_tally.hpp"
+#include "host/design/report_stats.hpp"
+#include "host/design/report_tally.hpp"
 #include "tests/host/run_cli.hpp"
 
 using namespace cherries;

@@ -1,4 +1,4 @@
-#include "host/print/sheet_layout.hpp"
+#include "host/design/sheet_layout.hpp"
 
 #include <cmath>
 #include <fmt/core.h>

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <regex>
 
-#include "host/print/card_sheet.hpp"
-#include "tests/host/print/print_support.hpp"
+#include "host/design/card_sheet.hpp"
+#include "tests/host/design/print_support.hpp"
 #include "tests/host/run_cli.hpp"
 
 using namespace cherries;

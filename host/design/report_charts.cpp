@@ -1,4 +1,4 @@
-#include "host/report/report_charts.hpp"
+#include "host/design/report_charts.hpp"
 
 #include <fmt/core.h>
 

@@ -7,8 +7,8 @@
 #include <map>
 #include <regex>
 
-#include "host/print/reference_graph.hpp"
-#include "tests/host/print/print_support.hpp"
+#include "host/design/reference_graph.hpp"
+#include "tests/host/design/print_support.hpp"
 #include "tests/host/run_cli.hpp"
 
 using namespace cherries;

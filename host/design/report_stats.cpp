@@ -1,4 +1,4 @@
-#include "host/report/report_stats.hpp"
+#include "host/design/report_stats.hpp"
 
 #include <fmt/core.h>
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "host/bots/bot.hpp"
-#include "host/report/report_tally.hpp"
+#include "host/design/report_tally.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {

@@ -1,4 +1,4 @@
-#include "host/print/card_face.hpp"
+#include "host/design/card_face.hpp"
 
 #include <librsvg/rsvg.h>
 #include <pango/pangocairo.h>

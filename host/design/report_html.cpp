@@ -1,9 +1,9 @@
-#include "host/report/report_html.hpp"
+#include "host/design/report_html.hpp"
 
 #include <fmt/core.h>
 
-#include "host/report/report_charts.hpp"
-#include "host/report/report_stats.hpp"
+#include "host/design/report_charts.hpp"
+#include "host/design/report_stats.hpp"
 
 namespace cherries::host {
 

@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <vector>
 
-#include "host/print/card_face.hpp"
-#include "host/print/sheet_layout.hpp"
+#include "host/design/card_face.hpp"
+#include "host/design/sheet_layout.hpp"
 
 namespace cherries::host {
 

@@ -1,4 +1,4 @@
-#include "host/report/gnuplot.hpp"
+#include "host/design/gnuplot.hpp"
 
 #include <fmt/core.h>
 

@@ -1,4 +1,4 @@
-#include "host/print/card_sheet.hpp"
+#include "host/design/card_sheet.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo.h>

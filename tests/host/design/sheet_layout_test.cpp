@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "host/cli/usage_error.hpp"
-#include "host/print/sheet_layout.hpp"
+#include "host/design/sheet_layout.hpp"
 
 using namespace cherries::host;
 

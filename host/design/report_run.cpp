@@ -1,4 +1,4 @@
-#include "host/report/report_run.hpp"
+#include "host/design/report_run.hpp"
 
 #include <fmt/core.h>
 #include <unistd.h>

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "host/report/report_run.hpp"
+#include "host/design/report_run.hpp"
 
 namespace cherries::host {
 

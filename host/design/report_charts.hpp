@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "host/report/gnuplot.hpp"
+#include "host/design/gnuplot.hpp"
 
 namespace cherries::host {
 

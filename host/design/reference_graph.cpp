@@ -1,4 +1,4 @@
-#include "host/print/reference_graph.hpp"
+#include "host/design/reference_graph.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo.h>

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/card.hpp"
-#include "host/print/sheet_layout.hpp"
+#include "host/design/sheet_layout.hpp"
 #include "sdk/describe.hpp"
 #include "sdk/manifest.hpp"
 #include "host/terminal/card_text.hpp"

@@ -15,9 +15,9 @@
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/cli/usage_error.hpp"
-#include "host/report/report_html.hpp"
-#include "host/report/report_run.hpp"
-#include "host/report/report_stats.hpp"
+#include "host/design/report_html.hpp"
+#include "host/design/report_run.hpp"
+#include "host/design/report_stats.hpp"
 #include "host/sim/shard.hpp"
 
 namespace cherries::host {
