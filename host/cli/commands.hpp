@@ -19,5 +19,6 @@ void add_check_command(CLI::App& app, Command& run);    ///< host/cli/check.cpp
 void add_new_command(CLI::App& app, Command& run);  ///< host/cli/new.cpp
 void add_replay_command(CLI::App& app, Command& run);   ///< host/records/replay_command.cpp
 void add_ladder_command(CLI::App& app, Command& run);   ///< host/sim/ladder_command.cpp
+void add_irc_command(CLI::App& app, Command& run);      ///< host/cli/irc_command.cpp
 
 }  // namespace cherries::host

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     host::add_new_command(app, run);
     host::add_replay_command(app, run);
     host::add_ladder_command(app, run);
+    host::add_irc_command(app, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
