@@ -39,6 +39,7 @@ void Client::disconnected() {
     offered_.clear();
     caps_.clear();
     fallback_ = 0;
+    rejoin_.clear();  // the new registration joins every configured channel
     nick_ = options_.nick;
     sasl_state_.clear();
     // Channel lines stay queued: outgoing() holds them until 001, and they follow the JOINs.
@@ -222,6 +223,11 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
     } else if (c == "PART") {
         on_departure(m.param(0), from, now);
     } else if (c == "KICK") {
+        // Kicked from a configured channel: join it again after kOnKickRejoin (a kick is often
+        // a mistake or a warning; a ban makes the JOIN fail, which does no harm).
+        if (is_me(m.param(1)) && find(m.param(0)))
+            for (const auto& channel : options_.channels)
+                if (isupport_.same(channel, m.param(0))) rejoin_[channel] = now + kRejoinAfterKick;
         on_departure(m.param(0), m.param(1), now);
     } else if (c == "QUIT") {
         std::vector<std::string> in;
@@ -257,6 +263,14 @@ void Client::on_departure(const std::string& channel, const std::string& nick, G
 }
 
 void Client::tick(GameClock::time_point now) {
+    for (auto it = rejoin_.begin(); it != rejoin_.end();) {
+        if (it->second > now) {
+            ++it;
+            continue;
+        }
+        if (registered_) send({.command = "JOIN", .params = {it->first}});
+        it = rejoin_.erase(it);
+    }
     for (auto& [name, ch] : channels_) say(ch.game->channel(), ch.game->tick(now));
 }
 
@@ -271,6 +285,8 @@ std::vector<std::string> Client::outgoing(GameClock::time_point now) {
 std::optional<GameClock::time_point> Client::next_wakeup() const {
     std::optional<GameClock::time_point> next;
     if (registered_) next = flood_.next_time();
+    for (const auto& [channel, at] : rejoin_)
+        if (!next || at < *next) next = at;
     for (const auto& [name, ch] : channels_)
         if (const auto d = ch.game->deadline(); d && (!next || *d < *next)) next = d;
     return next;

@@ -41,6 +41,9 @@ struct ClientOptions {
     FloodOptions flood;
 };
 
+/// How long after being kicked from a configured channel the bot joins it again.
+inline constexpr std::chrono::seconds kRejoinAfterKick{30};
+
 /// The IRCv3 capabilities asked for when the server offers them.
 const std::vector<std::string>& wanted_capabilities();
 
@@ -65,7 +68,8 @@ public:
     /// Queues "QUIT :reason" ahead of everything else.
     void quit(const std::string& reason);
 
-    /// Lets time pass for every game (turn timeouts).
+    /// Lets time pass for every game (turn timeouts), and joins again a configured channel
+    /// kRejoinAfterKick after a KICK.
     void tick(GameClock::time_point now);
 
     /// The lines to write now, without CRLF: protocol lines (PONG, CAP, JOIN...) first, then
@@ -116,6 +120,7 @@ private:
     bool cap_done_ = false;
     std::vector<std::string> offered_;  // CAP LS so far
     std::set<std::string> caps_;
+    std::map<std::string, GameClock::time_point> rejoin_;  // channel -> when to JOIN again after a KICK
     std::size_t fallback_ = 0;  // fallback_nicks_ tried so far
     std::string sasl_state_;
     std::map<std::string, Channel> channels_;  // by folded name

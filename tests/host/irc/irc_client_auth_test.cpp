@@ -127,3 +127,26 @@ TEST_CASE("quit() goes out first, ahead of queued channel lines") {
     REQUIRE_FALSE(out.empty());
     CHECK(out.front() == "QUIT :bye");
 }
+
+TEST_CASE("Kicked from a configured channel: its game ends, and the bot joins again after 30 s") {
+    ClientOptions o;
+    o.channels = {"#cherries"};
+    Server s(o);
+    s.client.connect();
+    s.client.outgoing(s.now);
+    s.send(":srv 001 CherryBot :Welcome");
+    s.send(":CherryBot!bot@host JOIN #cherries");
+    s.send(":op!o@h KICK #Cherries CherryBot :out");
+    CHECK(s.client.game("#cherries") == nullptr);
+    REQUIRE(s.client.next_wakeup() == s.now + kRejoinAfterKick);
+    s.now += kRejoinAfterKick - std::chrono::seconds(1);
+    s.client.tick(s.now);
+    CHECK(s.client.outgoing(s.now).empty());
+    s.now += std::chrono::seconds(1);
+    s.client.tick(s.now);
+    CHECK(s.client.outgoing(s.now) == std::vector<std::string>{"JOIN #cherries"});
+    // Kicked from a channel it was not configured for (joined by hand): no rejoin.
+    s.send(":CherryBot!bot@host JOIN #other");
+    s.send(":op!o@h KICK #other CherryBot :out");
+    CHECK_FALSE(s.client.next_wakeup().has_value());
+}

@@ -88,7 +88,7 @@ TEST_CASE("A reply longer than 512 bytes arrives split into lines that fit, at s
         if (text.find(ids.back()) != std::string::npos) break;
     }
     CHECK(pieces >= 2);
-    for (const auto& id : ids) CHECK(text.find(id + ",") != std::string::npos || text.find(id) == text.size() - id.size());
+    for (const auto& id : ids) CHECK((text.find(id + ",") != std::string::npos || text.find(id) == text.size() - id.size()));
     CHECK(bot->terminate() == 0);
 }
 
