@@ -55,9 +55,10 @@ inline bool port_accepts(unsigned short port) {
 
 /// How the test server is set up.
 struct NgircdOptions {
-    /// ngircd's own flood penalty (seconds per penalty event; -1 its default, 0 none). The flood
-    /// test keeps the default so that a bot that floods would be seen; the bench turns it off.
-    int max_penalty_time = -1;
+    /// ngircd's own flood penalty (MaxPenaltyTime: the most seconds one command may add; -1
+    /// its default, 0 none). The flood test keeps the default, as a real network would punish a
+    /// bot that floods; the game tests turn it off so that games are not slowed to 1 line/s.
+    int max_penalty_time = 0;
 };
 
 /// One ngircd process at a time, always on the same port.

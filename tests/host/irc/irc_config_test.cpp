@@ -107,7 +107,7 @@ per_second = 0
 [extras]
 )");
     REQUIRE(problems.size() == 8);
-    CHECK(problems[0] == "bot.toml:18:1: error: unknown key 'extras'; expected one of: server bot sasl nickserv game flood");
+    CHECK(problems[0] == "bot.toml:18:2: error: unknown key 'extras'; expected one of: server bot sasl nickserv game flood");
     CHECK(problems[1] == "bot.toml:2:1: error: [server] unknown key 'hots'; did you mean 'host'?");
     CHECK(problems[2] == "bot.toml:3:8: error: [server] 'port': expected an integer from 1 to 65535, saw 70000");
     CHECK(problems[3] == "bot.toml:4:7: error: [server] 'tls': expected true or false, saw string \"yes\"");
