@@ -75,6 +75,9 @@ private:
             asio::async_connect(s->next_layer(), results, [this, gen, s](const asio::error_code& ec, const tcp::endpoint&) {
                 if (gen != generation_) return;
                 if (ec) return lost(gen, "cannot connect: " + ec.message());
+                // Lines are small and answer someone: no Nagle delay (40 ms with delayed ACKs).
+                asio::error_code ignored;
+                s->next_layer().set_option(tcp::no_delay(true), ignored);
                 if (!config_.server.tls) return connected(gen);
                 SSL_set_tlsext_host_name(s->native_handle(), config_.server.host.c_str());
                 if (config_.server.tls_verify) s->set_verify_callback(asio::ssl::host_name_verification(config_.server.host));
