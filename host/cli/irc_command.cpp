@@ -107,6 +107,14 @@ void add_irc_command(CLI::App& app, Command& run) {
     cmd->add_option("--channel", o->channels, "A channel to join and host games in (repeatable)");
     cmd->add_option("--database", o->database, "The SQLite file for games and statistics");
     cmd->add_option("--plugin-path", o->plugin_path, "A folder searched first for sets and gametypes (repeatable)");
+    cmd->footer(
+        "Config keys (docs/irc.md describes each):\n"
+        "  [server]   host port tls tls_verify password password_env reconnect_delay reconnect_max ping_timeout\n"
+        "  [bot]      nick fallback_nicks user realname channels database plugin_path\n"
+        "  [sasl]     account password password_env        [nickserv] account password password_env\n"
+        "  [game]     gametype sets turn_timeout max_timeouts max_players\n"
+        "  [flood]    burst per_second off\n"
+        "SIGTERM or SIGINT: QUIT, then exit 0. A lost server is reconnected with backoff.");
     cmd->callback([o, cmd, &run] {
         o->check = cmd->count("--check-config") > 0;
         if (o->config.empty() && o->check_file.empty() && o->server.empty())

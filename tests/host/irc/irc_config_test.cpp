@@ -160,3 +160,16 @@ TEST_CASE("cherries irc --check-config: a summary and 0, or every problem and 1;
     CHECK(flags.out.find("nick:     Dealer") != std::string::npos);
     CHECK(test::run_cli("irc --check-config '" + good.string() + "' --server host:99999").status == 2);
 }
+
+TEST_CASE("cherries irc --help names every config key the reader accepts") {
+    const auto help = test::run_cli("irc --help");
+    CHECK(help.status == 0);
+    for (const char* key : {"host", "port", "tls_verify", "password_env", "reconnect_delay", "reconnect_max", "ping_timeout",
+                            "fallback_nicks", "realname", "channels", "database", "plugin_path", "account", "gametype",
+                            "turn_timeout", "max_timeouts", "max_players", "burst", "per_second", "off"})
+        CHECK(help.out.find(key) != std::string::npos);
+    // Flags alone, without a file, make a config too.
+    const auto flags = test::run_cli("irc --check-config --server irc.example.org --channel '#c'");
+    CHECK(flags.status == 0);
+    CHECK(flags.out.find("flags: ok") != std::string::npos);
+}
