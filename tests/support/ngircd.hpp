@@ -12,7 +12,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/rsa.h>
+#include <openssl/x509.h>
+
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -59,12 +65,39 @@ struct NgircdOptions {
     /// its default, 0 none). The flood test keeps the default, as a real network would punish a
     /// bot that floods; the game tests turn it off so that games are not slowed to 1 line/s.
     int max_penalty_time = 0;
+    /// Also listen for TLS on tls_port(), with a self-signed certificate for "localhost".
+    bool tls = false;
 };
+
+/// Writes a new self-signed certificate for CN=localhost and its key (PEM) to `cert` and `key`.
+inline void write_self_signed(const std::filesystem::path& cert, const std::filesystem::path& key) {
+    EVP_PKEY* pkey = EVP_RSA_gen(2048);
+    X509* x = X509_new();
+    ASN1_INTEGER_set(X509_get_serialNumber(x), 1);
+    X509_gmtime_adj(X509_getm_notBefore(x), 0);
+    X509_gmtime_adj(X509_getm_notAfter(x), 24 * 3600);
+    X509_set_pubkey(x, pkey);
+    X509_NAME* name = X509_get_subject_name(x);
+    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("localhost"), -1, -1, 0);
+    X509_set_issuer_name(x, name);
+    X509_sign(x, pkey, EVP_sha256());
+    if (FILE* f = std::fopen(cert.c_str(), "w")) {
+        PEM_write_X509(f, x);
+        std::fclose(f);
+    }
+    if (FILE* f = std::fopen(key.c_str(), "w")) {
+        PEM_write_PrivateKey(f, pkey, nullptr, nullptr, 0, nullptr, nullptr);
+        std::fclose(f);
+    }
+    X509_free(x);
+    EVP_PKEY_free(pkey);
+}
 
 /// One ngircd process at a time, always on the same port.
 class Ngircd {
 public:
-    explicit Ngircd(NgircdOptions options = {}) : options_(options), port_(free_port()) {
+    explicit Ngircd(NgircdOptions options = {})
+        : options_(options), port_(free_port()), tls_port_(options.tls ? free_port() : 0) {
         write_config();
         start();
     }
@@ -73,6 +106,8 @@ public:
     Ngircd& operator=(const Ngircd&) = delete;
 
     unsigned short port() const { return port_; }
+    /// The TLS port (0 without NgircdOptions::tls).
+    unsigned short tls_port() const { return tls_port_; }
     const std::filesystem::path& folder() const { return folder_.path(); }
     /// What ngircd printed (stdout and stderr of every run).
     std::string log() const { return read_text(folder_.path() / "ngircd.log"); }
@@ -124,6 +159,11 @@ private:
                 "Ident = no\n"
                 "PAM = no\n"
                 "RequireAuthPing = no\n";
+        if (options_.tls) {
+            write_self_signed(folder_.path() / "cert.pem", folder_.path() / "key.pem");
+            conf += "[SSL]\nCertFile = " + (folder_.path() / "cert.pem").string() + "\nKeyFile = " +
+                    (folder_.path() / "key.pem").string() + "\nPorts = " + std::to_string(tls_port_) + "\n";
+        }
         folder_.write("ngircd.conf", conf);
         folder_.write("ngircd.log", "");
     }
@@ -165,6 +205,7 @@ private:
     NgircdOptions options_;
     TempFolder folder_;
     unsigned short port_;
+    unsigned short tls_port_;
     pid_t pid_ = -1;
 };
 

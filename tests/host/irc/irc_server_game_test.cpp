@@ -129,3 +129,25 @@ TEST_CASE("The server killed and started again on the same port: the bot reconne
     CHECK(play_to_end(*ann, players, "#cherries"));
     CHECK(bot->terminate() == 0);
 }
+
+TEST_CASE("TLS: the bot registers over ngircd's TLS port; with tls_verify a self-signed certificate is refused",
+          "[net]") {
+    TempFolder folder;
+    write_quick_gametype(folder);
+    Ngircd server({.tls = true});
+    IrcTestClient ann(server.port(), "ann");
+    ann.join("#cherries");
+    const std::string tls_server = "[server]\nhost = \"127.0.0.1\"\nport = " + std::to_string(server.tls_port()) +
+                                   "\ntls = true\n";
+    {
+        BotProcess bot(folder, tls_server + "tls_verify = false\n\n[bot]\nchannels = [\"#cherries\"]\n", "tls");
+        REQUIRE(ann.wait_for(":CherryBot!\\S+ JOIN :?#cherries", 15s));
+        ann.say("#cherries", "!cherries");
+        CHECK(ann.wait_for("PRIVMSG #cherries :ann opens a game"));
+        CHECK(bot.log().find("connecting to 127.0.0.1:" + std::to_string(server.tls_port()) + " (TLS)") != std::string::npos);
+        CHECK(bot.terminate() == 0);
+    }
+    BotProcess checked(folder, tls_server + "\n[bot]\nchannels = [\"#cherries\"]\n", "tls-verify");
+    CHECK(checked.wait_log("TLS handshake failed: certificate verify failed", 15s));
+    CHECK(checked.terminate() == 0);
+}
