@@ -21,8 +21,10 @@ void add_replay_command(CLI::App& app, Command& run);   ///< host/records/replay
 void add_ladder_command(CLI::App& app, Command& run);   ///< host/sim/ladder_command.cpp
 void add_merge_command(CLI::App& app, Command& run);    ///< host/sim/merge_command.cpp
 void add_report_command(CLI::App& app, Command& run);   ///< host/design/report_command.cpp
-void add_irc_store_command(CLI::App& app, Command& run);  ///< host/cli/irc_store_command.cpp
+/// `list` and `export` under `cherries irc` (host/cli/irc_store_command.cpp).
+void add_irc_store_commands(CLI::App& irc, Command& run);
 void add_graph_command(CLI::App& app, Command& run);    ///< host/cli/graph_command.cpp
 void add_cards_command(CLI::App& app, Command& run);    ///< host/cli/cards_command.cpp
+void add_irc_command(CLI::App& app, Command& run);      ///< host/cli/irc_command.cpp
 
 }  // namespace cherries::host

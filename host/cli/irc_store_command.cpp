@@ -1,5 +1,5 @@
-// `cherries irc-store list|export`: what CherryBot's database (docs/irc-storage.md) holds, and a
-// stored game's record for `cherries replay`. (At merge this can become `cherries irc export`.)
+// `cherries irc list|export`: what CherryBot's database (docs/irc-storage.md) holds, and a
+// stored game's record for `cherries replay`.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -64,10 +64,9 @@ int run_export(const IrcStoreOptions& o) {
 
 }  // namespace
 
-void add_irc_store_command(CLI::App& app, Command& run) {
+void add_irc_store_commands(CLI::App& irc, Command& run) {
     auto o = std::make_shared<IrcStoreOptions>();
-    CLI::App* top = app.add_subcommand("irc-store", "Look into CherryBot's database (docs/irc-storage.md)");
-    top->require_subcommand(1);
+    CLI::App* top = &irc;
     CLI::App* list = top->add_subcommand("list", "List the stored games: id, channel, players, winner, status, turns, date");
     list->add_option("--database", o->database, "The database FILE")->required();
     list->callback([o, &run] { run = [o] { return run_list(*o); }; });

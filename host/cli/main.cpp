@@ -27,9 +27,9 @@ int main(int argc, char** argv) {
     host::add_ladder_command(app, run);
     host::add_merge_command(app, run);
     host::add_report_command(app, run);
-    host::add_irc_store_command(app, run);
     host::add_graph_command(app, run);
     host::add_cards_command(app, run);
+    host::add_irc_command(app, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -1,5 +1,7 @@
 #include "host/irc/client.hpp"
 
+#include <openssl/evp.h>
+
 #include <algorithm>
 #include <sstream>
 
@@ -17,6 +19,72 @@ Client::Client(ClientOptions options, GameLibrary& library, GameClock::time_poin
 }
 
 Client::~Client() = default;
+
+namespace {
+
+// SASL PLAIN's payload (RFC 4616): authzid NUL authcid NUL password, base64.
+std::string sasl_plain(const std::string& account, const std::string& password) {
+    const std::string raw = account + '\0' + account + '\0' + password;
+    std::string out(4 * ((raw.size() + 2) / 3) + 1, '\0');
+    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                                  reinterpret_cast<const unsigned char*>(raw.data()), static_cast<int>(raw.size()));
+    out.resize(static_cast<std::size_t>(n));
+    return out;
+}
+
+}  // namespace
+
+void Client::disconnected() {
+    urgent_.clear();
+    registered_ = false;
+    cap_done_ = false;
+    offered_.clear();
+    caps_.clear();
+    fallback_ = 0;
+    rejoin_.clear();  // the new registration joins every configured channel
+    nick_ = options_.nick;
+    sasl_state_.clear();
+    // Channel lines stay queued: outgoing() holds them until 001, and they follow the JOINs.
+    for (auto& [name, ch] : channels_) {
+        ch.members.clear();
+        ch.names.clear();
+    }
+}
+
+void Client::quit(const std::string& reason) { urgent_.push_front("QUIT :" + reason); }
+
+void Client::end_cap() {
+    if (!cap_done_) send({.command = "CAP", .params = {"END"}});
+    cap_done_ = true;
+}
+
+void Client::next_nick() {
+    if (fallback_ < options_.fallback_nicks.size()) {
+        nick_ = options_.fallback_nicks[fallback_++];
+    } else {
+        // Before ISUPPORT, NICKLEN is unknown: 30 is what most servers allow.
+        nick_ = std::string(cut_utf8(nick_, 29)) + "_";
+    }
+    send({.command = "NICK", .params = {nick_}});
+}
+
+void Client::on_sasl(const Message& m) {
+    const std::string& c = m.command;
+    if (c == "AUTHENTICATE" && m.param(0) == "+" && sasl_state_ == "pending") {
+        const std::string payload = sasl_plain(options_.sasl_account, options_.sasl_password);
+        // Sent in pieces of 400 bytes; a payload that is a multiple of 400 ends with "+".
+        for (std::size_t at = 0; at < payload.size(); at += 400)
+            send({.command = "AUTHENTICATE", .params = {payload.substr(at, 400)}});
+        if (payload.size() % 400 == 0) send({.command = "AUTHENTICATE", .params = {"+"}});
+    } else if (c == "903") {
+        sasl_state_ = "ok";
+        end_cap();
+    } else if (c == "902" || c == "904" || c == "905" || c == "906" || c == "908") {
+        // Failed or aborted: go on without an account rather than hang in registration.
+        if (sasl_state_ == "pending") sasl_state_ = c + " " + (m.params.empty() ? "" : m.params.back());
+        if (c != "908") end_cap();
+    }
+}
 
 void Client::send(Message message) {
     SerializeResult r = serialize(message);
@@ -66,11 +134,13 @@ void Client::on_cap(const Message& m) {
         for (std::string w; words >> w;) offered_.push_back(w.substr(0, w.find('=')));
         if (more) return;
         std::string request;
-        for (const auto& cap : wanted_capabilities())
+        std::vector<std::string> wanted = wanted_capabilities();
+        if (!options_.sasl_account.empty()) wanted.push_back("sasl");
+        for (const auto& cap : wanted)
             if (std::find(offered_.begin(), offered_.end(), cap) != offered_.end()) request += (request.empty() ? "" : " ") + cap;
         if (request.empty()) {
-            send({.command = "CAP", .params = {"END"}});
-            cap_done_ = true;
+            if (!options_.sasl_account.empty()) sasl_state_ = "the server offers no SASL";
+            end_cap();
         } else {
             send({.command = "CAP", .params = {"REQ", request}});
         }
@@ -79,8 +149,13 @@ void Client::on_cap(const Message& m) {
             std::istringstream words(m.params.back());
             for (std::string w; words >> w;) caps_.insert(w);
         }
-        if (!cap_done_) send({.command = "CAP", .params = {"END"}});
-        cap_done_ = true;
+        if (caps_.count("sasl") && !options_.sasl_account.empty() && sasl_state_.empty() && !cap_done_) {
+            sasl_state_ = "pending";  // CAP END after 903/904 (IRCv3 SASL 3.1)
+            send({.command = "AUTHENTICATE", .params = {"PLAIN"}});
+            return;
+        }
+        if (!options_.sasl_account.empty() && sasl_state_.empty()) sasl_state_ = "the server refused the sasl capability";
+        end_cap();
     }
 }
 
@@ -98,17 +173,20 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
         send({.command = "PONG", .params = {m.param(0)}});
     } else if (c == "CAP") {
         on_cap(m);
+    } else if (c == "AUTHENTICATE" || c == "902" || c == "903" || c == "904" || c == "905" || c == "906" || c == "908") {
+        on_sasl(m);
     } else if (c == "001") {
         registered_ = true;
         if (!m.param(0).empty()) nick_ = m.param(0);
+        if (!options_.nickserv_password.empty()) {
+            const std::string who = options_.nickserv_account.empty() ? "" : options_.nickserv_account + " ";
+            send({.command = "PRIVMSG", .params = {"NickServ", "IDENTIFY " + who + options_.nickserv_password}});
+        }
         for (const auto& channel : options_.channels) send({.command = "JOIN", .params = {channel}});
     } else if (c == "005") {
         isupport_.apply(m);
     } else if ((c == "433" || c == "432" || c == "436") && !registered_) {
-        // The nick is taken or refused: try another (before ISUPPORT, NICKLEN is unknown: 30
-        // is what most servers allow).
-        nick_ = std::string(cut_utf8(nick_, 29)) + "_";
-        send({.command = "NICK", .params = {nick_}});
+        next_nick();  // the nick is taken or refused: try another
     } else if (c == "JOIN") {
         const std::string& channel = m.param(0);
         if (is_me(from)) {
@@ -148,6 +226,11 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
     } else if (c == "PART") {
         on_departure(m.param(0), from, now);
     } else if (c == "KICK") {
+        // Kicked from a configured channel: join it again after kOnKickRejoin (a kick is often
+        // a mistake or a warning; a ban makes the JOIN fail, which does no harm).
+        if (is_me(m.param(1)) && find(m.param(0)))
+            for (const auto& channel : options_.channels)
+                if (isupport_.same(channel, m.param(0))) rejoin_[channel] = now + kRejoinAfterKick;
         on_departure(m.param(0), m.param(1), now);
     } else if (c == "QUIT") {
         std::vector<std::string> in;
@@ -183,18 +266,30 @@ void Client::on_departure(const std::string& channel, const std::string& nick, G
 }
 
 void Client::tick(GameClock::time_point now) {
+    for (auto it = rejoin_.begin(); it != rejoin_.end();) {
+        if (it->second > now) {
+            ++it;
+            continue;
+        }
+        if (registered_) send({.command = "JOIN", .params = {it->first}});
+        it = rejoin_.erase(it);
+    }
     for (auto& [name, ch] : channels_) say(ch.game->channel(), ch.game->tick(now));
 }
 
 std::vector<std::string> Client::outgoing(GameClock::time_point now) {
     std::vector<std::string> out(urgent_.begin(), urgent_.end());
     urgent_.clear();
+    if (!registered_) return out;  // channel lines wait for the (re)registration and its JOINs
     for (auto& line : flood_.ready(now)) out.push_back(std::move(line));
     return out;
 }
 
 std::optional<GameClock::time_point> Client::next_wakeup() const {
-    std::optional<GameClock::time_point> next = flood_.next_time();
+    std::optional<GameClock::time_point> next;
+    if (registered_) next = flood_.next_time();
+    for (const auto& [channel, at] : rejoin_)
+        if (!next || at < *next) next = at;
     for (const auto& [name, ch] : channels_)
         if (const auto d = ch.game->deadline(); d && (!next || *d < *next)) next = d;
     return next;

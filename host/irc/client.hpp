@@ -26,9 +26,14 @@ namespace cherries::irc {
 /// Who the bot is and where it plays.
 struct ClientOptions {
     std::string nick = "CherryBot";
+    std::vector<std::string> fallback_nicks;  ///< tried in order when the nick is taken (433), then an added "_"
     std::string user = "cherrybot";
     std::string realname = "CherryBot, the Cherries dealer";
     std::string password;               ///< server password (PASS), empty for none
+    std::string sasl_account;           ///< SASL PLAIN when non-empty (with sasl_password), during CAP
+    std::string sasl_password;
+    std::string nickserv_account;       ///< "IDENTIFY [account] password" to NickServ after 001 ...
+    std::string nickserv_password;      ///< ... when this is non-empty
     std::vector<std::string> channels;  ///< joined after registration, a game in each
     /// The SQLite database file where games in progress, finished games' records and player
     /// statistics are kept (docs/irc.md); empty: nothing is stored.
@@ -36,6 +41,9 @@ struct ClientOptions {
     ChannelOptions game;
     FloodOptions flood;
 };
+
+/// How long after being kicked from a configured channel the bot joins it again.
+inline constexpr std::chrono::seconds kRejoinAfterKick{30};
 
 /// The IRCv3 capabilities asked for when the server offers them.
 const std::vector<std::string>& wanted_capabilities();
@@ -54,7 +62,16 @@ public:
     /// One line from the server, without CRLF. A malformed line is counted and ignored.
     void receive(std::string_view line, GameClock::time_point now);
 
-    /// Lets time pass for every game (turn timeouts).
+    /// The connection was lost: the protocol state is reset (a new registration follows
+    /// connect()), games stay as they are and go on after the channels are joined again. What
+    /// games say meanwhile stays queued (flood control's per-channel limit) until registration.
+    void disconnected();
+
+    /// Queues "QUIT :reason" ahead of everything else.
+    void quit(const std::string& reason);
+
+    /// Lets time pass for every game (turn timeouts), and joins again a configured channel
+    /// kRejoinAfterKick after a KICK.
     void tick(GameClock::time_point now);
 
     /// The lines to write now, without CRLF: protocol lines (PONG, CAP, JOIN...) first, then
@@ -75,6 +92,8 @@ public:
     Store* store() const { return store_.get(); }
     /// The services account of `nick` (IRCv3 account-tag, extended-join), or "".
     std::string account(std::string_view nick) const;
+    /// How SASL went: "" (not asked), "pending", "ok" (903) or the failing numeric's text.
+    const std::string& sasl_state() const { return sasl_state_; }
     /// Server lines that could not be parsed.
     std::uint64_t malformed() const { return malformed_; }
 
@@ -91,6 +110,9 @@ private:
     bool is_me(std::string_view nick) const { return isupport_.same(nick, nick_); }
     bool is_op(const Channel& channel, std::string_view nick) const;
     void on_cap(const Message& m);
+    void on_sasl(const Message& m);
+    void end_cap();
+    void next_nick();
     void on_privmsg(const Message& m, GameClock::time_point now);
     void on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now);
     // Storage (host/irc/client_store.cpp): accounts seen, and the stored game of a channel joined.
@@ -107,6 +129,9 @@ private:
     bool cap_done_ = false;
     std::vector<std::string> offered_;  // CAP LS so far
     std::set<std::string> caps_;
+    std::map<std::string, GameClock::time_point> rejoin_;  // channel -> when to JOIN again after a KICK
+    std::size_t fallback_ = 0;  // fallback_nicks_ tried so far
+    std::string sasl_state_;
     std::map<std::string, Channel> channels_;  // by folded name
     std::uint64_t malformed_ = 0;
     std::shared_ptr<Store> store_;

@@ -30,7 +30,7 @@ struct StoredGame {
     std::uint32_t turns = 0;
 };
 
-/// One line of the listing of stored games (`cherries irc-store list`).
+/// One line of the listing of stored games (`cherries irc list`).
 struct GameSummary {
     std::int64_t id = 0;
     std::string channel;

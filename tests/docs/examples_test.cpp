@@ -258,6 +258,7 @@ TEST_CASE("docs: every manifest, Lua and command example in docs/*.md works as s
     CHECK(totals["lua-api.md"].plugins + totals["lua-api.md"].fragments >= 2);
     CHECK(totals["gametypes.md"].plugins >= 3);
     CHECK(totals["scenarios.md"].commands_blocks >= 3);
+    CHECK(totals["irc.md"].commands_blocks >= 2);  // cherries irc --check-config, good and bad
 }
 
 TEST_CASE("docs examples test: the output matcher and the block reader") {
