@@ -4,9 +4,13 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <filesystem>
 
 #include "host/cli/usage_error.hpp"
+#include "host/terminal/play_interrupt.hpp"
 #include "host/sim/sim.hpp"
 
 namespace cherries::host {
@@ -21,8 +25,12 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vec
       max_turns_(max_turns),
       in_(in),
       out_(out),
-      echo_(isatty(STDIN_FILENO) != 1),
-      files_(files) {
+      terminal_in_(isatty(STDIN_FILENO) == 1),
+      echo_(!terminal_in_),
+      reader_(in, out, terminal_in_ && isatty(STDOUT_FILENO) == 1),
+      width_(terminal_width()),
+      files_(files),
+      recap_(cards_, renderer_.names()) {
     for (std::size_t i = 0; i < seats.size(); ++i) seat(seats[i], game_.players()[i].id);
     if (!files.record_file.empty())
         record_.emplace(files.record_file, game_,
@@ -42,9 +50,13 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveStat
       max_turns_(save.max_turns),
       in_(in),
       out_(out),
-      echo_(isatty(STDIN_FILENO) != 1),
+      terminal_in_(isatty(STDIN_FILENO) == 1),
+      echo_(!terminal_in_),
+      reader_(in, out, terminal_in_ && isatty(STDOUT_FILENO) == 1),
+      width_(terminal_width()),
       files_(files),
-      resumed_from_(from) {
+      resumed_from_(from),
+      recap_(cards_, renderer_.names()) {
     for (const SavedSeat& s : save.seats) {
         if (s.bot.empty()) continue;
         try {
@@ -61,19 +73,62 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveStat
         record_.emplace(record.string(), game_, save.record_bytes);
     }
     attach_sinks();
+    restore_pending(save);
 }
 
 int Hotseat::run() {
-    out_ << fmt::format("Cherries: {} with gametype {} (winning score {})\n", set_names(), game_.gametype().name,
-                        game_.gametype().winning_score);
-    if (!resumed_from_.empty()) out_ << fmt::format("resumed from {} after turn {}\n", resumed_from_, game_.turn());
-    out_ << fmt::format("players in turn order: {}\n", player_list(game_));
+    out_ << wrap_line(fmt::format("Cherries: {} with gametype {} (winning score {})", set_names(), game_.gametype().name,
+                                  game_.gametype().winning_score), width_);
+    if (!resumed_from_.empty()) out_ << wrap_line(fmt::format("resumed from {} after turn {}", resumed_from_, game_.turn()), width_);
+    out_ << wrap_line(fmt::format("players in turn order: {}", player_list(game_)), width_);
     renderer_.print_table();
+    install_interrupt_handler();
     const StopReason reason = loop();
-    renderer_.print_result(reason, max_turns_);
+    remove_interrupt_handler();
+    print_end(reason);
     out_.flush();
     if (record_) record_->finish(!files_.save_file.empty());
     return 0;
+}
+
+std::string Hotseat::resume_command() const {
+    const std::string& file = files_.save_file;
+    const bool plain = !file.empty() && std::all_of(file.begin(), file.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_./-+,:=@%", c);
+    });
+    std::string quoted = "'";
+    for (char c : file) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return "cherries play --resume " + (plain ? file : quoted + "'");
+}
+
+// "Standings after 5 turns:" and one line per player, best score first (ties in turn order).
+std::string Hotseat::standings() const {
+    std::vector<const Player*> order;
+    for (const Player& p : game_.players()) order.push_back(&p);
+    std::stable_sort(order.begin(), order.end(), [](const Player* a, const Player* b) { return a->score > b->score; });
+    std::size_t width = 0;
+    for (const Player* p : order) width = std::max(width, p->name.size());
+    width = std::min<std::size_t>(width, 16);
+    std::string out = fmt::format("Standings after {} turn{}:\n", game_.turn(), game_.turn() == 1 ? "" : "s");
+    std::size_t rank = 0;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        if (i == 0 || order[i]->score != order[i - 1]->score) rank = i + 1;
+        out += fmt::format("  {}. {:<{}}  score {}, {} cherr{}\n", rank, order[i]->name, width, order[i]->score,
+                           order[i]->cherries, order[i]->cherries == 1 ? "y" : "ies");
+    }
+    if (order.empty()) out += "  nobody is seated\n";
+    return out;
+}
+
+// The result, the standings, and how to go on when the game can (it was stopped, and saved).
+void Hotseat::print_end(StopReason reason) {
+    renderer_.print_result(reason, max_turns_);
+    print_fitted(standings());
+    const bool can_go_on = !game_.over() && (reason == StopReason::quit || reason == StopReason::end_of_input);
+    if (can_go_on && !files_.save_file.empty())
+        print_fitted(fmt::format("The game is saved in {}; to go on: {}", files_.save_file, resume_command()));
+    else if (can_go_on)
+        print_fitted("The game was not saved (play with --save FILE to be able to go on later).");
 }
 
 std::vector<std::string> Hotseat::names_of(const std::vector<Seat>& seats) {
@@ -98,6 +153,7 @@ Game Hotseat::restore(const sdk::Bundle& bundle, Evaluator& evaluator, const Sav
 
 void Hotseat::attach_sinks() {
     sinks_.add(&renderer_);
+    sinks_.add(&recap_);
     if (record_) sinks_.add(&*record_);
     game_.set_event_sink(&sinks_);
     if (record_ && !files_.save_file.empty()) {
@@ -121,7 +177,11 @@ void Hotseat::seat(const Seat& s, PlayerId id) {
 
 StopReason Hotseat::loop() {
     for (;;) {
-        if (apply_pending()) renderer_.print_table();
+        if (hold_pending_) {
+            hold_pending_ = false;
+        } else if (apply_pending()) {
+            renderer_.print_table();
+        }
         checkpoint();
         if (game_.over()) return StopReason::game_over;
         if (game_.phase() == Phase::suspended) {

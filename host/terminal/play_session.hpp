@@ -18,6 +18,8 @@
 #include "host/cli/seats.hpp"
 #include "host/records/record.hpp"
 #include "host/records/save.hpp"
+#include "host/terminal/line_reader.hpp"
+#include "host/terminal/play_recap.hpp"
 #include "host/terminal/render.hpp"
 #include "sdk/bundle.hpp"
 
@@ -54,12 +56,17 @@ public:
     Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from,
             std::istream& in, std::ostream& out, Palette palette, const Persistence& files);
 
-    /// Plays until the game ends, the turn cap, quit or end of input; prints the result.
-    /// Returns the exit status (0).
+    /// Plays until the game ends, the turn cap, quit or end of input (confirmed on a terminal);
+    /// prints the result, the standings and, when the game can go on, the `--resume` command.
+    /// Ctrl-C ends it too (play_interrupt.hpp), with the standings and the command. Returns the
+    /// exit status (0).
     int run();
 
+    /// "cherries play --resume FILE" for the save file (quoted for a shell when needed).
+    std::string resume_command() const;
+
 private:
-    enum class Answer { done, quit, eof };
+    enum class Answer { none, done, quit, eof };
     struct Pending {
         bool join = false;
         Seat seat;  // join: who; leave: seat.name
@@ -76,18 +83,29 @@ private:
     void attach_sinks();
     void seat(const Seat& s, PlayerId id);
     StopReason loop();
+    std::string standings() const;
+    void print_end(StopReason reason);
 
     // play_save.cpp: the record and the save file.
     SaveState save_state() const;
     void checkpoint();
+    void save_pending();
+    void restore_pending(const SaveState& save);
 
     // play_prompt.cpp: the prompt and its commands.
-    bool read(std::string& line);
+    bool read(const std::string& prompt, std::string& line);
     void message(const std::string& text);
-    std::string unknown_player(const std::string& name) const;
+    void print_fitted(const std::string& text);
+    std::vector<std::string> player_names() const;
+    bool confirm(const std::string& question, const std::string& note);
+    std::string stop_note() const;
+    Answer end_of_input();
     Answer ask(PlayerId player);
     Answer suspended_prompt();
-    bool common_command(const std::vector<std::string>& w, bool now);
+    void show_pending();
+    void status();
+    void cancel(const std::vector<std::string>& w);
+    void common_command(const std::string& command, const std::vector<std::string>& w, bool now, const std::string& asker);
     bool queued_join(const std::string& name) const;
     void apply(const Pending& p);
     bool apply_pending();
@@ -104,11 +122,17 @@ private:
     std::uint32_t max_turns_;
     std::istream& in_;
     std::ostream& out_;
+    bool terminal_in_;  // standard input is a terminal: confirmations are asked
     bool echo_;
+    LineReader reader_;
+    std::size_t width_;  // terminal columns (0: no limit)
     Persistence files_;
     std::string resumed_from_;
     std::optional<RecordWriter> record_;
     std::string record_in_save_;  // the record's path relative to the save file's folder
+    std::optional<SaveState> last_save_;  // what the last checkpoint saved
+    bool hold_pending_ = false;  // resumed with pending joins and leaves: apply them after the next turn
+    Recap recap_;
     EventFanout sinks_;
 };
 

@@ -1,0 +1,210 @@
+// `cherries play` at a real terminal: tmux runs it in a pseudo-terminal (a private server per
+// test, `tmux -L`), keys are sent with send-keys and the screen read with capture-pane. Checks
+// line editing (arrow keys never print escape codes; history recall), the confirmations before
+// the game stops (quit, Ctrl-D) and Ctrl-C saving the game and saying how to resume it.
+// Waits are bounded polls (10 s), never a fixed sleep.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "run_cli.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string shell_output(const std::string& command) {
+    std::string out;
+    if (FILE* pipe = popen(command.c_str(), "r")) {
+        char buffer[4096];
+        for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+        pclose(pipe);
+    }
+    return out;
+}
+
+std::size_t count(const std::string& text, const std::string& needle) {
+    std::size_t n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+}
+
+/// One tmux server of its own running `cherries ARGS` in a window `width` columns wide; killed
+/// at the end of the test.
+class Terminal {
+public:
+    Terminal(const std::string& args, int width = 80) {
+        std::random_device rd;
+        socket_ = "cherries-test-" + std::to_string(rd()) + std::to_string(rd());
+        // The pane stays after the game ends so that the last screen can be read; "[exit N]"
+        // says the binary ended and how.
+        // The shell traps SIGINT so that Ctrl-C reaches only what it runs.
+        const std::string inner = "trap true INT; '" CHERRIES_BINARY "' " + args + "; echo \"[exit $?]\"; exec sleep 600";
+        run("new-session -d -s t -x " + std::to_string(width) + " -y 40 \"NO_COLOR=1 sh -c '" + escape(inner) + "'\"");
+    }
+    ~Terminal() { run("kill-server"); }
+    Terminal(const Terminal&) = delete;
+    Terminal& operator=(const Terminal&) = delete;
+
+    /// Types `text` (literally) and, unless `enter` is false, Enter.
+    void type(const std::string& text, bool enter = true) {
+        run("send-keys -t t -l '" + escape_single(text) + "'");
+        if (enter) keys("Enter");
+    }
+    /// Sends tmux key names: "Up", "Left", "C-c", "C-d", "Enter".
+    void keys(const std::string& names) { run("send-keys -t t " + names); }
+
+    /// The whole pane with its history, as plain text.
+    std::string screen() const { return shell_output(tmux() + " capture-pane -p -t t -S -2000 2>/dev/null"); }
+
+    /// Polls the screen until `text` appears `times` times, for at most 10 s; true if it did.
+    bool wait_for(const std::string& text, std::size_t times = 1) const {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        for (;;) {
+            if (count(screen(), text) >= times) return true;
+            if (std::chrono::steady_clock::now() > deadline) return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
+
+private:
+    std::string tmux() const { return "tmux -f /dev/null -L " + socket_; }
+    void run(const std::string& command) const { std::system((tmux() + " " + command + " >/dev/null 2>&1").c_str()); }
+    // For the double-quoted sh -c '...' argument: single quotes become '\'' and then the
+    // outer double quotes need \ " $ ` escaped.
+    static std::string escape(const std::string& s) {
+        std::string out;
+        for (char c : escape_single(s)) {
+            if (c == '"' || c == '\\' || c == '$' || c == '`') out += '\\';
+            out += c;
+        }
+        return out;
+    }
+    static std::string escape_single(const std::string& s) {
+        std::string out;
+        for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        return out;
+    }
+    std::string socket_;
+};
+
+bool have_tmux() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
+
+#define REQUIRE_SCREEN(terminal, text)                                 \
+    do {                                                               \
+        const bool seen = (terminal).wait_for(text);                   \
+        INFO("waiting for: " << (text) << "\nscreen:\n" << (terminal).screen()); \
+        REQUIRE(seen);                                                 \
+    } while (false)
+
+fs::path temp_folder() {
+    std::random_device rd;
+    const fs::path dir = fs::temp_directory_path() / ("cherries-tty-" + std::to_string(rd()) + std::to_string(rd()));
+    fs::create_directories(dir);
+    return dir;
+}
+
+const std::string kTwo = "play --player ann --player bob --seed 1";
+
+}  // namespace
+
+TEST_CASE("at a terminal, arrow keys edit the line and recall history without printing escape codes") {
+    if (!have_tmux()) {
+        WARN("tmux is not installed: no pseudo-terminal to test with");
+        return;
+    }
+    Terminal t(kTwo);
+    REQUIRE_SCREEN(t, "ann, give ");
+    t.type("status");
+    REQUIRE_SCREEN(t, "  deck: ");
+    // Up recalls "status"; Left, Right and Down move about without printing anything.
+    t.keys("Left Right Down Up");
+    t.keys("Enter");
+    const bool twice = t.wait_for("  deck: ", 2);
+    const std::string screen = t.screen();
+    INFO(screen);
+    CHECK(twice);
+    CHECK(screen.find("^[") == std::string::npos);
+    CHECK(screen.find("[A") == std::string::npos);
+    CHECK(screen.find("[D") == std::string::npos);
+    // Editing in the middle of a line: "kep", Left, "e" makes "keep".
+    t.type("kep", false);
+    t.keys("Left");
+    t.type("e");
+    REQUIRE_SCREEN(t, "  ann keeps ");
+}
+
+TEST_CASE("at a terminal, quit asks first; no goes on, yes ends with the standings") {
+    if (!have_tmux()) return;
+    Terminal t(kTwo);
+    REQUIRE_SCREEN(t, "ann, give ");
+    t.type("quit");
+    REQUIRE_SCREEN(t, "Stop the game? [y/N] > ");
+    CHECK(t.screen().find("  The game is not saved (play with --save FILE to keep it).") != std::string::npos);
+    t.type("n");
+    REQUIRE(t.wait_for("ann, give ", 2));  // the same question again
+    CHECK(t.screen().find("Result:") == std::string::npos);
+    t.type("q");  // the alias
+    REQUIRE(t.wait_for("Stop the game? [y/N] > ", 2));
+    t.type("y");
+    REQUIRE_SCREEN(t, "[exit 0]");
+    const std::string screen = t.screen();
+    INFO(screen);
+    CHECK(screen.find("Result: quit after 1 turn; no winner") != std::string::npos);
+    CHECK(screen.find("Standings after 1 turn:") != std::string::npos);
+    CHECK(screen.find("  1. ann  score 0, 0 cherries") != std::string::npos);
+}
+
+TEST_CASE("at a terminal, Ctrl-D asks first and a second Ctrl-D ends the game") {
+    if (!have_tmux()) return;
+    Terminal t(kTwo);
+    REQUIRE_SCREEN(t, "ann, give ");
+    t.keys("C-d");
+    REQUIRE_SCREEN(t, "End of input: stop the game?");
+    t.type("no");
+    REQUIRE(t.wait_for("ann, give ", 2));
+    t.keys("C-d");
+    REQUIRE(t.wait_for("End of input: stop the game?", 2));
+    t.keys("C-d");
+    REQUIRE_SCREEN(t, "[exit 0]");
+    const std::string screen = t.screen();
+    INFO(screen);
+    CHECK(screen.find("Result: end of input after 1 turn; no winner") != std::string::npos);
+    CHECK(screen.find("Standings after 1 turn:") != std::string::npos);
+}
+
+TEST_CASE("at a terminal, Ctrl-C keeps a saved game and prints the exact command that resumes it") {
+    if (!have_tmux()) return;
+    const fs::path dir = temp_folder();
+    const std::string save = (dir / "game.json").string();
+    {
+        Terminal t(kTwo + " --save '" + save + "'");
+        REQUIRE_SCREEN(t, "ann, give ");
+        t.type("keep");
+        REQUIRE_SCREEN(t, "bob, give ");
+        t.keys("C-c");
+        REQUIRE_SCREEN(t, "[exit 130]");
+        const std::string screen = t.screen();
+        INFO(screen);
+        CHECK(screen.find("Interrupted (Ctrl-C).") != std::string::npos);
+        CHECK(screen.find("Standings after 1 turn:") != std::string::npos);
+        // The screen wraps long lines: compare without the line breaks.
+        std::string joined;
+        for (char c : screen) if (c != '\n') joined += c;
+        CHECK(joined.find("to go on: cherries play --resume " + save) != std::string::npos);
+    }
+    // The save is there and goes on from after turn 1 (bob's turn is played again).
+    const auto resumed = cherries::test::run_cli("play --resume '" + save + "'", "keep\nquit\n");
+    INFO(resumed.out << resumed.err);
+    CHECK(resumed.status == 0);
+    CHECK(resumed.out.find("resumed from " + save + " after turn 1") != std::string::npos);
+    CHECK(resumed.out.find("bob, give ") != std::string::npos);
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
