@@ -52,15 +52,16 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 std::vector<std::string> near_misses(std::string_view typed, const std::vector<std::string>& known) {
-    std::size_t best = std::min<std::size_t>(3, typed.size());
+    // One edit for short words, one more per three letters: "zed" is not a near miss of "bea".
+    const std::size_t limit = std::max<std::size_t>(1, typed.size() / 3);
+    std::size_t best = limit + 1;
     std::vector<std::string> out;
     for (const auto& k : known) {
         const std::size_t d = edit_distance(typed, k);
-        if (d < best) {
-            best = d;
-            out.clear();
-        }
-        if (d == best && d < std::min<std::size_t>(3, typed.size())) out.push_back(k);
+        if (d > limit || d > best || d >= typed.size()) continue;
+        if (d < best) out.clear();
+        best = d;
+        out.push_back(k);
     }
     return out;
 }

@@ -22,8 +22,8 @@ struct Match {
 /// Levenshtein distance between `a` and `b` (bytes, case-insensitive ASCII), for "did you mean".
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
-/// The known words closest to `typed` within edit distance 2 (and less than its length), best
-/// first; empty when none is close.
+/// The known words closest to `typed` (all those at the smallest distance), within one edit
+/// per three letters (at least one) and fewer edits than its length; empty when none is close.
 std::vector<std::string> near_misses(std::string_view typed, const std::vector<std::string>& known);
 
 /// Matches a command word: exact (case-insensitive), then the aliases k = keep, q = quit,

@@ -118,8 +118,8 @@ Hotseat::Answer Hotseat::ask(PlayerId player) {
     }
     const std::string question = fmt::format("{}, give {} to whom?", name, cards_.name(game_.drawn_card()));
     const std::string hint = "[keep | give NAME | help] > ";
+    show_pending();
     for (;;) {
-        show_pending();
         std::string prompt = renderer_.palette().bold(question) + " " + hint;
         if (width_ > 0 && question.size() + 1 + hint.size() > width_) {
             // Too wide for one line: the question on its own line(s), the prompt short.

@@ -64,9 +64,10 @@ TEST_CASE("ambiguous starts list the candidates; unknown names get did you mean 
     CHECK(match_player("0", kPlayers).error.starts_with("there is no seat 0"));
 }
 
-TEST_CASE("near misses: the closest known words within distance 2, none for short or far words") {
+TEST_CASE("near misses: the closest known words, one edit per three letters, none for short or far words") {
     CHECK(near_misses("giv", kCommands) == std::vector<std::string>{"give"});
     CHECK(near_misses("lave", kCommands) == std::vector<std::string>{"leave"});
     CHECK(near_misses("x", kCommands).empty());
     CHECK(near_misses("zzzzzz", kCommands).empty());
+    CHECK(near_misses("zed", kPlayers).empty());  // two edits from "bea": too far for three letters
 }

@@ -145,13 +145,13 @@ TEST_CASE("at a terminal, quit asks first; no goes on, yes ends with the standin
     Terminal t(kTwo);
     REQUIRE_SCREEN(t, "ann, give ");
     t.type("quit");
-    REQUIRE_SCREEN(t, "Stop the game? [y/N] > ");
+    REQUIRE_SCREEN(t, "Stop the game? [y/N] >");
     CHECK(t.screen().find("  The game is not saved (play with --save FILE to keep it).") != std::string::npos);
     t.type("n");
     REQUIRE(t.wait_for("ann, give ", 2));  // the same question again
     CHECK(t.screen().find("Result:") == std::string::npos);
     t.type("q");  // the alias
-    REQUIRE(t.wait_for("Stop the game? [y/N] > ", 2));
+    REQUIRE(t.wait_for("Stop the game? [y/N] >", 2));
     t.type("y");
     REQUIRE_SCREEN(t, "[exit 0]");
     const std::string screen = t.screen();

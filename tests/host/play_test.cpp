@@ -188,14 +188,14 @@ TEST_CASE("join and leave at the prompt take effect right after the turn") {
     REQUIRE(run.status == 0);
     const std::string& out = run.out;
     INFO(out);
-    const auto queued = position(out, "  cid joins after this turn\n");
+    const auto queued = position(out, "  cid joins after this turn (cancel join cid takes it back)\n");
     CHECK(out.find("  there is already a player named 'cid'", queued) != std::string::npos);
     const auto kept = position(out, "  ann keeps ");
     const auto joined = position(out, "  cid joins the game, last in the turn order\n");
     CHECK(joined > kept);
     CHECK(joined < position(out, "Turn 2: greedy-2\n"));
     // Turn 3 is cid's (joined mid-round, plays later in the same round); cid makes ann leave.
-    const auto leave = position(out, "  ann leaves after this turn\n");
+    const auto leave = position(out, "  ann leaves after this turn (cancel leave ann takes it back)\n");
     CHECK(leave > position(out, "Turn 3: cid\n"));
     CHECK(position(out, "  ann leaves the game") > leave);
     CHECK(position(out, "Turn 4: greedy-2\n") > leave);
@@ -326,11 +326,11 @@ TEST_CASE("since your last turn: what the others did, one line each, at a human'
     REQUIRE(run.status == 0);
     const std::string& out = run.out;
     INFO(out);
-    // Not at the first prompt; at the second, the two bots' turns.
+    // Not at the first prompt; at the second (and the third), the two bots' turns.
     const auto second = position(out, "Turn 4: ann\n");
     const auto recap = position(out, "  since your last turn:\n");
     CHECK(recap > second);
-    CHECK(count(out, "  since your last turn:\n") == 1);
+    CHECK(count(out, "  since your last turn:\n") == 2);
     CHECK(std::regex_search(out.substr(recap), std::regex("^  since your last turn:\n    greedy-2 (kept [A-Za-z -]+|gave [A-Za-z -]+ to [a-z0-9-]+)\n"
                                                           "    random-3 (kept [A-Za-z -]+|gave [A-Za-z -]+ to [a-z0-9-]+)\n")));
 }

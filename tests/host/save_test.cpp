@@ -218,8 +218,15 @@ TEST_CASE("a resumed game keeps its humans and bots in their seats, and its reco
     REQUIRE(second.status == 0);
     CHECK_THAT(second.out, Catch::Contains("resumed from " + save.string() + " after turn "));
     CHECK(test::read_text(record) == test::read_text(whole));
-    // Both transcripts end alike.
-    CHECK(all.out.substr(all.out.rfind("Result:")) == second.out.substr(second.out.rfind("Result:")));
+    // Both transcripts end alike: the same result and standings (only the saved one can go on).
+    auto ending = [](const std::string& out) {
+        const auto from = out.rfind("Result:");
+        return out.substr(from, out.find("\nThe game ", from) - from);
+    };
+    CHECK(ending(all.out) == ending(second.out));
+    CHECK_THAT(ending(all.out), Catch::Contains("\nStandings after 10 turns:\n"));
+    CHECK_THAT(second.out, Catch::EndsWith("The game is saved in " + save.string() + "; to go on: cherries play --resume " +
+                                           save.string() + "\n"));
 }
 
 TEST_CASE("play --resume refuses a missing, malformed or inconsistent save with one line and exit status 2") {
