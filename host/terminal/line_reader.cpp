@@ -56,32 +56,34 @@ std::string wrap_line(const std::string& text, std::size_t width, std::size_t in
     std::string out;
     std::string line;
     std::size_t at = 0;
-    // Keep the text's own leading spaces on the first line.
-    while (at < text.size() && text[at] == ' ') line += text[at++];
-    const std::size_t lead = line.size();
+    while (at < text.size() && text[at] == ' ') line += text[at++];  // the text's own indent
+    bool fresh = true;                                                // no word on `line` yet
     auto flush = [&] {
         out += line + '\n';
-        line = std::string(indent + lead < width / 2 ? indent + lead : indent, ' ');
+        line = std::string(indent, ' ');
+        fresh = true;
     };
     while (at < text.size()) {
+        const std::size_t gap_start = at;
+        while (at < text.size() && text[at] == ' ') ++at;
+        if (at == text.size()) break;
+        const std::string gap = text.substr(gap_start, at - gap_start);  // spacing kept as written
         std::size_t end = text.find(' ', at);
         if (end == std::string::npos) end = text.size();
         std::string word = text.substr(at, end - at);
         at = end;
-        while (at < text.size() && text[at] == ' ') ++at;
-        if (word.empty()) continue;
-        const bool fresh = line.find_first_not_of(' ') == std::string::npos;
-        if (!fresh && line.size() + 1 + word.size() > width) flush();
-        const bool start = line.find_first_not_of(' ') == std::string::npos;
-        while (line.size() + word.size() > width) {  // a word longer than a line
-            const std::size_t room = width - line.size();
+        if (!fresh && line.size() + gap.size() + word.size() > width) flush();
+        if (!fresh) line += gap;
+        while (line.size() + word.size() > width) {  // a word longer than a line is cut
+            const std::size_t room = width > line.size() ? width - line.size() : 0;
             line += word.substr(0, room);
             word.erase(0, room);
             flush();
         }
-        line += (start ? "" : " ") + word;
+        line += word;
+        fresh = false;
     }
-    if (line.find_first_not_of(' ') != std::string::npos) out += line + '\n';
+    if (!fresh) out += line + '\n';
     return out;
 }
 

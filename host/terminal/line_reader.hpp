@@ -39,7 +39,8 @@ private:
 std::size_t terminal_width();
 
 /// `text` (plain, one line) broken at spaces into lines of at most `width` columns (bytes),
-/// the later ones indented by `indent` spaces; a word longer than a line is cut. Each line ends
+/// the later ones indented by `indent` spaces (at most width / 2); spacing within a line is
+/// kept as written; a word longer than a line is cut. Each line ends
 /// with '\n'. `width` 0: `text` and '\n' unchanged.
 std::string wrap_line(const std::string& text, std::size_t width, std::size_t indent = 4);
 

@@ -23,22 +23,23 @@ std::vector<std::string> words(const std::string& line) {
     return out;
 }
 
-constexpr const char* kHelp =
-    "  keep (k)           keep the card (give it to yourself)\n"
-    "  give NAME          give the card to NAME\n"
-    "  join NAME          NAME joins after this turn (join bot:KIND or\n"
-    "                     bot:KIND=NAME seats a bot)\n"
-    "  leave NAME         NAME leaves after this turn\n"
-    "  cancel join NAME   take back a join or leave not yet applied\n"
-    "  cancel leave NAME\n"
-    "  status             the table, the deck, the drawn card and\n"
-    "                     what is pending again\n"
-    "  help (?)           this list\n"
-    "  quit (q)           stop the game (with --save it can go on:\n"
-    "                     cherries play --resume FILE)\n"
-    "  NAME may be a player's name in any case, the start of one\n"
-    "  that fits only one player, or a seat number (1 = first in\n"
-    "  turn order).\n";
+// The help: each command with what it does; printed as two columns when the terminal is wide
+// enough, else each command over its wrapped description.
+const std::pair<const char*, const char*> kHelp[] = {
+    {"keep (k)", "keep the card (give it to yourself)"},
+    {"give NAME", "give the card to NAME"},
+    {"join NAME", "NAME joins after this turn (join bot:KIND or bot:KIND=NAME seats a bot)"},
+    {"leave NAME", "NAME leaves after this turn"},
+    {"cancel join NAME", "take back a join not yet applied"},
+    {"cancel leave NAME", "take back a leave not yet applied"},
+    {"status", "the table, the deck, the drawn card and what is pending again"},
+    {"help (?)", "this list"},
+    {"quit (q)", "stop the game (with --save FILE it can go on: cherries play --resume FILE)"},
+};
+
+constexpr const char* kHelpNames =
+    "NAME may be a player's name in any case, the start of one that fits only one player, or a seat number "
+    "(1 = first in turn order).";
 
 constexpr const char* kExpected = "keep, give NAME, join NAME, leave NAME, cancel join|leave NAME, status, help or quit";
 
@@ -80,6 +81,21 @@ void Hotseat::print_fitted(const std::string& text) {
         if (end == std::string::npos) end = text.size();
         out_ << wrap_line(text.substr(at, end - at), width_);
     }
+}
+
+void Hotseat::print_help() {
+    constexpr std::size_t kColumn = 21;  // "  cancel leave NAME  "
+    const std::size_t width = width_ == 0 ? 80 : width_;  // no terminal: as for a usual one
+    const bool columns = width >= kColumn + 30;
+    for (const auto& [command, what] : kHelp) {
+        if (columns) {
+            const std::string lines = wrap_line(fmt::format("  {:<{}}{}", command, kColumn - 2, what), width, kColumn);
+            out_ << lines;
+        } else {
+            out_ << "  " << command << '\n' << wrap_line(std::string("      ") + what, width, 6);
+        }
+    }
+    out_ << wrap_line(std::string("  ") + kHelpNames, width, 2);
 }
 
 std::vector<std::string> Hotseat::player_names() const {
@@ -267,7 +283,7 @@ void Hotseat::common_command(const std::string& command, const std::vector<std::
             return;
         }
         if (command == "help") {
-            print_fitted(kHelp);
+            print_help();
         } else {
             status();
         }

@@ -96,6 +96,7 @@ private:
     bool read(const std::string& prompt, std::string& line);
     void message(const std::string& text);
     void print_fitted(const std::string& text);
+    void print_help();
     std::vector<std::string> player_names() const;
     bool confirm(const std::string& question, const std::string& note);
     std::string stop_note() const;

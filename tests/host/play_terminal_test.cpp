@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <random>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -60,8 +62,11 @@ public:
     /// Sends tmux key names: "Up", "Left", "C-c", "C-d", "Enter".
     void keys(const std::string& names) { run("send-keys -t t " + names); }
 
-    /// The whole pane with its history, as plain text.
-    std::string screen() const { return shell_output(tmux() + " capture-pane -p -t t -S -2000 2>/dev/null"); }
+    /// The whole pane with its history, as plain text; `joined`: lines the terminal wrapped are
+    /// joined again (capture-pane -J), so that a line too long for the width shows as one.
+    std::string screen(bool joined = false) const {
+        return shell_output(tmux() + " capture-pane -p " + (joined ? "-J " : "") + "-t t -S -2000 2>/dev/null");
+    }
 
     /// Polls the screen until `text` appears `times` times, for at most 10 s; true if it did.
     bool wait_for(const std::string& text, std::size_t times = 1) const {
@@ -207,4 +212,34 @@ TEST_CASE("at a terminal, Ctrl-C keeps a saved game and prints the exact command
     CHECK(resumed.out.find("bob, give ") != std::string::npos);
     std::error_code ec;
     fs::remove_all(dir, ec);
+}
+
+TEST_CASE("at a 40-column terminal the prompt, help, messages and standings fit the width") {
+    if (!have_tmux()) return;
+    Terminal t("play --player ann --player bot:greedy --seed 1", 40);
+    REQUIRE_SCREEN(t, "[keep | give NAME | help] >");
+    t.type("help");
+    REQUIRE_SCREEN(t, "first in turn order).");
+    t.type("give zzzz");
+    REQUIRE_SCREEN(t, "unknown player 'zzzz'");
+    t.type("join rita");
+    REQUIRE_SCREEN(t, "takes it back)");
+    t.type("quit");
+    REQUIRE_SCREEN(t, "[y/N] >");
+    t.type("y");
+    REQUIRE_SCREEN(t, "[exit 0]");
+    const std::string screen = t.screen(true);
+    INFO(screen);
+    CHECK(screen.find("  cancel leave NAME\n      take back a leave not yet applied\n") != std::string::npos);
+    // The table's rows and the turn's events are the renderer's (host/terminal/render.*).
+    const std::regex renderer("^(    player .*|  [> ] \\S+ +-?[0-9]+ +-?[0-9]+  .*|Turn .*|  (ann|greedy-2|end of turn)[ :'].*)$");
+    std::istringstream lines(screen);
+    std::size_t checked = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (std::regex_match(line, renderer)) continue;
+        INFO(line);
+        CHECK(line.size() <= 40);
+        ++checked;
+    }
+    CHECK(checked > 30);
 }
