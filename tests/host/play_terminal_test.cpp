@@ -49,8 +49,14 @@ public:
         // The shell traps SIGINT so that Ctrl-C reaches only what it runs.
         const std::string inner = "trap true INT; '" CHERRIES_BINARY "' " + args + "; echo \"[exit $?]\"; exec sleep 600";
         run("new-session -d -s t -x " + std::to_string(width) + " -y 40 \"NO_COLOR=1 sh -c '" + escape(inner) + "'\"");
+        socket_path_ = shell_output(tmux() + " display-message -p -t t '#{socket_path}' 2>/dev/null");
+        while (!socket_path_.empty() && socket_path_.back() == '\n') socket_path_.pop_back();
     }
-    ~Terminal() { run("kill-server"); }
+    ~Terminal() {
+        run("kill-server");
+        std::error_code ec;
+        if (!socket_path_.empty()) fs::remove(socket_path_, ec);  // the server leaves it behind
+    }
     Terminal(const Terminal&) = delete;
     Terminal& operator=(const Terminal&) = delete;
 
@@ -97,6 +103,7 @@ private:
         return out;
     }
     std::string socket_;
+    std::string socket_path_;
 };
 
 bool have_tmux() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
@@ -246,4 +253,26 @@ TEST_CASE("at a 40-column terminal the prompt, help, messages and standings fit 
         ++checked;
     }
     CHECK(checked > 30);
+}
+
+TEST_CASE("at a terminal, leaving yourself asks first, and Tab completes commands") {
+    if (!have_tmux()) return;
+    Terminal t("play --player ann --player bob --player cid --seed 1");
+    REQUIRE_SCREEN(t, "ann, give ");
+    t.type("leave ann");
+    REQUIRE_SCREEN(t, "ann, leave the game for good after this turn? [y/N] >");
+    t.type("n");
+    REQUIRE(t.wait_for("ann, give ", 2));
+    CHECK(t.screen().find("ann leaves after this turn") == std::string::npos);
+    t.type("leave ann");
+    REQUIRE(t.wait_for("leave the game for good after this turn? [y/N] >", 2));
+    t.type("y");
+    REQUIRE_SCREEN(t, "  ann leaves after this turn (cancel leave ann takes it back)");
+    // "ke" alone is no command; Tab makes it "keep".
+    t.type("ke", false);
+    t.keys("Tab");
+    t.keys("Enter");
+    REQUIRE_SCREEN(t, "  ann keeps ");
+    REQUIRE_SCREEN(t, "  ann leaves the game");
+    CHECK(t.screen().find("unknown command 'ke'") == std::string::npos);
 }
