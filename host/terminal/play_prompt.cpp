@@ -128,6 +128,7 @@ Hotseat::Answer Hotseat::end_of_input() {
 
 Hotseat::Answer Hotseat::ask(PlayerId player) {
     const std::string name = game_.player(player).name;
+    renderer_.set_you(player);
     if (const auto lines = recap_.recap(player); !lines.empty()) {
         out_ << "  " << renderer_.palette().dim("since your last turn:") << '\n';
         for (const auto& l : lines) print_fitted("    " + l);

@@ -85,6 +85,29 @@ TEST_CASE("the renderer writes each event of a turn and the table") {
     CHECK(text.find("Result: in progress after 2 turns") != std::string::npos);
 }
 
+TEST_CASE("with colour, the table shows your row in reverse video and the current player's in bold") {
+    const sdk::Bundle bundle = host::load_bundle({"standard"}, "official");
+    const host::Scenario scenario = host::parse_scenario("players = [\"ann\", \"bob\", \"cid\"]\n", "s.toml");
+    auto runtime = bundle.make_runtime();
+    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    const host::CardText cards(bundle);
+    for (const bool colour : {true, false}) {
+        std::ostringstream out;
+        host::TextRenderer renderer(game, cards, out, host::Palette(colour));
+        renderer.set_you(game.players()[2].id);  // cid at the prompt; ann is next
+        renderer.print_table();
+        const std::string text = out.str();
+        INFO(text);
+        if (colour) {
+            CHECK(text.find("\x1b[1m  > ann ") != std::string::npos);
+            CHECK(text.find("\n    bob ") != std::string::npos);
+            CHECK(text.find("\x1b[7m    cid ") != std::string::npos);
+        } else {
+            CHECK(text.find("\x1b[") == std::string::npos);
+        }
+    }
+}
+
 TEST_CASE("colour is ANSI escapes when on, plain text when off") {
     CHECK(host::Palette(true).red("x") == "\x1b[31mx\x1b[0m");
     CHECK(host::Palette(false).red("x") == "x");
