@@ -47,6 +47,9 @@ json save_json(const SaveState& s) {
                            {"bot", seat.bot.empty() ? json() : json(seat.bot)},
                            {"bot_state", seat.bot_state}});
     }
+    json pending = json::array();
+    for (const SavedPending& q : s.pending)
+        pending.push_back({{q.join ? "join" : "leave", q.name}, {"bot", q.bot.empty() ? json() : json(q.bot)}});
     return {{"save", "cherries"},
             {"format", kSaveFormat},
             {"cherries", cherries_version()},
@@ -55,6 +58,7 @@ json save_json(const SaveState& s) {
             {"seats_taken", s.seats_taken},
             {"humans", s.humans},
             {"plugins", plugins_json(s.plugins)},
+            {"pending", pending},
             {"record", s.record_file.empty() ? json() : json({{"file", s.record_file}, {"bytes", s.record_bytes}})},
             {"game",
              {{"players", players},
@@ -156,6 +160,19 @@ SaveState parse_save(const json& j, const std::string& file) {
         s.record_file = f.text("file");
         s.record_bytes = f.uint<std::uint64_t>("bytes");
     }
+    if (top.has("pending"))  // absent in saves made before pending joins and leaves were kept: none
+        for (const json& q : top.array("pending")) {
+            const Fields f(q, file, "pending");
+            SavedPending p;
+            p.join = f.has("join");
+            if (p.join == f.has("leave")) f.fail("expected {\"join\": NAME, \"bot\": KIND or null} or {\"leave\": NAME}");
+            p.name = f.text(p.join ? "join" : "leave");
+            if (const std::string problem = name_problem(p.name); !problem.empty())
+                f.fail(std::string(p.join ? "\"join\": " : "\"leave\": ") + problem + " in '" + excerpt(p.name) + "'");
+            if (f.has("bot") && !q["bot"].is_null()) p.bot = f.text("bot");
+            if (!p.join && !p.bot.empty()) f.fail("\"bot\": expected null for a leave");
+            s.pending.push_back(std::move(p));
+        }
     const Fields g(top.at("game", "the game"), file, "game");
     GameSnapshot& snap = s.game;
     snap.deck = g.cards("deck");

@@ -7,6 +7,7 @@
 
 #include "host/cli/seats.hpp"
 #include "host/cli/text.hpp"
+#include "host/terminal/line_reader.hpp"
 
 namespace cherries::host {
 
@@ -89,33 +90,49 @@ std::string rules_text(const Game& game, const CardText& cards) {
     return out;
 }
 
-std::string help_text(const Game& game) {
+std::string help_text(const Game& game, std::size_t width) {
+    if (width == 0) width = 80;
     const HouseRules& h = game.gametype().house_rules;
     const bool started = game.in_progress();
     const std::string join = started && !h.join_in_progress ? "not in this game: the house rules let nobody join now"
-                                                            : "NAME joins after this turn (join bot:KIND seats a bot)";
+                                                            : "NAME joins after this turn (join bot:KIND or bot:KIND=NAME seats a bot)";
     const std::string leave = started && !h.leave_in_progress ? "not in this game: the house rules let nobody leave now"
                                                               : "NAME leaves after this turn";
     std::string out;
+    std::vector<std::pair<std::string, std::string>> entries;
     if (game.phase() == Phase::suspended) {
-        out += fmt::format("  The game is suspended: only {} is left.\n", player_list(game));
-        out += "  join NAME     NAME joins and the game resumes (join bot:KIND seats a bot)\n";
-        out += "  leave NAME    the last player leaves and the game ends\n";
+        out += wrap_line(fmt::format("  The game is suspended: only {} is left.", player_list(game)), width, 2);
+        entries = {{"join NAME", "NAME joins and the game resumes (join bot:KIND seats a bot)"},
+                   {"leave NAME", "the last player leaves and the game ends"}};
     } else {
-        out += "  keep          keep the card (give it to yourself)\n";
-        out += "  give NAME     give the card to NAME\n";
-        out += "  join NAME     " + join + "\n";
-        out += "  leave NAME    " + leave + "\n";
+        entries = {{"keep (k)", "keep the card (give it to yourself)"},
+                   {"give NAME", "give the card to NAME"},
+                   {"join NAME", join},
+                   {"leave NAME", leave},
+                   {"cancel join NAME", "take back a join not yet applied"},
+                   {"cancel leave NAME", "take back a leave not yet applied"}};
     }
-    out += "  status        the table, the deck, the drawn card and the rules again\n"
-           "  rules         the gametype's rule and house rules\n"
-           "  card NAME     what a card does (also help NAME)\n"
-           "  help          this list\n"
-           "  quit          stop the game\n";
+    entries.insert(entries.end(), {{"status", "the table, the deck, the drawn card, the rules and what is pending"},
+                                   {"rules", "the gametype's rule and house rules"},
+                                   {"card NAME", "what a card does (also help NAME)"},
+                                   {"help (?)", "this list"},
+                                   {"quit (q)", "stop the game (with --save FILE it can go on: cherries play --resume FILE)"}});
+    constexpr std::size_t kColumn = 21;  // "  cancel leave NAME  "
+    const bool columns = width >= kColumn + 30;
+    for (const auto& [command, what] : entries) {
+        if (columns)
+            out += wrap_line(fmt::format("  {:<{}}{}", command, kColumn - 2, what), width, kColumn);
+        else
+            out += "  " + command + "\n" + wrap_line("      " + what, width, 6);
+    }
+    out += wrap_line("  NAME may be a player's name in any case, the start of one that fits only one player, or a seat "
+                     "number (1 = first in turn order).",
+                     width, 2);
     return out;
 }
 
-bool explain_command(const std::vector<std::string>& words, const Game& game, const CardText& cards, std::ostream& out) {
+bool explain_command(const std::vector<std::string>& words, const Game& game, const CardText& cards, std::ostream& out,
+                     std::size_t width) {
     if (words.empty()) return false;
     const std::string& command = words[0];
     if (command == "rules" && words.size() == 1) {
@@ -123,7 +140,7 @@ bool explain_command(const std::vector<std::string>& words, const Game& game, co
         return true;
     }
     if (command == "help" && words.size() == 1) {
-        out << help_text(game);
+        out << help_text(game, width);
         return true;
     }
     if (command != "card" && command != "help") return false;

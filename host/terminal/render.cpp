@@ -158,9 +158,9 @@ void TextRenderer::print_table() {
         for (const auto& m : p.modifiers)
             stack += fmt::format("{}{} ({})", stack.empty() ? "" : ", ", cards_.name(m.card), m.lifetime);
         if (stack.empty()) stack = "-";
-        out_ << fmt::format("  {} {:<{}}  {:>8}  {:>5}  {}", p.id == next ? ">" : " ", p.name, width, p.cherries,
-                            p.score, stack)
-             << '\n';
+        const std::string row = fmt::format("  {} {:<{}}  {:>8}  {:>5}  {}", p.id == next ? ">" : " ", p.name, width,
+                                            p.cherries, p.score, stack);
+        out_ << (p.id == you_ ? palette_.reverse(row) : p.id == next ? palette_.bold(row) : row) << '\n';
     }
 }
 

@@ -29,6 +29,7 @@ public:
     std::string green(std::string_view s) const { return wrap("32", s); }
     std::string yellow(std::string_view s) const { return wrap("33", s); }
     std::string cyan(std::string_view s) const { return wrap("36", s); }
+    std::string reverse(std::string_view s) const { return wrap("7", s); }
 
 private:
     std::string wrap(std::string_view code, std::string_view s) const;
@@ -71,6 +72,9 @@ public:
     void print_result(StopReason reason, std::uint32_t max_turns = 0);
 
     const PlayerNames& names() const { return names_; }
+    /// Whose row print_table() shows in reverse video (the human at the prompt); the current
+    /// player's row is bold. Styles only when the palette has colour.
+    void set_you(PlayerId you) { you_ = you; }
     const Palette& palette() const { return palette_; }
 
 private:
@@ -89,6 +93,7 @@ private:
     std::map<PlayerId, std::int64_t> scores_;
     std::uint32_t header_turn_ = 0;  // the turn whose header was printed last
     bool kept_ = false;              // the last give was a keep
+    PlayerId you_ = kNoPlayer;       // set_you()
 };
 
 }  // namespace cherries::host

@@ -78,13 +78,13 @@ TEST_CASE("help fits the situation: house rules in force, a suspended game (GDD 
     const sdk::Bundle closed = host::load_bundle({"standard"}, "closed-table");
     auto runtime = closed.make_runtime();
     Game game(closed.catalog(), closed.gametype(), *runtime, 1, {"ann", "bob"});
-    CHECK(host::help_text(game).find("join NAME     NAME joins after this turn") != std::string::npos);
+    CHECK(host::help_text(game).find("  join NAME          NAME joins after this turn") != std::string::npos);
     game.start_turn();
     game.give(game.current_player());
     const std::string started = host::help_text(game);
-    CHECK(started.find("join NAME     not in this game: the house rules let nobody join now\n") != std::string::npos);
-    CHECK(started.find("leave NAME    not in this game: the house rules let nobody leave now\n") != std::string::npos);
-    CHECK(started.find("card NAME     what a card does (also help NAME)\n") != std::string::npos);
+    CHECK(started.find("  join NAME          not in this game: the house rules let nobody join now\n") != std::string::npos);
+    CHECK(started.find("  leave NAME         not in this game: the house rules let nobody leave now\n") != std::string::npos);
+    CHECK(started.find("  card NAME          what a card does (also help NAME)\n") != std::string::npos);
 
     const sdk::Bundle open = host::load_bundle({"standard"}, "official");
     auto open_runtime = open.make_runtime();
@@ -94,6 +94,6 @@ TEST_CASE("help fits the situation: house rules in force, a suspended game (GDD 
     suspended.leave(suspended.find_player("bob")->id);
     REQUIRE(suspended.phase() == Phase::suspended);
     const std::string help = host::help_text(suspended);
-    CHECK(help.rfind("  The game is suspended: only ann is left.\n  join NAME     NAME joins and the game resumes", 0) == 0);
+    CHECK(help.rfind("  The game is suspended: only ann is left.\n  join NAME          NAME joins and the game resumes", 0) == 0);
     CHECK(help.find("keep") == std::string::npos);
 }

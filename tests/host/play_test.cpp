@@ -4,6 +4,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <random>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -133,6 +135,29 @@ TEST_CASE("the end-of-turn line gives the reason, then the modifier card stack's
     CHECK(text.find("  bob: score change -1; score 0 (never below 0)\n") != std::string::npos);
 }
 
+TEST_CASE("with colour, the table shows your row in reverse video and the current player's in bold") {
+    const sdk::Bundle bundle = host::load_bundle({"standard"}, "official");
+    const host::Scenario scenario = host::parse_scenario("players = [\"ann\", \"bob\", \"cid\"]\n", "s.toml");
+    auto runtime = bundle.make_runtime();
+    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    const host::CardText cards(bundle);
+    for (const bool colour : {true, false}) {
+        std::ostringstream out;
+        host::TextRenderer renderer(game, cards, out, host::Palette(colour));
+        renderer.set_you(game.players()[2].id);  // cid at the prompt; ann is next
+        renderer.print_table();
+        const std::string text = out.str();
+        INFO(text);
+        if (colour) {
+            CHECK(text.find("\x1b[1m  > ann ") != std::string::npos);
+            CHECK(text.find("\n    bob ") != std::string::npos);
+            CHECK(text.find("\x1b[7m    cid ") != std::string::npos);
+        } else {
+            CHECK(text.find("\x1b[") == std::string::npos);
+        }
+    }
+}
+
 TEST_CASE("colour is ANSI escapes when on, plain text when off") {
     CHECK(host::Palette(true).red("x") == "\x1b[31mx\x1b[0m");
     CHECK(host::Palette(false).red("x") == "x");
@@ -222,8 +247,8 @@ TEST_CASE("typos and missing names at the prompt say what was expected") {
     REQUIRE(run.status == 0);
     const std::string& out = run.out;
     INFO(out);
-    CHECK(out.find("  unknown command 'kep'; expected keep, give NAME, join NAME, leave NAME, status, help or quit\n") !=
-          std::string::npos);
+    CHECK(out.find("  unknown command 'kep'; did you mean 'keep'? Commands: keep, give NAME, join NAME, leave NAME, "
+                   "cancel join|leave NAME, status, rules, card NAME, help or quit\n") != std::string::npos);
     CHECK(count(out, "  expected give NAME, one name; players: ann, bob\n") == 2);
     CHECK(out.find("  keep takes no name") != std::string::npos);
     CHECK(out.find("  unknown player 'zed'; players: ann, bob\n") != std::string::npos);
@@ -240,14 +265,14 @@ TEST_CASE("join and leave at the prompt take effect right after the turn") {
     REQUIRE(run.status == 0);
     const std::string& out = run.out;
     INFO(out);
-    const auto queued = position(out, "  cid joins after this turn\n");
+    const auto queued = position(out, "  cid joins after this turn (cancel join cid takes it back)\n");
     CHECK(out.find("  there is already a player named 'cid'", queued) != std::string::npos);
     const auto kept = position(out, "  ann keeps ");
     const auto joined = position(out, "  cid joins the game, last in the turn order\n");
     CHECK(joined > kept);
     CHECK(joined < position(out, "Turn 2: greedy-2\n"));
     // Turn 3 is cid's (joined mid-round, plays later in the same round); cid makes ann leave.
-    const auto leave = position(out, "  ann leaves after this turn\n");
+    const auto leave = position(out, "  ann leaves after this turn (cancel leave ann takes it back)\n");
     CHECK(leave > position(out, "Turn 3: cid\n"));
     CHECK(position(out, "  ann leaves the game") > leave);
     CHECK(position(out, "Turn 4: greedy-2\n") > leave);
@@ -285,4 +310,119 @@ TEST_CASE("--think reaches the expert bots at the table, like sim's and ladder's
     const CliRun bad = run_cli(game + " --think 0");
     CHECK(bad.status == 2);
     CHECK(bad.err.find("--think") != std::string::npos);
+}
+
+TEST_CASE("names by any case, a unique start or a seat number; the aliases k and q") {
+    const CliRun run = run_cli("play --player ann --player bot:greedy --player Bob --seed 1",
+                               "give greedy\nGIVE 1\nk\ngive b\nQ\n");
+    REQUIRE(run.status == 0);
+    const std::string& out = run.out;
+    INFO(out);
+    CHECK(std::regex_search(out, std::regex("\n  ann gives [A-Za-z \\[\\]-]+ to greedy-2\n")));  // the only name starting so
+    CHECK(std::regex_search(out, std::regex("\n  Bob gives [A-Za-z \\[\\]-]+ to ann\n")));       // seat 1
+    CHECK(out.find("  ann keeps ") != std::string::npos);
+    CHECK(std::regex_search(out, std::regex("\n  Bob gives [A-Za-z \\[\\]-]+ to Bob\n|\n  Bob keeps ")));
+    CHECK(out.find("Result: quit after 7 turns; no winner") != std::string::npos);
+}
+
+TEST_CASE("a near miss gets did you mean, an ambiguous start the candidates, and the same question") {
+    const CliRun run = run_cli("play --player ann --player bea --player bob --seed 1", "giv bob\ngive b\ngive 7\nquit\n");
+    REQUIRE(run.status == 0);
+    const std::string& out = run.out;
+    INFO(out);
+    CHECK(out.find("  unknown command 'giv'; did you mean 'give'? Commands: ") != std::string::npos);
+    CHECK(out.find("  'b' is ambiguous: bea, bob\n") != std::string::npos);
+    CHECK(out.find("  there is no seat 7; seats 1 to 3 (turn order): ann, bea, bob\n") != std::string::npos);
+    CHECK(count(out, "ann, give ") == 4);  // asked again after each refused line
+    CHECK(out.find("ann gives") == std::string::npos);
+    CHECK(out.find("Result: quit after 1 turn; no winner") != std::string::npos);
+}
+
+TEST_CASE("pending joins and leaves are shown and can be cancelled") {
+    const CliRun run = run_cli("play --player ann --player bob --seed 1",
+                               "join cid\nleave B\nstatus\ncancel join cid\ncancel leave bo\ncancel join zed\nkeep\nquit\n");
+    REQUIRE(run.status == 0);
+    const std::string& out = run.out;
+    INFO(out);
+    CHECK(out.find("  cid joins after this turn (cancel join cid takes it back)\n") != std::string::npos);
+    CHECK(out.find("  bob leaves after this turn (cancel leave bob takes it back)\n") != std::string::npos);
+    CHECK(out.find("  after this turn: cid joins, bob leaves (cancel join|leave NAME)\n") != std::string::npos);
+    CHECK(out.find("  cid's join is cancelled\n") != std::string::npos);
+    CHECK(out.find("  bob's leave is cancelled\n") != std::string::npos);
+    CHECK(out.find("  no join is pending\n") != std::string::npos);
+    CHECK(out.find("joins the game") == std::string::npos);
+    CHECK(out.find("leaves the game") == std::string::npos);
+    CHECK(out.find("bob, give ") != std::string::npos);
+}
+
+TEST_CASE("every end prints the standings; a saved game says how to go on; a pending join survives the save") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("cherries-play-pending-" + std::to_string(std::random_device()()));
+    fs::create_directories(dir);
+    const std::string save = (dir / "game.json").string();
+    const CliRun first = run_cli("play --player ann --player bob --seed 1 --save '" + save + "'", "join cid\nquit\n");
+    REQUIRE(first.status == 0);
+    INFO(first.out);
+    CHECK(first.out.find("Standings after 1 turn:\n  1. ann  score 0, 0 cherries\n  1. bob  score 0, 0 cherries\n") !=
+          std::string::npos);
+    CHECK(first.out.find("The game is saved in " + save + "; to go on: cherries play --resume " + save + "\n") !=
+          std::string::npos);
+    const CliRun resumed = run_cli("play --resume '" + save + "'", "keep\nquit\n");
+    REQUIRE(resumed.status == 0);
+    const std::string& out = resumed.out;
+    INFO(out);
+    // The join was typed during turn 1: shown at the replayed turn 1, applied after it.
+    const auto shown = position(out, "  after this turn: cid joins");
+    const auto kept = position(out, "  ann keeps ");
+    CHECK(shown < kept);
+    CHECK(position(out, "  cid joins the game") > kept);
+    CHECK(out.find("Standings after 2 turns:") != std::string::npos);
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+}
+
+TEST_CASE("a game played to its end prints the standings, and no resume command") {
+    const CliRun run = run_cli(kDemo);
+    REQUIRE(run.status == 0);
+    CHECK(std::regex_search(run.out, std::regex("\nResult: [a-z]+-[1-4] wins[^\n]*\nStandings after [0-9]+ turns:\n  1\\. ")));
+    CHECK(run.out.find("--resume") == std::string::npos);
+}
+
+TEST_CASE("the prompt, help, messages, pending changes and standings fit in 40 and in 80 columns") {
+    // COLUMNS gives the width when standard output is not a terminal. The table's rows and the
+    // turn's events are the renderer's (host/terminal/render.*) and are left out at 40 columns.
+    const std::regex table_row("^(    player .*|  [> ] \\S+ +-?[0-9]+ +-?[0-9]+  .*|Turn .*|  (ann|greedy-2|cid|end of turn)[ :'].*)$");
+    for (const int width : {40, 80}) {
+        const CliRun run = run_cli("play --player ann --player bot:greedy --player cid --seed 1",
+                                   "help\ngive zzzz\njoin rita\nleave gr\nstatus\ncancel gr\nquit\n",
+                                   "COLUMNS=" + std::to_string(width));
+        REQUIRE(run.status == 0);
+        INFO("width " << width << ":\n" << run.out);
+        CHECK(run.out.find("  cancel join NAME") != std::string::npos);
+        CHECK(run.out.find("Standings after 1 turn:") != std::string::npos);
+        CHECK(run.out.find("greedy-2's leave is cancelled") != std::string::npos);
+        std::istringstream lines(run.out);
+        std::size_t checked = 0;
+        for (std::string line; std::getline(lines, line);) {
+            if (width == 40 && std::regex_match(line, table_row)) continue;
+            INFO(line);
+            CHECK(line.size() <= static_cast<std::size_t>(width));
+            ++checked;
+        }
+        CHECK(checked > 25);
+    }
+}
+
+TEST_CASE("since your last turn: what the others did, one line each, at a human's prompt") {
+    const CliRun run = run_cli("play --player ann --player bot:greedy --player bot:random --seed 1", "keep\nkeep\nquit\n");
+    REQUIRE(run.status == 0);
+    const std::string& out = run.out;
+    INFO(out);
+    // Not at the first prompt; at the second (and the third), the two bots' turns.
+    const auto second = position(out, "Turn 4: ann\n");
+    const auto recap = position(out, "  since your last turn:\n");
+    CHECK(recap > second);
+    CHECK(count(out, "  since your last turn:\n") == 2);
+    CHECK(std::regex_search(out.substr(recap), std::regex("^  since your last turn:\n    greedy-2 (kept [A-Za-z \\[\\]-]+|gave [A-Za-z \\[\\]-]+ to [a-z0-9-]+)\n"
+                                                          "    random-3 (kept [A-Za-z \\[\\]-]+|gave [A-Za-z \\[\\]-]+ to [a-z0-9-]+)\n")));
 }

@@ -120,6 +120,31 @@ TEST_CASE("a save file round-trips every field, and a bad one is refused naming 
     CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("f: malformed save: plugins: expected one or more sets and exactly one gametype"));
 }
 
+TEST_CASE("pending joins and leaves round-trip in a save; a save without them (older) has none") {
+    host::SaveState s;
+    s.game.players = {{.id = 0, .name = "ann"}, {.id = 1, .name = "bob"}};
+    s.game.random = "1";
+    s.seats = {{.id = 0}, {.id = 1}};
+    s.plugins = {{"set", "standard", "1.0.0", std::string(64, 'a')}, {"gametype", "official", "1.0.0", std::string(64, 'd')}};
+    s.pending = {{.join = true, .name = "cid"}, {.join = true, .name = "rita", .bot = "random"}, {.join = false, .name = "bob"}};
+    json j = host::save_json(s);
+    CHECK(j["pending"].dump() == R"([{"bot":null,"join":"cid"},{"bot":"random","join":"rita"},{"bot":null,"leave":"bob"}])");
+    const host::SaveState back = host::parse_save(j, "f");
+    REQUIRE(back.pending.size() == 3);
+    CHECK(back.pending[0].join);
+    CHECK(back.pending[0].name == "cid");
+    CHECK(back.pending[0].bot.empty());
+    CHECK(back.pending[1].bot == "random");
+    CHECK_FALSE(back.pending[2].join);
+    CHECK(back.pending[2].name == "bob");
+    j.erase("pending");
+    CHECK(host::parse_save(j, "f").pending.empty());
+    j["pending"] = json::array({json{{"join", "a"}, {"leave", "b"}}});
+    CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("f: malformed save: pending: expected {\"join\": NAME"));
+    j["pending"] = json::array({json{{"join", "a b"}}});
+    CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("f: malformed save: pending: \"join\": "));
+}
+
 TEST_CASE("write_atomically replaces the file whole and leaves no temporary file") {
     TempFolder dir;
     const fs::path file = dir.path() / "s.json";
@@ -193,8 +218,15 @@ TEST_CASE("a resumed game keeps its humans and bots in their seats, and its reco
     REQUIRE(second.status == 0);
     CHECK_THAT(second.out, Catch::Contains("resumed from " + save.string() + " after turn "));
     CHECK(test::read_text(record) == test::read_text(whole));
-    // Both transcripts end alike.
-    CHECK(all.out.substr(all.out.rfind("Result:")) == second.out.substr(second.out.rfind("Result:")));
+    // Both transcripts end alike: the same result and standings (only the saved one can go on).
+    auto ending = [](const std::string& out) {
+        const auto from = out.rfind("Result:");
+        return out.substr(from, out.find("\nThe game ", from) - from);
+    };
+    CHECK(ending(all.out) == ending(second.out));
+    CHECK_THAT(ending(all.out), Catch::Contains("\nStandings after 10 turns:\n"));
+    CHECK_THAT(second.out, Catch::EndsWith("The game is saved in " + save.string() + "; to go on: cherries play --resume " +
+                                           save.string() + "\n"));
 }
 
 TEST_CASE("play --resume refuses a missing, malformed or inconsistent save with one line and exit status 2") {

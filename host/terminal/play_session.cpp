@@ -1,0 +1,211 @@
+// The hotseat game loop: seating, the turn loop, the start and the result.
+#include "host/terminal/play_session.hpp"
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+
+#include "host/cli/usage_error.hpp"
+#include "host/terminal/play_interrupt.hpp"
+#include "host/sim/sim.hpp"
+
+namespace cherries::host {
+
+Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<Seat>& seats, std::uint64_t seed,
+                 std::uint32_t max_turns, std::istream& in, std::ostream& out, Palette palette, const Persistence& files)
+    : game_(bundle.catalog(), bundle.gametype(), evaluator, seed, names_of(seats)),
+      view_(game_),
+      cards_(bundle),
+      renderer_(game_, cards_, out, palette),
+      seed_(seed),
+      max_turns_(max_turns),
+      in_(in),
+      out_(out),
+      terminal_in_(isatty(STDIN_FILENO) == 1),
+      echo_(!terminal_in_),
+      reader_(in, out, terminal_in_ && isatty(STDOUT_FILENO) == 1),
+      width_(terminal_width()),
+      files_(files),
+      recap_(cards_, renderer_.names()) {
+    for (std::size_t i = 0; i < seats.size(); ++i) seat(seats[i], game_.players()[i].id);
+    if (!files.record_file.empty())
+        record_.emplace(files.record_file, game_,
+                        RecordHeader{.seed = seed, .players = seats, .plugins = files.plugins, .source = "play"});
+    attach_sinks();
+}
+
+Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from,
+                 std::istream& in, std::ostream& out, Palette palette, const Persistence& files)
+    : game_(restore(bundle, evaluator, save, from)),
+      view_(game_),
+      cards_(bundle),
+      renderer_(game_, cards_, out, palette),
+      seed_(save.seed),
+      seats_(save.seats_taken),
+      humans_(save.humans),
+      max_turns_(save.max_turns),
+      in_(in),
+      out_(out),
+      terminal_in_(isatty(STDIN_FILENO) == 1),
+      echo_(!terminal_in_),
+      reader_(in, out, terminal_in_ && isatty(STDOUT_FILENO) == 1),
+      width_(terminal_width()),
+      files_(files),
+      resumed_from_(from),
+      recap_(cards_, renderer_.names()) {
+    for (const SavedSeat& s : save.seats) {
+        if (s.bot.empty()) continue;
+        try {
+            bots_[s.id] = {s.bot, make_bot(s.bot, 0, files.bot_settings)};
+        } catch (const UsageError& e) {
+            throw UsageError(from + ": malformed save: " + e.what());
+        }
+        bots_[s.id].bot->restore(s.bot_state);
+    }
+    if (!save.record_file.empty()) {
+        // A relative record path is relative to the save file's folder (docs/records.md).
+        const std::filesystem::path record = std::filesystem::path(from).parent_path() / save.record_file;
+        check_saved_record(save, from, record.string());
+        record_.emplace(record.string(), game_, save.record_bytes);
+    }
+    attach_sinks();
+    restore_pending(save);
+}
+
+int Hotseat::run() {
+    out_ << wrap_line(fmt::format("Cherries: {} with gametype {} (winning score {})", set_names(), game_.gametype().name,
+                                  game_.gametype().winning_score), width_);
+    if (!resumed_from_.empty()) out_ << wrap_line(fmt::format("resumed from {} after turn {}", resumed_from_, game_.turn()), width_);
+    out_ << wrap_line(fmt::format("players in turn order: {}", player_list(game_)), width_);
+    if (!cards_.gametype_rule().empty()) print_fitted("rules: " + cards_.gametype_rule() + "\n");
+    renderer_.print_table();
+    install_interrupt_handler();
+    const StopReason reason = loop();
+    remove_interrupt_handler();
+    print_end(reason);
+    out_.flush();
+    if (record_) record_->finish(!files_.save_file.empty());
+    return 0;
+}
+
+std::string Hotseat::resume_command() const {
+    const std::string& file = files_.save_file;
+    const bool plain = !file.empty() && std::all_of(file.begin(), file.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("_./-+,:=@%", c);
+    });
+    std::string quoted = "'";
+    for (char c : file) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return "cherries play --resume " + (plain ? file : quoted + "'");
+}
+
+// "Standings after 5 turns:" and one line per player, best score first (ties in turn order).
+std::string Hotseat::standings() const {
+    std::vector<const Player*> order;
+    for (const Player& p : game_.players()) order.push_back(&p);
+    std::stable_sort(order.begin(), order.end(), [](const Player* a, const Player* b) { return a->score > b->score; });
+    std::size_t width = 0;
+    for (const Player* p : order) width = std::max(width, p->name.size());
+    width = std::min<std::size_t>(width, 16);
+    std::string out = fmt::format("Standings after {} turn{}:\n", game_.turn(), game_.turn() == 1 ? "" : "s");
+    std::size_t rank = 0;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        if (i == 0 || order[i]->score != order[i - 1]->score) rank = i + 1;
+        out += fmt::format("  {}. {:<{}}  score {}, {} cherr{}\n", rank, order[i]->name, width, order[i]->score,
+                           order[i]->cherries, order[i]->cherries == 1 ? "y" : "ies");
+    }
+    if (order.empty()) out += "  nobody is seated\n";
+    return out;
+}
+
+// The result, the standings, and how to go on when the game can (it was stopped, and saved).
+void Hotseat::print_end(StopReason reason) {
+    renderer_.print_result(reason, max_turns_);
+    print_fitted(standings());
+    const bool can_go_on = !game_.over() && (reason == StopReason::quit || reason == StopReason::end_of_input);
+    if (can_go_on && !files_.save_file.empty())
+        print_fitted(fmt::format("The game is saved in {}; to go on: {}", files_.save_file, resume_command()));
+    else if (can_go_on)
+        print_fitted("The game was not saved (play with --save FILE to be able to go on later).");
+}
+
+std::vector<std::string> Hotseat::names_of(const std::vector<Seat>& seats) {
+    std::vector<std::string> names;
+    for (const auto& s : seats) names.push_back(s.name);
+    return names;
+}
+
+std::string Hotseat::set_names() const {
+    std::string out;
+    for (const auto& s : game_.catalog().sets()) out += (out.empty() ? "" : " + ") + s.name;
+    return out;
+}
+
+Game Hotseat::restore(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from) {
+    try {
+        return Game(bundle.catalog(), bundle.gametype(), evaluator, save.game);
+    } catch (const RuleError& e) {
+        throw UsageError(from + ": malformed save: " + e.what());
+    }
+}
+
+void Hotseat::attach_sinks() {
+    sinks_.add(&renderer_);
+    sinks_.add(&recap_);
+    if (record_) sinks_.add(&*record_);
+    game_.set_event_sink(&sinks_);
+    if (record_ && !files_.save_file.empty()) {
+        // Relative to the save file's folder, so that the two can move together; once, not
+        // at every save.
+        std::filesystem::path folder = std::filesystem::path(files_.save_file).parent_path();
+        if (folder.empty()) folder = ".";
+        record_in_save_ = std::filesystem::relative(std::filesystem::absolute(record_->file()),
+                                                    std::filesystem::absolute(folder)).string();
+    }
+}
+
+void Hotseat::seat(const Seat& s, PlayerId id) {
+    if (s.is_bot()) {
+        bots_[id] = {s.bot, make_bot(s.bot, sim_bot_seed(seed_, seats_), files_.bot_settings)};
+    } else {
+        humans_ = true;
+    }
+    ++seats_;
+}
+
+StopReason Hotseat::loop() {
+    for (;;) {
+        if (hold_pending_) {
+            hold_pending_ = false;
+        } else if (apply_pending()) {
+            renderer_.print_table();
+        }
+        checkpoint();
+        if (game_.over()) return StopReason::game_over;
+        if (game_.phase() == Phase::suspended) {
+            if (!humans_) return StopReason::suspended;
+            const Answer a = suspended_prompt();
+            if (a == Answer::quit) return StopReason::quit;
+            if (a == Answer::eof) return StopReason::end_of_input;
+            continue;
+        }
+        if (game_.turn() >= max_turns_) return StopReason::turn_cap;
+        game_.start_turn();
+        while (game_.phase() == Phase::awaiting_give) {
+            const PlayerId player = game_.current_player();
+            if (const auto bot = bots_.find(player); bot != bots_.end()) {
+                game_.give(bot->second.bot->choose_receiver(view_));
+                continue;
+            }
+            const Answer a = ask(player);
+            if (a == Answer::quit) return StopReason::quit;
+            if (a == Answer::eof) return StopReason::end_of_input;
+        }
+        renderer_.print_table();
+    }
+}
+
+}  // namespace cherries::host

@@ -1,0 +1,141 @@
+// `cherries play`'s game at one terminal (hotseat): bots play their turns, humans answer at a
+// prompt; joins and leaves asked for during a turn are applied between turns (GDD §3.4.2.1);
+// the record and the save file are kept after every turn.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "engine/table_view.hpp"
+#include "host/bots/bot.hpp"
+#include "host/cli/seats.hpp"
+#include "host/records/record.hpp"
+#include "host/records/save.hpp"
+#include "host/terminal/line_reader.hpp"
+#include "host/terminal/play_recap.hpp"
+#include "host/terminal/render.hpp"
+#include "sdk/bundle.hpp"
+
+namespace cherries::host {
+
+/// Sends each event to several sinks, in order.
+class EventFanout final : public EventSink {
+public:
+    void add(EventSink* sink) { sinks_.push_back(sink); }
+    void on_event(const Event& event) override {
+        for (EventSink* s : sinks_) s->on_event(event);
+    }
+
+private:
+    std::vector<EventSink*> sinks_;
+};
+
+/// Where a hotseat game keeps itself: a record (docs/records.md) and a save file.
+struct Persistence {
+    std::string record_file;  ///< new games: write a record here (empty: none)
+    std::string save_file;    ///< save after every turn here (empty: never)
+    std::vector<RecordedPlugin> plugins;
+    BotSettings bot_settings;  ///< --think: for every bot seated, joined or resumed (not saved)
+};
+
+/// One game at the terminal: bots play their turns, humans answer at a prompt.
+class Hotseat {
+public:
+    /// A new game: `seats` in turn order, seeded with `seed`, stopped after `max_turns`.
+    Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<Seat>& seats, std::uint64_t seed,
+            std::uint32_t max_turns, std::istream& in, std::ostream& out, Palette palette, const Persistence& files);
+
+    /// Resumes the game `save` holds (read from `from`), humans and bots in their seats.
+    /// Throws UsageError "FROM: malformed save: ..." when the save does not fit the plugins.
+    Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from,
+            std::istream& in, std::ostream& out, Palette palette, const Persistence& files);
+
+    /// Plays until the game ends, the turn cap, quit or end of input (confirmed on a terminal);
+    /// prints the result, the standings and, when the game can go on, the `--resume` command.
+    /// Ctrl-C ends it too (play_interrupt.hpp), with the standings and the command. Returns the
+    /// exit status (0).
+    int run();
+
+    /// "cherries play --resume FILE" for the save file (quoted for a shell when needed).
+    std::string resume_command() const;
+
+private:
+    enum class Answer { none, done, quit, eof };
+    struct Pending {
+        bool join = false;
+        Seat seat;  // join: who; leave: seat.name
+    };
+    struct SeatedBot {
+        std::string kind;  // for save files
+        std::unique_ptr<Bot> bot;
+    };
+
+    // play_session.cpp: the game loop and seating.
+    static std::vector<std::string> names_of(const std::vector<Seat>& seats);
+    static Game restore(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from);
+    std::string set_names() const;
+    void attach_sinks();
+    void seat(const Seat& s, PlayerId id);
+    StopReason loop();
+    std::string standings() const;
+    void print_end(StopReason reason);
+
+    // play_save.cpp: the record and the save file.
+    SaveState save_state() const;
+    void checkpoint();
+    void save_pending();
+    void restore_pending(const SaveState& save);
+
+    // play_prompt.cpp: the prompt and its commands.
+    bool read(const std::string& prompt, std::string& line);
+    void message(const std::string& text);
+    void print_fitted(const std::string& text);
+    void print_help();
+    std::vector<std::string> player_names() const;
+    bool confirm(const std::string& question, const std::string& note);
+    std::string stop_note() const;
+    Answer end_of_input();
+    Answer ask(PlayerId player);
+    Answer suspended_prompt();
+    void show_pending();
+    void status();
+    void cancel(const std::vector<std::string>& w);
+    void common_command(const std::string& command, const std::vector<std::string>& w, bool now, const std::string& asker);
+    bool queued_join(const std::string& name) const;
+    void apply(const Pending& p);
+    bool apply_pending();
+
+    Game game_;
+    TableView view_;
+    CardText cards_;
+    TextRenderer renderer_;
+    std::map<PlayerId, SeatedBot> bots_;
+    std::vector<Pending> pending_;
+    std::uint64_t seed_;
+    std::uint32_t seats_ = 0;  // seats ever taken: the next bot's seed index
+    bool humans_ = false;      // someone at the terminal may answer a prompt
+    std::uint32_t max_turns_;
+    std::istream& in_;
+    std::ostream& out_;
+    bool terminal_in_;  // standard input is a terminal: confirmations are asked
+    bool echo_;
+    LineReader reader_;
+    std::size_t width_;  // terminal columns (0: no limit)
+    Persistence files_;
+    std::string resumed_from_;
+    std::optional<RecordWriter> record_;
+    std::string record_in_save_;  // the record's path relative to the save file's folder
+    std::optional<SaveState> last_save_;  // what the last checkpoint saved
+    bool hold_pending_ = false;  // resumed with pending joins and leaves: apply them after the next turn
+    Recap recap_;
+    EventFanout sinks_;
+};
+
+}  // namespace cherries::host
