@@ -56,6 +56,8 @@ struct SetManifest {
     SourcePosition set_position;                 ///< the [set] table (its `id`, when given)
     SourcePosition symbol_position;              ///< `symbol` in [set]
     std::vector<SourcePosition> card_positions;  ///< per kind: its `id` (or the [[card]] table)
+    std::vector<SourcePosition> cherry_positions;  ///< per kind: the `cherry` function name's string (or the card)
+    std::vector<SourcePosition> score_positions;   ///< per kind: the `score` function name's string (or the card)
 };
 
 /// A gametype manifest (gametype.toml).
@@ -70,6 +72,7 @@ struct GametypeManifest {
     std::filesystem::path lua_file;
     SourcePosition gametype_position;      ///< the [gametype] table (its `id`, when given)
     SourcePosition distribution_position;  ///< the [distribution] table
+    SourcePosition function_position;      ///< the `function` name's string in [distribution] (or the table)
 };
 
 /// True when `id` is a valid plugin or card id: lowercase letters, digits and '-', starting

@@ -32,9 +32,15 @@ struct CheckOptions {
     const CLI::Option* games_option = nullptr;  ///< to tell whether --games was given
 };
 
+// One diagnostic; `notes` holds its other places (the card in the manifest, the function's line
+// in the Lua file) and hints, each {kind, file, line, column, message}.
 nlohmann::json to_json(const sdk::Diagnostic& d) {
+    nlohmann::json notes = nlohmann::json::array();
+    for (const auto& n : d.notes)
+        notes.push_back({{"kind", n.kind}, {"file", n.file}, {"line", n.line}, {"column", n.column}, {"message", n.message}});
     return {{"file", d.file}, {"line", d.line}, {"column", d.column},
-            {"severity", d.severity == sdk::Diagnostic::Severity::error ? "error" : "warning"}, {"message", d.message}};
+            {"severity", d.severity == sdk::Diagnostic::Severity::error ? "error" : "warning"}, {"message", d.message},
+            {"notes", std::move(notes)}};
 }
 
 int run_check(const CheckOptions& o) {

@@ -23,10 +23,10 @@ const std::string kGametypeHeader =
 
 }  // namespace
 
-TEST_CASE("probe inputs: 0, ±1, ±2, ±3, ±5, ±10, ±100, ±1000, ±2^31, ±2^52, ±(2^53 - 1); distributions >= 0") {
+TEST_CASE("probe inputs: 0, ±1 to ±16, ±100, ±1000, ±2^31, ±2^52, ±(2^53 - 1); distributions >= 0") {
     const auto& inputs = sdk::check::modifier_probe_inputs();
-    CHECK(inputs.size() == 21);
-    for (const std::int64_t x : {std::int64_t{0}, std::int64_t{-3}, std::int64_t{1000}, std::int64_t{-(std::int64_t{1} << 52)},
+    CHECK(inputs.size() == 43);
+    for (const std::int64_t x : {std::int64_t{0}, std::int64_t{-3}, std::int64_t{4}, std::int64_t{-16}, std::int64_t{16}, std::int64_t{1000}, std::int64_t{-(std::int64_t{1} << 52)},
                                  kMaxMagnitude, -kMaxMagnitude})
         CHECK(std::count(inputs.begin(), inputs.end(), x) == 1);
     const auto& counts = sdk::check::distribution_probe_inputs();
