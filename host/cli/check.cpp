@@ -12,6 +12,7 @@
 
 #include "host/bots/check_bot.hpp"
 #include "host/cli/check_combination.hpp"
+#include "host/cli/check_scenarios.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
@@ -64,7 +65,23 @@ int run_check(const CheckOptions& o) {
     // A folder that holds only bot plugins is checked by check_bot below, not by the sdk.
     std::erase_if(paths, [](const std::filesystem::path& p) { return holds_only_bots(p); });
     sdk::check::CheckReport report;
-    if (!paths.empty()) report = sdk::check::check_plugins(sdk::check::find_plugin_folders(paths), jobs);
+    std::size_t scenarios = 0;  // a set's scenarios/*.toml, run as its designer tests
+    if (!paths.empty()) {
+        const auto found = sdk::check::find_plugin_folders(paths);
+        report = sdk::check::check_plugins(found, jobs);
+        for (const auto& set : found.sets) {
+            const std::string prefix = set.string() + "/";
+            const bool set_ok = std::none_of(report.diagnostics.begin(), report.diagnostics.end(), [&](const sdk::Diagnostic& d) {
+                return d.severity == sdk::Diagnostic::Severity::error && d.file.rfind(prefix, 0) == 0;
+            });
+            if (!set_ok) continue;  // its errors are reported; its scenarios would only repeat them
+            for (const auto& file : set_scenarios(set)) {
+                ++scenarios;
+                for (auto& d : run_set_scenario(set, file, o.plugins.plugin_path)) report.diagnostics.push_back(std::move(d));
+            }
+        }
+        sdk::check::sort_diagnostics(report.diagnostics);
+    }
 
     std::size_t bots = 0;  // bot plugins (host/bots/check_bot.hpp)
     for (const auto& folder : find_bot_folders(o.paths)) {
@@ -100,6 +117,7 @@ int run_check(const CheckOptions& o) {
                                   {"warnings", report.warnings()}};
         if (combination) summary["games"] = games;
         if (bots) summary["bots"] = bots;
+        if (scenarios) summary["scenarios"] = scenarios;
         std::cout << nlohmann::json{{"diagnostics", diagnostics}, {"summary", summary}}.dump(
                          2, ' ', false, nlohmann::json::error_handler_t::replace)
                   << '\n';
@@ -108,6 +126,7 @@ int run_check(const CheckOptions& o) {
         for (const auto& d : report.diagnostics) text += (d.file.empty() ? "cherries: " : "") + d.to_string() + "\n";
         text += report.summary();
         if (bots) text += fmt::format("; {} bot plugin{}", bots, bots == 1 ? "" : "s");
+        if (scenarios) text += fmt::format("; ran {} scenario{}", scenarios, scenarios == 1 ? "" : "s");
         if (combination) text += games ? fmt::format("; played {} bot games", games) : "; " + skipped;
         std::cout << text << '\n';
     }
