@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <tuple>
 #include <iostream>
 #include <memory>
 #include <thread>
@@ -30,8 +33,33 @@ struct CheckOptions {
     PluginOptions plugins;          ///< --plugin-path
     CombinationOptions combination;
     bool json = false;
+    bool watch = false;         ///< --watch: check again whenever a file under `paths` changes
+    std::uint64_t watch_runs = 0;  ///< --watch-runs: stop after this many checks (0: never; for tests)
     const CLI::Option* games_option = nullptr;  ///< to tell whether --games was given
 };
+
+// What --watch compares: every file under `paths` (hidden folders skipped) with its size and
+// modification time. Files that cannot be read are left out.
+std::vector<std::tuple<std::string, std::uintmax_t, std::filesystem::file_time_type>> snapshot(
+    const std::vector<std::filesystem::path>& paths) {
+    std::vector<std::tuple<std::string, std::uintmax_t, std::filesystem::file_time_type>> files;
+    for (const auto& root : paths) {
+        std::error_code ec;
+        for (auto it = std::filesystem::recursive_directory_iterator(root, ec); !ec && it != decltype(it){}; it.increment(ec)) {
+            if (it->path().filename().string().starts_with(".")) {
+                if (it->is_directory(ec)) it.disable_recursion_pending();
+                continue;
+            }
+            std::error_code e2;
+            if (!it->is_regular_file(e2)) continue;
+            const auto size = it->file_size(e2);
+            const auto time = it->last_write_time(e2);
+            if (!e2) files.emplace_back(it->path().string(), size, time);
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
 
 // One diagnostic; `notes` holds its other places (the card in the manifest, the function's line
 // in the Lua file) and hints, each {kind, file, line, column, message}.
@@ -135,6 +163,26 @@ int run_check(const CheckOptions& o) {
 
 }  // namespace
 
+// --watch: checks, then polls the files every 0.5 s and checks again when one changes, until
+// interrupted (or `watch_runs` checks). The exit status is the last check's.
+int watch_check(const CheckOptions& o) {
+    std::uint64_t runs = 0;
+    for (;;) {
+        auto before = snapshot(o.paths);
+        int status = 0;
+        try {
+            status = run_check(o);
+        } catch (const sdk::LoadError& e) {  // no plugin found (yet): say so and keep watching
+            for (const auto& d : e.diagnostics()) std::cout << d.to_string() << '\n';
+            status = 2;
+        }
+        if (o.watch_runs && ++runs >= o.watch_runs) return status;
+        std::cout << "watching for changes (Ctrl-C to stop)" << std::endl;
+        while (snapshot(o.paths) == before) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        std::cout << "\n";
+    }
+}
+
 void add_check_command(CLI::App& app, Command& run) {
     auto options = std::make_shared<CheckOptions>();
     CLI::App* cmd = app.add_subcommand(
@@ -150,7 +198,16 @@ void add_check_command(CLI::App& app, Command& run) {
                                           "Bot games to play with --set/--gametype (half random, half greedy bots)")
             ->capture_default_str();
     cmd->add_flag("--json", options->json, "Print the diagnostics and the summary as JSON");
-    cmd->callback([options, &run] { run = [options] { return run_check(*options); }; });
+    auto* watch = cmd->add_flag("--watch", options->watch, "Check again whenever a file in the plugin folders changes");
+    add_integer_option<std::uint64_t>(*cmd, "--watch-runs", options->watch_runs, 1, UINT64_MAX,
+                                      "With --watch: stop after this many checks")
+        ->needs(watch);
+    cmd->callback([options, &run] {
+        run = [options] {
+            if (options->watch && options->paths.empty()) throw UsageError("--watch needs plugin folders to watch");
+            return options->watch ? watch_check(*options) : run_check(*options);
+        };
+    });
 }
 
 }  // namespace cherries::host
