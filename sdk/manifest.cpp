@@ -333,7 +333,9 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
                                      std::to_string(kMaxCards));
     const bool needs_lua = std::any_of(m.cherry_functions.begin(), m.cherry_functions.end(), [](auto& s) { return !s.empty(); }) ||
                            std::any_of(m.score_functions.begin(), m.score_functions.end(), [](auto& s) { return !s.empty(); });
-    if (needs_lua && m.lua_file.empty())
+    // A `lua` key that names no usable file is reported at the key already: not again here.
+    const bool lua_key = static_cast<bool>(root->at_path("set.lua"));
+    if (needs_lua && m.lua_file.empty() && !lua_key)
         r.error(root->source(), "cards name Lua functions but the set has no Lua file (set.lua, or [set] lua = \"file.lua\")");
     return m;
 }

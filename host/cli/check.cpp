@@ -129,9 +129,17 @@ int run_check(const CheckOptions& o) {
         } catch (const sdk::LoadError& e) {
             // Most of its errors were found by the checks above; a combination can also fail on
             // its own (two sets with one id, too many cards together): report what is new.
+            // A plugin whose own check found errors has them reported already, where the designer
+            // wrote them: the load's wording of the same problem would be a follow-on.
             for (const auto& d : e.diagnostics()) {
                 const auto same = [&](const sdk::Diagnostic& r) { return r.to_string() == d.to_string(); };
-                if (std::none_of(report.diagnostics.begin(), report.diagnostics.end(), same)) report.diagnostics.push_back(d);
+                const std::string folder = std::filesystem::path(d.file).parent_path().string() + "/";
+                const auto covered = [&](const sdk::Diagnostic& r) {
+                    return r.severity == sdk::Diagnostic::Severity::error && !d.file.empty() && r.file.rfind(folder, 0) == 0;
+                };
+                if (std::none_of(report.diagnostics.begin(), report.diagnostics.end(), same) &&
+                    std::none_of(report.diagnostics.begin(), report.diagnostics.end(), covered))
+                    report.diagnostics.push_back(d);
             }
             sdk::check::sort_diagnostics(report.diagnostics);
             skipped = "the combination does not load, so no games were played";

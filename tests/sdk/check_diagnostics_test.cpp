@@ -139,3 +139,11 @@ TEST_CASE("closest_name: case, a few edits, nothing when far") {
     CHECK(sdk::closest_name("halv", {"grow", "halve"}) == "halve");
     CHECK(sdk::closest_name("storm", {"grow", "halve"}).empty());
 }
+
+TEST_CASE("check: a `lua` key naming a missing file is reported once, not also as 'no Lua file'") {
+    const auto ds = check_set_source("[set]\nid = \"s\"\nname = \"S\"\nversion = \"1.0.0\"\nsymbol = \"S\"\napi = 1\n"
+                                     "lua = \"nope.lua\"\n" + cherry_card() + modifier_card("f"));
+    INFO(listing(ds));
+    CHECK(errors(ds) == 1);
+    CHECK(reported(ds, sdk::Diagnostic::Severity::error, "set.toml", 7, 7, {"field 'lua': no file"}));
+}
