@@ -231,9 +231,11 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
             r.error(t->get("lua")->source(), ctx + "field 'lua': \"" + *lua +
                                                  "\" is outside the plugin folder; expected a file inside it, like \"" + default_lua + "\"");
         } else {
-            h.lua_file = folder / *lua;
-            if (!path_present(h.lua_file))
-                r.error(t->get("lua")->source(), ctx + "field 'lua': no file '" + h.lua_file.string() + "'");
+            // A missing file is reported here, at the key, and not read (no second message).
+            if (path_present(folder / *lua))
+                h.lua_file = folder / *lua;
+            else
+                r.error(t->get("lua")->source(), ctx + "field 'lua': no file '" + (folder / *lua).string() + "'");
         }
     } else if (path_present(folder / default_lua)) {  // whatever it is: reading it says what is wrong
         if (inside_folder(folder, default_lua))

@@ -40,7 +40,7 @@ LoadedCode load_checked(const MakeCode& make_code, const std::vector<NamedFuncti
                         std::vector<Diagnostic>& out, const LuaLimits& limits) {
     LoadedCode loaded;
     loaded.code = make_code(out, std::set<std::string>{});
-    if (loaded.code.lua_file.empty()) return loaded;
+    if (loaded.code.program.chunks.empty()) return loaded;  // no Lua file, or it cannot be read: reported
     const auto missing = check_function_names(loaded.code, uses, manifest_file, out, limits);
     if (!missing) return loaded;  // the file does not load: reported
     std::vector<Diagnostic> read_before;  // the file was read once already

@@ -57,7 +57,7 @@ TEST_CASE("probe: an error in the function names the file, the line and the inpu
 
 TEST_CASE("probe: the instruction budget and the memory cap hold for every call") {
     probe_should_fail(check_modifier("  if last > 5 then while true do end end\n  return last"), "s/set.lua", 3,
-                      {"with last = 10: instruction budget exceeded"});
+                      {"with last = 6: instruction budget exceeded"});
     probe_should_fail(check_modifier("  local s, t = ('x'):rep(1000000), {}\n  for i = 1, 100 do t[i] = s .. i end\n  return last"),
                       "s/set.lua", 2, {"with last = 0: not enough memory"});
 }
