@@ -465,6 +465,40 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
     }
     lua_settop(L, 1);
     if (!problems.empty()) fail(std::move(problems));
+    modules_ = std::move(modules);
+}
+
+std::vector<std::pair<std::string, std::string>> LuaRuntime::module_contents(std::size_t chunk) const {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (!state_ || chunk >= modules_.size() || modules_[chunk] == LUA_NOREF) return out;
+    lua_State* L = state_;
+    const int top = lua_gettop(L);
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, modules_[chunk]) == LUA_TTABLE) {
+        lua_seal::push_contents(L, -1);  // what the sealed module holds
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {  // lua_next does not allocate, so it cannot raise here
+            if (lua_type(L, -2) == LUA_TSTRING) {
+                std::size_t size = 0;
+                const char* name = lua_tolstring(L, -2, &size);
+                out.emplace_back(std::string(name, size), luaL_typename(L, -1));
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_settop(L, top);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+int LuaRuntime::line_defined(FunctionId function) const {
+    if (!state_ || function == kIdentity || function >= refs_.size() || refs_[function] == LUA_NOREF) return 0;
+    lua_State* L = state_;
+    const int top = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);
+    lua_Debug ar;
+    const int line = lua_getinfo(L, ">S", &ar) && ar.linedefined > 0 ? ar.linedefined : 0;
+    lua_settop(L, top);
+    return line;
 }
 
 LuaRuntime::~LuaRuntime() {

@@ -7,6 +7,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/evaluator.hpp"
@@ -152,12 +153,22 @@ public:
     /// Bytes the state holds now.
     std::size_t memory_in_use() const;
 
+    /// What the table chunk `chunk` returned holds under string keys, as (name, Lua type name:
+    /// "function", "number", ...) sorted by name; empty when the chunk is not loaded. For check's
+    /// "did you mean" over the names a file defines.
+    std::vector<std::pair<std::string, std::string>> module_contents(std::size_t chunk) const;
+
+    /// The line of its file where function `function` starts (Lua debug info 'S', linedefined);
+    /// 0 for the identity, a C function or an unknown id.
+    int line_defined(FunctionId function) const;
+
 private:
     struct Sandbox;  // allocator, budget of the running call; reached from Lua via the extra space
     std::unique_ptr<Sandbox> sandbox_;
     lua_State* state_ = nullptr;
     std::vector<int> refs_;  // FunctionId -> registry reference (index 0 unused)
     std::vector<std::size_t> chunk_of_;  // FunctionId -> chunk (index 0 unused)
+    std::vector<int> modules_;           // per chunk: registry reference of its table, or LUA_NOREF
     std::shared_ptr<LuaUsage> usage_;
     int slots_ = 0;  // registry reference: the upvalues recorded at load (lua_seal::seal_reachable)
     std::string exhausted(std::size_t chunk) const;

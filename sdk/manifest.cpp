@@ -1,5 +1,6 @@
 #include "sdk/manifest.hpp"
 #include "sdk/plugin_file.hpp"
+#include "sdk/toml_error.hpp"
 #include "sdk/toml_text.hpp"
 
 #include <toml++/toml.h>
@@ -27,22 +28,6 @@ SourcePosition position_of(const toml::node& node) {
 SourcePosition position_of(const toml::table& t, std::string_view key) {
     const toml::node* node = t.get(key);
     return position_of(node ? *node : static_cast<const toml::node&>(t));
-}
-
-// Levenshtein distance, for "did you mean".
-std::size_t distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
 }
 
 // "\x1B": how a control character is named in messages (as LuaRuntime quotes plugin messages).
@@ -167,7 +152,7 @@ public:
             std::string_view best;
             std::size_t best_distance = 3;
             for (auto k : known)
-                if (auto d = distance(key.str(), k); d < best_distance) best = k, best_distance = d;
+                if (auto d = edit_distance(key.str(), k); d < best_distance) best = k, best_distance = d;
             if (!best.empty()) message += "; did you mean '" + std::string(best) + "'?";
             else {
                 message += "; expected one of:";
@@ -195,7 +180,8 @@ std::optional<toml::table> parse(const std::filesystem::path& folder, const std:
     } catch (const toml::parse_error& e) {
         out.push_back({Diagnostic::Severity::error, shown, static_cast<int>(e.source().begin.line),
                        static_cast<int>(e.source().begin.column),
-                       "malformed TOML: " + std::string(e.description())});
+                       explain_toml_error(e.description(), bytes, static_cast<int>(e.source().begin.line),
+                                          static_cast<int>(e.source().begin.column))});
         return std::nullopt;
     }
 }
@@ -246,9 +232,11 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
             r.error(t->get("lua")->source(), ctx + "field 'lua': \"" + *lua +
                                                  "\" is outside the plugin folder; expected a file inside it, like \"" + default_lua + "\"");
         } else {
-            h.lua_file = folder / *lua;
-            if (!path_present(h.lua_file))
-                r.error(t->get("lua")->source(), ctx + "field 'lua': no file '" + h.lua_file.string() + "'");
+            // A missing file is reported here, at the key, and not read (no second message).
+            if (path_present(folder / *lua))
+                h.lua_file = folder / *lua;
+            else
+                r.error(t->get("lua")->source(), ctx + "field 'lua': no file '" + (folder / *lua).string() + "'");
         }
     } else if (path_present(folder / default_lua)) {  // whatever it is: reading it says what is wrong
         if (inside_folder(folder, default_lua))
@@ -374,6 +362,8 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         m.colours.push_back(read_colour(r, *t, ctx));
         m.kinds.push_back(std::move(kind));
         m.card_positions.push_back(position_of(*t, "id"));
+        m.cherry_positions.push_back(position_of(*t, "cherry"));
+        m.score_positions.push_back(position_of(*t, "score"));
         m.cherry_functions.push_back(std::move(cherry_fn));
         m.score_functions.push_back(std::move(score_fn));
         m.cherry_tests.push_back(std::move(cherry_tests));
@@ -386,7 +376,9 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
                                      std::to_string(kMaxCards));
     const bool needs_lua = std::any_of(m.cherry_functions.begin(), m.cherry_functions.end(), [](auto& s) { return !s.empty(); }) ||
                            std::any_of(m.score_functions.begin(), m.score_functions.end(), [](auto& s) { return !s.empty(); });
-    if (needs_lua && m.lua_file.empty())
+    // A `lua` key that names no usable file is reported at the key already: not again here.
+    const bool lua_key = static_cast<bool>(root->at_path("set.lua"));
+    if (needs_lua && m.lua_file.empty() && !lua_key)
         r.error(root->source(), "cards name Lua functions but the set has no Lua file (set.lua, or [set] lua = \"file.lua\")");
     return m;
 }
@@ -419,6 +411,7 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
                 r.error(t->source(), "[distribution]: give either 'function' or cherry counts, not both");
             if (auto name = r.string(*t, "function", true, "[distribution] ")) {
                 m.distribution_function = *name;
+                m.function_position = position_of(*fn);
                 if (m.lua_file.empty())
                     r.error(fn->source(), "[distribution] names Lua function '" + *name +
                                               "' but the gametype has no Lua file (gametype.lua)");

@@ -62,6 +62,8 @@ struct SetManifest {
     std::string colour;                       ///< [set] colour: the set symbol and the back
     std::vector<std::filesystem::path> pictures;  ///< per kind: `picture`, the card's picture
     std::vector<std::string> colours;             ///< per kind: `colour`, its front's band and frame
+    std::vector<SourcePosition> cherry_positions;  ///< per kind: the `cherry` function name's string (or the card)
+    std::vector<SourcePosition> score_positions;   ///< per kind: the `score` function name's string (or the card)
 };
 
 /// A gametype manifest (gametype.toml).
@@ -76,6 +78,7 @@ struct GametypeManifest {
     std::filesystem::path lua_file;
     SourcePosition gametype_position;      ///< the [gametype] table (its `id`, when given)
     SourcePosition distribution_position;  ///< the [distribution] table
+    SourcePosition function_position;      ///< the `function` name's string in [distribution] (or the table)
 };
 
 /// True when `id` is a valid plugin or card id: lowercase letters, digits and '-', starting

@@ -6,12 +6,16 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <tuple>
 #include <iostream>
 #include <memory>
 #include <thread>
 
 #include "host/bots/check_bot.hpp"
 #include "host/cli/check_combination.hpp"
+#include "host/cli/check_scenarios.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
@@ -29,12 +33,43 @@ struct CheckOptions {
     PluginOptions plugins;          ///< --plugin-path
     CombinationOptions combination;
     bool json = false;
+    bool watch = false;         ///< --watch: check again whenever a file under `paths` changes
+    std::uint64_t watch_runs = 0;  ///< --watch-runs: stop after this many checks (0: never; for tests)
     const CLI::Option* games_option = nullptr;  ///< to tell whether --games was given
 };
 
+// What --watch compares: every file under `paths` (hidden folders skipped) with its size and
+// modification time. Files that cannot be read are left out.
+std::vector<std::tuple<std::string, std::uintmax_t, std::filesystem::file_time_type>> snapshot(
+    const std::vector<std::filesystem::path>& paths) {
+    std::vector<std::tuple<std::string, std::uintmax_t, std::filesystem::file_time_type>> files;
+    for (const auto& root : paths) {
+        std::error_code ec;
+        for (auto it = std::filesystem::recursive_directory_iterator(root, ec); !ec && it != decltype(it){}; it.increment(ec)) {
+            if (it->path().filename().string().starts_with(".")) {
+                if (it->is_directory(ec)) it.disable_recursion_pending();
+                continue;
+            }
+            std::error_code e2;
+            if (!it->is_regular_file(e2)) continue;
+            const auto size = it->file_size(e2);
+            const auto time = it->last_write_time(e2);
+            if (!e2) files.emplace_back(it->path().string(), size, time);
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+// One diagnostic; `notes` holds its other places (the card in the manifest, the function's line
+// in the Lua file) and hints, each {kind, file, line, column, message}.
 nlohmann::json to_json(const sdk::Diagnostic& d) {
+    nlohmann::json notes = nlohmann::json::array();
+    for (const auto& n : d.notes)
+        notes.push_back({{"kind", n.kind}, {"file", n.file}, {"line", n.line}, {"column", n.column}, {"message", n.message}});
     return {{"file", d.file}, {"line", d.line}, {"column", d.column},
-            {"severity", d.severity == sdk::Diagnostic::Severity::error ? "error" : "warning"}, {"message", d.message}};
+            {"severity", d.severity == sdk::Diagnostic::Severity::error ? "error" : "warning"}, {"message", d.message},
+            {"notes", std::move(notes)}};
 }
 
 int run_check(const CheckOptions& o) {
@@ -58,7 +93,23 @@ int run_check(const CheckOptions& o) {
     // A folder that holds only bot plugins is checked by check_bot below, not by the sdk.
     std::erase_if(paths, [](const std::filesystem::path& p) { return holds_only_bots(p); });
     sdk::check::CheckReport report;
-    if (!paths.empty()) report = sdk::check::check_plugins(sdk::check::find_plugin_folders(paths), jobs);
+    std::size_t scenarios = 0;  // a set's scenarios/*.toml, run as its designer tests
+    if (!paths.empty()) {
+        const auto found = sdk::check::find_plugin_folders(paths);
+        report = sdk::check::check_plugins(found, jobs);
+        for (const auto& set : found.sets) {
+            const std::string prefix = set.string() + "/";
+            const bool set_ok = std::none_of(report.diagnostics.begin(), report.diagnostics.end(), [&](const sdk::Diagnostic& d) {
+                return d.severity == sdk::Diagnostic::Severity::error && d.file.rfind(prefix, 0) == 0;
+            });
+            if (!set_ok) continue;  // its errors are reported; its scenarios would only repeat them
+            for (const auto& file : set_scenarios(set)) {
+                ++scenarios;
+                for (auto& d : run_set_scenario(set, file, o.plugins.plugin_path)) report.diagnostics.push_back(std::move(d));
+            }
+        }
+        sdk::check::sort_diagnostics(report.diagnostics);
+    }
 
     std::size_t bots = 0;  // bot plugins (host/bots/check_bot.hpp)
     for (const auto& folder : find_bot_folders(o.paths)) {
@@ -78,9 +129,17 @@ int run_check(const CheckOptions& o) {
         } catch (const sdk::LoadError& e) {
             // Most of its errors were found by the checks above; a combination can also fail on
             // its own (two sets with one id, too many cards together): report what is new.
+            // A plugin whose own check found errors has them reported already, where the designer
+            // wrote them: the load's wording of the same problem would be a follow-on.
             for (const auto& d : e.diagnostics()) {
                 const auto same = [&](const sdk::Diagnostic& r) { return r.to_string() == d.to_string(); };
-                if (std::none_of(report.diagnostics.begin(), report.diagnostics.end(), same)) report.diagnostics.push_back(d);
+                const std::string folder = std::filesystem::path(d.file).parent_path().string() + "/";
+                const auto covered = [&](const sdk::Diagnostic& r) {
+                    return r.severity == sdk::Diagnostic::Severity::error && !d.file.empty() && r.file.rfind(folder, 0) == 0;
+                };
+                if (std::none_of(report.diagnostics.begin(), report.diagnostics.end(), same) &&
+                    std::none_of(report.diagnostics.begin(), report.diagnostics.end(), covered))
+                    report.diagnostics.push_back(d);
             }
             sdk::check::sort_diagnostics(report.diagnostics);
             skipped = "the combination does not load, so no games were played";
@@ -94,6 +153,7 @@ int run_check(const CheckOptions& o) {
                                   {"warnings", report.warnings()}};
         if (combination) summary["games"] = games;
         if (bots) summary["bots"] = bots;
+        if (scenarios) summary["scenarios"] = scenarios;
         std::cout << nlohmann::json{{"diagnostics", diagnostics}, {"summary", summary}}.dump(
                          2, ' ', false, nlohmann::json::error_handler_t::replace)
                   << '\n';
@@ -102,6 +162,7 @@ int run_check(const CheckOptions& o) {
         for (const auto& d : report.diagnostics) text += (d.file.empty() ? "cherries: " : "") + d.to_string() + "\n";
         text += report.summary();
         if (bots) text += fmt::format("; {} bot plugin{}", bots, bots == 1 ? "" : "s");
+        if (scenarios) text += fmt::format("; ran {} scenario{}", scenarios, scenarios == 1 ? "" : "s");
         if (combination) text += games ? fmt::format("; played {} bot games", games) : "; " + skipped;
         std::cout << text << '\n';
     }
@@ -109,6 +170,26 @@ int run_check(const CheckOptions& o) {
 }
 
 }  // namespace
+
+// --watch: checks, then polls the files every 0.5 s and checks again when one changes, until
+// interrupted (or `watch_runs` checks). The exit status is the last check's.
+int watch_check(const CheckOptions& o) {
+    std::uint64_t runs = 0;
+    for (;;) {
+        auto before = snapshot(o.paths);
+        int status = 0;
+        try {
+            status = run_check(o);
+        } catch (const sdk::LoadError& e) {  // no plugin found (yet): say so and keep watching
+            for (const auto& d : e.diagnostics()) std::cout << d.to_string() << '\n';
+            status = 2;
+        }
+        if (o.watch_runs && ++runs >= o.watch_runs) return status;
+        std::cout << "watching for changes (Ctrl-C to stop)" << std::endl;
+        while (snapshot(o.paths) == before) std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        std::cout << "\n";
+    }
+}
 
 void add_check_command(CLI::App& app, Command& run) {
     auto options = std::make_shared<CheckOptions>();
@@ -125,7 +206,16 @@ void add_check_command(CLI::App& app, Command& run) {
                                           "Bot games to play with --set/--gametype (half random, half greedy bots)")
             ->capture_default_str();
     cmd->add_flag("--json", options->json, "Print the diagnostics and the summary as JSON");
-    cmd->callback([options, &run] { run = [options] { return run_check(*options); }; });
+    auto* watch = cmd->add_flag("--watch", options->watch, "Check again whenever a file in the plugin folders changes");
+    add_integer_option<std::uint64_t>(*cmd, "--watch-runs", options->watch_runs, 1, UINT64_MAX,
+                                      "With --watch: stop after this many checks")
+        ->needs(watch);
+    cmd->callback([options, &run] {
+        run = [options] {
+            if (options->watch && options->paths.empty()) throw UsageError("--watch needs plugin folders to watch");
+            return options->watch ? watch_check(*options) : run_check(*options);
+        };
+    });
 }
 
 }  // namespace cherries::host

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
     using namespace cherries;
     CLI::App app{"cherries: the Cherries card game host and plugin SDK"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("cherries ") + CHERRIES_VERSION, "Print the version and exit");
     host::Command run;
     host::add_play_command(app, run);
     host::add_sim_command(app, run);
@@ -33,7 +34,7 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0) return app.exit(e);  // --help
+        if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
         fmt::print(stderr, "cherries: error: {} (see 'cherries --help')\n", host::printable(e.what()));
         return 2;
     }

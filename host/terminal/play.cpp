@@ -79,6 +79,7 @@ int run_scenario(const PlayOptions& o) {
     const ScenarioEnd end = play_scenario(scenario, game, [&] { renderer.print_table(); });
     renderer.print_result(game.over()                                ? StopReason::game_over
                           : game.phase() == Phase::suspended           ? StopReason::suspended
+                          : end.expect_failed                          ? StopReason::expect_failed
                           : end.kind == ScenarioEnd::Kind::refused     ? StopReason::refused
                                                                        : StopReason::turns_done);
     return finish(end);

@@ -192,6 +192,7 @@ void TextRenderer::print_result(StopReason reason, std::uint32_t max_turns) {
                 case StopReason::end_of_input: text = "end of input " + after + "; no winner"; break;
                 case StopReason::turns_done: text = "in progress " + after + " (the scenario's turns ran out)"; break;
                 case StopReason::refused: text = "in progress " + after + " (the scenario stopped at a refused join or leave)"; break;
+                case StopReason::expect_failed: text = "in progress " + after + " (the scenario stopped at an expect that did not hold)"; break;
                 case StopReason::game_over:
                 case StopReason::suspended: text = "stopped " + after; break;
             }

@@ -51,6 +51,7 @@ enum class StopReason : std::uint8_t {
     end_of_input,///< standard input ended
     turns_done,  ///< a scenario's [[turn]]s ran out
     refused,     ///< a scenario's join or leave was refused by the rules
+    expect_failed,  ///< a scenario's `expect` value did not hold
 };
 
 /// Writes a game as text, driven by its events (EventSink): a header per turn with whose turn

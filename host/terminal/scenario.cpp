@@ -13,6 +13,8 @@
 #include "host/records/state_json.hpp"
 #include "host/cli/text.hpp"
 #include "host/cli/usage_error.hpp"
+#include "sdk/diagnostic.hpp"
+#include "sdk/toml_error.hpp"
 #include "sdk/toml_text.hpp"
 
 namespace cherries::host {
@@ -77,7 +79,7 @@ public:
     }
 
     void parse(const toml::table& root) {
-        unknown_keys(root, {"sets", "gametype", "players", "seed", "deck", "turn"}, "");
+        unknown_keys(root, {"sets", "gametype", "players", "seed", "deck", "turn", "expect"}, "");
         if (const auto* node = root.get("sets"))
             for (auto& set : strings(*node, "'sets'")) s_.sets.push_back(std::move(set.value));
         if (const auto* node = root.get("gametype")) s_.gametype = string(*node, "'gametype'").value;
@@ -88,6 +90,9 @@ public:
         if (const toml::array* list = players->as_array(); list && list->size() > kMaxPlayers)
             fail(players->source(), fmt::format("'players': expected at most {} names, saw {}", kMaxPlayers, list->size()));
         for (auto& p : this->names(*players, "'players'")) {
+            if (p.value.rfind("bot:", 0) == 0)
+                throw UsageError(s_.at(p) + "'players': '" + excerpt(p.value) + "' is a bot; a scenario's seats are its "
+                                 "decisions, written in [[turn]] give = \"NAME\", not bots: name the player instead");
             if (!names.insert(p.value).second)
                 throw UsageError(s_.at(p) + "player '" + excerpt(p.value) + "' is listed twice; names must differ");
             s_.players.push_back(std::move(p.value));
@@ -112,19 +117,21 @@ public:
                 s_.turns.push_back(parse_turn(*table, i + 1));
             }
         }
+        if (const auto* node = root.get("expect")) s_.expect = parse_expect(*node, s_.file);
     }
 
     ScenarioTurn parse_turn(const toml::table& t, std::size_t number) const {
         const std::string context = fmt::format(" in [[turn]] {}", number);
-        unknown_keys(t, {"give", "join", "leave"}, context);
+        unknown_keys(t, {"give", "join", "leave", "expect"}, context);
         ScenarioTurn turn;
         turn.table = located({}, t.source());
         if (const auto* node = t.get("give")) turn.give = string(*node, "'give'");
         if (const auto* node = t.get("join")) turn.join = names(*node, "'join'");
         if (const auto* node = t.get("leave")) turn.leave = strings(*node, "'leave'");
-        if (!turn.give && turn.join.empty() && turn.leave.empty())
+        if (const auto* node = t.get("expect")) turn.expect = parse_expect(*node, s_.file);
+        if (!turn.give && turn.join.empty() && turn.leave.empty() && !turn.expect)
             fail(t.source(), fmt::format("[[turn]] {} is empty; expected give = \"NAME\" (the drawer's own name keeps "
-                                         "the card), join = [...] or leave = [...]", number));
+                                         "the card), join = [...], leave = [...] or expect = {{...}}", number));
         return turn;
     }
 
@@ -152,6 +159,16 @@ ScenarioEnd early(const Scenario& scenario, std::size_t index, const Game& game)
                         index + 1)};
 }
 
+// The end of a run whose `expect` differs from the game's state; nullopt when it holds.
+std::optional<ScenarioEnd> expect_end(const Scenario& scenario, const ScenarioExpect& expect, const Game& game,
+                                      const std::string& when) {
+    const auto mismatch = check_expect(expect, game);
+    if (!mismatch) return std::nullopt;
+    const Located where{"", mismatch->line, mismatch->column};
+    const std::string reason = one_line(when + ": " + mismatch->message);
+    return ScenarioEnd{ScenarioEnd::Kind::refused, scenario.at(where) + reason, true, where, reason};
+}
+
 }  // namespace
 
 std::string Scenario::at(const Located& where) const {
@@ -166,7 +183,8 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     try {
         root = toml::parse(text, file);
     } catch (const toml::parse_error& e) {
-        throw UsageError(one_line(scenario.at(located({}, e.source())) + "malformed TOML: " + std::string(e.description())));
+        throw UsageError(one_line(scenario.at(located({}, e.source())) + sdk::explain_toml_error(e.description(), text, static_cast<int>(e.source().begin.line),
+                                                                  static_cast<int>(e.source().begin.column))));
     }
     Parser(scenario).parse(root);
     return scenario;
@@ -201,7 +219,12 @@ std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catal
         try {
             kind = catalog.find_kind(card.value);
         } catch (const std::invalid_argument& e) {
-            throw UsageError(one_line(scenario.at(card) + excerpt(e.what(), 4096)));
+            std::vector<std::string> known;
+            for (std::size_t k = 0; k < catalog.kinds().size(); ++k) known.push_back(catalog.display_id(static_cast<KindId>(k)));
+            const std::string close = sdk::closest_name(card.value, known);
+            throw UsageError(one_line(scenario.at(card) + (close.empty() ? excerpt(e.what(), 4096)
+                                                                         : "unknown card '" + excerpt(card.value) +
+                                                                               "'; did you mean '" + close + "'?")));
         }
         const std::int32_t copies = catalog.kinds()[kind].count;
         if (++asked[kind] > copies)
@@ -217,15 +240,20 @@ Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Eva
     return Game(bundle.catalog(), bundle.gametype(), evaluator, scenario.seed, scenario.players, top);
 }
 
-ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn) {
+namespace {
+
+ScenarioEnd play_turns(const Scenario& scenario, Game& game, const std::function<void()>& after_turn) {
     auto unknown = [&](const Located& name, std::string_view role) {
-        return UsageError(fmt::format("{}unknown player '{}' in {}; players: {}", scenario.at(name), excerpt(name.value), role,
-                                      player_list(game)));
+        std::vector<std::string> names;
+        for (const Player& p : game.players()) names.push_back(p.name);
+        const std::string close = sdk::closest_name(name.value, names);
+        return UsageError(fmt::format("{}unknown player '{}' in {}; {}", scenario.at(name), excerpt(name.value), role,
+                                      close.empty() ? "players: " + player_list(game) : "did you mean '" + close + "'?"));
     };
     auto refused = [&](const Located& name, std::string_view what, const RuleError& e) {
-        return ScenarioEnd{ScenarioEnd::Kind::refused,
-                           one_line(fmt::format("{}cannot {} '{}': {}; the scenario stops here, after turn {}",
-                                                scenario.at(name), what, name.value, e.what(), game.turn()))};
+        const std::string reason = one_line(fmt::format("cannot {} '{}': {}; the scenario stops here, after turn {}", what,
+                                                        name.value, e.what(), game.turn()));
+        return ScenarioEnd{ScenarioEnd::Kind::refused, scenario.at(name) + reason, false, name, reason};
     };
     for (std::size_t i = 0; i < scenario.turns.size(); ++i) {
         const ScenarioTurn& turn = scenario.turns[i];
@@ -246,16 +274,30 @@ ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::funct
                 return refused(name, "leave", e);
             }
         }
-        if (!turn.give) continue;  // a gap with no turn after it
-        if (game.over() || game.phase() == Phase::suspended) return early(scenario, i, game);
-        const Player* receiver = find(game, *turn.give);
-        if (!receiver) throw unknown(*turn.give, "'give'");
-        const PlayerId receiver_id = receiver->id;  // the pointer does not survive the turn
-        game.start_turn();
-        while (game.phase() == Phase::awaiting_give) game.give(receiver_id);  // a fault redraws
-        if (after_turn) after_turn();
+        if (turn.give) {
+            if (game.over() || game.phase() == Phase::suspended) return early(scenario, i, game);
+            const Player* receiver = find(game, *turn.give);
+            if (!receiver) throw unknown(*turn.give, "'give'");
+            const PlayerId receiver_id = receiver->id;  // the pointer does not survive the turn
+            game.start_turn();
+            while (game.phase() == Phase::awaiting_give) game.give(receiver_id);  // a fault redraws
+            if (after_turn) after_turn();
+        }
+        if (turn.expect)
+            if (auto end = expect_end(scenario, *turn.expect, game, fmt::format("expect after turn {}", game.turn())))
+                return *end;
     }
     return {};
+}
+
+}  // namespace
+
+ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn) {
+    ScenarioEnd end = play_turns(scenario, game, after_turn);
+    if (end.kind != ScenarioEnd::Kind::refused && scenario.expect)
+        if (auto failed = expect_end(scenario, *scenario.expect, game, fmt::format("expect at the end, after turn {}", game.turn())))
+            return *failed;
+    return end;
 }
 
 nlohmann::json scenario_json(const Scenario& scenario, const sdk::Bundle& bundle, ScenarioEnd* end) {

@@ -25,6 +25,7 @@
 
 #include "engine/event.hpp"
 #include "engine/game.hpp"
+#include "host/terminal/scenario_expect.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {
@@ -43,6 +44,7 @@ struct ScenarioTurn {
     std::vector<Located> join;    ///< applied first, in order
     std::vector<Located> leave;   ///< then these
     std::optional<Located> give;  ///< the receiver's name; none: only the gap, no turn
+    std::optional<ScenarioExpect> expect;  ///< checked after the turn (or the gap) (scenario_expect.hpp)
 };
 
 /// How a scenario run stopped. `message` is empty when every [[turn]] table was applied;
@@ -51,10 +53,14 @@ struct ScenarioEnd {
     enum class Kind {
         complete,  ///< every [[turn]] table was applied
         early,     ///< the game ended or was suspended with [[turn]] tables left that play a turn
-        refused,   ///< the rules refused a join or leave (house rules, a taken name): exit 1
+        refused,   ///< the rules refused a join or leave (house rules, a taken name), or an `expect`
+                   ///< value did not hold (`expect_failed`): exit 1
     };
     Kind kind = Kind::complete;
     std::string message;
+    bool expect_failed = false;  ///< refused because an `expect` value differs from the game's state
+    Located where;               ///< where `message` points (line 0: nowhere in particular)
+    std::string reason;          ///< `message` without its "file:line:column: "
 };
 
 /// A parsed scenario file. Names and card ids are checked when the scenario runs, against
@@ -68,6 +74,7 @@ struct Scenario {
     std::uint64_t seed = 1;
     std::vector<Located> deck;           ///< top first
     std::vector<ScenarioTurn> turns;
+    std::optional<ScenarioExpect> expect;  ///< the file's own [expect]: checked when the run ends
 
     /// "file:line:column: " for `where` (without line and column when unknown).
     std::string at(const Located& where) const;
@@ -75,7 +82,8 @@ struct Scenario {
 
 /// Parses scenario text. `file` names it in messages. Throws UsageError (one line,
 /// "file:line:column: what was expected, what was seen") for malformed TOML, unknown keys, wrong
-/// types, missing players or give, and repeated player names.
+/// types, missing players or give, repeated player names, and bot seats ("bot:greedy": a
+/// scenario's seats are its decisions, not bots).
 Scenario parse_scenario(std::string_view text, const std::string& file);
 
 /// Reads and parses a scenario file. Throws UsageError, also when it cannot be read.
@@ -98,9 +106,11 @@ Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Eva
 /// between turns, GDD §3.4.2 d.i), then the turn with its give, if it has one (a give whose card
 /// faults is applied again to the redrawn card, GDD §3.5). A suspended game takes the next
 /// tables' joins and goes on. Stops, and says why in the result, when a give finds the game over
-/// or suspended, or when the rules refuse a join or leave; the game keeps the state it had then.
+/// or suspended, when the rules refuse a join or leave, or when an `expect` (of a [[turn]], after
+/// it; the file's own, at the end, also an early end) differs from the state ("file:line:column:
+/// expect after turn 3: ann's cherries: expected 5, got 4"); the game keeps the state it had then.
 /// `after_turn` (may be empty) is called after each turn played. Throws UsageError with the file
-/// position for an unknown player in give or leave.
+/// position for an unknown player in give or leave ("did you mean" when a name is close).
 ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn = {});
 
 /// Runs the scenario and returns state_json of the end state plus `events`: everything the

@@ -4,9 +4,11 @@
 #include <atomic>
 #include <exception>
 #include <memory>
+#include <set>
 #include <thread>
 
 #include "sdk/check/designer_tests.hpp"
+#include "sdk/check/function_names.hpp"
 #include "sdk/check/lint.hpp"
 #include "sdk/check/plugin_code.hpp"
 #include "sdk/check/probe.hpp"
@@ -23,19 +25,57 @@ std::string plural(std::size_t n, const std::string& word) {
 
 }  // namespace
 
+namespace {
+
+// The program of a plugin as check runs it: the names the manifest gives are checked against the
+// Lua file first (function_names.hpp), and those reported are left out, so nothing that depends
+// on them reports them again. `runtime` is null when there is no Lua file or it does not load.
+struct LoadedCode {
+    PluginCode code;
+    std::unique_ptr<LuaRuntime> runtime;
+};
+
+template <class MakeCode>
+LoadedCode load_checked(const MakeCode& make_code, const std::vector<NamedFunction>& uses, const std::string& manifest_file,
+                        std::vector<Diagnostic>& out, const LuaLimits& limits) {
+    LoadedCode loaded;
+    loaded.code = make_code(out, std::set<std::string>{});
+    if (loaded.code.program.chunks.empty()) return loaded;  // no Lua file, or it cannot be read: reported
+    const auto missing = check_function_names(loaded.code, uses, manifest_file, out, limits);
+    if (!missing) return loaded;  // the file does not load: reported
+    std::vector<Diagnostic> read_before;  // the file was read once already
+    if (!missing->empty()) loaded.code = make_code(read_before, *missing);
+    loaded.runtime = load_code(loaded.code, out, limits);
+    return loaded;
+}
+
+// True when every designer test of a function says it returns its input (or there are none).
+bool tests_show_identity(const std::vector<FunctionTest>& tests) {
+    return std::all_of(tests.begin(), tests.end(), [](const FunctionTest& t) { return t.input == t.expected; });
+}
+
+}  // namespace
+
 SetManifest check_set(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
     const std::size_t first = out.size();
     SetManifest m = read_set_manifest(folder, out);
     const bool manifest_ok = std::none_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), is_error);
 
-    const PluginCode code = set_code(m, out);
     const LuaLimits limits = check_limits();  // one budget for the plugin's whole check
-    std::unique_ptr<LuaRuntime> runtime = code.lua_file.empty() ? nullptr : load_code(code, out, limits);
+    const std::vector<NamedFunction> uses = set_function_names(m);
+    LoadedCode loaded = load_checked([&](auto& o, const auto& leave_out) { return set_code(m, o, leave_out); }, uses, m.file,
+                                     out, limits);
+    const PluginCode& code = loaded.code;
+    std::unique_ptr<LuaRuntime>& runtime = loaded.runtime;
 
     // Probes: every function the cards name, once each (the first card naming it names it in messages).
     std::vector<ProbeTarget> targets;
-    for (std::size_t i = 0; i < code.program.functions.size(); ++i)
-        targets.push_back({.function = static_cast<FunctionId>(i + 1), .label = code.program.functions[i].label});
+    for (std::size_t i = 0; i < code.program.functions.size(); ++i) {
+        ProbeTarget target{.function = static_cast<FunctionId>(i + 1), .label = code.program.functions[i].label};
+        target.manifest_file = m.file;
+        if (const NamedFunction* use = first_use(uses, code.program.functions[i].name)) target.manifest_where = use->where;
+        targets.push_back(std::move(target));
+    }
     std::vector<ProbeResult> results;
     if (runtime) results = probe(code, *runtime, targets, out);
     // Designer tests run in a fresh state: what the probes left behind must not change them.
@@ -55,8 +95,9 @@ SetManifest check_set(const std::filesystem::path& folder, std::vector<Diagnosti
                            m.cherry_tests[k], m.file, out);
         run_function_tests(runtime.get(), code, m.score_functions[k], function_label(m.kinds[k].id, "score"),
                            m.score_tests[k], m.file, out);
-        cherry_identity[k] = identity(m.cherry_functions[k]);
-        score_identity[k] = identity(m.score_functions[k]);
+        // The designer's own tests count as evidence too: a pair whose result differs from its input.
+        cherry_identity[k] = identity(m.cherry_functions[k]) && tests_show_identity(m.cherry_tests[k]);
+        score_identity[k] = identity(m.score_functions[k]) && tests_show_identity(m.score_tests[k]);
     }
 
     if (manifest_ok) {
@@ -71,17 +112,21 @@ GametypeManifest check_gametype(const std::filesystem::path& folder, std::vector
     const std::size_t first = out.size();
     GametypeManifest m = read_gametype_manifest(folder, out);
     const bool manifest_ok = std::none_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), is_error);
-    const PluginCode code = gametype_code(m, out);
     const LuaLimits limits = check_limits();  // one budget for the plugin's whole check
-    std::unique_ptr<LuaRuntime> runtime = code.lua_file.empty() ? nullptr : load_code(code, out, limits);
+    const std::vector<NamedFunction> uses = gametype_function_names(m);
+    LoadedCode loaded = load_checked([&](auto& o, const auto& leave_out) { return gametype_code(m, o, leave_out); }, uses,
+                                     m.file, out, limits);
+    const PluginCode& code = loaded.code;
+    std::unique_ptr<LuaRuntime>& runtime = loaded.runtime;
     const std::string label = distribution_label(m.gametype.id);
     if (!m.distribution_function.empty()) {
         const FunctionId id = code.id_of(m.distribution_function);
         if (runtime && id != kIdentity) {
-            const auto results = probe(code, *runtime,
-                                       {{.function = id, .label = label, .argument = "cherries", .rule = "GDD §3.3.1.1",
-                                         .inputs = &distribution_probe_inputs()}},
-                                       out);
+            ProbeTarget target{.function = id, .label = label, .argument = "cherries", .rule = "GDD §3.3.1.1",
+                               .inputs = &distribution_probe_inputs()};
+            target.manifest_file = m.file;
+            target.manifest_where = m.function_position;
+            const auto results = probe(code, *runtime, {target}, out);
             if (!results.at(0).faulted) lint_never_scores(m, results[0].positive, out);
         }
         std::vector<Diagnostic> loaded_before;  // designer tests in a fresh state, as for sets

@@ -1,5 +1,7 @@
 #include "sdk/check/designer_tests.hpp"
 
+#include "sdk/check/probe.hpp"
+
 namespace cherries::sdk::check {
 
 namespace {
@@ -16,17 +18,25 @@ void run_function_tests(LuaRuntime* runtime, const PluginCode& code, const std::
     const std::string shown = name.empty() ? "identity" : name;
     const FunctionId function = code.id_of(name);
     if (!name.empty() && (function == kIdentity || !runtime)) return;  // the code did not load: reported already
+    const int line = runtime && function != kIdentity ? runtime->line_defined(function) : 0;
+    // Every report about a Lua function also shows where the function is.
+    auto with_function = [&](Diagnostic d) {
+        if (line > 0) d.notes.push_back({"note", code.lua_file, line, 0, "'" + name + "' starts here"});
+        return d;
+    };
     for (const FunctionTest& test : tests) {
         const std::string call = label + ": " + shown + "(" + std::to_string(test.input) + "): expected " +
                                  std::to_string(test.expected);
         std::int64_t got = test.input;  // the identity
         if (function != kIdentity) {
             if (!runtime->call(function, test.input, got)) {
-                out.push_back(at(manifest_file, test, call + ", but it failed: " + runtime->fault_message()));
+                Diagnostic d = with_function(at(manifest_file, test, call + ", but it failed: " + runtime->fault_message()));
+                for (auto& hint : fault_hints(runtime->fault_message())) d.notes.push_back(std::move(hint));
+                out.push_back(std::move(d));
                 continue;
             }
         }
-        if (got != test.expected) out.push_back(at(manifest_file, test, call + ", got " + std::to_string(got)));
+        if (got != test.expected) out.push_back(with_function(at(manifest_file, test, call + ", got " + std::to_string(got))));
     }
 }
 

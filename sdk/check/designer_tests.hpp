@@ -17,7 +17,8 @@ namespace cherries::sdk::check {
 /// Runs each pair of `tests` through function `name` of `code` on `runtime` ("" is the identity,
 /// which returns its input). A pair whose result differs, or whose call faults, is an error in
 /// `manifest_file` at the pair's line and column:
-/// "card 'cherry-halver' cherry function: halve(-3): expected -1, got -2".
+/// "card 'cherry-halver' cherry function: halve(-3): expected -1, got -2", with a note at the
+/// line of the Lua file where the function starts and, for a fault, hints (probe.hpp fault_hints).
 /// `label` names the function's use. With `runtime` null (the code did not load) only identity
 /// tests run.
 void run_function_tests(LuaRuntime* runtime, const PluginCode& code, const std::string& name, const std::string& label,

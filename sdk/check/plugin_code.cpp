@@ -21,28 +21,29 @@ bool add_chunk(PluginCode& code, const std::filesystem::path& lua_file, std::vec
     return true;
 }
 
-void add_function(PluginCode& code, const std::string& name, std::string label) {
-    if (!name.empty()) code.program.add(0, name, std::move(label));
+void add_function(PluginCode& code, const std::string& name, std::string label, const std::set<std::string>& leave_out) {
+    if (!name.empty() && !leave_out.count(name)) code.program.add(0, name, std::move(label));
 }
 
 }  // namespace
 
 FunctionId PluginCode::id_of(const std::string& name) const { return name.empty() ? kIdentity : program.find(0, name); }
 
-PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out) {
+PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out, const std::set<std::string>& leave_out) {
     PluginCode code;
     if (!add_chunk(code, set.lua_file, out)) return code;
     for (std::size_t k = 0; k < set.kinds.size(); ++k) {
-        add_function(code, set.cherry_functions[k], function_label(set.kinds[k].id, "cherry"));
-        add_function(code, set.score_functions[k], function_label(set.kinds[k].id, "score"));
+        add_function(code, set.cherry_functions[k], function_label(set.kinds[k].id, "cherry"), leave_out);
+        add_function(code, set.score_functions[k], function_label(set.kinds[k].id, "score"), leave_out);
     }
     return code;
 }
 
-PluginCode gametype_code(const GametypeManifest& gametype, std::vector<Diagnostic>& out) {
+PluginCode gametype_code(const GametypeManifest& gametype, std::vector<Diagnostic>& out,
+                         const std::set<std::string>& leave_out) {
     PluginCode code;
     if (!add_chunk(code, gametype.lua_file, out)) return code;
-    add_function(code, gametype.distribution_function, distribution_label(gametype.gametype.id));
+    add_function(code, gametype.distribution_function, distribution_label(gametype.gametype.id), leave_out);
     return code;
 }
 

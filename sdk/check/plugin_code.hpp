@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,11 +24,13 @@ struct PluginCode {
 };
 
 /// The program of a card set: every cherry and score function its cards name. A Lua file that
-/// cannot be read is a Diagnostic in `out` (and no chunk).
-PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out);
+/// cannot be read is a Diagnostic in `out` (and no chunk). Names in `leave_out` (reported
+/// missing already: function_names.hpp) are not in the program, so id_of gives kIdentity for them.
+PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out, const std::set<std::string>& leave_out = {});
 
-/// The program of a gametype: its distribution function, if it names one.
-PluginCode gametype_code(const GametypeManifest& gametype, std::vector<Diagnostic>& out);
+/// The program of a gametype: its distribution function, if it names one (and not in `leave_out`).
+PluginCode gametype_code(const GametypeManifest& gametype, std::vector<Diagnostic>& out,
+                         const std::set<std::string>& leave_out = {});
 
 /// Loads `code` in a fresh sandbox with `limits` (default: as in play). Syntax errors (file:line),
 /// a file that fails or returns no table, and named functions that are missing or not functions

@@ -57,8 +57,8 @@ struct TargetState {
 
 class Prober {
 public:
-    Prober(const PluginCode& code, const std::vector<ProbeTarget>& targets, std::vector<Diagnostic>& out)
-        : code_(code), targets_(targets), state_(targets.size()), out_(out) {}
+    Prober(const PluginCode& code, const std::vector<ProbeTarget>& targets, std::vector<int> lines, std::vector<Diagnostic>& out)
+        : code_(code), targets_(targets), state_(targets.size()), lines_(std::move(lines)), out_(out) {}
 
     std::size_t size() const { return targets_.size(); }
     bool reported(std::size_t t) const { return state_[t].reported; }
@@ -123,18 +123,22 @@ private:
         return "with " + targets_[t].argument + " = " + std::to_string(input);
     }
     void report_fault(std::size_t t, std::int64_t input, const std::string& fault) {
-        out_.push_back(fault_diagnostic(code_.lua_file, targets_[t].label, context(t, input), fault));
+        Diagnostic d = fault_diagnostic(code_.lua_file, targets_[t].label, context(t, input), fault);
+        locate(d, targets_[t], lines_[t], fault);
+        out_.push_back(std::move(d));
         state_[t].reported = true;
     }
     void report(std::size_t t, std::int64_t input, const std::string& message) {
-        out_.push_back({Diagnostic::Severity::error, code_.lua_file, 0, 0,
-                        targets_[t].label + ": " + context(t, input) + ": " + message});
+        Diagnostic d{Diagnostic::Severity::error, code_.lua_file, 0, 0, targets_[t].label + ": " + context(t, input) + ": " + message};
+        locate(d, targets_[t], lines_[t], message);
+        out_.push_back(std::move(d));
         state_[t].reported = true;
     }
 
     const PluginCode& code_;
     const std::vector<ProbeTarget>& targets_;
     std::vector<TargetState> state_;
+    std::vector<int> lines_;  // per target: where its function starts in the Lua file
     std::vector<Diagnostic>& out_;
 };
 
@@ -143,8 +147,11 @@ private:
 const std::vector<std::int64_t>& modifier_probe_inputs() {
     static const std::vector<std::int64_t> inputs = [] {
         std::vector<std::int64_t> v{0};
-        for (const std::int64_t x : {std::int64_t{1}, std::int64_t{2}, std::int64_t{3}, std::int64_t{5}, std::int64_t{10},
-                                     std::int64_t{100}, std::int64_t{1000}, k2_31, k2_52, kMaxMagnitude}) {
+        for (std::int64_t x = 1; x <= kDenseProbeLimit; ++x) {
+            v.push_back(x);
+            v.push_back(-x);
+        }
+        for (const std::int64_t x : {std::int64_t{100}, std::int64_t{1000}, k2_31, k2_52, kMaxMagnitude}) {
             v.push_back(x);
             v.push_back(-x);
         }
@@ -161,6 +168,32 @@ const std::vector<std::int64_t>& distribution_probe_inputs() {
         return v;
     }();
     return inputs;
+}
+
+std::vector<DiagnosticNote> fault_hints(const std::string& fault) {
+    std::vector<DiagnosticNote> hints;
+    // "returned 1.5, expected an integer": a float with a fraction is what `/` gives.
+    if (const std::size_t at = fault.find("returned "); at != std::string::npos &&
+        fault.find(", expected an integer", at) != std::string::npos && fault.find('.', at) != std::string::npos)
+        hints.push_back({"hint", "", 0, 0, "`/` returns a float: use `//` (floor division) for an integer result"});
+    if (fault.find("number has no integer representation") != std::string::npos)
+        hints.push_back({"hint", "", 0, 0, "`/` returns a float: use `//` (floor division), or math.floor, for an integer"});
+    if (fault.find("global 'print'") != std::string::npos)
+        hints.push_back({"hint", "", 0, 0, "print is not available in the sandbox: write tests.cherry / tests.score pairs "
+                                          "in the manifest to see what a function returns"});
+    for (const char* library : {"io", "os", "require", "debug", "package", "dofile", "loadfile", "collectgarbage"})
+        if (fault.find("global '" + std::string(library) + "'") != std::string::npos)
+            hints.push_back({"hint", "", 0, 0, std::string(library) + " is not available in the sandbox: plugins have the base "
+                                                                  "functions and the table, string, math and utf8 libraries"});
+    return hints;
+}
+
+void locate(Diagnostic& d, const ProbeTarget& target, int line_defined, const std::string& fault) {
+    if (d.line == 0 && line_defined > 0) d.line = line_defined;
+    if (!target.manifest_file.empty())
+        d.notes.push_back({"note", target.manifest_file, target.manifest_where.line, target.manifest_where.column,
+                           target.label + " is named here"});
+    for (auto& hint : fault_hints(fault)) d.notes.push_back(std::move(hint));
 }
 
 Diagnostic fault_diagnostic(const std::string& lua_file, const std::string& label, const std::string& context,
@@ -183,7 +216,9 @@ Diagnostic fault_diagnostic(const std::string& lua_file, const std::string& labe
 
 std::vector<ProbeResult> probe(const PluginCode& code, LuaRuntime& runtime, const std::vector<ProbeTarget>& targets,
                                std::vector<Diagnostic>& out) {
-    Prober prober(code, targets, out);
+    std::vector<int> lines;
+    for (const ProbeTarget& target : targets) lines.push_back(runtime.line_defined(target.function));
+    Prober prober(code, targets, std::move(lines), out);
     std::vector<Diagnostic> ignored;  // the program loaded once already
     // A function that faults (memory, budget) may leave its garbage in the state: the next
     // function is then probed in a fresh state, so it is not blamed for what it did not do.

@@ -11,6 +11,7 @@
 #include "sdk/check/plugin_code.hpp"
 #include "sdk/diagnostic.hpp"
 #include "sdk/lua_runtime.hpp"
+#include "sdk/manifest.hpp"
 
 namespace cherries::sdk::check {
 
@@ -20,7 +21,11 @@ namespace cherries::sdk::check {
 /// is an error.
 inline constexpr std::int64_t kLargeInput = std::int64_t{1} << 31;
 
-/// What a modifier function is called with (`last`): 0, ±1, ±2, ±3, ±5, ±10, ±100, ±1000,
+/// Every input from -kDenseProbeLimit to kDenseProbeLimit is probed: the changes cards make
+/// (GDD §3.3.2.1.1) are small, so a modifier that only acts on one of them (4, say) is seen.
+inline constexpr std::int64_t kDenseProbeLimit = 16;
+
+/// What a modifier function is called with (`last`): 0, ±1, ±2, ..., ±16, ±100, ±1000,
 /// ±2^31, ±2^52, ±(2^53 - 1); in this order.
 const std::vector<std::int64_t>& modifier_probe_inputs();
 
@@ -36,6 +41,8 @@ struct ProbeTarget {
     std::string argument = "last";
     std::string rule = "GDD §3.3.2.1.1.3";  ///< cited when the function keeps state
     const std::vector<std::int64_t>* inputs = &modifier_probe_inputs();
+    std::string manifest_file;    ///< where the function is named (a note of every report); empty: no note
+    SourcePosition manifest_where;  ///< the name's string in the manifest (its first use)
 };
 
 /// What the probes found out about one target.
@@ -49,7 +56,8 @@ struct ProbeResult {
 /// `runtime`, (2) again on `runtime` with targets and inputs in reverse order, (3) on a fresh
 /// runtime, targets in reverse order, inputs in order; any difference between the passes is
 /// state kept between calls. Reports to `out` (file: the Lua file, with the line where Lua gives
-/// one) naming the target and the input: a fault (error, not an integer, instruction budget,
+/// one, else the line where the function starts; a note at the manifest key that names it; hints
+/// from fault_hints) naming the target and the input: a fault (error, not an integer, instruction budget,
 /// memory), a result outside ±(2^53 - 1) for an input below kLargeInput, impurity. A target is
 /// reported once, at its first problem. Returns one ProbeResult per target.
 std::vector<ProbeResult> probe(const PluginCode& code, LuaRuntime& runtime, const std::vector<ProbeTarget>& targets,
@@ -57,6 +65,16 @@ std::vector<ProbeResult> probe(const PluginCode& code, LuaRuntime& runtime, cons
 
 /// Turns a LuaRuntime fault message of `label` into a Diagnostic in `lua_file`:
 /// "<label>: <context>: <reason>", with the line when the reason starts with "<lua_file>:<line>:".
+/// Hints for common causes of a fault message: a float result ("`/` returns a float: use `//`"),
+/// a call of `print` ("print is not available in the sandbox") or of a library the sandbox
+/// leaves out (io, os, require, debug, ...). Empty when none applies.
+std::vector<DiagnosticNote> fault_hints(const std::string& fault_message);
+
+/// Diagnostic `d` about function `function` (named by `target`): its line, when `d` has none,
+/// becomes the line where the function starts (runtime.line_defined); a note points at
+/// target.manifest_where; hints for `fault_message` are added.
+void locate(Diagnostic& d, const ProbeTarget& target, int line_defined, const std::string& fault_message);
+
 Diagnostic fault_diagnostic(const std::string& lua_file, const std::string& label, const std::string& context,
                             const std::string& fault_message);
 

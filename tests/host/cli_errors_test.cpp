@@ -52,7 +52,7 @@ TEST_CASE("options that do not go together") {
 
 TEST_CASE("an unknown card id in a scenario is reported at its line and column") {
     check_usage_error(run_cli(scenario("bad_card.toml")),
-                      {"bad_card.toml:4:26: ", "unknown card 'chery'; expected one of: cherry, double-cherry"});
+                      {"bad_card.toml:4:26: ", "unknown card 'chery'; did you mean 'cherry'?"});
 }
 
 TEST_CASE("a give to a player who does not exist is reported at its line and column") {

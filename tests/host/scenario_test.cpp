@@ -302,7 +302,7 @@ TEST_CASE("scenario files: errors name the line, the column, what was expected a
                 "'leave': expected an array of strings, saw string \"bob\"");
     should_fail("players = [\"ann\"]\nseed = \n", 2, 8, "malformed TOML");
     should_fail("players = [\"ann\", \"bob\"]\ndeck = [\"cherry\", \"chery\"]\n", 2, 19,
-                "unknown card 'chery'; expected one of: cherry, double-cherry");
+                "unknown card 'chery'; did you mean 'cherry'?");
     should_fail("players = [\"ann\", \"bob\"]\ndeck = [\"three-points\", \"three-points\"]\n", 2, 25,
                 "'deck' asks for 2 copies of 'three-points'; the sets have 1");
     should_fail("players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"bbo\"\n", 3, 8, "unknown player 'bbo' in 'give'; players: ann, bob");

@@ -18,12 +18,11 @@ TEST_CASE("check: a syntax error in a gametype's Lua file is reported too") {
                       "g/gametype.lua", 2, {"near 'c'"});
 }
 
-TEST_CASE("check: a named function that does not exist, or is not a function, is an error naming the card") {
-    probe_should_fail(check_set_source(set_header() + cherry_card() + modifier_card("grow"),
-                                       "return { grwo = function(x) return x end }\n"),
-                      "s/set.lua", 0, {"card 'm' cherry function: 'grow' is not defined in the table the file returns"});
-    probe_should_fail(check_set_source(set_header() + cherry_card() + modifier_card("grow"), "return { grow = 3 }\n"),
-                      "s/set.lua", 0, {"card 'm' cherry function: 'grow' is a number, expected a function"});
+TEST_CASE("check: a named function that does not exist, or is not a function, is an error at the key naming it") {
+    should_fail(check_set_source(set_header() + cherry_card() + modifier_card("grow"), "return { grwo = function(x) return x end }\n"),
+                18, 10, "card 'm' cherry function: 'grow' is not defined in the table set.lua returns; it defines: grwo");
+    should_fail(check_set_source(set_header() + cherry_card() + modifier_card("grow"), "return { grow = 3 }\n"), 18, 10,
+                "card 'm' cherry function: 'grow' is a number in the table set.lua returns, expected a function");
 }
 
 TEST_CASE("check: an error while the file loads names the file and the line") {

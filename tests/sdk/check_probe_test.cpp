@@ -23,10 +23,10 @@ const std::string kGametypeHeader =
 
 }  // namespace
 
-TEST_CASE("probe inputs: 0, ±1, ±2, ±3, ±5, ±10, ±100, ±1000, ±2^31, ±2^52, ±(2^53 - 1); distributions >= 0") {
+TEST_CASE("probe inputs: 0, ±1 to ±16, ±100, ±1000, ±2^31, ±2^52, ±(2^53 - 1); distributions >= 0") {
     const auto& inputs = sdk::check::modifier_probe_inputs();
-    CHECK(inputs.size() == 21);
-    for (const std::int64_t x : {std::int64_t{0}, std::int64_t{-3}, std::int64_t{1000}, std::int64_t{-(std::int64_t{1} << 52)},
+    CHECK(inputs.size() == 43);
+    for (const std::int64_t x : {std::int64_t{0}, std::int64_t{-3}, std::int64_t{4}, std::int64_t{-16}, std::int64_t{16}, std::int64_t{1000}, std::int64_t{-(std::int64_t{1} << 52)},
                                  kMaxMagnitude, -kMaxMagnitude})
         CHECK(std::count(inputs.begin(), inputs.end(), x) == 1);
     const auto& counts = sdk::check::distribution_probe_inputs();
@@ -42,9 +42,9 @@ TEST_CASE("probe: the Standard Set's functions pass, including 2 * last beyond �
 }
 
 TEST_CASE("probe: a result that is not an integer names the card, the function and the input") {
-    probe_should_fail(check_modifier("  return last / 2"), "s/set.lua", 0,
+    probe_should_fail(check_modifier("  return last / 2"), "s/set.lua", 2,
                       {"card 'apple-storm' cherry function: with last = 1: returned 0.5, expected an integer"});
-    probe_should_fail(check_modifier("  return tostring(last)"), "s/set.lua", 0,
+    probe_should_fail(check_modifier("  return tostring(last)"), "s/set.lua", 2,
                       {"card 'apple-storm' cherry function: with last = 0: returned string, expected an integer"});
 }
 
@@ -57,9 +57,9 @@ TEST_CASE("probe: an error in the function names the file, the line and the inpu
 
 TEST_CASE("probe: the instruction budget and the memory cap hold for every call") {
     probe_should_fail(check_modifier("  if last > 5 then while true do end end\n  return last"), "s/set.lua", 3,
-                      {"with last = 10: instruction budget exceeded"});
+                      {"with last = 6: instruction budget exceeded"});
     probe_should_fail(check_modifier("  local s, t = ('x'):rep(1000000), {}\n  for i = 1, 100 do t[i] = s .. i end\n  return last"),
-                      "s/set.lua", 0, {"with last = 0: not enough memory"});
+                      "s/set.lua", 2, {"with last = 0: not enough memory"});
 }
 
 TEST_CASE("probe: a function that keeps state between calls is an error (GDD §3.3.2.1.1.3)") {
@@ -67,18 +67,18 @@ TEST_CASE("probe: a function that keeps state between calls is an error (GDD §3
                                      "local calls = 0\nreturn { f = function(last) calls = calls + 1\n"
                                      "  if calls > 21 then return last + 1 end return last end }\n");
     // Seen at the first call that changes the upvalue, not only when a result differs.
-    probe_should_fail(ds, "s/set.lua", 0, {"card 'counter' cherry function: with last = 0: ",
+    probe_should_fail(ds, "s/set.lua", 2, {"card 'counter' cherry function: with last = 0: ",
                                            "it changed a local variable of its file (an upvalue)", "keeps state between calls"});
     CHECK(errors(ds) == 1);  // one report per function
 }
 
 TEST_CASE("probe: a result outside ±(2^53 - 1) is an error for ordinary inputs, not for large ones (GDD §3.5)") {
-    probe_should_fail(check_modifier("  return last + (1 << 60)"), "s/set.lua", 0,
+    probe_should_fail(check_modifier("  return last + (1 << 60)"), "s/set.lua", 2,
                       {"with last = 0: returned 1152921504606846976, outside ±(2^53 - 1)"});
     CHECK(errors(check_modifier("  if last > 1000 or last < -1000 then return last * 4 end\n  return last")) == 0);
     // Also as a float too large for an integer at a large input; a fraction is still an error.
     CHECK(errors(check_modifier("  return last * 2048.0")) == 0);
-    probe_should_fail(check_modifier("  if last > 1000 then return last + 0.5 end\n  return last"), "s/set.lua", 0,
+    probe_should_fail(check_modifier("  if last > 1000 then return last + 0.5 end\n  return last"), "s/set.lua", 2,
                       {"with last = 2147483648: returned 2147483648.5, expected an integer"});
 }
 
@@ -87,14 +87,14 @@ TEST_CASE("probe: distributions are called with cherry counts >= 0 only, and a f
     probe_should_fail(check_gametype_source(kGametypeHeader, "return { f = function(c)\n if c == 7 then error('seven') end return 0 end }\n"),
                       "g/gametype.lua", 2, {"gametype 'g' distribution: with cherries = 7: seven"});
     probe_should_fail(check_gametype_source(kGametypeHeader, "local n = 0\nreturn { f = function(c) n = n + 1 return n end }\n"),
-                      "g/gametype.lua", 0, {"with cherries = ", "keeps state between calls", "GDD §3.3.1.1"});
+                      "g/gametype.lua", 2, {"with cherries = ", "keeps state between calls", "GDD §3.3.1.1"});
 }
 
 TEST_CASE("probe: a function used by several cards is probed once and reported once") {
     const auto ds = check_set_source(set_header() + cherry_card() + modifier_card("f", "a") + modifier_card("f", "b"),
                                      "return { f = function(last) return last + 0.5 end }\n");
     CHECK(errors(ds) == 1);
-    probe_should_fail(ds, "s/set.lua", 0, {"card 'a' cherry function: with last = 0: returned 0.5"});
+    probe_should_fail(ds, "s/set.lua", 1, {"card 'a' cherry function: with last = 0: returned 0.5"});
 }
 
 TEST_CASE("probe: a function that fills memory is reported; the next function, probed in a fresh state, is not blamed") {

@@ -1,0 +1,148 @@
+#include "host/terminal/scenario_expect.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "host/cli/text.hpp"
+#include "host/cli/usage_error.hpp"
+#include "host/records/state_json.hpp"
+#include "sdk/diagnostic.hpp"
+#include "sdk/toml_text.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+constexpr const char* kStatuses[] = {"in_progress", "won", "suspended", "ended", "aborted"};
+
+[[noreturn]] void fail(const std::string& file, const toml::node& node, const std::string& message) {
+    throw UsageError(fmt::format("{}:{}:{}: {}", file, node.source().begin.line, node.source().begin.column, message));
+}
+
+ExpectedValue at(const toml::node& node, std::string player, std::string key, nlohmann::json value) {
+    return {std::move(player), std::move(key), std::move(value), static_cast<int>(node.source().begin.line),
+            static_cast<int>(node.source().begin.column)};
+}
+
+std::string string_value(const std::string& file, const toml::node& node, const std::string& what) {
+    if (!node.is_string()) fail(file, node, fmt::format("expect {}: expected a string, saw {}", what, sdk::describe_toml(node)));
+    return *node.value<std::string>();
+}
+
+void parse_player(const std::string& file, const std::string& name, const toml::node& node, ScenarioExpect& out) {
+    const toml::table* t = node.as_table();
+    if (!t)
+        fail(file, node, fmt::format("expect '{}': expected a table of cherries, score, modifiers, received for player '{}', "
+                                     "saw {}", excerpt(name), excerpt(name), sdk::describe_toml(node)));
+    for (const auto& [key, value] : *t) {
+        const std::string k(key.str());
+        const std::string what = fmt::format("{}'s {}", excerpt(name), excerpt(k));
+        if (k == "cherries" || k == "score") {
+            if (!value.is_integer()) fail(file, value, fmt::format("expect {}: expected an integer, saw {}", what, sdk::describe_toml(value)));
+            out.values.push_back(at(value, name, k, *value.value<std::int64_t>()));
+        } else if (k == "modifiers" || k == "received") {
+            const toml::array* array = value.as_array();
+            if (!array) fail(file, value, fmt::format("expect {}: expected an array of card ids, bottom first, saw {}", what, sdk::describe_toml(value)));
+            nlohmann::json ids = nlohmann::json::array();
+            for (const auto& element : *array) ids.push_back(string_value(file, element, what));
+            out.values.push_back(at(value, name, k, std::move(ids)));
+        } else {
+            const std::string close = sdk::closest_name(k, {"cherries", "score", "modifiers", "received"});
+            fail(file, value, fmt::format("unknown key '{}' in expect for player '{}'; {}", excerpt(k), excerpt(name),
+                                          close.empty() ? "expected one of: cherries, score, modifiers, received"
+                                                        : "did you mean '" + close + "'?"));
+        }
+    }
+}
+
+std::string shown(const nlohmann::json& value) {
+    if (value.is_string()) return "\"" + excerpt(value.get<std::string>()) + "\"";
+    if (value.is_null()) return "none";
+    return excerpt(value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+// The player names of `game`, for "did you mean".
+std::vector<std::string> names_of(const Game& game) {
+    std::vector<std::string> names;
+    for (const Player& p : game.players()) names.push_back(p.name);
+    return names;
+}
+
+std::string unknown_player(const std::string& name, const Game& game) {
+    const std::string close = sdk::closest_name(name, names_of(game));
+    std::string list;
+    for (const auto& n : names_of(game)) list += (list.empty() ? "" : ", ") + n;
+    return fmt::format("unknown player '{}'{}", excerpt(name),
+                       close.empty() ? "; players: " + list : "; did you mean '" + close + "'?");
+}
+
+// A card id in an expected list that the game does not know, said with "did you mean".
+std::string unknown_card(const nlohmann::json& ids, const Game& game) {
+    std::vector<std::string> known;
+    for (std::size_t k = 0; k < game.catalog().kinds().size(); ++k)
+        known.push_back(game.catalog().display_id(static_cast<KindId>(k)));
+    for (const auto& id : ids) {
+        const std::string s = id.get<std::string>();
+        if (std::find(known.begin(), known.end(), s) != known.end()) continue;
+        const std::string close = sdk::closest_name(s, known);
+        return fmt::format("unknown card '{}'{}", excerpt(s), close.empty() ? "" : "; did you mean '" + close + "'?");
+    }
+    return "";
+}
+
+}  // namespace
+
+ScenarioExpect parse_expect(const toml::node& node, const std::string& file) {
+    const toml::table* t = node.as_table();
+    if (!t) fail(file, node, "'expect': expected a table (status, winner, or a player's name), saw " + sdk::describe_toml(node));
+    ScenarioExpect out;
+    out.line = static_cast<int>(node.source().begin.line);
+    out.column = static_cast<int>(node.source().begin.column);
+    for (const auto& [key, value] : *t) {
+        const std::string k(key.str());
+        if (k == "status") {
+            const std::string status = string_value(file, value, "status");
+            if (std::find(std::begin(kStatuses), std::end(kStatuses), status) == std::end(kStatuses))
+                fail(file, value, fmt::format("expect status: expected one of in_progress, won, suspended, ended, aborted, "
+                                              "saw \"{}\"", excerpt(status)));
+            out.values.push_back(at(value, "", "status", status));
+        } else if (k == "winner") {
+            out.values.push_back(at(value, "", "winner", string_value(file, value, "winner")));
+        } else {
+            parse_player(file, k, value, out);
+        }
+    }
+    return out;
+}
+
+std::optional<ExpectMismatch> check_expect(const ScenarioExpect& expect, const Game& game) {
+    const nlohmann::json state = state_json(game);
+    for (const ExpectedValue& v : expect.values) {
+        auto mismatch = [&](std::string message) { return ExpectMismatch{v.line, v.column, std::move(message)}; };
+        if (v.player.empty()) {
+            const nlohmann::json& actual = state[v.key];
+            if (v.key == "winner" && !game.find_player(v.value.get<std::string>()))
+                return mismatch("winner: " + unknown_player(v.value.get<std::string>(), game));
+            if (actual != v.value) return mismatch(fmt::format("{}: expected {}, got {}", v.key, shown(v.value), shown(actual)));
+            continue;
+        }
+        const auto& players = state["players"];
+        const auto p = std::find_if(players.begin(), players.end(), [&](const auto& j) { return j["name"] == v.player; });
+        if (p == players.end()) return mismatch(fmt::format("expect for {}", unknown_player(v.player, game)));
+        nlohmann::json actual = (*p)[v.key];
+        if (v.key == "modifiers") {
+            nlohmann::json ids = nlohmann::json::array();
+            for (const auto& m : actual) ids.push_back(m["card"]);
+            actual = std::move(ids);
+        }
+        if (v.value.is_array())
+            if (const std::string problem = unknown_card(v.value, game); !problem.empty())
+                return mismatch(fmt::format("{}'s {}: {}", excerpt(v.player), v.key, problem));
+        if (actual != v.value)
+            return mismatch(fmt::format("{}'s {}: expected {}, got {}", excerpt(v.player), v.key, shown(v.value), shown(actual)));
+    }
+    return std::nullopt;
+}
+
+}  // namespace cherries::host

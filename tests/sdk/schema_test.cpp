@@ -1,0 +1,64 @@
+// The JSON Schemas for set.toml and gametype.toml (sdk/schema/, for taplo and editors): every
+// shipped manifest validates, and the mistakes the schema is for are flagged. The TOML is turned
+// into JSON by toml++ and validated by python3-jsonschema (scripts/setup), a real validator.
+#include <catch2/catch.hpp>
+
+#include <toml++/toml.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <tuple>
+#include <string>
+
+#include "temp_plugin.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path kSource = CHERRIES_SOURCE_DIR;
+
+// Validates `toml_text` against `schema` with python3-jsonschema; true when it is valid.
+bool valid(const std::string& toml_text, const std::string& schema) {
+    std::ostringstream json;
+    json << toml::json_formatter{toml::parse(toml_text)};
+    cherries::test::TempFolder dir;
+    const fs::path file = dir.write("m.json", json.str());
+    const std::string command = "python3 -c 'import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), "
+                                "json.load(open(sys.argv[2])))' '" + file.string() + "' '" +
+                                (kSource / "sdk/schema" / schema).string() + "' >/dev/null 2>&1";
+    return std::system(command.c_str()) == 0;
+}
+
+std::string read(const fs::path& p) { return cherries::test::read_text(p); }
+
+}  // namespace
+
+TEST_CASE("schema: every shipped set.toml and gametype.toml validates") {
+    REQUIRE(std::system("python3 -c 'import jsonschema' >/dev/null 2>&1") == 0);  // scripts/setup installs it
+    int manifests = 0;
+    for (const auto& [folder, manifest, schema] : {std::tuple{"sets", "set.toml", "set.schema.json"},
+                                                   std::tuple{"gametypes", "gametype.toml", "gametype.schema.json"}}) {
+        for (const auto& entry : fs::directory_iterator(kSource / folder)) {
+            const fs::path file = entry.path() / manifest;
+            if (!fs::exists(file)) continue;
+            INFO(file);
+            CHECK(valid(read(file), schema));
+            ++manifests;
+        }
+    }
+    CHECK(manifests >= 6);  // 2 sets, 4 gametypes
+}
+
+TEST_CASE("schema: flags an unknown card type, a modifier without lifetime, a misspelt key") {
+    const std::string header = "[set]\nid = \"s\"\nname = \"S\"\nversion = \"1.0.0\"\nsymbol = \"S\"\napi = 1\n";
+    CHECK(valid(header + "[[card]]\nid = \"a\"\nname = \"A\"\ntype = \"cherry\"\nchange = 1\n", "set.schema.json"));
+    CHECK_FALSE(valid(header + "[[card]]\nid = \"a\"\nname = \"A\"\ntype = \"cheery\"\nchange = 1\n", "set.schema.json"));
+    CHECK_FALSE(valid(header + "[[card]]\nid = \"a\"\nname = \"A\"\ntype = \"modifier\"\ncherry = \"f\"\n", "set.schema.json"));
+    CHECK_FALSE(valid(header + "[[card]]\nid = \"a\"\nname = \"A\"\ntype = \"cherry\"\nchagne = 1\n", "set.schema.json"));
+    const std::string g = "[gametype]\nid = \"g\"\nname = \"G\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 10\n";
+    CHECK(valid(g + "[distribution]\n5 = 1\n", "gametype.schema.json"));
+    CHECK(valid(g + "[distribution]\nfunction = \"f\"\n", "gametype.schema.json"));
+    CHECK_FALSE(valid(g + "[distribution]\nfunction = \"f\"\n5 = 1\n", "gametype.schema.json"));
+}
