@@ -50,8 +50,22 @@ std::size_t terminal_width() {
     return 0;
 }
 
+std::size_t display_width(std::string_view text) {
+    std::size_t columns = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\x1b') {  // an SGR sequence (colour, bold) takes no column
+            const std::size_t end = text.find('m', i);
+            if (end == std::string_view::npos) break;
+            i = end;
+            continue;
+        }
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++columns;  // not a UTF-8 continuation byte
+    }
+    return columns;
+}
+
 std::string wrap_line(const std::string& text, std::size_t width, std::size_t indent) {
-    if (width == 0 || text.size() <= width) return text + '\n';
+    if (width == 0 || display_width(text) <= width) return text + '\n';
     indent = std::min(indent, width / 2);
     std::string out;
     std::string line;
@@ -72,9 +86,10 @@ std::string wrap_line(const std::string& text, std::size_t width, std::size_t in
         if (end == std::string::npos) end = text.size();
         std::string word = text.substr(at, end - at);
         at = end;
-        if (!fresh && line.size() + gap.size() + word.size() > width) flush();
+        if (!fresh && display_width(line) + gap.size() + display_width(word) > width) flush();
         if (!fresh) line += gap;
-        while (line.size() + word.size() > width) {  // a word longer than a line is cut
+        while (display_width(line) + display_width(word) > width && word.size() == display_width(word)) {
+            // a (plain ASCII) word longer than a line is cut; one with colour or UTF-8 stays whole
             const std::size_t room = width > line.size() ? width - line.size() : 0;
             line += word.substr(0, room);
             word.erase(0, room);

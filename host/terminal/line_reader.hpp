@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cherries::host {
@@ -38,7 +39,12 @@ private:
 /// else 0: no limit (a pipe or a file).
 std::size_t terminal_width();
 
-/// `text` (plain, one line) broken at spaces into lines of at most `width` columns (bytes),
+/// The columns `text` takes on a terminal: UTF-8 characters count one each, SGR escape
+/// sequences (colour, bold) none.
+std::size_t display_width(std::string_view text);
+
+/// `text` (one line; colour codes and UTF-8 allowed) broken at spaces into lines of at most
+/// `width` columns (display_width),
 /// the later ones indented by `indent` spaces (at most width / 2); spacing within a line is
 /// kept as written; a word longer than a line is cut. Each line ends
 /// with '\n'. `width` 0: `text` and '\n' unchanged.

@@ -77,6 +77,7 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveStat
 }
 
 int Hotseat::run() {
+    renderer_.set_width(width_);
     out_ << wrap_line(fmt::format("Cherries: {} with gametype {} (winning score {})", set_names(), game_.gametype().name,
                                   game_.gametype().winning_score), width_);
     if (!resumed_from_.empty()) out_ << wrap_line(fmt::format("resumed from {} after turn {}", resumed_from_, game_.turn()), width_);

@@ -1,4 +1,5 @@
 #include "host/terminal/render.hpp"
+#include "host/terminal/line_reader.hpp"
 
 #include <fmt/core.h>
 #include <unistd.h>
@@ -29,7 +30,7 @@ TextRenderer::TextRenderer(const Game& game, const CardText& cards, std::ostream
     }
 }
 
-void TextRenderer::line(const std::string& text) { out_ << "  " << text << '\n'; }
+void TextRenderer::line(const std::string& text) { out_ << wrap_line("  " + text, width_, 4); }
 
 std::string TextRenderer::who(PlayerId id) const { return palette_.bold(names_[id]); }
 
@@ -151,21 +152,25 @@ void TextRenderer::print_table() {
     std::size_t width = 6;  // "player"
     for (const auto& p : game_.players()) width = std::max(width, p.name.size());
     const PlayerId next = game_.current_player();
-    out_ << palette_.dim(fmt::format("    {:<{}}  cherries  score  modifier card stack, bottom first (lifetime)", "player", width))
-         << '\n';
+    const std::string numbers = fmt::format("    {:<{}}  cherries  score", "player", width);
+    const std::string header = numbers + "  modifier card stack, bottom first (lifetime)";
+    // Too narrow for one line per player: each player's stack goes on lines of its own below.
+    const bool narrow = width_ != 0 && display_width(header) > width_;
+    out_ << palette_.dim(narrow ? numbers + "\n      (stack below, bottom first)" : header) << '\n';
     for (const auto& p : game_.players()) {
         std::string stack;
         for (const auto& m : p.modifiers)
             stack += fmt::format("{}{} ({})", stack.empty() ? "" : ", ", cards_.name(m.card), m.lifetime);
         if (stack.empty()) stack = "-";
-        const std::string row = fmt::format("  {} {:<{}}  {:>8}  {:>5}  {}", p.id == next ? ">" : " ", p.name, width,
-                                            p.cherries, p.score, stack);
+        std::string row = fmt::format("  {} {:<{}}  {:>8}  {:>5}", p.id == next ? ">" : " ", p.name, width, p.cherries, p.score);
+        if (!narrow) row += "  " + stack;
         out_ << (p.id == you_ ? palette_.reverse(row) : p.id == next ? palette_.bold(row) : row) << '\n';
+        if (narrow && stack != "-") out_ << wrap_line("      " + stack, width_, 6);
     }
 }
 
 void TextRenderer::print_rules() {
-    if (!cards_.gametype_rule().empty()) out_ << "rules: " << cards_.gametype_rule() << '\n';
+    if (!cards_.gametype_rule().empty()) out_ << wrap_line("rules: " + cards_.gametype_rule(), width_, 2);
 }
 
 void TextRenderer::print_result(StopReason reason, std::uint32_t max_turns) {
@@ -198,7 +203,7 @@ void TextRenderer::print_result(StopReason reason, std::uint32_t max_turns) {
             }
             break;
     }
-    out_ << '\n' << palette_.bold("Result: " + text) << '\n';
+    out_ << '\n' << wrap_line(palette_.bold("Result: " + text), width_, 2);
 }
 
 }  // namespace cherries::host

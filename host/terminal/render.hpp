@@ -76,6 +76,9 @@ public:
     /// Whose row print_table() shows in reverse video (the human at the prompt); the current
     /// player's row is bold. Styles only when the palette has colour.
     void set_you(PlayerId you) { you_ = you; }
+    /// Fits every line to `columns` (wrap_line; a narrow table puts each modifier card stack
+    /// on lines of its own); 0, the default: no limit.
+    void set_width(std::size_t columns) { width_ = columns; }
     const Palette& palette() const { return palette_; }
 
 private:
@@ -94,6 +97,7 @@ private:
     std::map<PlayerId, std::int64_t> scores_;
     std::uint32_t header_turn_ = 0;  // the turn whose header was printed last
     bool kept_ = false;              // the last give was a keep
+    std::size_t width_ = 0;          // set_width()
     PlayerId you_ = kNoPlayer;       // set_you()
 };
 
