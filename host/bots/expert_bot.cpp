@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "host/bots/memo_evaluator.hpp"
+
 namespace cherries::host {
 
 namespace {
@@ -14,6 +16,11 @@ constexpr double kSharpness = 6.0;
 constexpr double kScoringCount = 0.5;
 // How many standard errors a receiver's mean gain over greedy's choice must clear.
 constexpr double kConfidence = 1.0;
+// Every kPruneEvery samples, a receiver whose mean is kPrune standard errors below the leader's
+// (paired over the same decks) is searched no further: it would not be chosen, and its rollouts
+// are most of a decision's time.
+constexpr std::uint32_t kPruneEvery = 32;
+constexpr double kPrune = 3.0;
 
 // Draws at the top of every imagined deck that are stratified over the samples (see below).
 constexpr std::size_t kStrata = 4;
@@ -38,6 +45,25 @@ std::size_t index_of(const std::vector<Player>& players, PlayerId id) {
     for (std::size_t i = 0; i < players.size(); ++i)
         if (players[i].id == id) return i;
     return 0;
+}
+
+// Drops from `candidates` every receiver other than `prior` (greedy's choice, the reference of
+// the final rule) whose mean value is below the leader's by more than kPrune standard errors of
+// their paired difference over the `samples` deck orders so far (`pairs[a * n + b]`: the sum of
+// squared differences of a's and b's values).
+void prune(std::vector<std::size_t>& candidates, std::size_t prior, const std::vector<double>& sums,
+           const std::vector<double>& pairs, std::uint32_t samples) {
+    const std::size_t n = sums.size();
+    const double k = samples;
+    std::size_t leader = candidates.front();
+    for (std::size_t r : candidates)
+        if (sums[r] > sums[leader]) leader = r;
+    std::erase_if(candidates, [&](std::size_t r) {
+        if (r == leader || r == prior) return false;
+        const double gap = (sums[leader] - sums[r]) / k;
+        const double variance = std::max(0.0, pairs[leader * n + r] / k - gap * gap);
+        return gap > kPrune * std::sqrt(variance / k);
+    });
 }
 
 }  // namespace
@@ -120,25 +146,30 @@ PlayerId ExpertBot::choose_receiver(const TableView& view) {
                 std::swap(perm[i - 1], perm[static_cast<std::size_t>(uniform_below(order, i))]);
         }
     }
-    Rollout rollout(view.catalog(), view.gametype(), view.evaluator());
-    std::vector<double> sums(n, 0.0), squares(n, 0.0);
+    MemoEvaluator memo(view.evaluator());  // rollouts ask the same few functions thousands of times
+    Rollout rollout(view.catalog(), view.gametype(), memo);
+    std::vector<double> sums(n, 0.0), squares(n, 0.0), pairs(n * n, 0.0);
+    std::vector<std::uint32_t> counts(n, 0);
+    const std::vector<std::size_t> searched = candidates;
     const std::size_t prior = candidates.front();  // greedy's choice
     const std::uint32_t horizon = settings_.horizon ? settings_.horizon : static_cast<std::uint32_t>(2 * n + 1);
     for (std::uint32_t s = 0; s < settings_.samples; ++s) {
         const std::uint64_t sample_seed = generator_();
         SplitMix64 deal(sample_seed);
-        base_.deck = unseen;
-        for (std::size_t i = base_.deck.size(); i > 1; --i)
-            std::swap(base_.deck[i - 1], base_.deck[static_cast<std::size_t>(uniform_below(deal, i))]);
-        for (std::size_t j = 0; j < strata.size() && j < base_.deck.size(); ++j) {
-            const std::size_t left = base_.deck.size() - j;
-            std::sort(base_.deck.begin(), base_.deck.begin() + static_cast<std::ptrdiff_t>(left));
+        // The first kStrata draws by stratum of the cards left (kept sorted by id), the rest shuffled.
+        pool_ = unseen;
+        picks_.clear();
+        for (std::size_t j = 0; j < strata.size() && !pool_.empty(); ++j) {
+            const std::size_t left = pool_.size();
             const double at = (strata[j][s] + 0.5) * static_cast<double>(left) / settings_.samples;
             const auto pick = std::min(left - 1, static_cast<std::size_t>(at));
-            std::swap(base_.deck[pick], base_.deck[left - 1]);
-            for (std::size_t i = left - 1; i > 1; --i)
-                std::swap(base_.deck[i - 1], base_.deck[static_cast<std::size_t>(uniform_below(deal, i))]);
+            picks_.push_back(pool_[pick]);
+            pool_.erase(pool_.begin() + static_cast<std::ptrdiff_t>(pick));
         }
+        for (std::size_t i = pool_.size(); i > 1; --i)
+            std::swap(pool_[i - 1], pool_[static_cast<std::size_t>(uniform_below(deal, i))]);
+        base_.deck = pool_;
+        base_.deck.insert(base_.deck.end(), picks_.rbegin(), picks_.rend());  // back() is the top
         for (std::size_t r : candidates) {
             scratch_.players = base_.players;  // assignment reuses the buffers
             scratch_.deck = base_.deck;
@@ -154,14 +185,18 @@ PlayerId ExpertBot::choose_receiver(const TableView& view) {
         }
         for (std::size_t r : candidates) {
             sums[r] += leaf_[r];
+            ++counts[r];
             squares[r] += (leaf_[r] - leaf_[prior]) * (leaf_[r] - leaf_[prior]);
+            for (std::size_t q : candidates) pairs[r * n + q] += (leaf_[r] - leaf_[q]) * (leaf_[r] - leaf_[q]);
         }
+        if ((s + 1) % kPruneEvery == 0 && s + 1 < settings_.samples && candidates.size() > 1)
+            prune(candidates, prior, sums, pairs, s + 1);
     }
     std::size_t best = prior;
     double best_gain = 0;
+    for (std::size_t r : searched) values_[r] = sums[r] / counts[r];
     const double k = settings_.samples;
     for (std::size_t r : candidates) {
-        values_[r] = sums[r] / k;
         // Paired over the same deck orders: leave greedy's choice only for a gain that is
         // kConfidence standard errors above 0 (noise otherwise makes a near-random player).
         const double gain = (sums[r] - sums[prior]) / k;

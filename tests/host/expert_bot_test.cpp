@@ -11,8 +11,10 @@
 #include "host/bots/bot.hpp"
 #include "host/bots/expert_bot.hpp"
 #include "host/bots/greedy_bot.hpp"
+#include "host/bots/memo_evaluator.hpp"
 #include "host/bots/rollout.hpp"
 #include "host/cli/plugin_options.hpp"
+#include "tests/support/fake_plugins.hpp"
 
 using namespace cherries;
 using namespace cherries::host;
@@ -197,4 +199,30 @@ TEST_CASE("the expert takes a winning give and is deterministic for a seed", "[h
     const auto a = decisions(3);
     CHECK(a.size() > 5);
     CHECK(a == decisions(3));
+}
+
+TEST_CASE("the rollouts' memo answers as the plugin does, asks it once per argument, and keeps no fault (GDD §3.5)",
+          "[host][bots][expert]") {
+    test::FakeEvaluator inner;
+    const FunctionId twice = inner.add([](std::int64_t x) { return 2 * x; });
+    const FunctionId faulty = inner.add([](std::int64_t x) -> std::int64_t {
+        if (x == 3) throw test::Fault{"three is not allowed"};
+        return x;
+    });
+    MemoEvaluator memo(inner);
+    std::int64_t result = 0;
+    for (int round = 0; round < 3; ++round) {
+        for (std::int64_t x : {-5, 0, 7, 1000000}) {  // small ones in the flat table, a large one in the map
+            REQUIRE(memo.call(twice, x, result));
+            CHECK(result == 2 * x);
+        }
+        CHECK_FALSE(memo.call(faulty, 3, result));
+        CHECK(memo.fault_message() == "three is not allowed");
+    }
+    CHECK(inner.calls(twice) == 4);   // each argument asked once
+    CHECK(inner.calls(faulty) == 3);  // a fault is asked again every time
+    memo.clear();
+    REQUIRE(memo.call(twice, 7, result));
+    CHECK(result == 14);
+    CHECK(inner.calls(twice) == 5);
 }
