@@ -1,4 +1,5 @@
 #include "host/design/reference_graph.hpp"
+#include "host/design/report_html.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo.h>
@@ -18,20 +19,6 @@ namespace {
 
 constexpr double kWidth = 720, kHeight = 420;
 constexpr double kLeft = 70, kRight = kWidth - 24, kTop = 56, kBottom = kHeight - 62;
-
-std::string escape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
 
 // A tick step of 1, 2 or 5 times a power of ten giving at most about 8 ticks.
 std::int64_t tick_step(std::int64_t span) {
@@ -88,7 +75,7 @@ std::string reference_graph_svg(const ReferenceGraph& graph) {
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"{0}\" height=\"{1}\" fill=\"#ffffff\"/>\n"
         "<text class=\"title\" x=\"{2}\" y=\"30\" font-size=\"20\" font-weight=\"bold\" "
         "text-anchor=\"middle\">{3}</text>\n",
-        kWidth, kHeight, (kLeft + kRight) / 2, escape(graph.title));
+        kWidth, kHeight, (kLeft + kRight) / 2, html_escape(graph.title));
     // Horizontal grid and score ticks.
     for (std::int64_t v = axis_low; v <= axis_high; v += step) {
         s += fmt::format("<line class=\"grid\" x1=\"{}\" y1=\"{:.2f}\" x2=\"{}\" y2=\"{:.2f}\" stroke=\"#dddddd\"/>\n",

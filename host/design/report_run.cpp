@@ -1,4 +1,5 @@
 #include "host/design/report_run.hpp"
+#include "host/sim/workers.hpp"
 
 #include <fmt/core.h>
 #include <unistd.h>
@@ -151,20 +152,7 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
                     stop = true;
                 }
             };
-            if (workers == 1) {
-                work(0);
-            } else {
-                std::vector<std::thread> threads;
-                try {
-                    for (unsigned w = 0; w < workers; ++w) threads.emplace_back(work, w);
-                } catch (const std::system_error& e) {
-                    stop = true;
-                    for (auto& t : threads) t.join();
-                    throw UsageError(fmt::format("--jobs {}: cannot start worker thread {}: {}", o.jobs,
-                                                 threads.size() + 1, e.what()));
-                }
-                for (auto& t : threads) t.join();
-            }
+            run_workers(workers, static_cast<unsigned>(o.jobs), work, stop);
             for (const auto& e : errors)
                 if (e) std::rethrow_exception(e);
             for (unsigned w = 1; w < workers; ++w) tallies[0].add(tallies[w]);

@@ -18,22 +18,6 @@ namespace cherries::irc {
 
 namespace {
 
-// Levenshtein distance, for "did you mean" (as sdk/manifest.cpp).
-std::size_t distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
-}
-
 // Reads typed keys, recording one Diagnostic per problem and going on.
 class Reader {
 public:
@@ -51,7 +35,7 @@ public:
             std::string_view best;
             std::size_t best_distance = 3;
             for (auto k : known)
-                if (auto d = distance(key.str(), k); d < best_distance) best = k, best_distance = d;
+                if (auto d = sdk::edit_distance(key.str(), k); d < best_distance) best = k, best_distance = d;
             if (!best.empty()) {
                 message += "; did you mean '" + std::string(best) + "'?";
             } else {

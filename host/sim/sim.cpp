@@ -1,4 +1,5 @@
 #include "host/sim/sim.hpp"
+#include "host/sim/workers.hpp"
 #include "host/sim/batch_options.hpp"
 
 #include <CLI/CLI.hpp>
@@ -203,21 +204,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     };
 
     const auto start = std::chrono::steady_clock::now();
-    if (workers == 1) {
-        work(0);
-    } else {
-        std::vector<std::thread> threads;
-        try {
-            for (unsigned w = 0; w < workers; ++w) threads.emplace_back(work, w);
-        } catch (const std::system_error& e) {
-            // The system refused a thread: stop the ones started, then say so (never terminate).
-            stop = true;
-            for (auto& t : threads) t.join();
-            throw UsageError(fmt::format("--jobs {}: cannot start worker thread {}: {}", options.jobs,
-                                         threads.size() + 1, e.what()));
-        }
-        for (auto& t : threads) t.join();
-    }
+    run_workers(workers, static_cast<unsigned>(options.jobs), work, stop);
     for (const auto& e : errors)
         if (e) std::rethrow_exception(e);
     results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

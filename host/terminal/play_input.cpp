@@ -1,5 +1,7 @@
 #include "host/terminal/play_input.hpp"
 
+#include "sdk/diagnostic.hpp"
+
 #include <algorithm>
 #include <charconv>
 
@@ -37,18 +39,12 @@ std::string join_names(const std::vector<std::string>& names) {
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (lower(a[i - 1]) != lower(b[j - 1]))});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
+    auto folded = [](std::string_view s) {
+        std::string out(s);
+        std::transform(out.begin(), out.end(), out.begin(), lower);
+        return out;
+    };
+    return sdk::edit_distance(folded(a), folded(b));
 }
 
 std::vector<std::string> near_misses(std::string_view typed, const std::vector<std::string>& known) {
