@@ -1,0 +1,53 @@
+// CherryBot SIGKILLed mid-game over a real server (ngircd on 127.0.0.1, the real binary) and
+// started again on the same SQLite file: the game resumes in its channel, no turn lost or
+// played twice, and the statistics of finished games are kept (issue 10, items 4 and 5). [net]
+#include "irc_server_support.hpp"
+
+using namespace irc_server_test;
+
+TEST_CASE("The bot SIGKILLed mid-game and started again: the game resumes after its last turn, statistics kept",
+          "[net]") {
+    TempFolder folder;
+    write_quick_gametype(folder);
+    Ngircd server;
+    IrcTestClient ann(server.port(), "ann"), bob(server.port(), "bob");
+    ann.join("#cherries");
+    bob.join("#cherries");
+    const std::string tables = "database = \"games.sqlite\"\n" + test_tables();
+    auto bot = start_bot(folder, server, ann, {"#cherries"}, tables);
+    const std::string said = "PRIVMSG #cherries :";
+    const std::map<std::string, IrcTestClient*> players{{"ann", &ann}, {"bob", &bob}};
+
+    // A first game, to its end: its statistics are stored.
+    ann.say("#cherries", "!cherries");
+    REQUIRE(ann.wait_for(said + "ann opens a game"));
+    bob.say("#cherries", "!join");
+    REQUIRE(ann.wait_for(said + "bob joins"));
+    ann.say("#cherries", "!start");
+    REQUIRE(play_to_end(ann, players, "#cherries"));
+
+    // A second game: turn 1 played (ann keeps), turn 2 announced; then SIGKILL, no goodbye.
+    ann.say("#cherries", "!cherries");
+    REQUIRE(ann.wait_for(said + "ann opens a game"));
+    bob.say("#cherries", "!join");
+    REQUIRE(ann.wait_for(said + "bob joins"));
+    ann.say("#cherries", "!start");
+    REQUIRE(ann.wait_for(said + "Turn 1: ann drew .*ann: !keep or !give NICK"));
+    ann.say("#cherries", "!keep");
+    REQUIRE(ann.wait_for(said + "Turn 2: bob drew .*bob: !keep or !give NICK"));
+    bot.reset();  // SIGKILL (BotProcess's destructor) and wait for it
+    REQUIRE(ann.wait_for(":CherryBot!\\S+ QUIT ", 15s));
+
+    // Started again on the same database: turn 1 is not played again, turn 2 is bob's again.
+    bot = start_bot(folder, server, ann, {"#cherries"}, tables);
+    REQUIRE(ann.wait_for(said + "Cherries resumed after turn 1 \\(stored game 2\\): scores "));
+    REQUIRE(ann.wait_for(said + "(Turn 2: bob drew .*)?bob: !keep or !give NICK"));
+    CHECK(ann.last().find("Turn 1:") == std::string::npos);
+    bob.say("#cherries", "!keep");
+    REQUIRE(play_to_end(ann, players, "#cherries"));
+
+    // Both games counted for each player.
+    ann.say("#cherries", "!stats bob");
+    REQUIRE(ann.wait_for(said + "bob: 2 games, [0-9]+ wins?, [0-9]+ turns, "));
+    CHECK(bot->terminate() == 0);
+}
