@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "sdk/diagnostic.hpp"
+#include "sdk/lua_budget.hpp"
 #include "sdk/lua_library.hpp"
 #include "sdk/lua_messages.hpp"
 #include "sdk/lua_seal.hpp"
@@ -22,161 +23,19 @@ namespace cherries::sdk {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
+using lua_budget::budget_hook;
+using lua_budget::kMinTimeLimit;
+using lua_budget::kSlice;
+using lua_budget::kTimePerInstruction;
+using lua_budget::raise_exhausted;
+using lua_budget::sandbox;
+using lua_budget::SandboxState;
+using lua_budget::thread_cpu_ns;
 using lua_library::charge;
 using lua_library::kMaxStringBytes;
 using lua_messages::lua_diagnostic;
 using lua_messages::printable;
 using lua_messages::shown_name;
-/// The count hook fires every kSlice instructions of a long call to look at the clock. Calls
-/// shorter than that (every ordinary modifier function) never reach the hook.
-constexpr int kSlice = 256;
-/// CPU time a call may take per budgeted instruction: a safety net far above what plain Lua
-/// needs (about 15 ns an instruction), for work that no counter sees.
-constexpr std::chrono::nanoseconds kTimePerInstruction{1000};
-/// At least this long, so that on a loaded machine the (deterministic) instruction budget, not
-/// the clock, decides every ordinary fault; the net is for liveness only.
-constexpr std::chrono::nanoseconds kMinTimeLimit = std::chrono::seconds(2);
-/// Allocation is charged to the budget: one instruction per this many bytes.
-constexpr int kBytesPerInstructionShift = 7;
-
-void budget_hook(lua_State* L, lua_Debug*);
-
-std::int64_t thread_cpu_ns() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
-
-/// Memory counter and the budget of the running call. The lua_State's extra space points here.
-struct SandboxState {
-    enum State : std::uint8_t { fresh, timing, out_of_instructions, out_of_time };
-
-    std::size_t used = 0;   // bytes the state holds
-    std::size_t limit = 0;  // bytes it may hold
-    lua_State* L = nullptr;
-    std::int64_t remaining = 0;  // budget left, counted at the end of each slice and on charges
-    int instructions = 1;        // budget of one call
-    int first_slice = 1;         // count the hook is armed with at the start of a call
-    int slice = 1;               // count it is armed with after that
-    State state = fresh;
-    bool timed = false;          // cpu_start was taken in this call
-    int slots_ref = LUA_NOREF;   // the upvalues recorded at load (lua_seal)
-    std::chrono::nanoseconds time_limit{};       // of the running call
-    std::chrono::nanoseconds call_time_limit{};  // of any call, before the plugin's budget
-    Clock::time_point wall_start;
-    std::int64_t cpu_start = 0;
-
-    /// Starts a call's budget: the only per-call work besides lua_sethook.
-    void arm(lua_State* state_L) {
-        remaining = instructions;
-        state = fresh;
-        timed = false;
-        lua_sethook(state_L, budget_hook, LUA_MASKCOUNT, first_slice);
-    }
-
-    /// The call is over budget: every further instruction raises the error again at once, so
-    /// code that catches it with pcall cannot go on.
-    void exhaust(State why) {
-        state = why;
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-    }
-
-    /// Takes `units` instructions' worth of work from the budget; false when it is used up.
-    bool take(std::int64_t units) {
-        if (state >= out_of_instructions) return false;
-        remaining -= units;
-        if (remaining > 0) return true;
-        exhaust(out_of_instructions);
-        return false;
-    }
-
-    /// Past the time limit? The wall clock is cheap to read; the thread's CPU time (a system
-    /// call) is read only when the wall clock says the limit may be reached, so a thread that
-    /// waited for a core is not blamed for the wait.
-    bool over_time() {
-        const auto now = Clock::now();
-        if (state == fresh) {
-            state = timing;
-            timed = true;
-            wall_start = now;
-            cpu_start = thread_cpu_ns();
-            return false;
-        }
-        if (now - wall_start <= time_limit) return false;
-        const std::chrono::nanoseconds cpu{thread_cpu_ns() - cpu_start};
-        if (cpu > time_limit) return true;
-        wall_start = now - cpu;  // look again when the CPU time could have run out
-        return false;
-    }
-
-    /// Lua's allocator with a byte counter that refuses to grow past the limit or to make a
-    /// string longer than kMaxStringBytes, and that charges what it allocates to the budget.
-    static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
-        auto* self = static_cast<SandboxState*>(ud);
-        const std::size_t old = ptr ? osize : 0;  // with ptr == NULL, osize is a type tag
-        if (nsize == 0) {
-            std::free(ptr);
-            self->used -= old;
-            return nullptr;
-        }
-        if (nsize > old) {
-            if (self->used - old + nsize > self->limit || (!ptr && osize == LUA_TSTRING && nsize > kMaxStringBytes + 64)) {
-                // Lua answers with a full collection: charge the heap it is about to walk, so
-                // code that keeps memory full and catches the error cannot make every step a
-                // full collection.
-                if (self->L) self->take(static_cast<std::int64_t>(self->used >> 6));
-                return nullptr;
-            }
-            if (self->L && nsize - old >= (std::size_t{1} << kBytesPerInstructionShift))
-                self->take(static_cast<std::int64_t>((nsize - old) >> kBytesPerInstructionShift));
-        }
-        void* block = std::realloc(ptr, nsize);
-        if (block) self->used = self->used - old + nsize;
-        return block;
-    }
-};
-
-SandboxState& sandbox(lua_State* L) { return **static_cast<SandboxState**>(lua_getextraspace(L)); }
-
-// Raises the error of an exhausted budget, located at `level` (0: the running Lua function, as
-// seen from a hook; 1: the caller of the running C function).
-[[noreturn]] void raise_exhausted(lua_State* L, const SandboxState& s, int level) {
-    luaL_where(L, level);
-    if (s.state == SandboxState::out_of_time)
-        lua_pushfstring(L, "time limit exceeded (%d ms of CPU time)",
-                        static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(s.time_limit).count()));
-    else
-        lua_pushliteral(L, "instruction budget exceeded");
-    lua_concat(L, 2);
-    lua_error(L);
-    std::abort();  // lua_error does not return
-}
-
-// Count hook: the end of a slice. Counts it, looks at the clock, re-arms for the next slice;
-// or, out of budget, raises the error and re-arms at 1 so that it is raised again at the very
-// next instruction should the plugin catch it.
-void budget_hook(lua_State* L, lua_Debug*) {
-    SandboxState& s = sandbox(L);
-    if (s.state < SandboxState::out_of_instructions) {
-        const int armed = s.state == SandboxState::fresh ? s.first_slice : s.slice;
-        s.remaining -= armed;
-        if (s.remaining <= 0) {
-            s.exhaust(SandboxState::out_of_instructions);
-        } else if (s.over_time()) {
-            s.exhaust(SandboxState::out_of_time);
-        } else {
-            // The count re-arms itself; lua_sethook walks the whole call stack, so it is called
-            // only when the count changes (the last, shorter slice), never once per slice.
-            s.slice = static_cast<int>(std::min<std::int64_t>(kSlice, s.remaining));
-            if (s.slice != armed) lua_sethook(L, budget_hook, LUA_MASKCOUNT, s.slice);
-            return;
-        }
-    }
-    raise_exhausted(L, s, 0);
-}
-
 
 // --- environments -----------------------------------------------------------------------------
 
@@ -338,12 +197,6 @@ std::string memory_message(std::size_t limit) {
 }
 
 }  // namespace
-
-void lua_library::charge(lua_State* L, double work) {
-    SandboxState& s = sandbox(L);
-    const double units = std::min(std::max(work, 0.0), 1e18);
-    if (!s.take(static_cast<std::int64_t>(units))) raise_exhausted(L, s, 1);
-}
 
 // "; it defines: halve, storm": the function names in a loaded module table (registry
 // reference `module`), sorted, at most 12, for a message about a name that is not there.

@@ -124,7 +124,7 @@ Hotseat::Answer Hotseat::ask(PlayerId player) {
         if (w.empty()) continue;
         const Match command = match_command(w[0], kCommands);
         if (!command.ok()) {
-            message(command.error + (command.error.back() == '?' ? " Commands: " : "; expected ") + kExpected);
+            refuse_command(command, kExpected);
             continue;
         }
         if (command.match == "keep") {
@@ -149,15 +149,25 @@ Hotseat::Answer Hotseat::ask(PlayerId player) {
             return Answer::done;
         }
         if (command.match == "quit") {
-            if (w.size() != 1) {
-                message("quit takes nothing after it");
-                continue;
-            }
-            if (confirm("Stop the game?", stop_note())) return Answer::quit;
+            if (quit_confirmed(w)) return Answer::quit;
             continue;
         }
         common_command(command.match, w, false, name);
     }
+}
+
+// An unknown or ambiguous command word: why, then what is expected here.
+void Hotseat::refuse_command(const Match& command, const std::string& expected) {
+    message(command.error + (command.error.back() == '?' ? " Commands: " : "; expected ") + expected);
+}
+
+// `quit` at either prompt: nothing may follow it; on a terminal it asks first.
+bool Hotseat::quit_confirmed(const std::vector<std::string>& w) {
+    if (w.size() != 1) {
+        message("quit takes nothing after it");
+        return false;
+    }
+    return confirm("Stop the game?", stop_note());
 }
 
 Hotseat::Answer Hotseat::suspended_prompt() {
@@ -173,16 +183,11 @@ Hotseat::Answer Hotseat::suspended_prompt() {
         if (w.empty()) continue;
         const Match command = match_command(w[0], kCommands);
         if (!command.ok()) {
-            message(command.error + (command.error.back() == '?' ? " Commands: " : "; expected ") +
-                    "join NAME, leave NAME, status, help or quit");
+            refuse_command(command, "join NAME, leave NAME, status, help or quit");
             continue;
         }
         if (command.match == "quit") {
-            if (w.size() != 1) {
-                message("quit takes nothing after it");
-                continue;
-            }
-            if (confirm("Stop the game?", stop_note())) return Answer::quit;
+            if (quit_confirmed(w)) return Answer::quit;
             continue;
         }
         if (command.match == "keep" || command.match == "give") {

@@ -19,6 +19,7 @@
 #include "host/records/record.hpp"
 #include "host/records/save.hpp"
 #include "host/terminal/line_reader.hpp"
+#include "host/terminal/play_input.hpp"
 #include "host/terminal/play_recap.hpp"
 #include "host/terminal/render.hpp"
 #include "sdk/bundle.hpp"
@@ -98,6 +99,8 @@ private:
     void message(const std::string& text);
     void print_fitted(const std::string& text);
     void print_help();
+    void refuse_command(const Match& command, const std::string& expected);
+    bool quit_confirmed(const std::vector<std::string>& w);
     std::vector<std::string> player_names() const;
     bool confirm(const std::string& question, const std::string& note);
     std::string stop_note() const;
