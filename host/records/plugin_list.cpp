@@ -11,24 +11,30 @@
 
 namespace cherries::host {
 
+std::optional<RecordedPlugin> unrecorded_bot_plugin(const std::vector<RecordedPlugin>& recorded, const std::string& kind) {
+    const std::vector<std::string> builtin = bot_kinds();
+    if (kind.empty() || std::find(builtin.begin(), builtin.end(), kind) != builtin.end()) return std::nullopt;
+    if (std::any_of(recorded.begin(), recorded.end(), [&](const RecordedPlugin& r) { return r.kind == "bot" && r.id == kind; }))
+        return std::nullopt;
+    const auto plugin = find_bot_plugin(kind);
+    return RecordedPlugin{"bot", plugin->id, plugin->version, plugin->fingerprint};
+}
+
 std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle, const std::vector<std::string>& bots) {
     std::vector<RecordedPlugin> out;
     for (const auto& p : bundle.plugins()) out.push_back({p.kind, p.id, p.version, p.fingerprint});
-    const std::vector<std::string> builtin = bot_kinds();
-    for (const std::string& kind : bots) {
-        if (kind.empty() || std::find(builtin.begin(), builtin.end(), kind) != builtin.end()) continue;
-        if (std::any_of(out.begin(), out.end(), [&](const RecordedPlugin& r) { return r.kind == "bot" && r.id == kind; }))
-            continue;
-        const auto plugin = find_bot_plugin(kind);
-        out.push_back({"bot", plugin->id, plugin->version, plugin->fingerprint});
-    }
+    for (const std::string& kind : bots)
+        if (auto bot = unrecorded_bot_plugin(out, kind)) out.push_back(std::move(*bot));
     return out;
+}
+
+nlohmann::json plugin_json(const RecordedPlugin& p) {
+    return {{"kind", p.kind}, {"id", p.id}, {"version", p.version}, {"fingerprint", p.fingerprint}};
 }
 
 nlohmann::json plugins_json(const std::vector<RecordedPlugin>& plugins) {
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& p : plugins)
-        out.push_back({{"kind", p.kind}, {"id", p.id}, {"version", p.version}, {"fingerprint", p.fingerprint}});
+    for (const auto& p : plugins) out.push_back(plugin_json(p));
     return out;
 }
 
@@ -41,13 +47,27 @@ bool is_fingerprint(const std::string& s) {
     return true;
 }
 
-std::string names(const std::vector<RecordedPlugin>& plugins) {
+}  // namespace
+
+std::string plugin_names(const std::vector<RecordedPlugin>& plugins) {
     std::string out;
     for (const auto& p : plugins) out += fmt::format("{}{} '{}'", out.empty() ? "" : ", ", p.kind, excerpt(p.id));
     return out.empty() ? "none" : out;
 }
 
-}  // namespace
+RecordedPlugin parse_plugin(const nlohmann::json& p, const std::string& where) {
+    auto fail = [&](const std::string& what) -> void { throw UsageError(where + what); };
+    auto text = [&](const char* key) {
+        if (!p.is_object() || !p.contains(key) || !p[key].is_string()) fail("expected \"" + std::string(key) + "\" to be a string");
+        return p[key].get<std::string>();
+    };
+    RecordedPlugin r{text("kind"), text("id"), text("version"), text("fingerprint")};
+    if (r.kind != "set" && r.kind != "gametype" && r.kind != "bot")
+        fail("expected kind \"set\", \"gametype\" or \"bot\", saw \"" + excerpt(r.kind) + "\"");
+    if (r.id.empty()) fail("expected a non-empty \"id\"");
+    if (!is_fingerprint(r.fingerprint)) fail("expected \"fingerprint\" to be 64 hex digits (SHA-256)");
+    return r;
+}
 
 std::vector<RecordedPlugin> parse_plugins(const nlohmann::json& j, const std::string& where) {
     auto fail = [&](const std::string& what) -> void { throw UsageError(where + "plugins: " + what); };
@@ -55,18 +75,7 @@ std::vector<RecordedPlugin> parse_plugins(const nlohmann::json& j, const std::st
     std::vector<RecordedPlugin> out;
     std::size_t sets = 0, gametypes = 0;
     for (std::size_t i = 0; i < j.size(); ++i) {
-        const nlohmann::json& p = j[i];
-        const std::string at = fmt::format("entry {}: ", i + 1);
-        auto text = [&](const char* key) {
-            if (!p.is_object() || !p.contains(key) || !p[key].is_string())
-                fail(at + "expected \"" + key + "\" to be a string");
-            return p[key].get<std::string>();
-        };
-        RecordedPlugin r{text("kind"), text("id"), text("version"), text("fingerprint")};
-        if (r.kind != "set" && r.kind != "gametype" && r.kind != "bot")
-            fail(at + "expected kind \"set\", \"gametype\" or \"bot\", saw \"" + excerpt(r.kind) + "\"");
-        if (r.id.empty()) fail(at + "expected a non-empty \"id\"");
-        if (!is_fingerprint(r.fingerprint)) fail(at + "expected \"fingerprint\" to be 64 hex digits (SHA-256)");
+        RecordedPlugin r = parse_plugin(j[i], fmt::format("{}plugins: entry {}: ", where, i + 1));
         sets += r.kind == "set";
         gametypes += r.kind == "gametype";
         out.push_back(std::move(r));
@@ -87,7 +96,7 @@ void check_plugins(const std::vector<RecordedPlugin>& recorded, const sdk::Bundl
     if (!same)
         throw UsageError(fmt::format("{}: the plugins recorded ({}) are not the ones loaded ({}); expected the same "
                                      "plugins in the same order",
-                                     where, names(game), names(loaded)));
+                                     where, plugin_names(game), plugin_names(loaded)));
     auto compare = [&](const RecordedPlugin& r, const std::string& fingerprint, const std::string& version,
                        const std::filesystem::path& folder) {
         if (r.fingerprint == fingerprint) return;

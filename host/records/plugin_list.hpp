@@ -2,6 +2,7 @@
 // validated in one place, and compared with the plugins loaded in one place.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -12,7 +13,7 @@
 
 namespace cherries::host {
 
-/// A plugin as a record names it: kind ("set" or "gametype"), id, version, SHA-256 fingerprint.
+/// A plugin as a record names it: kind ("set", "gametype" or "bot"), id, version, SHA-256 fingerprint.
 struct RecordedPlugin {
     std::string kind, id, version, fingerprint;
     bool operator==(const RecordedPlugin&) const = default;
@@ -23,8 +24,25 @@ struct RecordedPlugin {
 /// once, in seat order, as kind "bot". Throws sdk::LoadError for a bot plugin that is broken.
 std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle, const std::vector<std::string>& bots = {});
 
+/// The bot plugin of bot kind `kind` as a record names it, when it is a bot plugin that
+/// `recorded` does not name yet (a bot that joins mid-game: docs/records.md, "Plugin lines");
+/// nullopt for a human (""), a built-in kind, or a bot plugin already recorded. Throws
+/// sdk::LoadError for a bot plugin that is missing or broken.
+std::optional<RecordedPlugin> unrecorded_bot_plugin(const std::vector<RecordedPlugin>& recorded, const std::string& kind);
+
+/// One entry's JSON: {"kind", "id", "version", "fingerprint"}.
+nlohmann::json plugin_json(const RecordedPlugin& plugin);
+
 /// The JSON array [{"kind", "id", "version", "fingerprint"}, ...].
 nlohmann::json plugins_json(const std::vector<RecordedPlugin>& plugins);
+
+/// "set 'standard', gametype 'official', bot 'leader'" (or "none"), for messages.
+std::string plugin_names(const std::vector<RecordedPlugin>& plugins);
+
+/// Reads and validates one entry: an object with kind "set", "gametype" or "bot", a non-empty
+/// id, a version, a 64-hex-digit fingerprint. Throws UsageError `where` + "expected ..." naming
+/// the field that is wrong.
+RecordedPlugin parse_plugin(const nlohmann::json& p, const std::string& where);
 
 /// Reads and validates a plugins array: objects with kind "set", "gametype" or "bot", a
 /// non-empty id, a version, a 64-hex-digit fingerprint; one or more sets and exactly one

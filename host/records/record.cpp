@@ -52,9 +52,9 @@ RecordHeader parse_header(const nlohmann::json& j, const std::string& path, std:
         malformed(file, "expected a header line {\"record\": \"cherries\", ...}");
     if (!j.contains("format") || !j["format"].is_number_integer())
         malformed(file, "expected \"format\" to be an integer");
-    if (j["format"].get<std::int64_t>() != kRecordFormat)
+    if (const std::int64_t format = j["format"].get<std::int64_t>(); format < kOldestRecordFormat || format > kRecordFormat)
         throw UsageError(file + ": record format " + excerpt(j["format"].dump()) + " is not one this cherries reads (format " +
-                         std::to_string(kRecordFormat) + ")");
+                         std::to_string(kOldestRecordFormat) + " to " + std::to_string(kRecordFormat) + ")");
     RecordHeader h;
     if (!j.contains("seed") || !j["seed"].is_number_unsigned()) malformed(file, "expected \"seed\" to be an unsigned integer");
     h.seed = j["seed"].get<std::uint64_t>();
@@ -80,6 +80,22 @@ RecordHeader parse_header(const nlohmann::json& j, const std::string& path, std:
         h.game = g.get<std::int64_t>();
     }
     return h;
+}
+
+std::string plugin_line(std::uint32_t turn, const RecordedPlugin& plugin) {
+    return nlohmann::json::array({"plugin", turn, plugin_json(plugin)})
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::optional<RecordedPlugin> parse_plugin_line(const nlohmann::json& line, const std::string& path, std::size_t line_number) {
+    if (!line.is_array() || line.empty() || line[0] != "plugin") return std::nullopt;
+    const std::string where = path + ":" + std::to_string(line_number) + ": malformed record: plugin: ";
+    if (line.size() != 3 || !line[1].is_number_unsigned())
+        throw UsageError(where + "expected [\"plugin\", turn, {\"kind\": \"bot\", \"id\", \"version\", \"fingerprint\"}]");
+    RecordedPlugin plugin = parse_plugin(line[2], where);
+    if (plugin.kind != "bot")
+        throw UsageError(where + "expected kind \"bot\" (only a bot plugin joins mid-game), saw \"" + excerpt(plugin.kind) + "\"");
+    return plugin;
 }
 
 HeaderText::HeaderText(const RecordHeader& h) {
@@ -175,6 +191,10 @@ void RecordWriter::put(const std::string& line) {
 }
 
 void RecordWriter::on_event(const Event& event) {
+    if (joining_plugin_ && event.kind == EventKind::join) {
+        put(plugin_line(event.turn, *joining_plugin_));
+        joining_plugin_.reset();
+    }
     char* end = lines_.put(event, [this](std::size_t bytes) {
         if (used_ + bytes + 1 > capacity_) room(bytes + 1);  // + 1: the newline
         return buffer_.get() + used_;

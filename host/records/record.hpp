@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,8 +21,10 @@
 
 namespace cherries::host {
 
-/// The record format this build writes and reads.
-inline constexpr int kRecordFormat = 1;
+/// The record format this build writes; it reads kOldestRecordFormat to kRecordFormat. Format 2
+/// added plugin lines (a bot plugin that joins mid-game); a format-1 record is one without them.
+inline constexpr int kRecordFormat = 2;
+inline constexpr int kOldestRecordFormat = 1;
 
 /// The `cherries` version, from CMake's project(VERSION).
 std::string_view cherries_version();
@@ -42,6 +45,17 @@ nlohmann::json header_json(const RecordHeader& header);
 /// Reads a header line's JSON (line `line` of `file`). Throws UsageError "FILE:LINE: malformed
 /// record: ..." naming the field that is missing or wrong, or the format this build cannot read.
 RecordHeader parse_header(const nlohmann::json& j, const std::string& file, std::size_t line = 1);
+
+/// A plugin line (docs/records.md, "Plugin lines"): ["plugin", turn, {"fingerprint", "id",
+/// "kind", "version"}], keys sorted; written just before the join line of a bot whose plugin the
+/// record does not name yet.
+std::string plugin_line(std::uint32_t turn, const RecordedPlugin& plugin);
+
+/// When `line` (an event line's JSON, line `line_number` of `file`) is a plugin line: the plugin
+/// it names, validated like a header's plugins entry and of kind "bot"; else nullopt. Throws
+/// UsageError "FILE:LINE: malformed record: plugin: expected ..." for a malformed plugin line.
+std::optional<RecordedPlugin> parse_plugin_line(const nlohmann::json& line, const std::string& file,
+                                                std::size_t line_number);
 
 /// A header's parts that stay the same from game to game, as JSON text.
 struct HeaderText {
@@ -77,6 +91,9 @@ public:
     RecordWriter& operator=(const RecordWriter&) = delete;
 
     void on_event(const Event& event) override;
+    /// Writes plugin_line(turn, plugin) just before the line of the next join event: a bot plugin
+    /// that joins and is not recorded yet. nullopt takes it back (the join did not happen).
+    void set_joining_plugin(std::optional<RecordedPlugin> plugin) { joining_plugin_ = std::move(plugin); }
     /// Writes the end line and flushes (with `durable`, fsyncs: see flush).
     void finish(bool durable = false);
     /// Writes what has collected to the file; with `durable`, fsyncs it too. Throws UsageError.
@@ -97,6 +114,7 @@ private:
     std::size_t capacity_ = 0;
     std::size_t used_ = 0;
     std::function<void(std::string_view)> whole_;  // set: in memory until finish()
+    std::optional<RecordedPlugin> joining_plugin_;  // its line goes before the next join's
     std::uint64_t written_ = 0;
     int fd_ = -1;
 };

@@ -58,7 +58,8 @@ Replayer::Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const Record
       lines_(std::move(lines)),
       first_line_(first_line),
       game_(make_game(bundle, evaluator, header, file_)),
-      writer_(game_) {
+      writer_(game_),
+      plugins_(header.plugins) {
     game_.set_event_sink(this);
 }
 
@@ -116,10 +117,34 @@ void Replayer::on_event(const Event& event) {
     if (observer_) observer_->on_event(event);
 }
 
+// A plugin line: a bot plugin that joins with the next line. The replay needs no bot (the
+// record holds its decisions); the plugin is checked for shape and kept, like a header's.
+void Replayer::read_plugin_line(std::size_t index, const nlohmann::json& line) {
+    const RecordedPlugin plugin = *parse_plugin_line(line, file_, index + first_line_);
+    for (const RecordedPlugin& r : plugins_)
+        if (r.kind == plugin.kind && r.id == plugin.id)
+            malformed(index, "plugin: bot '" + excerpt(plugin.id) + "' is recorded already; expected a plugin line only "
+                             "for a bot plugin the record does not name yet");
+    bool join_next = false;
+    if (index + 1 < lines_.size()) {
+        const nlohmann::json next = parse_line(index + 1);
+        join_next = next.is_array() && !next.empty() && next[0] == "join";
+    }
+    if (!join_next)
+        malformed(index, "plugin: expected the next line to be the join of its bot, saw " +
+                             (index + 1 < lines_.size() ? excerpt(lines_[index + 1]) : std::string("the end of the record")));
+    plugins_.push_back(plugin);
+    ++next_;
+}
+
 void Replayer::act(std::size_t index, const nlohmann::json& line) {
     const std::string kind = line[0].get<std::string>();
     if (game_.over())
         mismatch(index, "the game is over (" + end_line(game_) + ") but the record goes on: " + excerpt(lines_[index]));
+    if (kind == "plugin") {
+        read_plugin_line(index, line);
+        return;
+    }
     if (game_.phase() == Phase::awaiting_give) {
         // The decision: whom the drawn card goes to (a give, or the give that faulted).
         const std::size_t at = kind == "give" ? 3 : kind == "fault" ? 4 : 0;
@@ -161,7 +186,8 @@ bool Replayer::run(std::optional<std::uint32_t> to) {
         }
         if (!line.is_array() || line.size() < 2 || !line[0].is_string() || !line[1].is_number_unsigned())
             malformed(index, "expected an event line [\"kind\", turn, ...], saw " + excerpt(lines_[index]));
-        const bool starts_turn = game_.phase() == Phase::between_turns && line[0] != "join" && line[0] != "leave";
+        const bool starts_turn =
+            game_.phase() == Phase::between_turns && line[0] != "join" && line[0] != "leave" && line[0] != "plugin";
         if (to && starts_turn && game_.turn() >= *to) return false;
         try {
             act(index, line);

@@ -59,6 +59,8 @@ public:
     bool run(std::optional<std::uint32_t> to = std::nullopt);
 
     const Game& game() const { return game_; }
+    /// The plugins recorded so far: the header's, then those of the plugin lines read, in order.
+    const std::vector<RecordedPlugin>& plugins() const { return plugins_; }
     /// Event lines checked so far.
     std::size_t events() const { return checked_; }
 
@@ -69,6 +71,7 @@ private:
     [[noreturn]] void mismatch(std::size_t index, const std::string& what) const;
     PlayerId player_named(std::size_t index, const nlohmann::json& name) const;
     void act(std::size_t index, const nlohmann::json& line);
+    void read_plugin_line(std::size_t index, const nlohmann::json& line);
     std::string where(std::size_t index) const;
 
     std::string file_;
@@ -76,6 +79,7 @@ private:
     std::size_t first_line_;
     Game game_;
     EventLineWriter writer_;
+    std::vector<RecordedPlugin> plugins_;
     EventSink* observer_ = nullptr;
     std::size_t next_ = 1;      // index in lines_ of the next line to check
     std::size_t checked_ = 0;

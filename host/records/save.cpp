@@ -237,8 +237,8 @@ SaveState read_save(const std::string& file) {
 void check_saved_record(const SaveState& save, const std::string& save_file, const std::string& record) {
     auto refuse = [&](const std::string& why) {
         throw UsageError(fmt::format("{}: malformed save: record \"{}\" is not this game's record: expected a Cherries "
-                                     "record whose header has seed {} and the save's {} plugins, and a line that ends "
-                                     "at byte {}; {}",
+                                     "record whose header has seed {} and whose header and plugin lines name the save's {} "
+                                     "plugins, and a line that ends at byte {}; {}",
                                      save_file, excerpt(record), save.seed, save.plugins.size(), save.record_bytes, why));
     };
     std::ifstream in(record, std::ios::binary);
@@ -259,7 +259,26 @@ void check_saved_record(const SaveState& save, const std::string& save_file, con
         refuse(std::string("its header: ") + e.what());
     }
     if (header.seed != save.seed) refuse(fmt::format("its header has seed {}", header.seed));
-    if (header.plugins != save.plugins) refuse("its header names other plugins (or other fingerprints)");
+    // The save's plugins: the header's, then those of the plugin lines the save covers, in order.
+    std::vector<RecordedPlugin> plugins = header.plugins;
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(newline + 1));
+    std::uint64_t at = newline + 1;
+    std::size_t number = 1;
+    for (std::string line; at < save.record_bytes && std::getline(in, line);) {
+        ++number;
+        at += line.size() + 1;
+        if (at > save.record_bytes || line.find("\"plugin\"") == std::string::npos) continue;
+        const json j = json::parse(line, nullptr, false);
+        try {
+            if (auto p = parse_plugin_line(j, record, number)) plugins.push_back(std::move(*p));
+        } catch (const UsageError& e) {
+            refuse(e.what());
+        }
+    }
+    if (plugins != save.plugins)
+        refuse(fmt::format("its header and plugin lines name other plugins (or other fingerprints): {}; the save names {}",
+                           plugin_names(plugins), plugin_names(save.plugins)));
     in.clear();
     in.seekg(static_cast<std::streamoff>(save.record_bytes - 1));
     char last = 0;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "host/cli/seats.hpp"
+#include "sdk/diagnostic.hpp"
 #include "host/cli/text.hpp"
 #include "host/cli/usage_error.hpp"
 #include "host/terminal/play_input.hpp"
@@ -336,7 +337,7 @@ bool Hotseat::queued_join(const std::string& name) const {
 void Hotseat::apply(const Pending& p) {
     try {
         if (p.join) {
-            seat(p.seat, game_.join(p.seat.name));
+            join(p.seat);
         } else if (const Player* player = game_.find_player(p.seat.name)) {
             const PlayerId id = player->id;
             game_.leave(id);
@@ -346,6 +347,10 @@ void Hotseat::apply(const Pending& p) {
         }
     } catch (const RuleError& e) {
         message(e.what());
+    } catch (const UsageError& e) {  // a bot that cannot be made any more (its plugin changed)
+        message(e.what());
+    } catch (const sdk::LoadError& e) {
+        message(e.diagnostics().empty() ? e.what() : e.diagnostics().front().to_string());
     }
 }
 

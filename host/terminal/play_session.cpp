@@ -168,13 +168,31 @@ void Hotseat::attach_sinks() {
     }
 }
 
-void Hotseat::seat(const Seat& s, PlayerId id) {
+void Hotseat::seat(const Seat& s, PlayerId id, std::unique_ptr<Bot> bot) {
     if (s.is_bot()) {
-        bots_[id] = {s.bot, make_bot(s.bot, sim_bot_seed(seed_, seats_), files_.bot_settings)};
+        bots_[id] = {s.bot, bot ? std::move(bot) : make_bot(s.bot, sim_bot_seed(seed_, seats_), files_.bot_settings)};
     } else {
         humans_ = true;
     }
     ++seats_;
+}
+
+// A join. The bot is made first, so that a bot plugin that fails to load seats no one; a bot
+// plugin that the game's records do not name yet is named by a plugin line just before the
+// join line (docs/records.md, "Plugin lines"), and in the save's plugins from then on.
+void Hotseat::join(const Seat& s) {
+    std::optional<RecordedPlugin> plugin = unrecorded_bot_plugin(files_.plugins, s.bot);
+    std::unique_ptr<Bot> bot = s.is_bot() ? make_bot(s.bot, sim_bot_seed(seed_, seats_), files_.bot_settings) : nullptr;
+    if (record_) record_->set_joining_plugin(plugin);
+    PlayerId id = kNoPlayer;
+    try {
+        id = game_.join(s.name);
+    } catch (...) {
+        if (record_) record_->set_joining_plugin(std::nullopt);
+        throw;
+    }
+    if (plugin) files_.plugins.push_back(std::move(*plugin));
+    seat(s, id, std::move(bot));
 }
 
 StopReason Hotseat::loop() {

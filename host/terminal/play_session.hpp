@@ -42,7 +42,7 @@ private:
 struct Persistence {
     std::string record_file;  ///< new games: write a record here (empty: none)
     std::string save_file;    ///< save after every turn here (empty: never)
-    std::vector<RecordedPlugin> plugins;
+    std::vector<RecordedPlugin> plugins;  ///< the game's, with the bot plugins seated so far
     BotSettings bot_settings;  ///< --think: for every bot seated, joined or resumed (not saved)
 };
 
@@ -83,7 +83,7 @@ private:
     static Game restore(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from);
     std::string set_names() const;
     void attach_sinks();
-    void seat(const Seat& s, PlayerId id);
+    void seat(const Seat& s, PlayerId id, std::unique_ptr<Bot> bot = nullptr);
     StopReason loop();
     std::string standings() const;
     void print_end(StopReason reason);
@@ -113,6 +113,7 @@ private:
     void common_command(const std::string& command, const std::vector<std::string>& w, bool now, const std::string& asker);
     bool queued_join(const std::string& name) const;
     void apply(const Pending& p);
+    void join(const Seat& s);
     bool apply_pending();
 
     Game game_;
