@@ -59,8 +59,6 @@ public:
     bool run(std::optional<std::uint32_t> to = std::nullopt);
 
     const Game& game() const { return game_; }
-    /// The plugins recorded so far: the header's, then those of the plugin lines read, in order.
-    const std::vector<RecordedPlugin>& plugins() const { return plugins_; }
     /// Event lines checked so far.
     std::size_t events() const { return checked_; }
 
@@ -79,7 +77,7 @@ private:
     std::size_t first_line_;
     Game game_;
     EventLineWriter writer_;
-    std::vector<RecordedPlugin> plugins_;
+    std::vector<RecordedPlugin> plugins_;  // the header's, then those of the plugin lines read
     EventSink* observer_ = nullptr;
     std::size_t next_ = 1;      // index in lines_ of the next line to check
     std::size_t checked_ = 0;

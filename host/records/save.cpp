@@ -15,6 +15,7 @@
 #include <fmt/core.h>
 
 #include "engine/game.hpp"
+#include "host/bots/bot.hpp"
 #include "host/cli/file_io.hpp"
 #include "host/cli/text.hpp"
 #include "host/cli/usage_error.hpp"
@@ -222,6 +223,19 @@ void check_resumable(const SaveState& save, const std::string& file) {
     if (save.game.phase == Phase::awaiting_give)
         throw UsageError(file + ": malformed save: game: \"phase\": expected between_turns, suspended, won, ended or "
                                 "aborted (a save is made between turns), saw 'awaiting_give'");
+    // A bot plugin's code is bound by its fingerprint in "plugins": one seated but not named
+    // there would play on unchecked (saves made before bot plugins that join were recorded).
+    const std::vector<std::string> builtin = bot_kinds();
+    for (std::size_t i = 0; i < save.seats.size() && i < save.game.players.size(); ++i) {
+        const std::string& kind = save.seats[i].bot;
+        if (kind.empty() || std::find(builtin.begin(), builtin.end(), kind) != builtin.end()) continue;
+        if (std::none_of(save.plugins.begin(), save.plugins.end(),
+                         [&](const RecordedPlugin& p) { return p.kind == "bot" && p.id == kind; }))
+            throw UsageError(fmt::format("{}: malformed save: game: players: {} plays bot plugin '{}', which the save's "
+                                         "\"plugins\" do not name; expected every bot plugin seated among them, with "
+                                         "its fingerprint",
+                                         file, excerpt(save.game.players[i].name), excerpt(kind)));
+    }
 }
 
 SaveState read_save(const std::string& file) {

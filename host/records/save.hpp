@@ -53,7 +53,8 @@ nlohmann::json save_json(const SaveState& save);
 SaveState parse_save(const nlohmann::json& j, const std::string& file);
 
 /// Checks that `play --resume` can go on from `save` (read from `file`): it was made between
-/// turns, as play --save makes them. Throws UsageError "FILE: malformed save: ..." otherwise.
+/// turns, as play --save makes them, and every bot plugin seated is among its plugins (whose
+/// fingerprints the resume then checks). Throws UsageError "FILE: malformed save: ..." otherwise.
 void check_resumable(const SaveState& save, const std::string& file);
 
 /// Reads and parses a save file. Throws UsageError for a missing, unreadable or malformed file.

@@ -105,6 +105,18 @@ TEST_CASE("a bot plugin seated at the start gets no plugin line when another sea
     CHECK(f.run("replay r.jsonl").status == 0);
 }
 
+TEST_CASE("a bot plugin joining a suspended game at once gets its plugin line too, at turn 0") {
+    const LeaderFolder f;
+    const test::CliRun run = f.run("play --player ann --seed 1 --record r.jsonl", "join bot:leader\nquit\n");
+    REQUIRE(run.status == 0);
+    const std::vector<std::string> lines = f.lines("r.jsonl");
+    const auto at = plugin_lines(lines);
+    REQUIRE(at.size() == 1);
+    CHECK(lines[at[0]] == host::plugin_line(0, {"bot", "leader", "1.0.0", f.fingerprint}));
+    CHECK(lines.at(at[0] + 1) == "[\"join\",0,\"leader-2\"]");
+    CHECK(f.run("replay r.jsonl").status == 0);
+}
+
 TEST_CASE("the save carries a joined bot plugin; the resumed game plays on and its record is the uninterrupted one") {
     const LeaderFolder f;
     REQUIRE(f.run(kGame + "--record whole.jsonl", kFirst + kSecond).status == 0);
@@ -189,10 +201,14 @@ TEST_CASE("play --resume refuses a save whose plugins are not the record's heade
                                 {"fingerprint", host::read_bot_plugin(f.dir.path() / "bots" / "other").fingerprint}});
     refused(extra, "its header and plugin lines name other plugins (or other fingerprints): set 'standard', gametype "
                    "'official', bot 'leader'; the save names set 'standard', gametype 'official', bot 'leader', bot 'other'");
-    // Without the joined bot plugin (as saves were before plugin lines).
+    // Without the joined bot plugin (as saves were before plugin lines): carol would play unchecked.
     json without = saved;
     without["plugins"].erase(2);
-    refused(without, "is not this game's record");
+    refused(without, "g.save: malformed save: game: players: carol plays bot plugin 'leader', which the save's "
+                     "\"plugins\" do not name");
+    // ... and so with no record at all.
+    without["record"] = nullptr;
+    refused(without, "carol plays bot plugin 'leader'");
     // Another fingerprint for leader in the save: the installed leader is not that one.
     json other_print = saved;
     other_print["plugins"][2]["fingerprint"] = std::string(64, 'a');
