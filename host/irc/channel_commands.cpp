@@ -14,7 +14,7 @@ const std::vector<std::pair<std::string, std::string>>& help_table() {
         {"cherries", "!cherries [GAMETYPE] [SET...]: open a game here and take the first seat"},
         {"join", "!join: take a seat (between turns once the game runs, if the gametype allows)"},
         {"leave", "!leave: give up your seat (between turns, if the gametype allows)"},
-        {"bot", "!bot [random|greedy]: seat a bot (default greedy)"},
+        {"bot", "!bot [KIND]: seat a bot (default greedy); !bots lists the kinds, bot plugins included"},
         {"start", "!start: start the game (at least 2 seated)"},
         {"keep", "!keep: on your turn, keep the card you drew"},
         {"give", "!give NICK: on your turn, give the card you drew to NICK"},
@@ -23,6 +23,7 @@ const std::vector<std::pair<std::string, std::string>>& help_table() {
         {"rules", "!rules: the winning score and the score change distribution"},
         {"sets", "!sets: the card sets !cherries can use"},
         {"gametypes", "!gametypes: the gametypes !cherries can use"},
+        {"bots", "!bots: the bots !bot can seat: the built-in ones and the bot plugins installed"},
         {"stop", "!stop: end the game (whoever opened it, or a channel operator)"},
         {"stats", "!stats [NICK]: games, wins, turns, points and best score (yours, or NICK's)"},
         {"top", "!top: the players with the most wins"},
@@ -66,7 +67,7 @@ const std::vector<std::string>& channel_command_names() {
 std::vector<std::string> channel_help() {
     return {
         "Cherries: !cherries [GAMETYPE] [SET...] opens a game; !join, !leave, !bot [KIND] seat and unseat; !start begins.",
-        "On your turn: !keep, or !give NICK. Anytime: !status, !card NAME, !rules, !sets, !gametypes.",
+        "On your turn: !keep, or !give NICK. Anytime: !status, !card NAME, !rules, !sets, !gametypes, !bots.",
         "!stop ends the game (opener or op). !stats [NICK], !top: statistics. !help COMMAND explains one command.",
     };
 }

@@ -21,11 +21,6 @@ std::uint64_t random_seed() {
     return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
 }
 
-bool is_bot_kind(const std::string& kind) {
-    const auto kinds = host::bot_kinds();
-    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
-}
-
 }  // namespace
 
 ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptions options)
@@ -133,6 +128,10 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
         out.push_back(fmt::format("{}: {}", name == "sets" ? "Card sets" : "Gametypes", list.empty() ? "none found" : list));
         return;
     }
+    if (name == "bots") {
+        out.push_back("Bots: " + bot_list() + ". !bot KIND seats one.");
+        return;
+    }
     if (name == "cherries") return open_game(c, nick, out);
     if (name == "card") return card(c, out);
     if (name == "rules") return rules(out);
@@ -162,12 +161,12 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
         join(nick, "", out);
     } else if (name == "bot") {
         const std::string kind = c.args.empty() ? "greedy" : c.args[0];
-        if (!is_bot_kind(kind)) {
-            out.push_back(fmt::format("There is no bot '{}'; try !bot greedy or !bot random.", echo(kind)));
-            return;
-        }
         if (t.find(nick, true) == kNoPlayer && !op) {
             out.push_back(fmt::format("{}, only a seated player can seat a bot; !join first.", nick));
+            return;
+        }
+        if (std::string refusal = bot_refusal(kind); !refusal.empty()) {
+            out.push_back(std::move(refusal));
             return;
         }
         join("", kind, out);

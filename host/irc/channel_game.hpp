@@ -18,6 +18,13 @@
 #include "host/irc/channel_commands.hpp"
 #include "host/irc/game_library.hpp"
 #include "host/irc/text.hpp"
+#include "host/records/plugin_list.hpp"
+
+namespace cherries::host {
+class Bot;
+struct BotPlugin;
+struct SavedSeat;
+}  // namespace cherries::host
 
 namespace cherries::irc {
 
@@ -122,6 +129,23 @@ private:
     void store_end(const std::string& status);
     void take_over(PlayerId id, Replies& out);
     Replies paint(Replies lines) const;
+    // host/irc/channel_bots.cpp
+    /// "random, greedy, expert, leader": the built-in bot kinds, then the bot plugins found.
+    std::string bot_list() const;
+    /// Why bot plugin `id` cannot be seated now ("" when it can; `plugin` is then set): it does
+    /// not load (details in load_error_), or its fingerprint differs from the record's.
+    std::string bot_plugin_problem(const std::string& id, std::shared_ptr<const host::BotPlugin>& plugin);
+    /// The one-line refusal of `!bot KIND`, or "" when KIND can be seated.
+    std::string bot_refusal(const std::string& kind);
+    /// A bot of `kind` (built-in or bot plugin) for a seat; `plugin`: the bot plugin to name in a
+    /// plugin line when the record does not name it yet. Null with `why` when it cannot be made.
+    std::unique_ptr<host::Bot> make_seat_bot(const std::string& kind, std::uint64_t seed,
+                                             std::optional<host::RecordedPlugin>& plugin, std::string& why);
+    /// Seat `id`'s bot decides; a bot plugin's first fault in this game is told in the channel.
+    PlayerId bot_decision(PlayerId id, host::Bot& bot, Replies& out);
+    /// Resumed: makes the stored bots again; a bot plugin that is gone, broken or changed gives
+    /// its seat to the greedy bot, said in `out`.
+    void resume_bots(const std::vector<host::SavedSeat>& seats, Replies& out);
     std::string account_of(const std::string& nick) const;
     void stats(const ChannelCommand& c, const std::string& nick, Replies& out);
     void top(Replies& out);

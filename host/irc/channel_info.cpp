@@ -20,6 +20,7 @@ ChannelGame::Table::Table(std::shared_ptr<const sdk::Bundle> b, std::uint64_t s,
       log(game, text),
       opener(opener_nick),
       seed(s) {
+    plugins = host::recorded_plugins(*bundle);
     nicks[game.players()[0].id] = opener_nick;
     game.set_event_sink(&log);
 }

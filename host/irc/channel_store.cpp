@@ -24,12 +24,15 @@ using nlohmann::json;
 
 void GameLog::on_event(const Event& e) {
     text_.on_event(e);
+    std::optional<host::RecordedPlugin> plugin;
+    if (e.kind == EventKind::join) plugin.swap(joining_plugin_);
     if (!writer_) return;
     if (e.kind == EventKind::draw || e.kind == EventKind::pass) {
         std::uint32_t& last = last_turn_[e.player];
         if (last != e.turn) ++turns[e.player];
         last = e.turn;
     }
+    if (plugin) lines_.push_back(host::plugin_line(e.turn, *plugin));
     std::string line;
     writer_->append(e, line);
     lines_.push_back(std::move(line));
@@ -86,7 +89,7 @@ json save_half(const ChannelGame::Table& t) {
         }
         s.seats.push_back(std::move(seat));
     }
-    s.plugins = host::recorded_plugins(*t.bundle);
+    s.plugins = t.plugins;  // the header's and the plugin lines' so far (docs/records.md)
     return {{"save", host::save_json(s)}, {"turns_taken", pairs(t.log.turns)}};
 }
 
@@ -241,7 +244,9 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     }
     auto bundle = library_.bundle(sets, gametype);
     std::ostringstream warnings;
-    host::check_plugins(save.plugins, *bundle, where, false, warnings, "the game cannot go on with other plugins", true);
+    // Sets and gametype must be the same; a bot plugin that changed only loses its seat to the
+    // greedy bot (resume_bots): the record holds its decisions so far.
+    host::check_plugins(save.plugins, *bundle, where, false, warnings, "the game cannot go on with other plugins");
 
     table_ = std::make_unique<Table>(bundle, save.game, save.seed, options_.casemapping);
     red_.clear();
@@ -258,11 +263,9 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     for (const json& p : c.at("pending"))
         t.pending.push_back({.join = p.at("join").get<bool>(), .nick = p.at("nick").get<std::string>(), .bot = p.at("bot").get<std::string>()});
     t.bot_kinds = unpairs<std::string>(c.at("bots"));
-    for (const auto& [id, kind] : t.bot_kinds) {
-        t.bots[id] = host::make_bot(kind, 0);
-        for (const host::SavedSeat& s : save.seats)
-            if (s.id == id && s.bot == kind) t.bots[id]->restore(s.bot_state);
-    }
+    t.plugins = save.plugins;
+    Replies replaced;
+    resume_bots(save.seats, replaced);
     t.log.turns = unpairs<std::uint32_t>(j.at("turns_taken"));
     t.log.record();
     t.text.set_lobby(!t.started);
@@ -273,6 +276,7 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     t.hold_pending_until = t.game.turn() + 1;
     out.push_back(fmt::format("Cherries resumed after turn {} (stored game {}): {}.", t.game.turn(), stored.id,
                               t.started ? "scores " + t.scores() : "not started; seated " + players_text(t)));
+    out.insert(out.end(), replaced.begin(), replaced.end());
     if (t.started) advance(now, out);
 }
 

@@ -5,12 +5,14 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/event.hpp"
 #include "engine/game.hpp"
 #include "host/records/event_line.hpp"
+#include "host/records/plugin_list.hpp"
 
 namespace cherries::irc {
 
@@ -25,6 +27,10 @@ public:
     /// line writer; joiners are learnt from their events, as in RecordWriter).
     void record() { writer_ = std::make_unique<host::EventLineWriter>(game_); }
     bool recording() const { return writer_ != nullptr; }
+    /// While recording, writes host::plugin_line(turn, plugin) just before the line of the next
+    /// join event: a bot plugin that the record does not name yet (docs/records.md, "Plugin
+    /// lines"). nullopt takes it back (the join did not happen).
+    void set_joining_plugin(std::optional<host::RecordedPlugin> plugin) { joining_plugin_ = std::move(plugin); }
     /// The record lines since the last take, without newlines.
     std::vector<std::string> take_lines();
     /// Gives back lines taken that could not be stored, before the lines collected since.
@@ -39,6 +45,7 @@ private:
     std::unique_ptr<host::EventLineWriter> writer_;
     std::vector<std::string> lines_;
     std::map<PlayerId, std::uint32_t> last_turn_;
+    std::optional<host::RecordedPlugin> joining_plugin_;
 };
 
 }  // namespace cherries::irc

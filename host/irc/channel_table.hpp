@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 
 #include <nlohmann/json.hpp>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_store.hpp"
 #include "host/irc/turn_text.hpp"
+#include "host/records/plugin_list.hpp"
 #include "host/terminal/render.hpp"
 
 namespace cherries::irc {
@@ -52,6 +54,9 @@ struct ChannelGame::Table {
     std::map<PlayerId, std::string> nicks;  // every seat ever taken
     std::map<PlayerId, std::unique_ptr<host::Bot>> bots;
     std::map<PlayerId, std::string> bot_kinds;  // the kind of each bot in `bots`, for the store
+    /// The record's plugins so far: the header's, then each bot plugin's plugin line (the save's).
+    std::vector<host::RecordedPlugin> plugins;
+    std::set<PlayerId> faults_told;  // bot plugin seats whose fault the channel was told of
     std::map<PlayerId, unsigned> timeouts;  // turn timeouts in a row
     std::vector<PendingChange> pending;
     std::string joining;  // the nick being seated, for the join event

@@ -22,19 +22,34 @@ void ChannelGame::seat(const PendingChange& change, Replies& out) {
     // still be taken there, so the engine name gets a suffix (players only ever see nicks).
     std::string name = change.nick;
     for (int n = 2; t.game.find_player(name); ++n) name = change.nick + "~" + std::to_string(n);
+    // The bot first, so that a bot plugin that does not load seats no one; one the record does
+    // not name yet gets a plugin line before the join line (docs/records.md, "Plugin lines").
+    std::unique_ptr<host::Bot> bot;
+    std::optional<host::RecordedPlugin> plugin;
+    if (!change.bot.empty()) {
+        std::string why;
+        bot = make_seat_bot(change.bot, host::sim_bot_seed(t.seed, t.seats), plugin, why);
+        if (!bot) {
+            out.push_back(fmt::format("{} cannot join: {}.", change.nick, why));
+            return;
+        }
+    }
     t.joining = change.nick;
+    t.log.set_joining_plugin(plugin);
     PlayerId id;
     try {
         id = t.game.join(name);
     } catch (const RuleError& e) {
         t.joining.clear();
+        t.log.set_joining_plugin(std::nullopt);
         out.push_back(fmt::format("{} cannot join: {}.", change.nick, e.what()));
         return;
     }
     t.joining.clear();
     t.nicks[id] = change.nick;
-    if (!change.bot.empty()) {
-        t.bots[id] = host::make_bot(change.bot, host::sim_bot_seed(t.seed, t.seats));
+    if (plugin) t.plugins.push_back(std::move(*plugin));
+    if (bot) {
+        t.bots[id] = std::move(bot);
         t.bot_kinds[id] = change.bot;
     } else if (std::string account = account_of(change.nick); !account.empty()) {
         t.accounts[id] = std::move(account);
@@ -161,7 +176,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         }
         const PlayerId current = t.game.current_player();
         if (const auto bot = t.bots.find(current); bot != t.bots.end()) {
-            give(bot->second->choose_receiver(t.view), out);
+            give(bot_decision(current, *bot->second, out), out);
             continue;
         }
         if (t.prompted_card != t.game.drawn_card() || t.prompted_turn != t.game.turn()) {

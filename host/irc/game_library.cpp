@@ -6,10 +6,12 @@
 namespace cherries::irc {
 
 GameLibrary::GameLibrary(std::vector<std::filesystem::path> plugin_path) : plugin_path_(std::move(plugin_path)) {
-    for (const std::string kind : {"set", "gametype"}) {
+    const std::vector<std::string> builtin = host::bot_kinds();
+    for (const std::string kind : {"set", "gametype", "bot"}) {
         auto& ids = ids_[kind];
         for (const auto& folder : sdk::list_plugins(kind, plugin_path_)) {
             const std::string id = folder.filename().string();
+            if (kind == "bot" && std::find(builtin.begin(), builtin.end(), id) != builtin.end()) continue;
             ids.push_back(id);
             folders_[kind + "/" + id] = folder;
         }
@@ -24,6 +26,14 @@ const std::vector<std::string>& GameLibrary::ids(const std::string& kind) const 
 }
 
 bool GameLibrary::has(const std::string& kind, const std::string& id) const { return folders_.count(kind + "/" + id) > 0; }
+
+std::shared_ptr<const host::BotPlugin> GameLibrary::bot_plugin(const std::string& id) {
+    if (!has("bot", id)) throw std::invalid_argument("unknown bot plugin '" + id + "'");
+    if (const auto it = bots_.find(id); it != bots_.end()) return it->second;
+    auto plugin = std::make_shared<const host::BotPlugin>(host::read_bot_plugin(folders_.at("bot/" + id)));
+    bots_[id] = plugin;
+    return plugin;
+}
 
 std::shared_ptr<const sdk::Bundle> GameLibrary::bundle(const std::vector<std::string>& sets, const std::string& gametype) {
     std::string key = gametype;

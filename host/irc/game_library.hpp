@@ -1,5 +1,6 @@
-// The plugins a channel game may use: which sets and gametypes exist, and their bundles,
-// loaded once and shared (read-only) by every game that uses the same combination.
+// The plugins a channel game may use: which sets, gametypes and bot plugins exist; bundles,
+// loaded once and shared (read-only) by every game that uses the same combination; bot plugins,
+// read once and shared by every seat that plays one.
 #pragma once
 
 #include <filesystem>
@@ -8,17 +9,20 @@
 #include <string>
 #include <vector>
 
+#include "host/bots/lua_bot.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::irc {
 
-/// Sets and gametypes by plugin id, found along sdk::search_directories(plugin_path) once at
-/// construction. Only those ids can be asked for: a player's words never reach the file system.
+/// Sets, gametypes and bot plugins by plugin id, found along sdk::search_directories(plugin_path)
+/// once at construction. Only those ids can be asked for: a player's words never reach the file
+/// system. A bot plugin named like a built-in bot kind (host::bot_kinds()) is left out: `!bot
+/// greedy` is always the built-in one.
 class GameLibrary {
 public:
     explicit GameLibrary(std::vector<std::filesystem::path> plugin_path = {});
 
-    /// Plugin ids of `kind` ("set" or "gametype"), sorted.
+    /// Plugin ids of `kind` ("set", "gametype" or "bot"), sorted.
     const std::vector<std::string>& ids(const std::string& kind) const;
     bool has(const std::string& kind, const std::string& id) const;
 
@@ -27,11 +31,18 @@ public:
     /// id that is not in ids().
     std::shared_ptr<const sdk::Bundle> bundle(const std::vector<std::string>& sets, const std::string& gametype);
 
+    /// Bot plugin `id` (an id from ids("bot")), read from its folder at the first request and
+    /// kept: a seat seated later in this process plays the same code. Throws sdk::LoadError for
+    /// a bot plugin that does not load (now missing or malformed), std::invalid_argument for an
+    /// id that is not in ids("bot").
+    std::shared_ptr<const host::BotPlugin> bot_plugin(const std::string& id);
+
 private:
     std::vector<std::filesystem::path> plugin_path_;
     std::map<std::string, std::vector<std::string>> ids_;
     std::map<std::string, std::filesystem::path> folders_;  // "kind/id" -> folder
     std::map<std::string, std::shared_ptr<const sdk::Bundle>> bundles_;  // "gametype|set|set" -> bundle
+    std::map<std::string, std::shared_ptr<const host::BotPlugin>> bots_;  // by id
 };
 
 }  // namespace cherries::irc

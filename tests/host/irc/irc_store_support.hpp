@@ -37,12 +37,14 @@ struct TempFolder {
 /// One channel's game on a database; crash() drops it and the store like a SIGKILL would (no
 /// shutdown step exists to skip: every write is already committed) and opens both again.
 struct StoredChannel {
-    StoredChannel(std::string db, ChannelOptions o = {}) : file(std::move(db)), options(Channel::with_seed(std::move(o))) {
+    /// `lib`: the plugins (null: the source tree's); a test may point `lib` elsewhere before crash().
+    StoredChannel(std::string db, ChannelOptions o = {}, GameLibrary* plugins = nullptr)
+        : file(std::move(db)), options(Channel::with_seed(std::move(o))), lib(plugins) {
         open();
     }
     Replies open() {
         store = std::make_shared<Store>(file);
-        game = std::make_unique<ChannelGame>("#cherries", library(), options);
+        game = std::make_unique<ChannelGame>("#cherries", lib ? *lib : library(), options);
         game->set_account_lookup([this](std::string_view nick) {
             const auto it = accounts.find(std::string(nick));
             return it == accounts.end() ? std::string() : it->second;
@@ -77,6 +79,7 @@ struct StoredChannel {
 
     std::string file;
     ChannelOptions options;
+    GameLibrary* lib = nullptr;
     std::shared_ptr<Store> store;
     std::unique_ptr<ChannelGame> game;
     std::map<std::string, std::string> accounts;  // nick -> account, as a server would tell
