@@ -33,6 +33,8 @@ std::string ChannelGame::bot_list() const {
     std::string out;
     for (const auto& k : host::bot_kinds()) out += (out.empty() ? "" : ", ") + k;
     for (const auto& id : library_.ids("bot")) out += ", " + id;
+    constexpr std::size_t kMax = 300;  // one IRC line with the words around it
+    if (out.size() > kMax) out = clean_echo(out, kMax) + " ...";
     return out;
 }
 
@@ -44,7 +46,8 @@ std::string ChannelGame::bot_plugin_problem(const std::string& id, std::shared_p
         return fmt::format("bot plugin '{}' does not load (the operator can see why)", id);
     }
     if (plugin->id != id) {
-        load_error_ = fmt::format("{}: bot plugin id '{}' is not its folder's name '{}'", plugin->folder.string(), plugin->id, id);
+        load_error_ = fmt::format("{}: bot plugin id '{}' is not its folder's name '{}'", plugin->folder.string(),
+                                  plugin->id, id);
         return fmt::format("bot plugin '{}' does not load (the operator can see why)", id);
     }
     if (table_)
@@ -55,7 +58,8 @@ std::string ChannelGame::bot_plugin_problem(const std::string& id, std::shared_p
 
 std::string ChannelGame::bot_refusal(const std::string& kind) {
     if (builtin(kind)) return "";
-    if (!library_.has("bot", kind)) return fmt::format("There is no bot '{}'; bots here: {}.", clean_echo(kind, 24), bot_list());
+    if (!library_.has("bot", kind))
+        return fmt::format("There is no bot '{}'; bots here: {}.", clean_echo(kind, 24), bot_list());
     std::shared_ptr<const host::BotPlugin> plugin;
     const std::string why = bot_plugin_problem(kind, plugin);
     return why.empty() ? "" : fmt::format("Cannot seat {}: {}; try !bot greedy.", kind, why);

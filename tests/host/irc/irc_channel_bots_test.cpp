@@ -206,3 +206,26 @@ TEST_CASE("A bot plugin that fails: the greedy bot decides, the channel is told 
     CHECK(has(c.log, "reaches the winning score and wins!"));
     CHECK(replay_verifies(c.store->record(c.store->games().front().id)));
 }
+
+TEST_CASE("Many bot plugins: the list in a refusal is cut so that it stays one IRC line") {
+    TempFolder tmp;
+    for (int i = 0; i < 60; ++i) {
+        const fs::path folder = tmp.path / "plugins" / "bots" / fmt::format("bot-number-{:02}", i);
+        fs::create_directories(folder);
+        std::ofstream(folder / "bot.toml") << "[bot]\n";  // listed by folder; never loaded here
+    }
+    GameLibrary plugins({tmp.path / "plugins"});
+    REQUIRE(plugins.ids("bot").size() >= 60);
+    StoredChannel c(tmp.file("bot.db"), {}, &plugins);
+    c.say("ann", "!cherries");
+    const Replies refused = c.say("ann", "!bot nosuch");
+    REQUIRE(refused.size() == 1);
+    CHECK(refused[0].starts_with("There is no bot 'nosuch'; bots here: random, greedy, expert, bot-number-00, "));
+    CHECK(refused[0].ends_with(" ...."));
+    CHECK(split_privmsg("#cherries", refused[0], relay_prefix_bytes(30, 10, 63)).size() == 1);
+    // One that does not load is refused without the server's paths.
+    CHECK(c.say("ann", "!bot bot-number-07") ==
+          Replies{"Cannot seat bot-number-07: bot plugin 'bot-number-07' does not load (the operator can see why); try "
+                  "!bot greedy."});
+    CHECK(c.game->load_error().find("bot.toml") != std::string::npos);
+}
