@@ -299,6 +299,11 @@ std::string describe_bot_config(const BotConfig& c) {
     out += fmt::format("games:    {} with {}; turn timeout {} s, {} timeouts in a row, at most {} players\n",
                        c.client.game.gametype, sets, c.client.game.turn_timeout.count(), c.client.game.max_timeouts,
                        c.client.game.max_players);
+    std::string bots;  // what !bot can seat: the built-in kinds, then the bot plugins found
+    for (const auto& kind : host::bot_kinds()) bots += (bots.empty() ? "" : ", ") + kind;
+    const GameLibrary library(c.plugin_path);
+    for (const auto& id : library.ids("bot")) bots += ", " + id;
+    out += fmt::format("bots:     {}\n", bots);
     out += c.flood_off ? "flood:    off\n"
                        : fmt::format("flood:    burst {}, then one line every {} ms\n", c.client.flood.burst,
                                      c.client.flood.interval.count());

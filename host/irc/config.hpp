@@ -48,7 +48,8 @@ BotConfig parse_bot_config(const std::string& text, const std::string& shown, co
 /// nick, a gametype or set not on the plugin search path). Empty when it can run.
 std::vector<sdk::Diagnostic> check_bot_config(const BotConfig& config);
 
-/// A few lines saying what the bot will do (for --check-config), secrets left out.
+/// A few lines saying what the bot will do (for --check-config), secrets left out; the bots
+/// `!bot` can seat (built-in kinds, then the bot plugins on the plugin search path) among them.
 std::string describe_bot_config(const BotConfig& config);
 
 }  // namespace cherries::irc
