@@ -136,7 +136,7 @@ void ChannelGame::begin_stored() {
     Table& t = *table_;
     if (!store_) return;
     host::RecordHeader header{.seed = t.seed, .players = {host::Seat{.name = t.opener, .bot = {}}},
-                              .plugins = host::recorded_plugins(*t.bundle), .source = "irc"};
+                              .plugins = t.plugins, .source = "irc"};
     t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), host::header_json(header).dump(), unix_now());
     t.log.record();  // no event happened since the header's players were seated
     checkpoint();
