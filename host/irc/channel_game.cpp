@@ -155,7 +155,7 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
             out.push_back(fmt::format("Only {} (who opened the game) or a channel operator can !stop it.", t.opener));
             return;
         }
-        return close(out, "stopped by " + nick);
+        return close(out, "stopped by " + nick, "!stop by " + nick);
     }
     if (name == "join") {
         join(nick, "", out);

@@ -173,11 +173,11 @@ void ChannelGame::persist(Replies& out) {
     }
 }
 
-void ChannelGame::store_end(const std::string& status) {
+void ChannelGame::store_end(const std::string& status, const std::string& reason) {
     if (!table_ || !store_ || table_->stored_id == 0) return;
     Table& t = *table_;
     std::vector<std::string> lines = t.log.take_lines();
-    lines.push_back(host::end_line(t.game));
+    lines.push_back(host::end_line(t.game, reason));
     std::vector<StatsUpdate> stats;
     std::string winner;
     if (t.game.over()) {
