@@ -182,3 +182,31 @@ TEST_CASE("The last human leaves: the game is stopped and its record, leave incl
         check_stopped(r, turn, "no human player is left", "suspended");
     }
 }
+
+TEST_CASE("A stored game set aside as unresumable: its record is closed where it stops and says why") {
+    TempFolder tmp;
+    const std::string db = tmp.file("bot.db");
+    std::uint32_t stored_turns = 0;
+    {
+        StoredChannel c(db);
+        start_three(c);
+        for (int step = 0; step < 4; ++step) c.move();
+        stored_turns = c.game->game()->turn() - 1;  // the turn awaiting a give is not stored yet
+    }
+    {
+        // Another fingerprint for the standard set in the state, as if its files had been edited
+        // (the record's header keeps the real one, so the replay below can load the plugins).
+        Store store(db);
+        auto stored = store.in_progress("#cherries");
+        REQUIRE(stored);
+        const std::size_t at = stored->state.find("\"fingerprint\":\"");
+        REQUIRE(at != std::string::npos);
+        stored->state[at + 15] = stored->state[at + 15] == '0' ? '1' : '0';
+        store.update_state(stored->id, stored->state);
+    }
+    StoredChannel c(db);
+    REQUIRE(has(c.log, "cannot resume: plugin set 'standard' differs from the record"));
+    const Replayed r = export_and_replay(tmp, db, only_game(c, "unresumable"));
+    CHECK(end_of(r.record).at("end") == "in_progress");
+    check_stopped(r, stored_turns, "unresumable: plugin set 'standard' differs from the record", "in progress");
+}
