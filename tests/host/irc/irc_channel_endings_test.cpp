@@ -1,8 +1,8 @@
 // Every way a stored IRC game can end leaves a record that `cherries replay` verifies to its end
-// line (docs/irc-storage.md, "What a finished or stopped game's record holds"): a won game, a
-// `!stop` during a turn, between turns (the lobby, a suspension), after a crash and resume, and
-// the last human leaving. Each record goes out by `cherries irc export` and is replayed by
-// `cherries replay`, the binary, as a user would.
+// line (docs/irc-storage.md, "How a game ends, and what its record holds then"): a won game, a
+// gametype that fails, a `!stop` during a turn, between turns (the lobby, a suspension), after a
+// crash and resume, the last human leaving, and a game set aside as unresumable. Each record goes
+// out by `cherries irc export` and is replayed by `cherries replay`, the binary, as a user would.
 #include <catch2/catch.hpp>
 
 #include <fmt/core.h>
@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "../run_cli.hpp"
+#include "../../sdk/temp_plugin.hpp"
 #include "irc_store_support.hpp"
 
 using namespace irc_test;
@@ -23,13 +24,14 @@ struct Replayed {
     cherries::test::CliRun replay;
 };
 
-// `cherries irc export ID`, then `cherries replay` of what it printed.
-Replayed export_and_replay(const TempFolder& tmp, const std::string& db, std::int64_t id) {
+// `cherries irc export ID`, then `cherries replay` of what it printed (`replay_options` added).
+Replayed export_and_replay(const TempFolder& tmp, const std::string& db, std::int64_t id,
+                           const std::string& replay_options = "") {
     const auto exported = cherries::test::run_cli(fmt::format("irc export {} --database '{}'", id, db));
     REQUIRE(exported.status == 0);
     const std::string file = tmp.file("game.jsonl");
     std::ofstream(file, std::ios::binary) << exported.out;
-    return {exported.out, cherries::test::run_cli("replay '" + file + "'")};
+    return {exported.out, cherries::test::run_cli("replay '" + file + "'" + replay_options)};
 }
 
 // The record's end line as JSON.
@@ -80,6 +82,36 @@ TEST_CASE("A won IRC game's record replays to its end: the control for the stopp
     CHECK_FALSE(end_of(r.record).contains("reason"));  // only a stopped game says why it stopped
     CHECK(r.replay.out.find("match the record; ") != std::string::npos);
     CHECK(r.replay.out.find(" won\n") != std::string::npos);
+}
+
+TEST_CASE("A game the gametype's distribution aborts (GDD §3.5): its record ends in the fault and replays") {
+    // A cherry card worth 256 cherries: the distribution is asked for a count past the 0 to 255
+    // checked at load, and fails there.
+    cherries::test::TempFolder plugins;
+    plugins.write("sets/big/set.toml", cherries::test::set_header("big") +
+                                            "[[card]]\nid = \"cherry\"\nname = \"Cherry\"\ntype = \"cherry\"\nchange = 256\ncount = 8\n");
+    plugins.write("gametypes/fails/gametype.toml",
+                  "[gametype]\nid = \"fails\"\nname = \"Fails\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 10\n\n"
+                  "[distribution]\nfunction = \"score_change\"\n");
+    plugins.write("gametypes/fails/gametype.lua",
+                  "local M = {}\nfunction M.score_change(c) if c > 255 then error('too many cherries') end return 0 end\nreturn M\n");
+    GameLibrary lib({plugins.path()});
+    REQUIRE(lib.has("gametype", "fails"));
+    TempFolder tmp;
+    const std::string db = tmp.file("bot.db");
+    StoredChannel c(db, {}, &lib);
+    c.say("ann", "!cherries fails big");
+    c.say("bob", "!join");
+    c.say("ann", "!start");
+    for (int step = 0; c.game->open() && step < 20; ++step) c.move();
+    REQUIRE_FALSE(c.game->open());
+    const Replayed r = export_and_replay(tmp, db, only_game(c, "aborted"), " --plugin-path '" + plugins.path().string() + "'");
+    INFO(r.record << r.replay.err);
+    CHECK(r.replay.status == 0);
+    CHECK(json::parse(lines_of(r.record).end()[-2]).at(0) == "fault");
+    CHECK(end_of(r.record).at("end") == "aborted");
+    CHECK_FALSE(end_of(r.record).contains("reason"));  // the rules ended it: nobody stopped it
+    CHECK(r.replay.out.find("match the record; aborted (the gametype failed)\n") != std::string::npos);
 }
 
 TEST_CASE("!stop during a turn that awaits a give: the record holds the turn's draw and replays to the stop") {
