@@ -190,7 +190,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         }
         return;
     }
-    if (table_) close(out, "stopped: it ran too long without a human turn");
+    if (table_) close(out, "stopped: it ran too long without a human turn", "it ran too long without a human turn");
 }
 
 void ChannelGame::close(Replies& out, std::string why, std::string reason) {

@@ -201,6 +201,16 @@ TEST_CASE("The last human leaves: the game is stopped and its record, leave incl
         CHECK(r.record.find(fmt::format("[\"leave\",{},\"ann\"]", turn)) != std::string::npos);
         check_stopped(r, turn, "no human player is left", "suspended");
     }
+    SECTION("in the lobby: the only seated player leaves") {
+        StoredChannel c(db);
+        c.say("ann", "!cherries");
+        CHECK(has(c.say("ann", "!leave"), "The game is over: nobody is seated."));
+        const Replayed r = export_and_replay(tmp, db, only_game(c, "stopped"));
+        CHECK(r.record.find("[\"leave\",0,\"ann\"]") != std::string::npos);
+        // With nobody left the engine ends the game (no winner) as it is stopped.
+        CHECK(lines_of(r.record).end()[-2] == "[\"ended\",0]");
+        check_stopped(r, 0, "nobody is seated", "ended without a winner");
+    }
     SECTION("by leaving the channel while another player's turn awaits a give: after that turn") {
         StoredChannel c(db);
         start_three(c);
