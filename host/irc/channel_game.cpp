@@ -48,7 +48,8 @@ Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameC
     } catch (const std::exception& e) {
         // A bug, or a runtime that no longer loads: stop this game, never the bot.
         out.clear();
-        close(out, "stopped by an internal error: " + clean_echo(e.what(), 120));
+        const std::string error = "an internal error: " + clean_echo(e.what(), 120);
+        close(out, "stopped by " + error, error);
     }
     persist(out);
     return paint(std::move(out));
@@ -73,7 +74,8 @@ Replies ChannelGame::on_departure(std::string_view nick, GameClock::time_point n
         if (table_ && table_->started) advance(now, out);
     } catch (const std::exception& e) {
         out.clear();
-        close(out, "stopped by an internal error: " + clean_echo(e.what(), 120));
+        const std::string error = "an internal error: " + clean_echo(e.what(), 120);
+        close(out, "stopped by " + error, error);
     }
     persist(out);
     return paint(std::move(out));
@@ -103,7 +105,8 @@ Replies ChannelGame::tick(GameClock::time_point now) {
         if (table_) advance(now, out);
     } catch (const std::exception& e) {
         out.clear();
-        close(out, "stopped by an internal error: " + clean_echo(e.what(), 120));
+        const std::string error = "an internal error: " + clean_echo(e.what(), 120);
+        close(out, "stopped by " + error, error);
     }
     persist(out);
     return paint(std::move(out));
@@ -155,7 +158,7 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
             out.push_back(fmt::format("Only {} (who opened the game) or a channel operator can !stop it.", t.opener));
             return;
         }
-        return close(out, "stopped by " + nick);
+        return close(out, "stopped by " + nick, "!stop by " + nick);
     }
     if (name == "join") {
         join(nick, "", out);

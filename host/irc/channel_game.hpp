@@ -120,13 +120,17 @@ private:
     void give(PlayerId receiver, Replies& out);
     void apply_pending(Replies& out);
     void advance(GameClock::time_point now, Replies& out);
-    void close(Replies& out, std::string why);
+    /// Ends the game before its end: tells the channel "The game is over: WHY." and stores it as
+    /// `stopped`, its record's end line naming `reason` (empty: `why`; docs/irc-storage.md).
+    void close(Replies& out, std::string why, std::string reason = {});
     // host/irc/channel_store.cpp
     void resume(const StoredGame& stored, GameClock::time_point now, Replies& out);
     void begin_stored();
     void checkpoint();
     void persist(Replies& out);
-    void store_end(const std::string& status);
+    /// Stores the game's end: its last record lines, the end line (with `reason` when the game
+    /// was stopped: docs/records.md, "The end line"), the status and the statistics.
+    void store_end(const std::string& status, const std::string& reason = {});
     void take_over(PlayerId id, Replies& out);
     Replies paint(Replies lines) const;
     // host/irc/channel_bots.cpp

@@ -128,6 +128,25 @@ std::string public_reason(const std::string& what, const std::string& where) {
     return clean_echo(text, 160);
 }
 
+// The end line that closes the record of a game set aside as unresumable: the record holds the
+// turns up to the stored state (written together), whose phase and turn it names, as
+// host::end_line would (docs/records.md, "The end line"). "" when the state cannot be read:
+// the record stays without an end line (replay calls it truncated).
+std::string unresumable_end_line(const std::string& state, const std::string& reason) {
+    const json j = json::parse(state, nullptr, false);
+    const json* game = nullptr;
+    if (j.is_object() && j.contains("save") && j["save"].is_object() && j["save"].contains("game")) game = &j["save"]["game"];
+    if (!game || !game->is_object() || !game->contains("phase") || !game->contains("turn")) return {};
+    const json& phase = (*game)["phase"];
+    const json& turn = (*game)["turn"];
+    if (!phase.is_string() || !turn.is_number_unsigned()) return {};
+    const std::string p = phase.get<std::string>();
+    // A stored state is between turns or suspended (a game over is not stored as in progress).
+    if (p != "between_turns" && p != "suspended") return {};
+    return json{{"end", p == "suspended" ? "suspended" : "in_progress"}, {"reason", reason}, {"turns", turn}}.dump(
+        -1, ' ', false, json::error_handler_t::replace);
+}
+
 }  // namespace
 
 std::string ChannelGame::account_of(const std::string& nick) const { return account_ ? account_(nick) : std::string(); }
@@ -173,11 +192,11 @@ void ChannelGame::persist(Replies& out) {
     }
 }
 
-void ChannelGame::store_end(const std::string& status) {
+void ChannelGame::store_end(const std::string& status, const std::string& reason) {
     if (!table_ || !store_ || table_->stored_id == 0) return;
     Table& t = *table_;
     std::vector<std::string> lines = t.log.take_lines();
-    lines.push_back(host::end_line(t.game));
+    lines.push_back(host::end_line(t.game, reason));
     std::vector<StatsUpdate> stats;
     std::string winner;
     if (t.game.over()) {
@@ -217,12 +236,14 @@ Replies ChannelGame::attach_store(std::shared_ptr<Store> store, GameClock::time_
             out.push_back("The stored game of this channel cannot be read: " + clean_echo(e.what(), 160));
             return out;
         }
+        const std::string why = public_reason(e.what(), stored_where(*store_, stored->id));
         try {
-            store_->set_aside(stored->id, "unresumable");  // told once: it is not tried again
+            // Told once: it is not tried again. Its record is closed where it stops.
+            store_->set_aside(stored->id, "unresumable", unresumable_end_line(stored->state, "unresumable: " + why));
         } catch (const std::exception&) {
         }
         out.push_back(fmt::format("The game stored here (game {}, after turn {}) cannot resume: {}. !cherries opens a new one.",
-                                  stored->id, stored->turns, public_reason(e.what(), stored_where(*store_, stored->id))));
+                                  stored->id, stored->turns, why));
     }
     return out;
 }

@@ -190,12 +190,12 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         }
         return;
     }
-    if (table_) close(out, "stopped: it ran too long without a human turn");
+    if (table_) close(out, "stopped: it ran too long without a human turn", "it ran too long without a human turn");
 }
 
-void ChannelGame::close(Replies& out, std::string why) {
+void ChannelGame::close(Replies& out, std::string why, std::string reason) {
     try {
-        store_end("stopped");
+        store_end("stopped", reason.empty() ? why : reason);
     } catch (const std::exception&) {  // already closing: the game ends either way
     }
     table_.reset();

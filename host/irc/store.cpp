@@ -234,12 +234,15 @@ void Store::finish(std::int64_t game, const std::vector<std::string>& lines, con
     });
 }
 
-void Store::set_aside(std::int64_t game, const std::string& status) {
+void Store::set_aside(std::int64_t game, const std::string& status, const std::string& end_line) {
     impl_->guarded("set the game aside", [&] {
+        SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
+        if (!end_line.empty()) impl_->lines(game, {end_line});
         SQLite::Statement s(*impl_->db, "UPDATE games SET status = ?, state = NULL WHERE id = ?");
         s.bind(1, status);
         s.bind(2, game);
         s.exec();
+        t.commit();
     });
 }
 

@@ -86,8 +86,9 @@ public:
     /// winner, drops its state and adds `stats`, in one transaction.
     void finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
                 const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats);
-    /// The game cannot resume (plugins changed, stopped): status `status`, state dropped.
-    void set_aside(std::int64_t game, const std::string& status);
+    /// The game cannot resume (plugins changed, stopped): status `status`, state dropped, and
+    /// `end_line` (unless empty) appended to its record, in one transaction.
+    void set_aside(std::int64_t game, const std::string& status, const std::string& end_line = {});
 
     /// The game in progress in `channel` (folded name), if any.
     std::optional<StoredGame> in_progress(const std::string& channel);

@@ -114,8 +114,10 @@ std::string header_line(const RecordHeader& h, const HeaderText& text) {
     return line;
 }
 
-std::string end_line(const Game& game) {
-    return nlohmann::json({{"end", status_name(game)}, {"turns", game.turn()}}).dump();
+std::string end_line(const Game& game, std::string_view reason) {
+    nlohmann::json j = {{"end", status_name(game)}, {"turns", game.turn()}};
+    if (!reason.empty()) j["reason"] = std::string(reason);
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 namespace {

@@ -67,9 +67,10 @@ struct HeaderText {
 /// same players, plugins and source) without a json value, for the simulator.
 std::string header_line(const RecordHeader& header, const HeaderText& text);
 
-/// The end line: {"end": status_name(game), "turns": game.turn()}. A record without it is
-/// truncated.
-std::string end_line(const Game& game);
+/// The end line: {"end": status_name(game), "turns": game.turn()}, and "reason" (why a game that
+/// did not end by the rules was stopped, e.g. "!stop by ann") when `reason` is not empty; keys
+/// sorted (docs/records.md, "The end line"). A record without it is truncated.
+std::string end_line(const Game& game, std::string_view reason = {});
 
 /// Writes one record: the header at construction, each event as it happens (an EventSink),
 /// the end line at finish(). Lines collect in memory and go to the file at flush().

@@ -176,12 +176,17 @@ bool Replayer::run(std::optional<std::uint32_t> to) {
         const nlohmann::json line = parse_line(index);
         if (line.is_object()) {
             if (!line.contains("end")) malformed(index, "expected an event line [\"kind\", turn, ...] or the end line");
-            // Only "end" and "turns" are compared: readers ignore keys they do not know.
+            // Only "end" and "turns" are compared ("reason" says why a game was stopped; readers
+            // ignore keys they do not know).
             const std::string ours = end_line(game_);
             const nlohmann::json expected = nlohmann::json::parse(ours);
             if (line["end"] != expected["end"] || line.value("turns", nlohmann::json()) != expected["turns"])
                 mismatch(index, "expected " + excerpt(lines_[index]) + ", replay gives " + ours);
             if (index + 1 < lines_.size()) malformed(index + 1, "a line after the end line");
+            if (const auto reason = line.find("reason"); reason != line.end()) {
+                if (!reason->is_string()) malformed(index, "end line: reason: expected a string, saw " + excerpt(reason->dump()));
+                reason_ = reason->get<std::string>();
+            }
             return true;
         }
         if (!line.is_array() || line.size() < 2 || !line[0].is_string() || !line[1].is_number_unsigned())

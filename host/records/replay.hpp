@@ -61,6 +61,9 @@ public:
     const Game& game() const { return game_; }
     /// Event lines checked so far.
     std::size_t events() const { return checked_; }
+    /// After run() reached the end line: its "reason", why the game was stopped before its end
+    /// (e.g. "!stop by ann" in an IRC game); empty when the line has none.
+    const std::string& reason() const { return reason_; }
 
 private:
     void on_event(const Event& event) override;
@@ -85,6 +88,7 @@ private:
     std::function<void()> turn_hook_;
     std::optional<std::string> difference_;  // the first mismatch seen inside an action
     bool truncated_ = false;                 // ... and it is the record's fault (exit status 2)
+    std::string reason_;                     // the end line's "reason"
 };
 
 }  // namespace cherries::host

@@ -9,6 +9,7 @@
 #include "host/cli/commands.hpp"
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
+#include "host/cli/text.hpp"
 #include "host/records/record_reader.hpp"
 #include "host/terminal/render.hpp"
 #include "host/records/replay.hpp"
@@ -140,7 +141,10 @@ int run_replay(const ReplayOptions& o) {
     if (status == 0)
         std::cout << fmt::format("replay: {}: {} events in {} turns match the record{}; {}\n", o.file,
                                  replayer.events(), game.turn(), ended ? "" : fmt::format(" (stopped at turn {})", *to),
-                                 outcome(game));
+                                 replayer.reason().empty() || !ended
+                                     ? outcome(game)
+                                     : fmt::format("the game was stopped at turn {}: {} ({})", game.turn(),
+                                                   excerpt(replayer.reason()), outcome(game)));
     return status;
 }
 
