@@ -11,14 +11,16 @@ TEST_CASE("Join, leave and nick change mid-game; a QUIT on your turn: the timeou
     Ngircd server;
     IrcTestClient ann(server.port(), "ann"), bob(server.port(), "bob"), cid(server.port(), "cid");
     for (auto* c : {&ann, &bob, &cid}) c->join("#cherries");
-    auto bot = start_bot(folder, server, ann, {"#cherries"}, test_tables(2));
+    // 8 s: the steps of ann's turn 1 (cid's join, bob's rename, ann's keep) must come before the
+    // timeout even on a slow, loaded machine under the sanitizers (2 s was not enough there).
+    auto bot = start_bot(folder, server, ann, {"#cherries"}, test_tables(8));
     const std::string said = "PRIVMSG #cherries :";
     ann.say("#cherries", "!cherries");
     REQUIRE(ann.wait_for(said + "ann opens a game"));
     bob.say("#cherries", "!join");
     REQUIRE(ann.wait_for(said + "bob joins"));
     ann.say("#cherries", "!start");
-    REQUIRE(ann.wait_for(said + "Turn 1: ann drew .*ann: !keep or !give NICK \\(2 s\\)"));
+    REQUIRE(ann.wait_for(said + "Turn 1: ann drew .*ann: !keep or !give NICK \\(8 s\\)"));
     // cid joins during ann's turn: seated after it (GDD §3.4.2.1).
     cid.say("#cherries", "!join");
     REQUIRE(ann.wait_for(said + "cid joins after this turn."));
@@ -32,11 +34,11 @@ TEST_CASE("Join, leave and nick change mid-game; a QUIT on your turn: the timeou
     bob.quit("gone");
     REQUIRE(ann.wait_for(said + "robert leaves; the greedy bot plays their turn."));
     REQUIRE(ann.wait_for(said + "Turn \\d+: cid drew .*cid: !keep"));
-    // cid does nothing: after 2 s the greedy bot decides for them.
-    REQUIRE(ann.wait_for(said + "cid did not act within 2 s: the greedy bot decides for them \\(timeout 1 of 3\\)", 15s));
+    // cid does nothing: after 8 s the greedy bot decides for them.
+    REQUIRE(ann.wait_for(said + "cid did not act within 8 s: the greedy bot decides for them \\(timeout 1 of 3\\)", 30s));
     // cid leaves with !leave between turns; ann alone suspends the game or it is won first.
     cid.say("#cherries", "!leave");
-    REQUIRE(ann.wait_for(said + "(cid leaves|cid, you are not playing|wins!)", 15s));
+    REQUIRE(ann.wait_for(said + "(cid leaves|cid, you are not playing|wins!)", 30s));
     CHECK(bot->terminate() == 0);
 }
 
