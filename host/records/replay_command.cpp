@@ -126,6 +126,7 @@ int run_replay(const ReplayOptions& o) {
     if (o.json) {
         nlohmann::json out = state_json(game);
         out["events"] = log->events();
+        if (ended && !replayer.reason().empty()) out["reason"] = replayer.reason();  // why it was stopped
         std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
         return status;
     }

@@ -130,6 +130,10 @@ TEST_CASE("!stop during a turn that awaits a give: the record holds the turn's d
     CHECK(json::parse(lines[lines.size() - 2]).at(0) == "draw");
     CHECK(end_of(r.record).at("end") == "in_progress");
     check_stopped(r, turn, "!stop by ann", "in progress");
+    // replay --json says why too, next to the state.
+    const auto as_json = cherries::test::run_cli("replay '" + tmp.file("game.jsonl") + "' --json");
+    REQUIRE(as_json.status == 0);
+    CHECK(json::parse(as_json.out).at("reason") == "!stop by ann");
 
     // A reason that is not a string is a malformed end line, said with its line number.
     std::string broken = r.record;
@@ -235,17 +239,9 @@ TEST_CASE("A stored game set aside as unresumable: its record is closed where it
         for (int step = 0; step < 4; ++step) c.move();
         stored_turns = c.game->game()->turn() - 1;  // the turn awaiting a give is not stored yet
     }
-    {
-        // Another fingerprint for the standard set in the state, as if its files had been edited
-        // (the record's header keeps the real one, so the replay below can load the plugins).
-        Store store(db);
-        auto stored = store.in_progress("#cherries");
-        REQUIRE(stored);
-        const std::size_t at = stored->state.find("\"fingerprint\":\"");
-        REQUIRE(at != std::string::npos);
-        stored->state[at + 15] = stored->state[at + 15] == '0' ? '1' : '0';
-        store.update_state(stored->id, stored->state);
-    }
+    // Another fingerprint for the standard set in the state, as if its files had been edited
+    // (the record's header keeps the real one, so the replay below can load the plugins).
+    edit_stored_fingerprint(db);
     StoredChannel c(db);
     REQUIRE(has(c.log, "cannot resume: plugin set 'standard' differs from the record"));
     const Replayed r = export_and_replay(tmp, db, only_game(c, "unresumable"));

@@ -104,16 +104,8 @@ TEST_CASE("A stored game whose plugins changed is not resumed; the channel is to
         StoredChannel c(db);
         start_three(c);
     }
-    {
-        // Another fingerprint for the standard set, as if its files had been edited.
-        Store store(db);
-        auto stored = store.in_progress("#cherries");
-        REQUIRE(stored);
-        const std::size_t at = stored->state.find("\"fingerprint\":\"");
-        REQUIRE(at != std::string::npos);
-        stored->state[at + 15] = stored->state[at + 15] == '0' ? '1' : '0';
-        store.update_state(stored->id, stored->state);
-    }
+    // Another fingerprint for the standard set, as if its files had been edited.
+    edit_stored_fingerprint(db);
     StoredChannel c(db);
     REQUIRE(c.log.size() == 1);
     INFO(c.log[0]);

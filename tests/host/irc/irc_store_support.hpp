@@ -107,4 +107,16 @@ inline bool replay_verifies(const std::string& record) {
     return replayer.run();
 }
 
+/// Changes one hex digit of the first plugin fingerprint (the standard set's) in the stored
+/// state of `channel`'s game in progress, as if the set's files had been edited since.
+inline void edit_stored_fingerprint(const std::string& db, const std::string& channel = "#cherries") {
+    cherries::irc::Store store(db);
+    auto stored = store.in_progress(channel);
+    REQUIRE(stored);
+    const std::size_t at = stored->state.find("\"fingerprint\":\"");
+    REQUIRE(at != std::string::npos);
+    stored->state[at + 15] = stored->state[at + 15] == '0' ? '1' : '0';
+    store.update_state(stored->id, stored->state);
+}
+
 }  // namespace irc_test
