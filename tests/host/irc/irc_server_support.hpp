@@ -20,11 +20,12 @@ using namespace cherries::test;
 using namespace std::chrono_literals;
 
 /// A gametype whose games end after a few turns: 1 to 3 cherries at the end of a turn score 1,
-/// and 2 points win (in plugins/gametypes/quick under `folder`).
-inline void write_quick_gametype(const TempFolder& folder) {
+/// and 2 points win (in plugins/gametypes/quick under `folder`). A test whose steps must all
+/// happen before anyone can win (the bot's game seed is random) passes a higher winning score.
+inline void write_quick_gametype(const TempFolder& folder, int winning_score = 2) {
     folder.write("plugins/gametypes/quick/gametype.toml",
-                 "[gametype]\nid = \"quick\"\nname = \"Quick\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 2\n\n"
-                 "[distribution]\n1 = 1\n2 = 1\n3 = 1\n");
+                 "[gametype]\nid = \"quick\"\nname = \"Quick\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = " +
+                     std::to_string(winning_score) + "\n\n[distribution]\n1 = 1\n2 = 1\n3 = 1\n");
 }
 
 /// The [bot] plugin_path, [game] and [flood] of the test bots: the quick gametype, a turn
