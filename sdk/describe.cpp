@@ -231,9 +231,11 @@ std::string gametype_rule_words(const Gametype& g, Evaluator* evaluator) {
     if (rest && !brackets.empty() && brackets.back().change == *rest) brackets.back().last = -1;
     else brackets.push_back({n, -1, rest.value_or(0), rest.has_value()});
 
-    const auto scoring = std::count_if(brackets.begin(), brackets.end(), [](const Bracket& b) { return !b.known || b.change != 0; });
+    const auto scores = [](const Bracket& b) { return !b.known || b.change != 0; };
+    const auto scoring = std::count_if(brackets.begin(), brackets.end(), scores);
     if (scoring == 1) {
-        const Bracket& b = *std::find_if(brackets.begin(), brackets.end(), [](const Bracket& x) { return x.change != 0; });
+        // The one bracket that may score; an unknown tail counts as one (it may score).
+        const Bracket& b = *std::find_if(brackets.begin(), brackets.end(), scores);
         if (b.known && b.first == b.last)
             return "exactly " + num(b.first) + (b.first == 1 ? " cherry" : " cherries") + " at the end of your turn: " +
                    points_words(b.change) + "; " + wins;

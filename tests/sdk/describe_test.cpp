@@ -105,6 +105,13 @@ TEST_CASE("describe: the gametype's rule in words (GDD §3.3.1.1, §3.3.1.2, §3
           "at the end of your turn: 0–4 cherries: no points; 5: +1; 6+: -1; first to 10 wins");
     CHECK(sdk::gametype_rule_words(g, nullptr) ==
           "at the end of your turn: 0–4 cherries: no points; 5: +1; 6+: see the gametype; first to 10 wins");
+    // Nothing in the table scores and the tail is unknown (no evaluator, or it fails): the tail
+    // is the only bracket that may score (found by AddressSanitizer: it was looked up as a
+    // bracket with a change, past the end).
+    Gametype zeros = test::gametype_with({0, 0, 0}, 10);
+    zeros.tail = evaluator.add([](std::int64_t) { return 0; });
+    CHECK(sdk::gametype_rule_words(zeros, nullptr) ==
+          "at the end of your turn: 0–2 cherries: no points; 3+: see the gametype; first to 10 wins");
     CHECK(sdk::gametype_rule_words(test::gametype_with({0, 0, 0, 0, 0, 0, 0, 2}, 10), nullptr) ==
           "exactly 7 cherries at the end of your turn: +2 points; first to 10 wins");
     CHECK(sdk::gametype_rule_words(test::gametype_with({0, 0, 3}, 5), nullptr) ==
