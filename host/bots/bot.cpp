@@ -1,4 +1,6 @@
 #include "host/bots/bot.hpp"
+
+#include <algorithm>
 #include "host/cli/text.hpp"
 
 #include <memory>
@@ -13,6 +15,11 @@
 namespace cherries::host {
 
 std::vector<std::string> bot_kinds() { return {"random", "greedy", "expert"}; }
+
+bool is_builtin_bot(std::string_view kind) {
+    const auto kinds = bot_kinds();
+    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
 
 std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const BotSettings& settings) {
     if (kind == "random") return std::make_unique<RandomBot>(seed);

@@ -26,6 +26,9 @@ public:
 /// Bot kinds by name: "random", "greedy", "expert".
 std::vector<std::string> bot_kinds();
 
+/// True when `kind` is one of bot_kinds() (built in), false for a bot plugin's id or "".
+bool is_builtin_bot(std::string_view kind);
+
 /// Options for the bots that think (`--think N`).
 struct BotSettings {
     std::uint32_t think = 0;  ///< the expert's deck orders sampled per decision; 0: its default

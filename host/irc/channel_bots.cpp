@@ -15,11 +15,6 @@ namespace cherries::irc {
 
 namespace {
 
-bool builtin(const std::string& kind) {
-    const auto kinds = host::bot_kinds();
-    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
-}
-
 // The record's entry for bot plugin `id`, or nullptr.
 const host::RecordedPlugin* recorded(const std::vector<host::RecordedPlugin>& plugins, const std::string& id) {
     const auto it = std::find_if(plugins.begin(), plugins.end(),
@@ -57,7 +52,7 @@ std::string ChannelGame::bot_plugin_problem(const std::string& id, std::shared_p
 }
 
 std::string ChannelGame::bot_refusal(const std::string& kind) {
-    if (builtin(kind)) return "";
+    if (host::is_builtin_bot(kind)) return "";
     if (!library_.has("bot", kind))
         return fmt::format("There is no bot '{}'; bots here: {}.", clean_echo(kind, 24), bot_list());
     std::shared_ptr<const host::BotPlugin> plugin;
@@ -68,7 +63,7 @@ std::string ChannelGame::bot_refusal(const std::string& kind) {
 std::unique_ptr<host::Bot> ChannelGame::make_seat_bot(const std::string& kind, std::uint64_t seed,
                                                       std::optional<host::RecordedPlugin>& plugin, std::string& why) {
     plugin.reset();
-    if (builtin(kind)) return host::make_bot(kind, seed);
+    if (host::is_builtin_bot(kind)) return host::make_bot(kind, seed);
     std::shared_ptr<const host::BotPlugin> p;
     if (!library_.has("bot", kind)) {
         why = fmt::format("bot plugin '{}' is not installed any more", clean_echo(kind, 24));

@@ -6,12 +6,11 @@
 namespace cherries::irc {
 
 GameLibrary::GameLibrary(std::vector<std::filesystem::path> plugin_path) : plugin_path_(std::move(plugin_path)) {
-    const std::vector<std::string> builtin = host::bot_kinds();
     for (const std::string kind : {"set", "gametype", "bot"}) {
         auto& ids = ids_[kind];
         for (const auto& folder : sdk::list_plugins(kind, plugin_path_)) {
             const std::string id = folder.filename().string();
-            if (kind == "bot" && std::find(builtin.begin(), builtin.end(), id) != builtin.end()) continue;
+            if (kind == "bot" && host::is_builtin_bot(id)) continue;
             ids.push_back(id);
             folders_[kind + "/" + id] = folder;
         }

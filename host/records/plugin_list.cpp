@@ -12,8 +12,7 @@
 namespace cherries::host {
 
 std::optional<RecordedPlugin> unrecorded_bot_plugin(const std::vector<RecordedPlugin>& recorded, const std::string& kind) {
-    const std::vector<std::string> builtin = bot_kinds();
-    if (kind.empty() || std::find(builtin.begin(), builtin.end(), kind) != builtin.end()) return std::nullopt;
+    if (kind.empty() || is_builtin_bot(kind)) return std::nullopt;
     if (std::any_of(recorded.begin(), recorded.end(), [&](const RecordedPlugin& r) { return r.kind == "bot" && r.id == kind; }))
         return std::nullopt;
     const auto plugin = find_bot_plugin(kind);

@@ -225,10 +225,9 @@ void check_resumable(const SaveState& save, const std::string& file) {
                                 "aborted (a save is made between turns), saw 'awaiting_give'");
     // A bot plugin's code is bound by its fingerprint in "plugins": one seated but not named
     // there would play on unchecked (saves made before bot plugins that join were recorded).
-    const std::vector<std::string> builtin = bot_kinds();
     for (std::size_t i = 0; i < save.seats.size() && i < save.game.players.size(); ++i) {
         const std::string& kind = save.seats[i].bot;
-        if (kind.empty() || std::find(builtin.begin(), builtin.end(), kind) != builtin.end()) continue;
+        if (kind.empty() || is_builtin_bot(kind)) continue;
         if (std::none_of(save.plugins.begin(), save.plugins.end(),
                          [&](const RecordedPlugin& p) { return p.kind == "bot" && p.id == kind; }))
             throw UsageError(fmt::format("{}: malformed save: game: players: {} plays bot plugin '{}', which the save's "
