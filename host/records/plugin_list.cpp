@@ -11,10 +11,15 @@
 
 namespace cherries::host {
 
+const RecordedPlugin* find_recorded(const std::vector<RecordedPlugin>& recorded, std::string_view kind,
+                                    std::string_view id) {
+    const auto it = std::find_if(recorded.begin(), recorded.end(),
+                                 [&](const RecordedPlugin& r) { return r.kind == kind && r.id == id; });
+    return it == recorded.end() ? nullptr : &*it;
+}
+
 std::optional<RecordedPlugin> unrecorded_bot_plugin(const std::vector<RecordedPlugin>& recorded, const std::string& kind) {
-    if (kind.empty() || is_builtin_bot(kind)) return std::nullopt;
-    if (std::any_of(recorded.begin(), recorded.end(), [&](const RecordedPlugin& r) { return r.kind == "bot" && r.id == kind; }))
-        return std::nullopt;
+    if (kind.empty() || is_builtin_bot(kind) || find_recorded(recorded, "bot", kind)) return std::nullopt;
     const auto plugin = find_bot_plugin(kind);
     return RecordedPlugin{"bot", plugin->id, plugin->version, plugin->fingerprint};
 }

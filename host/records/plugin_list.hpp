@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -23,6 +24,11 @@ struct RecordedPlugin {
 /// each bot plugin among `bots` (bot kinds by seat; built-in kinds and humans' "" are skipped)
 /// once, in seat order, as kind "bot". Throws sdk::LoadError for a bot plugin that is broken.
 std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle, const std::vector<std::string>& bots = {});
+
+/// The entry of `recorded` for the plugin of this kind ("set", "gametype", "bot") and id, or
+/// nullptr when the list does not name it.
+const RecordedPlugin* find_recorded(const std::vector<RecordedPlugin>& recorded, std::string_view kind,
+                                    std::string_view id);
 
 /// The bot plugin of bot kind `kind` as a record names it, when it is a bot plugin that
 /// `recorded` does not name yet (a bot that joins mid-game: docs/records.md, "Plugin lines");

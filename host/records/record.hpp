@@ -72,9 +72,20 @@ std::string header_line(const RecordHeader& header, const HeaderText& text);
 /// sorted (docs/records.md, "The end line"). A record without it is truncated.
 std::string end_line(const Game& game, std::string_view reason = {});
 
+/// A record being written that can name a bot plugin joining mid-game: a plugin line just
+/// before the next join event's line (docs/records.md, "Plugin lines"). RecordWriter here, the
+/// IRC GameLog; Session calls it.
+class PluginLineSink {
+public:
+    virtual ~PluginLineSink() = default;
+    /// Names `plugin` before the line of the next join event; nullopt takes it back (the join
+    /// did not happen).
+    virtual void set_joining_plugin(std::optional<RecordedPlugin> plugin) = 0;
+};
+
 /// Writes one record: the header at construction, each event as it happens (an EventSink),
 /// the end line at finish(). Lines collect in memory and go to the file at flush().
-class RecordWriter final : public EventSink {
+class RecordWriter final : public EventSink, public PluginLineSink {
 public:
     /// Creates (truncates) `file` and writes the header. `text` and `cards` may be shared
     /// between games to save work (made here when null). Throws UsageError if it cannot.
@@ -92,9 +103,7 @@ public:
     RecordWriter& operator=(const RecordWriter&) = delete;
 
     void on_event(const Event& event) override;
-    /// Writes plugin_line(turn, plugin) just before the line of the next join event: a bot plugin
-    /// that joins and is not recorded yet. nullopt takes it back (the join did not happen).
-    void set_joining_plugin(std::optional<RecordedPlugin> plugin) { joining_plugin_ = std::move(plugin); }
+    void set_joining_plugin(std::optional<RecordedPlugin> plugin) override { joining_plugin_ = std::move(plugin); }
     /// Writes the end line and flushes (with `durable`, fsyncs: see flush).
     void finish(bool durable = false);
     /// Writes what has collected to the file; with `durable`, fsyncs it too. Throws UsageError.

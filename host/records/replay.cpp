@@ -121,10 +121,9 @@ void Replayer::on_event(const Event& event) {
 // record holds its decisions); the plugin is checked for shape and kept, like a header's.
 void Replayer::read_plugin_line(std::size_t index, const nlohmann::json& line) {
     const RecordedPlugin plugin = *parse_plugin_line(line, file_, index + first_line_);
-    for (const RecordedPlugin& r : plugins_)
-        if (r.kind == plugin.kind && r.id == plugin.id)
-            malformed(index, "plugin: bot '" + excerpt(plugin.id) + "' is recorded already; expected a plugin line only "
-                             "for a bot plugin the record does not name yet");
+    if (find_recorded(plugins_, plugin.kind, plugin.id))
+        malformed(index, "plugin: bot '" + excerpt(plugin.id) + "' is recorded already; expected a plugin line only "
+                         "for a bot plugin the record does not name yet");
     bool join_next = false;
     if (index + 1 < lines_.size()) {
         const nlohmann::json next = parse_line(index + 1);

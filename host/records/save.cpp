@@ -49,7 +49,7 @@ json save_json(const SaveState& s) {
                            {"bot_state", seat.bot_state}});
     }
     json pending = json::array();
-    for (const SavedPending& q : s.pending)
+    for (const PendingChange& q : s.pending)
         pending.push_back({{q.join ? "join" : "leave", q.name}, {"bot", q.bot.empty() ? json() : json(q.bot)}});
     return {{"save", "cherries"},
             {"format", kSaveFormat},
@@ -164,7 +164,7 @@ SaveState parse_save(const json& j, const std::string& file) {
     if (top.has("pending"))  // absent in saves made before pending joins and leaves were kept: none
         for (const json& q : top.array("pending")) {
             const Fields f(q, file, "pending");
-            SavedPending p;
+            PendingChange p;
             p.join = f.has("join");
             if (p.join == f.has("leave")) f.fail("expected {\"join\": NAME, \"bot\": KIND or null} or {\"leave\": NAME}");
             p.name = f.text(p.join ? "join" : "leave");
@@ -228,8 +228,7 @@ void check_resumable(const SaveState& save, const std::string& file) {
     for (std::size_t i = 0; i < save.seats.size() && i < save.game.players.size(); ++i) {
         const std::string& kind = save.seats[i].bot;
         if (kind.empty() || is_builtin_bot(kind)) continue;
-        if (std::none_of(save.plugins.begin(), save.plugins.end(),
-                         [&](const RecordedPlugin& p) { return p.kind == "bot" && p.id == kind; }))
+        if (!find_recorded(save.plugins, "bot", kind))
             throw UsageError(fmt::format("{}: malformed save: game: players: {} plays bot plugin '{}', which the save's "
                                          "\"plugins\" do not name; expected every bot plugin seated among them, with "
                                          "its fingerprint",

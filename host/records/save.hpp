@@ -24,9 +24,9 @@ struct SavedSeat {
     std::uint64_t bot_state = 0;  ///< Bot::state()
 };
 
-/// A join or leave typed during a turn, applied after it (GDD §3.4.2.1); a save made during the
-/// turn keeps it, so that a resumed game applies it after the replayed turn.
-struct SavedPending {
+/// A join or leave asked for during a turn, applied after it (GDD §3.4.2.1); a save made during
+/// the turn keeps it, so that a resumed game applies it after the replayed turn.
+struct PendingChange {
     bool join = false;  ///< true: `name` joins; false: `name` leaves
     std::string name;
     std::string bot;    ///< join of a bot: its kind; else empty
@@ -43,7 +43,7 @@ struct SaveState {
     std::vector<RecordedPlugin> plugins;
     std::string record_file;         ///< the record being written, or empty
     std::uint64_t record_bytes = 0;  ///< its length at this save point
-    std::vector<SavedPending> pending;  ///< joins and leaves queued for after the next turn, in order
+    std::vector<PendingChange> pending;  ///< joins and leaves queued for after the next turn, in order
 };
 
 /// The save file's JSON (every field in docs/records.md).

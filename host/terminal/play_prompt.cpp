@@ -133,7 +133,7 @@ Hotseat::Answer Hotseat::ask(PlayerId player) {
                 message("keep takes no name; to give the card to someone, type give NAME");
                 continue;
             }
-            game_.give(player);
+            session_.give(player);
             return Answer::done;
         }
         if (command.match == "give") {
@@ -146,7 +146,7 @@ Hotseat::Answer Hotseat::ask(PlayerId player) {
                 message(receiver.error);
                 continue;
             }
-            game_.give(game_.find_player(receiver.match)->id);
+            session_.give(game_.find_player(receiver.match)->id);
             return Answer::done;
         }
         if (command.match == "quit") {
@@ -206,7 +206,7 @@ Hotseat::Answer Hotseat::suspended_prompt() {
 void Hotseat::show_pending() {
     if (pending_.empty()) return;
     std::string text;
-    for (const auto& p : pending_) text += (text.empty() ? "" : ", ") + p.seat.name + (p.join ? " joins" : " leaves");
+    for (const auto& p : pending_) text += (text.empty() ? "" : ", ") + p.name + (p.join ? " joins" : " leaves");
     const std::string lines = wrap_line("  after this turn: " + text + " (cancel join|leave NAME)", width_);
     out_ << renderer_.palette().yellow(lines.substr(0, lines.size() - 1)) << '\n';
 }
@@ -231,7 +231,7 @@ void Hotseat::cancel(const std::vector<std::string>& w) {
     }
     std::vector<std::string> names;
     for (const auto& p : pending_)
-        if (!kind_given || p.join == (w[1] == "join")) names.push_back(p.seat.name);
+        if (!kind_given || p.join == (w[1] == "join")) names.push_back(p.name);
     if (names.empty()) {
         message(kind_given ? fmt::format("no {} is pending", w[1]) : std::string("nothing is pending"));
         return;
@@ -243,10 +243,10 @@ void Hotseat::cancel(const std::vector<std::string>& w) {
                                                         : who.error);
         return;
     }
-    const auto it = std::find_if(pending_.begin(), pending_.end(), [&](const Pending& p) {
-        return p.seat.name == who.match && (!kind_given || p.join == (w[1] == "join"));
+    const auto it = std::find_if(pending_.begin(), pending_.end(), [&](const PendingChange& p) {
+        return p.name == who.match && (!kind_given || p.join == (w[1] == "join"));
     });
-    print_fitted(fmt::format("  {}'s {} is cancelled", it->seat.name, it->join ? "join" : "leave"));
+    print_fitted(fmt::format("  {}'s {} is cancelled", it->name, it->join ? "join" : "leave"));
     pending_.erase(it);
     save_pending();
 }
@@ -281,13 +281,15 @@ void Hotseat::common_command(const std::string& command, const std::vector<std::
     }
     const bool in_progress = game_.in_progress();
     const HouseRules& rules = game_.gametype().house_rules;
-    Pending p;
+    PendingChange p;
     p.join = command == "join";
     if (p.join) {
         std::size_t queued = 0;
         for (const auto& q : pending_) queued += q.join;
         try {
-            p.seat = parse_seat(w[1], game_.players().size() + queued + 1);
+            const Seat seat = parse_seat(w[1], game_.players().size() + queued + 1);
+            p.name = seat.name;
+            p.bot = seat.bot;
         } catch (const UsageError& e) {
             message(e.what());
             return;
@@ -296,8 +298,8 @@ void Hotseat::common_command(const std::string& command, const std::vector<std::
             message(fmt::format("house rules of '{}': players may not join once the game is in progress", game_.gametype().id));
             return;
         }
-        if (game_.find_player(p.seat.name) || queued_join(p.seat.name)) {
-            message(fmt::format("there is already a player named '{}'", p.seat.name));
+        if (game_.find_player(p.name) || queued_join(p.name)) {
+            message(fmt::format("there is already a player named '{}'", p.name));
             return;
         }
     } else {
@@ -306,23 +308,23 @@ void Hotseat::common_command(const std::string& command, const std::vector<std::
             message(who.error);
             return;
         }
-        p.seat.name = who.match;
+        p.name = who.match;
         if (in_progress && !rules.leave_in_progress) {
             message(fmt::format("house rules of '{}': players may not leave once the game is in progress", game_.gametype().id));
             return;
         }
         for (const auto& q : pending_)
-            if (!q.join && q.seat.name == p.seat.name) {
-                message(fmt::format("{} already leaves after this turn", p.seat.name));
+            if (!q.join && q.name == p.name) {
+                message(fmt::format("{} already leaves after this turn", p.name));
                 return;
             }
-        if (p.seat.name == asker && !confirm(fmt::format("{}, leave the game for good after this turn?", asker), "")) return;
+        if (p.name == asker && !confirm(fmt::format("{}, leave the game for good after this turn?", asker), "")) return;
     }
     if (now) {
         apply(p);
     } else {
-        print_fitted(fmt::format("  {} {} after this turn (cancel {} {} takes it back)", p.seat.name,
-                                 p.join ? "joins" : "leaves", p.join ? "join" : "leave", p.seat.name));
+        print_fitted(fmt::format("  {} {} after this turn (cancel {} {} takes it back)", p.name,
+                                 p.join ? "joins" : "leaves", p.join ? "join" : "leave", p.name));
         pending_.push_back(std::move(p));
         save_pending();
     }
@@ -330,37 +332,24 @@ void Hotseat::common_command(const std::string& command, const std::vector<std::
 
 bool Hotseat::queued_join(const std::string& name) const {
     for (const auto& q : pending_)
-        if (q.join && q.seat.name == name) return true;
+        if (q.join && q.name == name) return true;
     return false;
 }
 
-void Hotseat::apply(const Pending& p) {
+void Hotseat::apply(const PendingChange& p) {
     try {
         if (p.join) {
-            join(p.seat);
-        } else if (const Player* player = game_.find_player(p.seat.name)) {
-            const PlayerId id = player->id;
-            game_.leave(id);
-            bots_.erase(id);
+            session_.join(Seat{.name = p.name, .bot = p.bot});
+        } else if (const Player* player = game_.find_player(p.name)) {
+            session_.leave(player->id);
         } else {
-            message(fmt::format("unknown player '{}'; players: {}", p.seat.name, player_list(game_)));
+            message(fmt::format("unknown player '{}'; players: {}", p.name, player_list(game_)));
         }
-    } catch (const RuleError& e) {
-        message(e.what());
-    } catch (const UsageError& e) {  // a bot that cannot be made any more (its plugin changed)
-        message(e.what());
     } catch (const sdk::LoadError& e) {
         message(e.diagnostics().empty() ? e.what() : e.diagnostics().front().to_string());
+    } catch (const std::exception& e) {  // the engine refuses, or a bot that cannot be made (its plugin changed)
+        message(e.what());
     }
-}
-
-// Joins and leaves asked for during the last turn (GDD §3.4.2.1: between turns only).
-bool Hotseat::apply_pending() {
-    if (pending_.empty()) return false;
-    for (const auto& p : pending_)
-        if (!game_.over()) apply(p);
-    pending_.clear();
-    return true;
 }
 
 }  // namespace cherries::host

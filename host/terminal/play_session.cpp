@@ -17,11 +17,12 @@ namespace cherries::host {
 
 Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<Seat>& seats, std::uint64_t seed,
                  std::uint32_t max_turns, std::istream& in, std::ostream& out, Palette palette, const Persistence& files)
-    : game_(bundle.catalog(), bundle.gametype(), evaluator, seed, names_of(seats)),
-      view_(game_),
+    : bot_source_(files.bot_settings),
+      session_(bundle, evaluator, seed, seats, bot_source_, *this, files.plugins),
+      game_(session_.game()),
+      pending_(session_.pending()),
       cards_(bundle),
       renderer_(game_, cards_, out, palette),
-      seed_(seed),
       max_turns_(max_turns),
       in_(in),
       out_(out),
@@ -31,22 +32,21 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vec
       width_(terminal_width()),
       files_(files),
       recap_(cards_, renderer_.names()) {
-    for (std::size_t i = 0; i < seats.size(); ++i) seat(seats[i], game_.players()[i].id);
     if (!files.record_file.empty())
         record_.emplace(files.record_file, game_,
                         RecordHeader{.seed = seed, .players = seats, .plugins = files.plugins, .source = "play"});
     attach_sinks();
 }
 
+// A function-try-block: a snapshot the engine refuses is a malformed save.
 Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from,
-                 std::istream& in, std::ostream& out, Palette palette, const Persistence& files)
-    : game_(restore(bundle, evaluator, save, from)),
-      view_(game_),
+                 std::istream& in, std::ostream& out, Palette palette, const Persistence& files) try
+    : bot_source_(files.bot_settings),
+      session_(bundle, evaluator, save, bot_source_, *this),
+      game_(session_.game()),
+      pending_(session_.pending()),
       cards_(bundle),
       renderer_(game_, cards_, out, palette),
-      seed_(save.seed),
-      seats_(save.seats_taken),
-      humans_(save.humans),
       max_turns_(save.max_turns),
       in_(in),
       out_(out),
@@ -57,15 +57,8 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveStat
       files_(files),
       resumed_from_(from),
       recap_(cards_, renderer_.names()) {
-    for (const SavedSeat& s : save.seats) {
-        if (s.bot.empty()) continue;
-        try {
-            bots_[s.id] = {s.bot, make_bot(s.bot, 0, files.bot_settings)};
-        } catch (const UsageError& e) {
-            throw UsageError(from + ": malformed save: " + e.what());
-        }
-        bots_[s.id].bot->restore(s.bot_state);
-    }
+    if (const std::vector<LostBot> lost = session_.restore_bots(save.seats); !lost.empty())
+        throw UsageError(from + ": malformed save: " + lost.front().why);
     if (!save.record_file.empty()) {
         // A relative record path is relative to the save file's folder (docs/records.md).
         const std::filesystem::path record = std::filesystem::path(from).parent_path() / save.record_file;
@@ -73,7 +66,8 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveStat
         record_.emplace(record.string(), game_, save.record_bytes);
     }
     attach_sinks();
-    restore_pending(save);
+} catch (const RuleError& e) {
+    throw UsageError(from + ": malformed save: " + e.what());
 }
 
 int Hotseat::run() {
@@ -133,24 +127,10 @@ void Hotseat::print_end(StopReason reason) {
         print_fitted("The game was not saved (play with --save FILE to be able to go on later).");
 }
 
-std::vector<std::string> Hotseat::names_of(const std::vector<Seat>& seats) {
-    std::vector<std::string> names;
-    for (const auto& s : seats) names.push_back(s.name);
-    return names;
-}
-
 std::string Hotseat::set_names() const {
     std::string out;
     for (const auto& s : game_.catalog().sets()) out += (out.empty() ? "" : " + ") + s.name;
     return out;
-}
-
-Game Hotseat::restore(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from) {
-    try {
-        return Game(bundle.catalog(), bundle.gametype(), evaluator, save.game);
-    } catch (const RuleError& e) {
-        throw UsageError(from + ": malformed save: " + e.what());
-    }
 }
 
 void Hotseat::attach_sinks() {
@@ -158,6 +138,7 @@ void Hotseat::attach_sinks() {
     sinks_.add(&recap_);
     if (record_) sinks_.add(&*record_);
     game_.set_event_sink(&sinks_);
+    session_.set_record(record_ ? &*record_ : nullptr);
     if (record_ && !files_.save_file.empty()) {
         // Relative to the save file's folder, so that the two can move together; once, not
         // at every save.
@@ -168,62 +149,29 @@ void Hotseat::attach_sinks() {
     }
 }
 
-void Hotseat::seat(const Seat& s, PlayerId id, std::unique_ptr<Bot> bot) {
-    if (s.is_bot()) {
-        bots_[id] = {s.bot, bot ? std::move(bot) : make_bot(s.bot, sim_bot_seed(seed_, seats_), files_.bot_settings)};
-    } else {
-        humans_ = true;
-    }
-    ++seats_;
-}
-
-// A join. The bot is made first, so that a bot plugin that fails to load seats no one; a bot
-// plugin that the game's records do not name yet is named by a plugin line just before the
-// join line (docs/records.md, "Plugin lines"), and in the save's plugins from then on.
-void Hotseat::join(const Seat& s) {
-    std::optional<RecordedPlugin> plugin = unrecorded_bot_plugin(files_.plugins, s.bot);
-    std::unique_ptr<Bot> bot = s.is_bot() ? make_bot(s.bot, sim_bot_seed(seed_, seats_), files_.bot_settings) : nullptr;
-    if (record_) record_->set_joining_plugin(plugin);
-    PlayerId id = kNoPlayer;
-    try {
-        id = game_.join(s.name);
-    } catch (...) {
-        if (record_) record_->set_joining_plugin(std::nullopt);
-        throw;
-    }
-    if (plugin) files_.plugins.push_back(std::move(*plugin));
-    seat(s, id, std::move(bot));
+// Between turns: the joins and leaves asked for during the last one (GDD §3.4.2.1).
+void Hotseat::apply_changes(Session&, const std::vector<PendingChange>& changes) {
+    for (const PendingChange& c : changes)
+        if (!game_.over()) apply(c);
+    renderer_.print_table();
 }
 
 StopReason Hotseat::loop() {
     for (;;) {
-        if (hold_pending_) {
-            hold_pending_ = false;
-        } else if (apply_pending()) {
-            renderer_.print_table();
-        }
-        checkpoint();
-        if (game_.over()) return StopReason::game_over;
-        if (game_.phase() == Phase::suspended) {
-            if (!humans_) return StopReason::suspended;
-            const Answer a = suspended_prompt();
+        const SessionStop stop = session_.advance();  // checkpoints before every turn it starts
+        if (stop == SessionStop::human) {
+            const Answer a = ask(game_.current_player());
             if (a == Answer::quit) return StopReason::quit;
             if (a == Answer::eof) return StopReason::end_of_input;
             continue;
         }
-        if (game_.turn() >= max_turns_) return StopReason::turn_cap;
-        game_.start_turn();
-        while (game_.phase() == Phase::awaiting_give) {
-            const PlayerId player = game_.current_player();
-            if (const auto bot = bots_.find(player); bot != bots_.end()) {
-                game_.give(bot->second.bot->choose_receiver(view_));
-                continue;
-            }
-            const Answer a = ask(player);
-            if (a == Answer::quit) return StopReason::quit;
-            if (a == Answer::eof) return StopReason::end_of_input;
-        }
-        renderer_.print_table();
+        checkpoint();
+        if (stop == SessionStop::over) return StopReason::game_over;
+        if (stop == SessionStop::before_turn) return StopReason::turn_cap;
+        if (!session_.humans()) return StopReason::suspended;
+        const Answer a = suspended_prompt();
+        if (a == Answer::quit) return StopReason::quit;
+        if (a == Answer::eof) return StopReason::end_of_input;
     }
 }
 

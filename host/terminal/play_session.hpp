@@ -18,6 +18,7 @@
 #include "host/cli/seats.hpp"
 #include "host/records/record.hpp"
 #include "host/records/save.hpp"
+#include "host/session/session.hpp"
 #include "host/terminal/line_reader.hpp"
 #include "host/terminal/play_input.hpp"
 #include "host/terminal/play_recap.hpp"
@@ -42,12 +43,13 @@ private:
 struct Persistence {
     std::string record_file;  ///< new games: write a record here (empty: none)
     std::string save_file;    ///< save after every turn here (empty: never)
-    std::vector<RecordedPlugin> plugins;  ///< the game's, with the bot plugins seated so far
+    std::vector<RecordedPlugin> plugins;  ///< the record header's: the game's, with the bot plugins seated
     BotSettings bot_settings;  ///< --think: for every bot seated, joined or resumed (not saved)
 };
 
-/// One game at the terminal: bots play their turns, humans answer at a prompt.
-class Hotseat {
+/// One game at the terminal: bots play their turns, humans answer at a prompt. It drives a
+/// Session, which owns the game and its seats; these are its hooks (private).
+class Hotseat final : private SessionHooks {
 public:
     /// A new game: `seats` in turn order, seeded with `seed`, stopped after `max_turns`.
     Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<Seat>& seats, std::uint64_t seed,
@@ -69,22 +71,15 @@ public:
 
 private:
     enum class Answer { none, done, quit, eof };
-    struct Pending {
-        bool join = false;
-        Seat seat;  // join: who; leave: seat.name
-    };
-    struct SeatedBot {
-        std::string kind;  // for save files
-        std::unique_ptr<Bot> bot;
-    };
 
-    // play_session.cpp: the game loop and seating.
-    static std::vector<std::string> names_of(const std::vector<Seat>& seats);
-    static Game restore(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from);
+    // play_session.cpp: the game loop and the session's hooks.
     std::string set_names() const;
     void attach_sinks();
-    void seat(const Seat& s, PlayerId id, std::unique_ptr<Bot> bot = nullptr);
     StopReason loop();
+    void apply_changes(Session& session, const std::vector<PendingChange>& changes) override;
+    bool may_start_turn() override { return game_.turn() < max_turns_; }
+    void before_turn() override { checkpoint(); }
+    void turn_ended() override { renderer_.print_table(); }
     std::string standings() const;
     void print_end(StopReason reason);
 
@@ -92,7 +87,6 @@ private:
     SaveState save_state() const;
     void checkpoint();
     void save_pending();
-    void restore_pending(const SaveState& save);
 
     // play_prompt.cpp: the prompt and its commands.
     bool read(const std::string& prompt, std::string& line);
@@ -112,19 +106,14 @@ private:
     void cancel(const std::vector<std::string>& w);
     void common_command(const std::string& command, const std::vector<std::string>& w, bool now, const std::string& asker);
     bool queued_join(const std::string& name) const;
-    void apply(const Pending& p);
-    void join(const Seat& s);
-    bool apply_pending();
+    void apply(const PendingChange& p);
 
-    Game game_;
-    TableView view_;
+    InstalledBots bot_source_;
+    Session session_;
+    Game& game_;  // session_'s
+    std::vector<PendingChange>& pending_;  // session_'s: joins and leaves after this turn
     CardText cards_;
     TextRenderer renderer_;
-    std::map<PlayerId, SeatedBot> bots_;
-    std::vector<Pending> pending_;
-    std::uint64_t seed_;
-    std::uint32_t seats_ = 0;  // seats ever taken: the next bot's seed index
-    bool humans_ = false;      // someone at the terminal may answer a prompt
     std::uint32_t max_turns_;
     std::istream& in_;
     std::ostream& out_;
@@ -137,7 +126,6 @@ private:
     std::optional<RecordWriter> record_;
     std::string record_in_save_;  // the record's path relative to the save file's folder
     std::optional<SaveState> last_save_;  // what the last checkpoint saved
-    bool hold_pending_ = false;  // resumed with pending joins and leaves: apply them after the next turn
     Recap recap_;
     EventFanout sinks_;
 };

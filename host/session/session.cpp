@@ -1,0 +1,186 @@
+#include "host/session/session.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "host/sim/sim.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+std::vector<std::string> names_of(const std::vector<Seat>& seats) {
+    std::vector<std::string> names;
+    for (const Seat& s : seats) names.push_back(s.name);
+    return names;
+}
+
+}  // namespace
+
+void SessionHooks::apply_changes(Session& session, const std::vector<PendingChange>& changes) {
+    for (const PendingChange& c : changes) {
+        if (session.game().over()) return;
+        if (c.join) {
+            session.join(Seat{.name = c.name, .bot = c.bot});
+        } else if (const Player* p = session.game().find_player(c.name)) {
+            session.leave(p->id);
+        }
+    }
+}
+
+PlayerId SessionHooks::bot_decides(PlayerId /*player*/, Bot& bot, const TableView& view) {
+    return bot.choose_receiver(view);
+}
+
+Session::Session(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed, const std::vector<Seat>& seats,
+                 BotSource& bots, SessionHooks& hooks, std::vector<RecordedPlugin> plugins)
+    : game_(bundle.catalog(), bundle.gametype(), evaluator, seed, names_of(seats)),
+      view_(game_),
+      source_(bots),
+      hooks_(hooks),
+      seed_(seed),
+      plugins_(std::move(plugins)) {
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        const PlayerId id = game_.players()[i].id;
+        if (seats[i].is_bot())
+            seat_bot(id, seats[i].bot, source_.make(seats[i].bot, sim_bot_seed(seed_, seats_taken_)).bot);
+        else
+            humans_ = true;
+        ++seats_taken_;
+    }
+}
+
+Session::Session(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, BotSource& bots,
+                 SessionHooks& hooks)
+    : game_(bundle.catalog(), bundle.gametype(), evaluator, save.game),
+      view_(game_),
+      source_(bots),
+      hooks_(hooks),
+      seed_(save.seed),
+      seats_taken_(save.seats_taken),
+      humans_(save.humans),
+      plugins_(save.plugins),
+      pending_(save.pending),
+      // They were asked for during the turn about to be played again: they wait for its end.
+      hold_pending_until_(save.pending.empty() ? 0 : game_.turn() + 1) {}
+
+std::vector<LostBot> Session::restore_bots(const std::vector<SavedSeat>& seats) {
+    std::vector<LostBot> lost;
+    for (const SavedSeat& s : seats) {
+        if (s.bot.empty() || std::none_of(game_.players().begin(), game_.players().end(),
+                                          [&](const Player& p) { return p.id == s.id; }))
+            continue;
+        try {
+            MadeBot made = source_.make(s.bot, 0);
+            if (made.plugin)
+                if (const RecordedPlugin* r = find_recorded(plugins_, "bot", made.plugin->id);
+                    r && r->fingerprint != made.plugin->fingerprint)
+                    throw SeatError(fmt::format("bot plugin '{}' changed since this game recorded it", s.bot));
+            made.bot->restore(s.bot_state);
+            seat_bot(s.id, s.bot, std::move(made.bot));
+        } catch (const std::exception& e) {
+            // The game goes on; its record needs no bot (it holds the decisions made).
+            lost.push_back({.id = s.id, .kind = s.bot, .why = e.what()});
+            hand_to_bot(s.id, "greedy");
+        }
+    }
+    return lost;
+}
+
+Bot* Session::bot(PlayerId id) const {
+    const auto it = bots_.find(id);
+    return it == bots_.end() ? nullptr : it->second.bot.get();
+}
+
+void Session::seat_bot(PlayerId id, const std::string& kind, std::unique_ptr<Bot> bot) {
+    bots_[id] = SeatedBot{kind, std::move(bot)};
+}
+
+PlayerId Session::join(const Seat& seat) {
+    MadeBot made;
+    if (seat.is_bot()) made = source_.make(seat.bot, sim_bot_seed(seed_, seats_taken_));
+    std::optional<RecordedPlugin> line;  // a plugin line before the join line
+    if (made.plugin) {
+        const RecordedPlugin* recorded = find_recorded(plugins_, "bot", made.plugin->id);
+        if (recorded && recorded->fingerprint != made.plugin->fingerprint)
+            throw SeatError(fmt::format("bot plugin '{}' changed since this game recorded it", seat.bot));
+        if (!recorded) line = made.plugin;
+    }
+    if (record_) record_->set_joining_plugin(line);
+    PlayerId id = kNoPlayer;
+    try {
+        id = game_.join(seat.name);
+    } catch (...) {
+        if (record_) record_->set_joining_plugin(std::nullopt);
+        throw;
+    }
+    if (line) plugins_.push_back(std::move(*line));
+    if (made.bot)
+        seat_bot(id, seat.bot, std::move(made.bot));
+    else
+        humans_ = true;
+    ++seats_taken_;
+    return id;
+}
+
+void Session::leave(PlayerId id) {
+    game_.leave(id);
+    bots_.erase(id);
+}
+
+void Session::hand_to_bot(PlayerId id, const std::string& kind) { seat_bot(id, kind, make_bot(kind, 0)); }
+
+void Session::give(PlayerId receiver) {
+    const std::uint32_t turn = game_.turn();
+    game_.give(receiver);
+    // A fault leaves the phase awaiting_give with a new card in the same turn (GDD §3.5).
+    if (game_.phase() != Phase::awaiting_give || game_.turn() != turn) hooks_.turn_ended();
+}
+
+std::vector<PendingChange> Session::take_due() {
+    std::vector<PendingChange> due;
+    if (game_.phase() == Phase::awaiting_give || game_.turn() < hold_pending_until_) return due;
+    due.swap(pending_);
+    return due;
+}
+
+SessionStop Session::advance() {
+    for (;;) {
+        if (game_.phase() == Phase::awaiting_give) {
+            const PlayerId player = game_.current_player();
+            const auto seated = bots_.find(player);
+            if (seated == bots_.end()) return SessionStop::human;
+            give(hooks_.bot_decides(player, *seated->second.bot, view_));
+            continue;
+        }
+        if (std::vector<PendingChange> due = take_due(); !due.empty()) hooks_.apply_changes(*this, due);
+        if (game_.over()) return SessionStop::over;
+        if (game_.phase() == Phase::suspended) return SessionStop::suspended;
+        if (!hooks_.may_start_turn()) return SessionStop::before_turn;
+        hooks_.before_turn();
+        game_.start_turn();
+        if (game_.phase() != Phase::awaiting_give) hooks_.turn_ended();  // a pass: no card to draw
+    }
+}
+
+SaveState Session::save_state() const {
+    SaveState s;
+    s.game = game_.snapshot();
+    s.seed = seed_;
+    s.seats_taken = seats_taken_;
+    s.humans = humans_;
+    for (const Player& p : game_.players()) {
+        SavedSeat seat{.id = p.id};
+        if (const auto it = bots_.find(p.id); it != bots_.end()) {
+            seat.bot = it->second.kind;
+            seat.bot_state = it->second.bot->state();
+        }
+        s.seats.push_back(std::move(seat));
+    }
+    s.plugins = plugins_;
+    s.pending = pending_;
+    return s;
+}
+
+}  // namespace cherries::host
