@@ -24,7 +24,10 @@ std::uint64_t random_seed() {
 }  // namespace
 
 ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptions options)
-    : channel_(std::move(channel)), library_(library), options_(std::move(options)) {
+    : channel_(std::move(channel)),
+      library_(library),
+      options_(std::move(options)),
+      bots_(std::make_unique<LibraryBots>(library_, load_error_)) {
     if (!options_.seed) options_.seed = random_seed;
 }
 
@@ -60,8 +63,8 @@ void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) 
     Table& t = *table_;
     if (const PlayerId id = t.find(old_nick, true); id != kNoPlayer) t.nicks[id] = std::string(new_nick);
     if (t.same(t.opener, old_nick)) t.opener = std::string(new_nick);
-    for (PendingChange& p : t.pending)
-        if (p.bot.empty() && t.same(p.nick, old_nick)) p.nick = std::string(new_nick);
+    for (host::PendingChange& p : t.session.pending())
+        if (p.bot.empty() && t.same(p.name, old_nick)) p.name = std::string(new_nick);
     Replies ignored;
     persist(ignored);
 }
@@ -206,7 +209,7 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
     std::shared_ptr<const sdk::Bundle> bundle;
     try {
         bundle = library_.bundle(sets, gametype);
-        table_ = std::make_unique<Table>(bundle, options_.seed(), nick, options_.casemapping);
+        table_ = std::make_unique<Table>(*this, bundle, options_.seed(), nick, options_.casemapping);
     } catch (const sdk::LoadError& e) {
         // The details name the server's files: they are for the operator, not the channel.
         load_error_ = e.what();
@@ -235,7 +238,7 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
 void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Replies& out) {
     Table& t = *table_;
     std::size_t joins = 0;
-    for (const auto& p : t.pending) joins += p.join;
+    for (const auto& p : t.session.pending()) joins += p.join;
     if (t.game.players().size() + joins >= options_.max_players) {
         out.push_back(fmt::format("The table is full ({} seats).", options_.max_players));
         return;
@@ -252,7 +255,7 @@ void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Rep
         }
     } else {
         // KIND-N, N the seat; a name nobody at the table has.
-        for (std::uint32_t n = t.seats + static_cast<std::uint32_t>(joins) + 1;; ++n) {
+        for (std::uint32_t n = t.session.seats_taken() + static_cast<std::uint32_t>(joins) + 1;; ++n) {
             who = bot_kind + "-" + std::to_string(n);
             if (t.find(who) == kNoPlayer && !t.pending_for(who, true)) break;
         }
@@ -261,10 +264,10 @@ void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Rep
         out.push_back(fmt::format("House rules of '{}': nobody joins once the game is in progress.", t.game.gametype().id));
         return;
     }
-    PendingChange change{.join = true, .nick = who, .bot = bot_kind};
+    host::PendingChange change{.join = true, .name = who, .bot = bot_kind};
     if (t.game.phase() == Phase::awaiting_give) {
         out.push_back(fmt::format("{} joins after this turn.", who));
-        t.pending.push_back(std::move(change));
+        t.session.pending().push_back(std::move(change));
         return;
     }
     seat(change, out);

@@ -23,12 +23,12 @@
 namespace cherries::host {
 class Bot;
 struct BotPlugin;
-struct SavedSeat;
+struct PendingChange;
 }  // namespace cherries::host
 
 namespace cherries::irc {
 
-struct PendingChange;
+class LibraryBots;
 class Store;
 struct StoredGame;
 using GameClock = std::chrono::steady_clock;
@@ -103,6 +103,8 @@ public:
 
     /// The open game's state: defined in channel_table.hpp, private to channel_*.cpp.
     struct Table;
+    /// The hooks of the open game's Session (channel_table.hpp).
+    struct Hooks;
 
 private:
 
@@ -115,10 +117,10 @@ private:
     void status(Replies& out) const;
     void card(const ChannelCommand& c, Replies& out);
     void rules(Replies& out);
-    void seat(const PendingChange& change, Replies& out);
+    void seat(const host::PendingChange& change, Replies& out);
     void unseat(PlayerId id, Replies& out);
     void give(PlayerId receiver, Replies& out);
-    void apply_pending(Replies& out);
+    void apply_changes(const std::vector<host::PendingChange>& changes, Replies& out);
     void advance(GameClock::time_point now, Replies& out);
     /// Ends the game before its end: tells the channel "The game is over: WHY." and stores it as
     /// `stopped`, its record's end line naming `reason` (empty: `why`; docs/irc-storage.md).
@@ -136,20 +138,11 @@ private:
     // host/irc/channel_bots.cpp
     /// "random, greedy, expert, leader": the built-in bot kinds, then the bot plugins found.
     std::string bot_list() const;
-    /// Why bot plugin `id` cannot be seated now ("" when it can; `plugin` is then set): it does
-    /// not load (details in load_error_), or its fingerprint differs from the record's.
-    std::string bot_plugin_problem(const std::string& id, std::shared_ptr<const host::BotPlugin>& plugin);
-    /// The one-line refusal of `!bot KIND`, or "" when KIND can be seated.
+    /// The one-line refusal of `!bot KIND`, or "" when KIND can be seated: no such bot, its
+    /// plugin does not load (details in load_error_), or it changed since the record named it.
     std::string bot_refusal(const std::string& kind);
-    /// A bot of `kind` (built-in or bot plugin) for a seat; `plugin`: the bot plugin to name in a
-    /// plugin line when the record does not name it yet. Null with `why` when it cannot be made.
-    std::unique_ptr<host::Bot> make_seat_bot(const std::string& kind, std::uint64_t seed,
-                                             std::optional<host::RecordedPlugin>& plugin, std::string& why);
     /// Seat `id`'s bot decides; a bot plugin's first fault in this game is told in the channel.
     PlayerId bot_decision(PlayerId id, host::Bot& bot, Replies& out);
-    /// Resumed: makes the stored bots again; a bot plugin that is gone, broken or changed gives
-    /// its seat to the greedy bot, said in `out`.
-    void resume_bots(const std::vector<host::SavedSeat>& seats, Replies& out);
     std::string account_of(const std::string& nick) const;
     void stats(const ChannelCommand& c, const std::string& nick, Replies& out);
     void top(Replies& out);
@@ -157,8 +150,9 @@ private:
     std::string channel_;
     GameLibrary& library_;
     ChannelOptions options_;
-    std::unique_ptr<Table> table_;
     std::string load_error_;
+    std::unique_ptr<LibraryBots> bots_;  // every game's bots come from here
+    std::unique_ptr<Table> table_;
     std::shared_ptr<Store> store_;
     std::function<std::string(std::string_view)> account_;
     std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game

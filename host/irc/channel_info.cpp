@@ -8,35 +8,39 @@
 
 namespace cherries::irc {
 
-ChannelGame::Table::Table(std::shared_ptr<const sdk::Bundle> b, std::uint64_t s, const std::string& opener_nick,
-                          CaseMapping mapping)
+ChannelGame::Table::Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed,
+                          const std::string& opener_nick, CaseMapping mapping)
     : bundle(std::move(b)),
       runtime(bundle->make_runtime()),
       cards(*bundle),
-      game(bundle->catalog(), bundle->gametype(), *runtime, s, {opener_nick}),
-      view(game),
+      hooks(channel),
+      session(*bundle, *runtime, seed, {host::Seat{.name = opener_nick, .bot = {}}}, *channel.bots_, hooks,
+              host::recorded_plugins(*bundle)),
+      game(session.game()),
+      view(session.view()),
       casemapping(mapping),
       text(game, cards, [this](PlayerId id) { return nick(id); }),
       log(game, text),
-      opener(opener_nick),
-      seed(s) {
-    plugins = host::recorded_plugins(*bundle);
+      opener(opener_nick) {
     nicks[game.players()[0].id] = opener_nick;
     game.set_event_sink(&log);
+    session.set_record(&log);
 }
 
-ChannelGame::Table::Table(std::shared_ptr<const sdk::Bundle> b, const GameSnapshot& snapshot, std::uint64_t s,
+ChannelGame::Table::Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const host::SaveState& save,
                           CaseMapping mapping)
     : bundle(std::move(b)),
       runtime(bundle->make_runtime()),
       cards(*bundle),
-      game(bundle->catalog(), bundle->gametype(), *runtime, snapshot),
-      view(game),
+      hooks(channel),
+      session(*bundle, *runtime, save, *channel.bots_, hooks),
+      game(session.game()),
+      view(session.view()),
       casemapping(mapping),
       text(game, cards, [this](PlayerId id) { return nick(id); }),
-      log(game, text),
-      seed(s) {
+      log(game, text) {
     game.set_event_sink(&log);
+    session.set_record(&log);
 }
 
 std::string ChannelGame::Table::nick(PlayerId id) const {
@@ -59,9 +63,9 @@ bool ChannelGame::Table::has_humans() const {
     return std::any_of(game.players().begin(), game.players().end(), [&](const Player& p) { return !is_bot(p.id); });
 }
 
-PendingChange* ChannelGame::Table::pending_for(std::string_view who, bool join) {
-    for (PendingChange& p : pending)
-        if (p.join == join && same(p.nick, who)) return &p;
+host::PendingChange* ChannelGame::Table::pending_for(std::string_view who, bool join) {
+    for (host::PendingChange& p : session.pending())
+        if (p.join == join && same(p.name, who)) return &p;
     return nullptr;
 }
 

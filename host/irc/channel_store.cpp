@@ -76,29 +76,22 @@ std::int64_t unix_now() {
 // The save half: what `play --save` keeps (the game with its generator, the seats with their
 // bots' generators, the plugins' fingerprints), and the turns each player took.
 json save_half(const ChannelGame::Table& t) {
-    host::SaveState s;
-    s.game = t.game.snapshot();
-    s.seed = t.seed;
-    s.seats_taken = t.seats;
-    s.humans = true;
-    for (const Player& p : t.game.players()) {
-        host::SavedSeat seat{.id = p.id};
-        if (const auto bot = t.bots.find(p.id); bot != t.bots.end()) {
-            seat.bot = t.bot_kinds.at(p.id);
-            seat.bot_state = bot->second->state();
-        }
-        s.seats.push_back(std::move(seat));
-    }
-    s.plugins = t.plugins;  // the header's and the plugin lines' so far (docs/records.md)
+    // The header's plugins and the plugin lines' so far (docs/records.md); pending changes are
+    // the channel half's, current at every write.
+    host::SaveState s = t.session.save_state();
+    s.pending.clear();
     return {{"save", host::save_json(s)}, {"turns_taken", pairs(t.log.turns)}};
 }
 
 // The channel half, current at every write: nicks, bots, accounts, timeouts, pending changes.
 json channel_half(const ChannelGame::Table& t) {
     json pending = json::array();
-    for (const PendingChange& p : t.pending) pending.push_back({{"join", p.join}, {"nick", p.nick}, {"bot", p.bot}});
-    return {{"opener", t.opener},   {"started", t.started},          {"seats", t.seats},
-            {"nicks", pairs(t.nicks)}, {"bots", pairs(t.bot_kinds)}, {"accounts", pairs(t.accounts)},
+    for (const host::PendingChange& p : t.session.pending())
+        pending.push_back({{"join", p.join}, {"nick", p.name}, {"bot", p.bot}});
+    std::map<PlayerId, std::string> bots;
+    for (const host::SeatedBot& b : t.session.bots()) bots[b.id] = b.kind;
+    return {{"opener", t.opener},   {"started", t.started},          {"seats", t.session.seats_taken()},
+            {"nicks", pairs(t.nicks)}, {"bots", pairs(bots)},        {"accounts", pairs(t.accounts)},
             {"timeouts", pairs(t.timeouts)}, {"pending", pending}};
 }
 
@@ -154,8 +147,8 @@ std::string ChannelGame::account_of(const std::string& nick) const { return acco
 void ChannelGame::begin_stored() {
     Table& t = *table_;
     if (!store_) return;
-    host::RecordHeader header{.seed = t.seed, .players = {host::Seat{.name = t.opener, .bot = {}}},
-                              .plugins = t.plugins, .source = "irc"};
+    host::RecordHeader header{.seed = t.session.seed(), .players = {host::Seat{.name = t.opener, .bot = {}}},
+                              .plugins = t.session.plugins(), .source = "irc"};
     t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), host::header_json(header).dump(), unix_now());
     t.log.record();  // no event happened since the header's players were seated
     checkpoint();
@@ -269,32 +262,43 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     // greedy bot (resume_bots): the record holds its decisions so far.
     host::check_plugins(save.plugins, *bundle, where, false, warnings, "the game cannot go on with other plugins");
 
-    table_ = std::make_unique<Table>(bundle, save.game, save.seed, options_.casemapping);
+    // The channel half is the current one (a join asked for, a seat taken over during a turn):
+    // its seats taken, pending changes and bots, with the bots' generators from the save half.
+    const json& c = j.at("channel");
+    host::SaveState current = save;
+    current.seats_taken = c.at("seats").get<std::uint32_t>();
+    current.pending.clear();
+    for (const json& p : c.at("pending"))
+        current.pending.push_back({.join = p.at("join").get<bool>(), .name = p.at("nick").get<std::string>(),
+                                   .bot = p.at("bot").get<std::string>()});
+    std::vector<host::SavedSeat> bots;
+    for (const auto& [id, kind] : unpairs<std::string>(c.at("bots"))) {
+        host::SavedSeat seat{.id = id, .bot = kind};
+        for (const host::SavedSeat& s : save.seats)
+            if (s.id == id && s.bot == kind) seat.bot_state = s.bot_state;
+        bots.push_back(std::move(seat));
+    }
+    table_ = std::make_unique<Table>(*this, bundle, current, options_.casemapping);
     red_.clear();
     for (const CardKind& k : bundle->catalog().kinds())
         if (k.type == CardType::cherry) red_.push_back(k.name);
     Table& t = *table_;
-    const json& c = j.at("channel");
     t.opener = c.at("opener").get<std::string>();
     t.started = c.at("started").get<bool>();
-    t.seats = c.at("seats").get<std::uint32_t>();
     t.nicks = unpairs<std::string>(c.at("nicks"));
     t.accounts = unpairs<std::string>(c.at("accounts"));
     t.timeouts = unpairs<unsigned>(c.at("timeouts"));
-    for (const json& p : c.at("pending"))
-        t.pending.push_back({.join = p.at("join").get<bool>(), .nick = p.at("nick").get<std::string>(), .bot = p.at("bot").get<std::string>()});
-    t.bot_kinds = unpairs<std::string>(c.at("bots"));
-    t.plugins = save.plugins;
+    // A bot plugin that is gone, broken or changed gives its seat to the greedy bot: the humans'
+    // game goes on, and the record holds the decisions made so far.
     Replies replaced;
-    resume_bots(save.seats, replaced);
+    for (const host::LostBot& lost : t.session.restore_bots(bots))
+        replaced.push_back(fmt::format("{}: {}; the greedy bot plays that seat from now on.", t.nick(lost.id), lost.why));
     t.log.turns = unpairs<std::uint32_t>(j.at("turns_taken"));
     t.log.record();
     t.text.set_lobby(!t.started);
     t.stored_id = stored.id;
     t.saved = {{"save", j.at("save")}, {"turns_taken", j.at("turns_taken")}};
     t.last_state = stored.state;
-    // Changes asked for during the turn that was going on wait until it has been played again.
-    t.hold_pending_until = t.game.turn() + 1;
     out.push_back(fmt::format("Cherries resumed after turn {} (stored game {}): {}.", t.game.turn(), stored.id,
                               t.started ? "scores " + t.scores() : "not started; seated " + players_text(t)));
     out.insert(out.end(), replaced.begin(), replaced.end());

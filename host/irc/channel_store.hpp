@@ -13,11 +13,12 @@
 #include "engine/game.hpp"
 #include "host/records/event_line.hpp"
 #include "host/records/plugin_list.hpp"
+#include "host/records/record.hpp"
 
 namespace cherries::irc {
 
 /// Forwards every event to `text`; once record() is called, also writes each as a record line.
-class GameLog final : public EventSink {
+class GameLog final : public EventSink, public host::PluginLineSink {
 public:
     GameLog(const Game& game, EventSink& text) : game_(game), text_(text) {}
 
@@ -30,7 +31,7 @@ public:
     /// While recording, writes host::plugin_line(turn, plugin) just before the line of the next
     /// join event: a bot plugin that the record does not name yet (docs/records.md, "Plugin
     /// lines"). nullopt takes it back (the join did not happen).
-    void set_joining_plugin(std::optional<host::RecordedPlugin> plugin) { joining_plugin_ = std::move(plugin); }
+    void set_joining_plugin(std::optional<host::RecordedPlugin> plugin) override { joining_plugin_ = std::move(plugin); }
     /// The record lines since the last take, without newlines.
     std::vector<std::string> take_lines();
     /// Gives back lines taken that could not be stored, before the lines collected since.

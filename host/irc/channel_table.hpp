@@ -17,30 +17,57 @@
 #include "host/irc/channel_store.hpp"
 #include "host/irc/turn_text.hpp"
 #include "host/records/plugin_list.hpp"
+#include "host/session/session.hpp"
 #include "host/terminal/render.hpp"
 
 namespace cherries::irc {
 
-/// A join or leave asked for during a turn, applied between turns (GDD §3.4.2.1).
-struct PendingChange {
-    bool join = false;
-    std::string nick;  ///< who (a bot's name for a bot)
-    std::string bot;   ///< join: the bot kind, empty for a human
+/// The CherryBot's bots: the built-in kinds and the bot plugins its GameLibrary found (docs/irc.md,
+/// "Bots"). What a player may be told of a plugin that does not load is one line; the details
+/// (the server's files) go to the operator through `load_error`.
+class LibraryBots final : public host::BotSource {
+public:
+    LibraryBots(GameLibrary& library, std::string& load_error) : library_(library), load_error_(load_error) {}
+    /// Throws std::runtime_error "bot plugin 'X' is not installed any more" or "... does not
+    /// load (the operator can see why)".
+    host::MadeBot make(const std::string& kind, std::uint64_t seed) override;
+    /// Bot plugin `id` from the library; throws as make() does.
+    std::shared_ptr<const host::BotPlugin> plugin(const std::string& id);
+
+private:
+    GameLibrary& library_;
+    std::string& load_error_;
+};
+
+/// What a channel game does at the points of its Session's turn loop: the lines to say go to
+/// `out`, set by whoever drives the session (ChannelGame::advance, ChannelGame::give).
+struct ChannelGame::Hooks final : host::SessionHooks {
+    explicit Hooks(ChannelGame& g) : game(g) {}
+    void apply_changes(host::Session& session, const std::vector<host::PendingChange>& changes) override;
+    bool may_start_turn() override;
+    void before_turn() override;
+    PlayerId bot_decides(PlayerId player, host::Bot& bot, const TableView& view) override;
+    void turn_ended() override;
+
+    ChannelGame& game;
+    Replies* out = nullptr;
+    std::uint32_t turns_left = 0;  // turns this advance may still start: a bound against a bug
 };
 
 struct ChannelGame::Table {
-    Table(std::shared_ptr<const sdk::Bundle> b, std::uint64_t s, const std::string& opener, CaseMapping mapping);
-    /// A stored game (host/irc/channel_store.cpp fills in the seats).
-    Table(std::shared_ptr<const sdk::Bundle> b, const GameSnapshot& snapshot, std::uint64_t s, CaseMapping mapping);
+    Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener,
+          CaseMapping mapping);
+    /// A stored game (host/irc/channel_store.cpp fills in the channel's part and the bots).
+    Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const host::SaveState& save, CaseMapping mapping);
 
     /// The current nick of a seat (also of players who left).
     std::string nick(PlayerId id) const;
     /// The seated player with this nick (fold-equal), humans before bots; kNoPlayer if none.
     PlayerId find(std::string_view who, bool humans_only = false) const;
-    bool is_bot(PlayerId id) const { return bots.count(id) > 0; }
+    bool is_bot(PlayerId id) const { return session.bot(id) != nullptr; }
     bool has_humans() const;
     /// A pending change for `who` of this kind, or nullptr.
-    PendingChange* pending_for(std::string_view who, bool join);
+    host::PendingChange* pending_for(std::string_view who, bool join);
     bool same(std::string_view a, std::string_view b) const { return fold_case(a, casemapping) == fold_case(b, casemapping); }
     /// "ann 3 (4 cherries), bob 2 (0 cherries, Cherry Halver 2)".
     std::string scores() const;
@@ -48,17 +75,16 @@ struct ChannelGame::Table {
     std::shared_ptr<const sdk::Bundle> bundle;
     std::unique_ptr<sdk::LuaRuntime> runtime;  // one Lua state per game
     host::CardText cards;
-    Game game;
-    TableView view;
+    Hooks hooks;
+    /// The game, its seats and bots, the joins and leaves after this turn (a pending change's
+    /// name is a nick) and the record's plugins.
+    host::Session session;
+    Game& game;             // session's
+    const TableView& view;  // session's
     CaseMapping casemapping;
     std::map<PlayerId, std::string> nicks;  // every seat ever taken
-    std::map<PlayerId, std::unique_ptr<host::Bot>> bots;
-    std::map<PlayerId, std::string> bot_kinds;  // the kind of each bot in `bots`, for the store
-    /// The record's plugins so far: the header's, then each bot plugin's plugin line (the save's).
-    std::vector<host::RecordedPlugin> plugins;
     std::set<PlayerId> faults_told;  // bot plugin seats whose fault the channel was told of
     std::map<PlayerId, unsigned> timeouts;  // turn timeouts in a row
-    std::vector<PendingChange> pending;
     std::string joining;  // the nick being seated, for the join event
     TurnText text;
     GameLog log;  // every event: to `text`, and as record lines when stored
@@ -66,10 +92,7 @@ struct ChannelGame::Table {
     std::int64_t stored_id = 0;                // the game's id in the store; 0: not stored
     nlohmann::json saved;                      // the save half of the state at the last checkpoint
     std::string last_state;                    // the state text last written
-    std::uint32_t hold_pending_until = 0;      // resumed: pending changes wait until this turn ends
     std::string opener;  // current nick of who opened the game
-    std::uint64_t seed;
-    std::uint32_t seats = 1;  // seats ever taken: names bots and seeds them
     bool started = false;
     CardId prompted_card = kNoCard;
     std::uint32_t prompted_turn = 0;

@@ -16,58 +16,37 @@ void append(Replies& out, std::vector<std::string> lines) {
 
 }  // namespace
 
-void ChannelGame::seat(const PendingChange& change, Replies& out) {
+void ChannelGame::seat(const host::PendingChange& change, Replies& out) {
     Table& t = *table_;
     // The engine wants unique names; a nick that left and came back under another name may
     // still be taken there, so the engine name gets a suffix (players only ever see nicks).
-    std::string name = change.nick;
-    for (int n = 2; t.game.find_player(name); ++n) name = change.nick + "~" + std::to_string(n);
-    // The bot first, so that a bot plugin that does not load seats no one; one the record does
-    // not name yet gets a plugin line before the join line (docs/records.md, "Plugin lines").
-    std::unique_ptr<host::Bot> bot;
-    std::optional<host::RecordedPlugin> plugin;
-    if (!change.bot.empty()) {
-        std::string why;
-        bot = make_seat_bot(change.bot, host::sim_bot_seed(t.seed, t.seats), plugin, why);
-        if (!bot) {
-            out.push_back(fmt::format("{} cannot join: {}.", change.nick, why));
-            return;
-        }
-    }
-    t.joining = change.nick;
-    t.log.set_joining_plugin(plugin);
-    PlayerId id;
+    std::string name = change.name;
+    for (int n = 2; t.game.find_player(name); ++n) name = change.name + "~" + std::to_string(n);
+    t.joining = change.name;
+    PlayerId id = kNoPlayer;
     try {
-        id = t.game.join(name);
-    } catch (const RuleError& e) {
+        // A bot plugin the record does not name yet gets a plugin line before the join line.
+        id = t.session.join(host::Seat{.name = name, .bot = change.bot});
+    } catch (const std::exception& e) {  // the engine refuses, or the bot cannot be made
         t.joining.clear();
-        t.log.set_joining_plugin(std::nullopt);
-        out.push_back(fmt::format("{} cannot join: {}.", change.nick, e.what()));
+        out.push_back(fmt::format("{} cannot join: {}.", change.name, e.what()));
         return;
     }
     t.joining.clear();
-    t.nicks[id] = change.nick;
-    if (plugin) t.plugins.push_back(std::move(*plugin));
-    if (bot) {
-        t.bots[id] = std::move(bot);
-        t.bot_kinds[id] = change.bot;
-    } else if (std::string account = account_of(change.nick); !account.empty()) {
-        t.accounts[id] = std::move(account);
-    }
-    ++t.seats;
+    t.nicks[id] = change.name;
+    if (change.bot.empty())
+        if (std::string account = account_of(change.name); !account.empty()) t.accounts[id] = std::move(account);
     append(out, t.text.take());
 }
 
 void ChannelGame::unseat(PlayerId id, Replies& out) {
     Table& t = *table_;
     try {
-        t.game.leave(id);
+        t.session.leave(id);
     } catch (const RuleError& e) {
         out.push_back(fmt::format("{} cannot leave: {}.", t.nick(id), e.what()));
         return;
     }
-    t.bots.erase(id);
-    t.bot_kinds.erase(id);
     t.timeouts.erase(id);
     append(out, t.text.take());
 }
@@ -77,8 +56,9 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
     if (t.game.over()) return;
     const PlayerId id = t.find(nick, true);
     if (id == kNoPlayer) {
-        if (PendingChange* p = t.pending_for(nick, true)) {
-            t.pending.erase(t.pending.begin() + (p - t.pending.data()));
+        if (host::PendingChange* p = t.pending_for(nick, true)) {
+            auto& pending = t.session.pending();
+            pending.erase(pending.begin() + (p - pending.data()));
             if (!departed) out.push_back(fmt::format("{} will not join after all.", nick));
         } else if (!departed) {
             out.push_back(fmt::format("{}, you are not playing.", nick));
@@ -90,8 +70,7 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
             out.push_back(fmt::format("House rules of '{}': nobody leaves once the game is in progress.", t.game.gametype().id));
         } else {
             // The seat cannot be given up, and nobody is there to play it: a bot takes it over.
-            t.bots[id] = host::make_bot("greedy", 0);
-            t.bot_kinds[id] = "greedy";
+            t.session.hand_to_bot(id, "greedy");
             out.push_back(fmt::format("{} is gone, and the house rules keep the seat: the greedy bot plays it.", t.nick(id)));
         }
         return;
@@ -110,7 +89,7 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
     }
     if (t.game.phase() == Phase::awaiting_give) {
         out.push_back(fmt::format("{} leaves after this turn.", t.nick(id)));
-        t.pending.push_back(PendingChange{.join = false, .nick = t.nick(id), .bot = {}});
+        t.session.pending().push_back(host::PendingChange{.join = false, .name = t.nick(id), .bot = {}});
         return;
     }
     unseat(id, out);
@@ -119,78 +98,87 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
 
 void ChannelGame::give(PlayerId receiver, Replies& out) {
     Table& t = *table_;
-    const std::uint32_t turn = t.game.turn();
-    t.game.give(receiver);  // a fault leaves the phase awaiting_give with a new card (GDD §3.5)
-    if (t.game.phase() == Phase::awaiting_give && t.game.turn() == turn) return;
-    append(out, t.text.take(t.game.over() ? "" : "Scores: " + t.scores() + "."));
+    t.hooks.out = &out;
+    t.session.give(receiver);  // a fault leaves the phase awaiting_give with a new card (GDD §3.5)
 }
 
-void ChannelGame::apply_pending(Replies& out) {
+void ChannelGame::apply_changes(const std::vector<host::PendingChange>& changes, Replies& out) {
     Table& t = *table_;
-    if (t.game.turn() < t.hold_pending_until) return;  // resumed: after the turn that is played again
-    std::vector<PendingChange> changes;
-    changes.swap(t.pending);
-    for (const PendingChange& c : changes) {
+    for (const host::PendingChange& c : changes) {
         if (t.game.over()) break;
         if (c.join) {
             seat(c, out);
-        } else if (const PlayerId id = t.find(c.nick, true); id != kNoPlayer) {
+        } else if (const PlayerId id = t.find(c.name, true); id != kNoPlayer) {
             unseat(id, out);
         }
     }
 }
 
 void ChannelGame::advance(GameClock::time_point now, Replies& out) {
-    // Bots play at once; the loop stops at a human's turn, a suspension or the end. The bound
-    // only guards against a bug: a game between bots alone is stopped below.
-    for (int step = 0; step < 100000 && table_; ++step) {
-        Table& t = *table_;
-        // Only a human's drawn card waits on the clock.
-        if (t.game.phase() != Phase::awaiting_give || t.is_bot(t.game.current_player())) t.turn_deadline.reset();
-        if (t.game.phase() != Phase::awaiting_give) apply_pending(out);
-        if (t.game.over()) {
-            append(out, t.text.take());
-            std::string result = "Final scores: " + t.scores() + fmt::format(" after {} turns.", t.game.turn());
-            try {
-                store_end(host::status_name(t.game));
-            } catch (const std::exception& e) {
-                out.push_back("Warning: the finished game could not be stored: " + clean_echo(e.what(), 160));
-            }
-            table_.reset();
-            out.push_back(std::move(result));
-            return;
+    if (!table_) return;
+    Table& t = *table_;
+    // Bots play at once; the session stops at a human's turn, a suspension, the end, or when
+    // may_start_turn says no (not started, no human left, or a bound that only guards a bug).
+    t.hooks.out = &out;
+    t.hooks.turns_left = 100000;
+    const host::SessionStop stop = t.session.advance();
+    if (stop != host::SessionStop::human) t.turn_deadline.reset();  // only a human's card waits on the clock
+    if (stop == host::SessionStop::over) {
+        append(out, t.text.take());
+        std::string result = "Final scores: " + t.scores() + fmt::format(" after {} turns.", t.game.turn());
+        try {
+            store_end(host::status_name(t.game));
+        } catch (const std::exception& e) {
+            out.push_back("Warning: the finished game could not be stored: " + clean_echo(e.what(), 160));
         }
-        if (!t.started) return;
-        if (!t.has_humans()) return close(out, "no human player is left");
-        if (t.game.phase() == Phase::suspended) {
-            append(out, t.text.take());
-            return;
-        }
-        if (t.game.phase() == Phase::between_turns) {
-            persist(out);  // the turn before is complete: stored before the next one is announced
-            t.game.start_turn();
-            if (t.game.phase() != Phase::awaiting_give) {  // a pass (no card to draw)
-                append(out, t.text.take(t.game.over() ? "" : "Scores: " + t.scores() + "."));
-            }
-            continue;
-        }
-        const PlayerId current = t.game.current_player();
-        if (const auto bot = t.bots.find(current); bot != t.bots.end()) {
-            give(bot_decision(current, *bot->second, out), out);
-            continue;
-        }
-        if (t.prompted_card != t.game.drawn_card() || t.prompted_turn != t.game.turn()) {
-            std::string line;
-            for (const auto& l : t.text.take()) line += (line.empty() ? "" : " ") + l;
-            line += fmt::format(". {}: !keep or !give NICK ({} s).", t.nick(current), options_.turn_timeout.count());
-            out.push_back(std::move(line));
-            t.prompted_card = t.game.drawn_card();
-            t.prompted_turn = t.game.turn();
-            t.turn_deadline = now + options_.turn_timeout;
-        }
+        table_.reset();
+        out.push_back(std::move(result));
         return;
     }
-    if (table_) close(out, "stopped: it ran too long without a human turn", "it ran too long without a human turn");
+    if (stop == host::SessionStop::human) {
+        const PlayerId current = t.game.current_player();
+        if (t.prompted_card == t.game.drawn_card() && t.prompted_turn == t.game.turn()) return;  // asked already
+        std::string line;
+        for (const auto& l : t.text.take()) line += (line.empty() ? "" : " ") + l;
+        line += fmt::format(". {}: !keep or !give NICK ({} s).", t.nick(current), options_.turn_timeout.count());
+        out.push_back(std::move(line));
+        t.prompted_card = t.game.drawn_card();
+        t.prompted_turn = t.game.turn();
+        t.turn_deadline = now + options_.turn_timeout;
+        return;
+    }
+    if (!t.started) return;
+    if (!t.has_humans()) return close(out, "no human player is left");
+    if (stop == host::SessionStop::suspended) {
+        append(out, t.text.take());
+        return;
+    }
+    close(out, "stopped: it ran too long without a human turn", "it ran too long without a human turn");
+}
+
+// --- the session's hooks --------------------------------------------------------------------
+
+void ChannelGame::Hooks::apply_changes(host::Session&, const std::vector<host::PendingChange>& changes) {
+    game.apply_changes(changes, *out);
+}
+
+bool ChannelGame::Hooks::may_start_turn() {
+    const Table& t = *game.table_;
+    if (!t.started || !t.has_humans() || turns_left == 0) return false;
+    --turns_left;
+    return true;
+}
+
+// The turn before is complete: stored before the next one is announced.
+void ChannelGame::Hooks::before_turn() { game.persist(*out); }
+
+PlayerId ChannelGame::Hooks::bot_decides(PlayerId player, host::Bot& bot, const TableView&) {
+    return game.bot_decision(player, bot, *out);
+}
+
+void ChannelGame::Hooks::turn_ended() {
+    Table& t = *game.table_;
+    append(*out, t.text.take(t.game.over() ? "" : "Scores: " + t.scores() + "."));
 }
 
 void ChannelGame::close(Replies& out, std::string why, std::string reason) {
@@ -212,13 +200,11 @@ void ChannelGame::take_over(PlayerId id, Replies& out) {
     Table& t = *table_;
     const std::string was = t.nick(id);
     std::string bot;
-    for (std::uint32_t n = t.seats + 1;; ++n) {
+    for (std::uint32_t n = t.session.seats_taken() + 1;; ++n) {
         bot = "greedy-" + std::to_string(n);
         if (t.find(bot) == kNoPlayer && !t.pending_for(bot, true)) break;
     }
-    ++t.seats;
-    t.bots[id] = host::make_bot("greedy", 0);
-    t.bot_kinds[id] = "greedy";
+    t.session.hand_to_bot(id, "greedy", true);  // a seat of its own: names and seeds the next bots
     t.nicks[id] = bot;
     t.timeouts.erase(id);
     t.accounts.erase(id);

@@ -89,12 +89,19 @@ std::vector<LostBot> Session::restore_bots(const std::vector<SavedSeat>& seats) 
 }
 
 Bot* Session::bot(PlayerId id) const {
-    const auto it = bots_.find(id);
-    return it == bots_.end() ? nullptr : it->second.bot.get();
+    for (const SeatedBot& b : bots_)
+        if (b.id == id) return b.bot.get();
+    return nullptr;
 }
 
 void Session::seat_bot(PlayerId id, const std::string& kind, std::unique_ptr<Bot> bot) {
-    bots_[id] = SeatedBot{kind, std::move(bot)};
+    for (SeatedBot& b : bots_)
+        if (b.id == id) {
+            b.kind = kind;
+            b.bot = std::move(bot);
+            return;
+        }
+    bots_.push_back(SeatedBot{id, kind, std::move(bot)});
 }
 
 PlayerId Session::join(const Seat& seat) {
@@ -126,10 +133,13 @@ PlayerId Session::join(const Seat& seat) {
 
 void Session::leave(PlayerId id) {
     game_.leave(id);
-    bots_.erase(id);
+    std::erase_if(bots_, [&](const SeatedBot& b) { return b.id == id; });
 }
 
-void Session::hand_to_bot(PlayerId id, const std::string& kind) { seat_bot(id, kind, make_bot(kind, 0)); }
+void Session::hand_to_bot(PlayerId id, const std::string& kind, bool new_seat) {
+    seat_bot(id, kind, make_bot(kind, 0));
+    if (new_seat) ++seats_taken_;
+}
 
 void Session::give(PlayerId receiver) {
     const std::uint32_t turn = game_.turn();
@@ -149,9 +159,9 @@ SessionStop Session::advance() {
     for (;;) {
         if (game_.phase() == Phase::awaiting_give) {
             const PlayerId player = game_.current_player();
-            const auto seated = bots_.find(player);
-            if (seated == bots_.end()) return SessionStop::human;
-            give(hooks_.bot_decides(player, *seated->second.bot, view_));
+            Bot* seated = bot(player);
+            if (!seated) return SessionStop::human;
+            give(hooks_.bot_decides(player, *seated, view_));
             continue;
         }
         if (std::vector<PendingChange> due = take_due(); !due.empty()) hooks_.apply_changes(*this, due);
@@ -172,10 +182,11 @@ SaveState Session::save_state() const {
     s.humans = humans_;
     for (const Player& p : game_.players()) {
         SavedSeat seat{.id = p.id};
-        if (const auto it = bots_.find(p.id); it != bots_.end()) {
-            seat.bot = it->second.kind;
-            seat.bot_state = it->second.bot->state();
-        }
+        for (const SeatedBot& b : bots_)
+            if (b.id == p.id) {
+                seat.bot = b.kind;
+                seat.bot_state = b.bot->state();
+            }
         s.seats.push_back(std::move(seat));
     }
     s.plugins = plugins_;

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -43,8 +42,9 @@ public:
     virtual void turn_ended() {}
 };
 
-/// A bot in a seat, with its kind as a save names it ("greedy", a bot plugin's id).
+/// A bot in seat `id`, with its kind as a save names it ("greedy", a bot plugin's id).
 struct SeatedBot {
+    PlayerId id = kNoPlayer;
     std::string kind;
     std::unique_ptr<Bot> bot;
 };
@@ -114,8 +114,8 @@ public:
 
     /// The bot in seat `id`, or nullptr for a human.
     Bot* bot(PlayerId id) const;
-    /// Every seat's bot, by player id.
-    const std::map<PlayerId, SeatedBot>& bots() const { return bots_; }
+    /// Every seat's bot, in the order they were seated.
+    const std::vector<SeatedBot>& bots() const { return bots_; }
 
     /// Seats `seat` as a new player (GDD §3.4.2.1) and returns its id. A bot is made first, so
     /// that one that cannot be made seats no one; a bot plugin the record does not name yet is
@@ -126,8 +126,9 @@ public:
     /// Player `id` leaves (GDD §3.4.2.1), bot and all. Throws RuleError; nothing changes then.
     void leave(PlayerId id);
     /// From now on the built-in bot `kind` plays seat `id` (a seat the house rules keep, or one
-    /// a bot takes over). No record line: the record holds decisions, not who made them.
-    void hand_to_bot(PlayerId id, const std::string& kind);
+    /// a bot takes over). No record line: the record holds decisions, not who made them. With
+    /// `new_seat`, it counts as a seat taken (a bot under a name of its own: seats_taken()).
+    void hand_to_bot(PlayerId id, const std::string& kind, bool new_seat = false);
 
     /// Joins and leaves asked for during a turn, applied after it (GDD §3.4.2.1), in order.
     std::vector<PendingChange>& pending() { return pending_; }
@@ -160,7 +161,7 @@ private:
     bool humans_ = false;
     std::vector<RecordedPlugin> plugins_;
     PluginLineSink* record_ = nullptr;
-    std::map<PlayerId, SeatedBot> bots_;
+    std::vector<SeatedBot> bots_;  // a handful: a scan beats a map on the simulator's hot path
     std::vector<PendingChange> pending_;
     std::uint32_t hold_pending_until_ = 0;  // resumed: pending changes wait until this turn ends
 };

@@ -10,6 +10,7 @@
 
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
+#include "host/session/session.hpp"
 #include "host/sim/sim.hpp"
 #include "host/sim/sim_stats.hpp"
 #include "host/cli/usage_error.hpp"
@@ -56,26 +57,33 @@ GameResult play(const sdk::Bundle& bundle, Evaluator& evaluator, const LadderOpt
         names.push_back(fmt::format("{}-{}", options.bots[seat_bot.back()], s + 1));
     }
     const std::uint64_t seed = sim_game_seed(options.seed, index);
-    Game game(bundle.catalog(), bundle.gametype(), evaluator, seed, names);
-    std::vector<std::unique_ptr<Bot>> bots;
-    for (std::uint32_t s = 0; s < options.players; ++s)
-        bots.push_back(make_bot(options.bots[seat_bot[s]], sim_bot_seed(seed, s), options.bot_settings));
-    const TableView view(game);
-    while (game.phase() == Phase::between_turns && game.turn() < options.max_turns) {
-        game.start_turn();
-        while (game.phase() == Phase::awaiting_give) {
-            const PlayerId seat = game.current_player();  // ids are seats: nobody joins or leaves
-            if (!times) {
-                game.give(bots[seat]->choose_receiver(view));
-                continue;
-            }
+    // The session's hooks: the turn cap, and each decision's time when timing.
+    struct Hooks final : SessionHooks {
+        const Game* game = nullptr;
+        std::uint32_t max_turns = 0;
+        const std::vector<std::size_t>* seat_bot = nullptr;
+        std::vector<std::vector<double>>* times = nullptr;
+        bool may_start_turn() override { return game->turn() < max_turns; }
+        PlayerId bot_decides(PlayerId seat, Bot& bot, const TableView& view) override {
+            if (!times) return bot.choose_receiver(view);
             const auto start = std::chrono::steady_clock::now();
-            const PlayerId receiver = bots[seat]->choose_receiver(view);
-            (*times)[seat_bot[seat]].push_back(
+            const PlayerId receiver = bot.choose_receiver(view);
+            // ids are seats: nobody joins or leaves
+            (*times)[(*seat_bot)[seat]].push_back(
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-            game.give(receiver);
+            return receiver;
         }
-    }
+    } hooks;
+    std::vector<Seat> seats;
+    for (std::uint32_t s = 0; s < options.players; ++s) seats.push_back({names[s], options.bots[seat_bot[s]]});
+    InstalledBots bot_source(options.bot_settings);
+    Session session(bundle, evaluator, seed, seats, bot_source, hooks, {});
+    const Game& game = session.game();
+    hooks.game = &game;
+    hooks.max_turns = options.max_turns;
+    hooks.seat_bot = &seat_bot;
+    hooks.times = times;
+    session.advance();  // bots only: it stops when the game is over or at the turn cap
     GameResult result;
     result.turns = game.turn();
     if (game.phase() == Phase::won) result.winner_bot = static_cast<std::int32_t>(seat_bot[game.winner()]);

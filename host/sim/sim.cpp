@@ -1,4 +1,6 @@
 #include "host/sim/sim.hpp"
+
+#include "host/session/session.hpp"
 #include "host/sim/workers.hpp"
 #include "host/sim/batch_options.hpp"
 
@@ -107,7 +109,24 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
                       const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
                       SimRecording* recording, std::uint64_t index, const BotSettings& bot_settings,
                       SimObserver* observer) {
-    Game game(bundle.catalog(), bundle.gametype(), evaluator, game_seed, seat_names);
+    // The session's hooks: the turn cap, and the observer after every turn.
+    struct Hooks final : SessionHooks {
+        const Game* game = nullptr;
+        std::uint32_t max_turns = 0;
+        SimObserver* observer = nullptr;
+        bool may_start_turn() override { return game->turn() < max_turns; }
+        void turn_ended() override {
+            if (observer) observer->after_turn(*game);
+        }
+    } hooks;
+    std::vector<Seat> seats;
+    for (std::size_t seat = 0; seat < seat_names.size(); ++seat) seats.push_back({seat_names[seat], seat_bots[seat]});
+    InstalledBots bot_source(bot_settings);
+    Session session(bundle, evaluator, game_seed, seats, bot_source, hooks, {});
+    Game& game = session.game();
+    hooks.game = &game;
+    hooks.max_turns = max_turns;
+    hooks.observer = observer;
     // Both a record and an observer: the events go to each, record first.
     struct Both final : EventSink {
         EventSink* first = nullptr;
@@ -139,18 +158,7 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
             game.set_event_sink(observer);
         }
     }
-    std::vector<std::unique_ptr<Bot>> bots;
-    bots.reserve(seat_bots.size());
-    for (std::uint32_t seat = 0; seat < seat_bots.size(); ++seat)
-        bots.push_back(make_bot(seat_bots[seat], sim_bot_seed(game_seed, seat), bot_settings));
-    const TableView view(game);
-
-    // Player ids are 0..K-1 in seat order: no one joins or leaves in a simulation.
-    while (game.phase() == Phase::between_turns && game.turn() < max_turns) {
-        game.start_turn();
-        while (game.phase() == Phase::awaiting_give) game.give(bots[game.current_player()]->choose_receiver(view));
-        if (observer) observer->after_turn(game);
-    }
+    session.advance();  // bots only: it stops when the game is over or at the turn cap
 
     if (record) record->finish();
     SimGame result;
