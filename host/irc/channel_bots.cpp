@@ -1,6 +1,6 @@
 // ChannelGame and its bots (docs/irc.md, "Bots"): the built-in kinds and the bot plugins the
-// GameLibrary found, seated by !bot; a bot plugin's faults, told once per seat; a stored game's
-// bot plugins, checked again when it resumes.
+// GameLibrary found (LibraryBots, the channel's BotSource), seated by !bot; a bot plugin's
+// faults, told once per seat. A stored game's bots are checked again by Session::restore_bots.
 #include <fmt/core.h>
 
 #include <algorithm>

@@ -126,18 +126,19 @@ std::string public_reason(const std::string& what, const std::string& where) {
 // host::end_line would (docs/records.md, "The end line"). "" when the state cannot be read:
 // the record stays without an end line (replay calls it truncated).
 std::string unresumable_end_line(const std::string& state, const std::string& reason) {
-    const json j = json::parse(state, nullptr, false);
-    const json* game = nullptr;
-    if (j.is_object() && j.contains("save") && j["save"].is_object() && j["save"].contains("game")) game = &j["save"]["game"];
-    if (!game || !game->is_object() || !game->contains("phase") || !game->contains("turn")) return {};
-    const json& phase = (*game)["phase"];
-    const json& turn = (*game)["turn"];
-    if (!phase.is_string() || !turn.is_number_unsigned()) return {};
-    const std::string p = phase.get<std::string>();
+    host::SaveState save;
+    try {
+        const json j = json::parse(state);
+        save = host::parse_save(j.at("save"), "stored state");
+    } catch (const std::exception&) {
+        return {};
+    }
     // A stored state is between turns or suspended (a game over is not stored as in progress).
-    if (p != "between_turns" && p != "suspended") return {};
-    return json{{"end", p == "suspended" ? "suspended" : "in_progress"}, {"reason", reason}, {"turns", turn}}.dump(
-        -1, ' ', false, json::error_handler_t::replace);
+    const Phase phase = save.game.phase;
+    if (phase != Phase::between_turns && phase != Phase::suspended) return {};
+    return json{{"end", phase == Phase::suspended ? "suspended" : "in_progress"}, {"reason", reason},
+                {"turns", save.game.turn}}
+        .dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace
