@@ -14,16 +14,14 @@
 #include "host/bots/random_bot.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/cli/usage_error.hpp"
+#include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;
 using namespace cherries::host;
 
 namespace {
 
-const sdk::Bundle& standard_bundle() {
-    static const sdk::Bundle bundle = load_bundle({"standard"}, "official");
-    return bundle;
-}
+using test::standard_bundle;
 
 // A game of the Standard Set whose deck starts with `top` (card ids, top first).
 struct Table {

@@ -15,16 +15,14 @@
 #include "host/bots/rollout.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "tests/support/fake_plugins.hpp"
+#include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;
 using namespace cherries::host;
 
 namespace {
 
-const sdk::Bundle& standard_bundle() {
-    static const sdk::Bundle bundle = load_bundle({"standard"}, "official");
-    return bundle;
-}
+using test::standard_bundle;
 
 const std::vector<std::string> kFour{"a", "b", "c", "d"};
 

@@ -20,6 +20,7 @@
 #include "record_support.hpp"
 #include "run_cli.hpp"
 #include "sdk/diagnostic.hpp"
+#include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;
 using namespace cherries::host;
@@ -27,10 +28,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const sdk::Bundle& standard_bundle() {
-    static const sdk::Bundle bundle = load_bundle({"standard"}, "official");
-    return bundle;
-}
+using test::standard_bundle;
 
 // A bot plugin folder with `lua` as bot.lua, in a fresh temporary folder.
 fs::path bot_folder(const std::string& name, const std::string& lua) {

@@ -13,16 +13,14 @@
 #include "host/sim/sim.hpp"
 #include "host/sim/sim_stats.hpp"
 #include "host/cli/usage_error.hpp"
+#include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;
 using namespace cherries::host;
 
 namespace {
 
-const sdk::Bundle& standard_bundle() {
-    static const sdk::Bundle bundle = load_bundle({"standard"}, "official");
-    return bundle;
-}
+using test::standard_bundle;
 
 bool same_games(const SimResults& a, const SimResults& b) {
     if (a.games.size() != b.games.size()) return false;

@@ -13,16 +13,14 @@
 #include "host/cli/plugin_options.hpp"
 #include "host/session/session.hpp"
 #include "host/sim/sim.hpp"
+#include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;
 using namespace cherries::host;
 
 namespace {
 
-const sdk::Bundle& standard_bundle() {
-    static const sdk::Bundle bundle = load_bundle({"standard"}, "official");
-    return bundle;
-}
+using test::standard_bundle;
 
 // A greedy bot that remembers its seed as its state, so a test can see which seed it got.
 class SeedBot final : public Bot {
