@@ -73,10 +73,7 @@ std::vector<LostBot> Session::restore_bots(const std::vector<SavedSeat>& seats) 
             continue;
         try {
             MadeBot made = source_.make(s.bot, 0);
-            if (made.plugin)
-                if (const RecordedPlugin* r = find_recorded(plugins_, "bot", made.plugin->id);
-                    r && r->fingerprint != made.plugin->fingerprint)
-                    throw SeatError(fmt::format("bot plugin '{}' changed since this game recorded it", s.bot));
+            recorded(made, s.bot);
             made.bot->restore(s.bot_state);
             seat_bot(s.id, s.bot, std::move(made.bot));
         } catch (const std::exception& e) {
@@ -86,6 +83,14 @@ std::vector<LostBot> Session::restore_bots(const std::vector<SavedSeat>& seats) 
         }
     }
     return lost;
+}
+
+const RecordedPlugin* Session::recorded(const MadeBot& made, const std::string& kind) const {
+    if (!made.plugin) return nullptr;
+    const RecordedPlugin* r = find_recorded(plugins_, "bot", made.plugin->id);
+    if (r && r->fingerprint != made.plugin->fingerprint)
+        throw SeatError(fmt::format("bot plugin '{}' changed since this game recorded it", kind));
+    return r;
 }
 
 Bot* Session::bot(PlayerId id) const {
@@ -108,12 +113,7 @@ PlayerId Session::join(const Seat& seat) {
     MadeBot made;
     if (seat.is_bot()) made = source_.make(seat.bot, sim_bot_seed(seed_, seats_taken_));
     std::optional<RecordedPlugin> line;  // a plugin line before the join line
-    if (made.plugin) {
-        const RecordedPlugin* recorded = find_recorded(plugins_, "bot", made.plugin->id);
-        if (recorded && recorded->fingerprint != made.plugin->fingerprint)
-            throw SeatError(fmt::format("bot plugin '{}' changed since this game recorded it", seat.bot));
-        if (!recorded) line = made.plugin;
-    }
+    if (made.plugin && !recorded(made, seat.bot)) line = made.plugin;
     if (record_) record_->set_joining_plugin(line);
     PlayerId id = kNoPlayer;
     try {

@@ -150,6 +150,9 @@ public:
 
 private:
     void seat_bot(PlayerId id, const std::string& kind, std::unique_ptr<Bot> bot);
+    // The record's entry of a bot plugin just made (nullptr: a built-in bot, or not recorded
+    // yet); throws SeatError when the recorded fingerprint is not the plugin's.
+    const RecordedPlugin* recorded(const MadeBot& made, const std::string& kind) const;
     std::vector<PendingChange> take_due();
 
     Game game_;
