@@ -20,7 +20,7 @@ host::MadeBot LibraryBots::make(const std::string& kind, std::uint64_t seed) {
     try {
         made.bot = std::make_unique<host::LuaBot>(p);  // a Lua state of its own; its faults are logged on stderr
     } catch (const std::exception& e) {
-        load_error_ = e.what();
+        tell_operator_(e.what());
         throw std::runtime_error(fmt::format("bot plugin '{}' does not load (the operator can see why)", kind));
     }
     made.plugin = host::RecordedPlugin{"bot", p->id, p->version, p->fingerprint};
@@ -34,11 +34,11 @@ std::shared_ptr<const host::BotPlugin> LibraryBots::plugin(const std::string& id
     try {
         p = library_.bot_plugin(id);
     } catch (const std::exception& e) {
-        load_error_ = e.what();  // names the server's files: for the operator, not the channel
+        tell_operator_(e.what());  // names the server's files: for the operator, not the channel
         throw std::runtime_error(fmt::format("bot plugin '{}' does not load (the operator can see why)", id));
     }
     if (p->id != id) {
-        load_error_ = fmt::format("{}: bot plugin id '{}' is not its folder's name '{}'", p->folder.string(), p->id, id);
+        tell_operator_(fmt::format("{}: bot plugin id '{}' is not its folder's name '{}'", p->folder.string(), p->id, id));
         throw std::runtime_error(fmt::format("bot plugin '{}' does not load (the operator can see why)", id));
     }
     return p;

@@ -27,7 +27,7 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
     : channel_(std::move(channel)),
       library_(library),
       options_(std::move(options)),
-      bots_(std::make_unique<LibraryBots>(library_, load_error_)) {
+      bots_(std::make_unique<LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
     if (!options_.seed) options_.seed = random_seed;
 }
 
@@ -49,13 +49,27 @@ Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameC
         }
         command(*c, std::string(nick), op, now, out);
     } catch (const std::exception& e) {
-        // A bug, or a runtime that no longer loads: stop this game, never the bot.
-        out.clear();
-        const std::string error = "an internal error: " + clean_echo(e.what(), 120);
-        close(out, "stopped by " + error, error);
+        internal_error(e, out);
     }
     persist(out);
     return paint(std::move(out));
+}
+
+void ChannelGame::tell_operator(const std::string& detail) {
+    load_error_ = detail;
+    if (options_.log) options_.log(channel_ + ": " + detail);
+}
+
+void ChannelGame::internal_error(const std::exception& e, Replies& out) {
+    // A bug, or a runtime that no longer loads: stop this game, never the bot. The details may
+    // name the server's files: they are for the operator.
+    tell_operator(std::string("internal error: ") + e.what());
+    out.clear();
+    if (!table_) {
+        out.push_back("That failed: an internal error (the operator can see why).");
+        return;
+    }
+    close(out, "stopped by an internal error (the operator can see why)", "an internal error: " + clean_echo(e.what(), 120));
 }
 
 void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) {
@@ -76,9 +90,7 @@ Replies ChannelGame::on_departure(std::string_view nick, GameClock::time_point n
         leave(std::string(nick), true, out);
         if (table_ && table_->started) advance(now, out);
     } catch (const std::exception& e) {
-        out.clear();
-        const std::string error = "an internal error: " + clean_echo(e.what(), 120);
-        close(out, "stopped by " + error, error);
+        internal_error(e, out);
     }
     persist(out);
     return paint(std::move(out));
@@ -107,9 +119,7 @@ Replies ChannelGame::tick(GameClock::time_point now) {
         }
         if (table_) advance(now, out);
     } catch (const std::exception& e) {
-        out.clear();
-        const std::string error = "an internal error: " + clean_echo(e.what(), 120);
-        close(out, "stopped by " + error, error);
+        internal_error(e, out);
     }
     persist(out);
     return paint(std::move(out));
@@ -212,7 +222,7 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
         table_ = std::make_unique<Table>(*this, bundle, options_.seed(), nick, options_.casemapping);
     } catch (const sdk::LoadError& e) {
         // The details name the server's files: they are for the operator, not the channel.
-        load_error_ = e.what();
+        tell_operator(e.what());
         out.push_back("Cannot open a game: the plugins of that game do not load (the operator can see why).");
         return;
     } catch (const std::exception& e) {
@@ -231,7 +241,8 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
         begin_stored();
     } catch (const std::exception& e) {
         table_->stored_id = 0;
-        out.push_back("Warning: the game could not be stored: " + clean_echo(e.what(), 160));
+        tell_operator(e.what());
+        out.push_back("Warning: the game could not be stored (the operator can see why); it is played, not kept.");
     }
 }
 

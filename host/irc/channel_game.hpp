@@ -47,6 +47,9 @@ struct ChannelOptions {
     bool colours = false;
     /// The seed of each new game; default: std::random_device.
     std::function<std::uint64_t()> seed;
+    /// The operator's log (`cherries irc`: standard error): what failed in detail, with the
+    /// server's files and SQLite's words, which the channel is not told. Unset: not logged.
+    std::function<void(const std::string&)> log;
 };
 
 /// Lines to say in the channel, in order (plain text; the caller splits them for the wire).
@@ -98,7 +101,8 @@ public:
     std::vector<std::string> seated() const;
     /// The nick whose decision is awaited (a human's turn), or "".
     std::string to_play() const;
-    /// Why the last !cherries could not load its plugins (for the operator's log), or "".
+    /// The last detail given to the operator's log (ChannelOptions::log), or "": why a game's
+    /// plugins or a bot plugin do not load, why storing or reading the database failed.
     const std::string& load_error() const { return load_error_; }
 
     /// The open game's state: defined in channel_table.hpp, private to channel_*.cpp.
@@ -146,6 +150,11 @@ private:
     std::string account_of(const std::string& nick) const;
     void stats(const ChannelCommand& c, const std::string& nick, Replies& out);
     void top(Replies& out);
+    /// Gives `detail` to the operator's log, "CHANNEL: DETAIL", and keeps it as load_error().
+    void tell_operator(const std::string& detail);
+    /// An exception that ends a command: the operator's log gets its details; the channel is
+    /// told "WHAT (the operator can see why)", and an open game is stopped with that reason.
+    void internal_error(const std::exception& e, Replies& out);
 
     std::string channel_;
     GameLibrary& library_;

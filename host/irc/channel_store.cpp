@@ -182,7 +182,8 @@ void ChannelGame::persist(Replies& out) {
             t.last_state = std::move(state);
         }
     } catch (const std::exception& e) {
-        out.push_back("Warning: the game could not be stored: " + clean_echo(e.what(), 160));
+        tell_operator(e.what());
+        out.push_back("Warning: the game could not be stored (the operator can see why); it goes on.");
     }
 }
 
@@ -226,8 +227,9 @@ Replies ChannelGame::attach_store(std::shared_ptr<Store> store, GameClock::time_
     } catch (const std::exception& e) {
         table_.reset();
         out.clear();
+        tell_operator(e.what());
         if (!stored) {
-            out.push_back("The stored game of this channel cannot be read: " + clean_echo(e.what(), 160));
+            out.push_back("The stored game of this channel cannot be read (the operator can see why).");
             return out;
         }
         const std::string why = public_reason(e.what(), stored_where(*store_, stored->id));
@@ -316,8 +318,14 @@ void ChannelGame::stats(const ChannelCommand& c, const std::string& nick, Replie
     const std::string who = c.args.empty() ? nick : clean_echo(c.args[0], 32);
     const std::string account = account_of(who);
     std::optional<PlayerStats> s;
-    if (!account.empty()) s = store_->stats("account:" + account);
-    if (!s) s = store_->stats("nick:" + fold_case(who, options_.casemapping));
+    try {
+        if (!account.empty()) s = store_->stats("account:" + account);
+        if (!s) s = store_->stats("nick:" + fold_case(who, options_.casemapping));
+    } catch (const std::exception& e) {  // a query that fails is no reason to stop a game
+        tell_operator(e.what());
+        out.push_back("Cannot read the statistics now (the operator can see why).");
+        return;
+    }
     if (!s) {
         out.push_back(fmt::format("No finished games for {} yet.", who));
         return;
@@ -332,7 +340,14 @@ void ChannelGame::top(Replies& out) {
         out.push_back("No statistics are kept here (the bot has no database).");
         return;
     }
-    const auto best = store_->top(5);
+    std::vector<PlayerStats> best;
+    try {
+        best = store_->top(5);
+    } catch (const std::exception& e) {
+        tell_operator(e.what());
+        out.push_back("Cannot read the statistics now (the operator can see why).");
+        return;
+    }
     if (best.empty()) {
         out.push_back("No finished games yet.");
         return;

@@ -1,6 +1,7 @@
 // The state of one open channel game (private to channel_game*.cpp).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -27,7 +28,9 @@ namespace cherries::irc {
 /// (the server's files) go to the operator through `load_error`.
 class LibraryBots final : public host::BotSource {
 public:
-    LibraryBots(GameLibrary& library, std::string& load_error) : library_(library), load_error_(load_error) {}
+    /// `tell_operator`: where the details of a plugin that does not load go.
+    LibraryBots(GameLibrary& library, std::function<void(const std::string&)> tell_operator)
+        : library_(library), tell_operator_(std::move(tell_operator)) {}
     /// Throws std::runtime_error "bot plugin 'X' is not installed any more" or "... does not
     /// load (the operator can see why)".
     host::MadeBot make(const std::string& kind, std::uint64_t seed) override;
@@ -36,7 +39,7 @@ public:
 
 private:
     GameLibrary& library_;
-    std::string& load_error_;
+    std::function<void(const std::string&)> tell_operator_;
 };
 
 /// What a channel game does at the points of its Session's turn loop: the lines to say go to

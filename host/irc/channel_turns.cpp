@@ -129,7 +129,8 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         try {
             store_end(host::status_name(t.game));
         } catch (const std::exception& e) {
-            out.push_back("Warning: the finished game could not be stored: " + clean_echo(e.what(), 160));
+            tell_operator(e.what());
+            out.push_back("Warning: the finished game could not be stored (the operator can see why).");
         }
         table_.reset();
         out.push_back(std::move(result));

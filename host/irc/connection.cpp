@@ -24,7 +24,7 @@ using Clock = GameClock;
 class Bot {
 public:
     Bot(const BotConfig& config, const BotLog& log, GameLibrary& library)
-        : config_(config), log_(log), client_(client_options(config), library, Clock::now()) {
+        : config_(config), log_(log), client_(client_options(config, log), library, Clock::now()) {
         if (config_.server.tls) {
             if (config_.server.tls_verify) {
                 tls_.set_default_verify_paths();
@@ -50,8 +50,9 @@ public:
     }
 
 private:
-    static ClientOptions client_options(const BotConfig& config) {
+    static ClientOptions client_options(const BotConfig& config, const BotLog& log) {
         ClientOptions o = config.client;
+        o.game.log = log;  // the channel games' details for the operator
         if (config.flood_off) o.flood = {.burst = 1'000'000, .interval = std::chrono::milliseconds(1), .max_queue = 100'000};
         return o;
     }

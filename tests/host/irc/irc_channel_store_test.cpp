@@ -3,6 +3,7 @@
 // statistics by account or nick, bot_takes_over and colours.
 #include <catch2/catch.hpp>
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/core.h>
 
 #include "host/irc/turn_text.hpp"
@@ -184,6 +185,58 @@ TEST_CASE("!stats and !top without a database: one short refusal") {
     Channel c;
     CHECK(c.say("ann", "!stats") == Replies{"No statistics are kept here (the bot has no database)."});
     CHECK(c.say("ann", "!top") == Replies{"No statistics are kept here (the bot has no database)."});
+}
+
+TEST_CASE("A database that fails a statistics query: one line says so, and the game in progress goes on") {
+    TempFolder tmp;
+    StoredChannel c(tmp.file("bot.db"));
+    c.say("ann", "!cherries");
+    c.say("bob", "!join");
+    c.say("ann", "!start");
+    c.move();
+    const std::uint32_t turn = c.game->game()->turn();
+    std::vector<std::string> operator_log;
+    c.options.log = [&](const std::string& line) { operator_log.push_back(line); };
+    c.game = nullptr;  // the bot restarts with a log: the stored game resumes
+    c.open();
+    REQUIRE(c.game->open());
+    REQUIRE(c.game->game()->turn() == turn);
+    {
+        // Another process breaks the table the statistics are read from (a bad migration, a
+        // hand edit): the query fails inside SQLite.
+        SQLite::Database other(c.file, SQLite::OPEN_READWRITE);
+        other.exec("ALTER TABLE player_stats RENAME TO gone");
+    }
+    for (const char* command : {"!stats", "!top"}) {
+        INFO(command);
+        const Replies r = c.say("ann", command);
+        REQUIRE(r.size() == 1);
+        CHECK(has(r, "Cannot read the statistics now"));
+        CHECK_FALSE(has(r, "game is over"));
+        CHECK_FALSE(has(r, tmp.path.string()));  // the server's files are for the operator
+        REQUIRE(c.game->open());  // the game was not stopped
+        CHECK(c.game->game()->turn() == turn);
+    }
+    // The operator's log has SQLite's words and the file, once per failed query.
+    REQUIRE(operator_log.size() == 2);
+    CHECK(operator_log[0].rfind("#cherries: ", 0) == 0);
+    CHECK(operator_log[0].find("player_stats") != std::string::npos);
+    CHECK(operator_log[0].find(c.file) != std::string::npos);
+    c.move();  // and it plays on
+    CHECK(c.game->game()->turn() > turn);
+}
+
+TEST_CASE("An internal error with no game open does not say a game is over") {
+    TempFolder tmp;
+    StoredChannel c(tmp.file("bot.db"));
+    {
+        SQLite::Database other(c.file, SQLite::OPEN_READWRITE);
+        other.exec("ALTER TABLE player_stats RENAME TO gone");
+    }
+    const Replies r = c.say("ann", "!stats");
+    REQUIRE(r.size() == 1);
+    CHECK_FALSE(has(r, "game is over"));
+    CHECK_FALSE(c.game->open());
 }
 
 TEST_CASE("bot_takes_over: a leaver's seat goes to a bot and a two-player game goes on (GDD §3.4.2.1)") {
