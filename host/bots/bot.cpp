@@ -1,7 +1,7 @@
 #include "host/bots/bot.hpp"
 
 #include <algorithm>
-#include "host/cli/text.hpp"
+#include "host/base/printable.hpp"
 
 #include <memory>
 
@@ -9,7 +9,7 @@
 #include "host/bots/greedy_bot.hpp"
 #include "host/bots/lua_bot.hpp"
 #include "host/bots/random_bot.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 #include "sdk/diagnostic.hpp"
 
 namespace cherries::host {
@@ -43,7 +43,7 @@ std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const B
         }
         if (plugin) return std::make_unique<LuaBot>(std::move(plugin));
     }
-    throw UsageError("unknown bot '" + excerpt(kind) + "'; expected one of: " + known + ", or a bot plugin in bots/");
+    throw InputError("unknown bot '" + excerpt(kind) + "'; expected one of: " + known + ", or a bot plugin in bots/");
 }
 
 }  // namespace cherries::host

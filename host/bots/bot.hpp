@@ -35,7 +35,7 @@ struct BotSettings {
 };
 
 /// Makes a bot of `kind`; bots that use chance take their own generator from `seed`, never the
-/// game's. Throws UsageError naming the known kinds when `kind` is unknown.
+/// game's. Throws InputError naming the known kinds when `kind` is unknown.
 std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const BotSettings& settings = {});
 
 }  // namespace cherries::host

@@ -5,7 +5,7 @@
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
 #include "host/bots/lua_bot.hpp"
-#include "host/cli/plugin_options.hpp"
+#include "sdk/plugin_search.hpp"
 #include "sdk/lua_runtime.hpp"
 
 namespace cherries::host {
@@ -58,7 +58,7 @@ std::vector<sdk::Diagnostic> check_bot(const fs::path& folder) {
     }
     std::vector<sdk::Diagnostic> out;
     std::set<std::string> messages;
-    const sdk::Bundle bundle = load_bundle({"standard"}, "official");
+    const sdk::Bundle bundle = sdk::load_bundle({"standard"}, "official");
     auto runtime = bundle.make_runtime();
     for (std::uint64_t seed = 1; seed <= 2; ++seed) {
         Game game(bundle.catalog(), bundle.gametype(), *runtime, seed, {plugin->id, "greedy-2", "greedy-3", "greedy-4"});

@@ -23,7 +23,7 @@ struct CardsOptions {
     std::string paper = "a4";
     std::string png_dir;
     double bleed = 0;
-    PluginOptions plugins;  // only --plugin-path
+    sdk::PluginSelection plugins;  // only --plugin-path
 };
 
 int run_cards(const CardsOptions& o) {

@@ -19,7 +19,7 @@
 #include "host/cli/commands.hpp"
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 #include "sdk/check/check.hpp"
 
 namespace cherries::host {
@@ -30,7 +30,7 @@ struct CheckOptions {
     std::vector<std::filesystem::path> paths;
     std::vector<std::string> sets;  ///< --set: names or folders
     std::string gametype;           ///< --gametype: name or folder
-    PluginOptions plugins;          ///< --plugin-path
+    sdk::PluginSelection plugins;          ///< --plugin-path
     CombinationOptions combination;
     bool json = false;
     bool watch = false;         ///< --watch: check again whenever a file under `paths` changes
@@ -75,17 +75,17 @@ nlohmann::json to_json(const sdk::Diagnostic& d) {
 int run_check(const CheckOptions& o) {
     const bool combination = !o.sets.empty() || !o.gametype.empty();
     if (o.paths.empty() && !combination)
-        throw UsageError("nothing to check: give plugin folders (e.g. 'cherries check sets gametypes'), or --set and "
+        throw InputError("nothing to check: give plugin folders (e.g. 'cherries check sets gametypes'), or --set and "
                          "--gametype to check a combination");
     if (!combination && o.games_option && o.games_option->count() > 0)
-        throw UsageError("--games applies to the games of a combination: give --set and/or --gametype too");
-    if (combination && o.combination.games < 2) throw UsageError("--games must be at least 2");
+        throw InputError("--games applies to the games of a combination: give --set and/or --gametype too");
+    if (combination && o.combination.games < 2) throw InputError("--games must be at least 2");
 
     // The combination's plugins are checked like any folder given.
     std::vector<std::filesystem::path> paths = o.paths;
-    GamePluginFolders folders;
+    sdk::GamePluginFolders folders;
     if (combination) {
-        folders = find_plugins(o.sets, o.gametype, o.plugins.plugin_path);
+        folders = sdk::find_plugins(o.sets, o.gametype, o.plugins.plugin_path);
         paths.insert(paths.end(), folders.sets.begin(), folders.sets.end());
         paths.push_back(folders.gametype);
     }
@@ -212,7 +212,7 @@ void add_check_command(CLI::App& app, Command& run) {
         ->needs(watch);
     cmd->callback([options, &run] {
         run = [options] {
-            if (options->watch && options->paths.empty()) throw UsageError("--watch needs plugin folders to watch");
+            if (options->watch && options->paths.empty()) throw InputError("--watch needs plugin folders to watch");
             return options->watch ? watch_check(*options) : run_check(*options);
         };
     });

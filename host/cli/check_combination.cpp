@@ -5,8 +5,8 @@
 #include <cmath>
 #include <string>
 
-#include "host/sim/sim.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/batch/sim.hpp"
+#include "host/base/input_error.hpp"
 
 namespace cherries::host {
 
@@ -64,7 +64,7 @@ double seat_bias_z(std::uint64_t wins, std::uint64_t games, std::uint32_t player
 }
 
 std::vector<sdk::Diagnostic> check_combination(const sdk::Bundle& bundle, const CombinationOptions& options) {
-    if (options.games < 2) throw UsageError("--games must be at least 2 (half with random bots, half with greedy bots)");
+    if (options.games < 2) throw InputError("--games must be at least 2 (half with random bots, half with greedy bots)");
     std::vector<sdk::Diagnostic> out;
     const std::uint64_t random_games = (options.games + 1) / 2;
     for (const bool greedy : {false, true}) {

@@ -33,7 +33,7 @@ double seat_bias_z(std::uint64_t wins, std::uint64_t games, std::uint32_t player
 /// Plays the games and returns warnings (file: none): games that hit max_turns (a game that may
 /// never end), games that ended with no winner, and, in the random-bot games, a seat whose
 /// seat_bias_z exceeds kSeatBiasZ. (Greedy bots all playing one strategy favour some seats in
-/// the Standard Set itself, so their wins are not tested: docs/check.md.) Throws UsageError for
+/// the Standard Set itself, so their wins are not tested: docs/check.md.) Throws InputError for
 /// bad options.
 std::vector<sdk::Diagnostic> check_combination(const sdk::Bundle& bundle, const CombinationOptions& options);
 

@@ -4,14 +4,14 @@
 #include <system_error>
 
 #include "host/cli/plugin_options.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 #include "host/terminal/scenario.hpp"
 
 namespace cherries::host {
 
 namespace {
 
-// "file:line:column: message" (as UsageError says it) as a Diagnostic in `file`.
+// "file:line:column: message" (as InputError says it) as a Diagnostic in `file`.
 sdk::Diagnostic from_message(const std::string& file, const std::string& message) {
     sdk::Diagnostic d{sdk::Diagnostic::Severity::error, file, 0, 0, message};
     if (message.rfind(file + ":", 0) != 0) return d;
@@ -56,12 +56,12 @@ std::vector<sdk::Diagnostic> run_set_scenario(const std::filesystem::path& set, 
     try {
         const Scenario scenario = read_scenario(file);
         const std::vector<std::string> sets = scenario.sets.empty() ? std::vector<std::string>{set.string()} : scenario_sets(scenario);
-        const sdk::Bundle bundle = load_bundle(sets, scenario_gametype(scenario).value_or("official"), plugin_path);
+        const sdk::Bundle bundle = sdk::load_bundle(sets, scenario_gametype(scenario).value_or("official"), plugin_path);
         ScenarioEnd end;
         scenario_json(scenario, bundle, &end);
         if (end.kind != ScenarioEnd::Kind::refused) return {};
         return {{sdk::Diagnostic::Severity::error, shown, end.where.line, end.where.column, end.reason}};
-    } catch (const UsageError& e) {
+    } catch (const InputError& e) {
         return {from_message(shown, e.what())};
     } catch (const sdk::LoadError& e) {
         return {{sdk::Diagnostic::Severity::error, shown, 0, 0,

@@ -18,11 +18,11 @@ struct GraphOptions {
     std::string gametype;
     std::string output;  // empty: SVG on stdout
     std::optional<std::int64_t> max_cherries;
-    PluginOptions plugins;  // only --plugin-path
+    sdk::PluginSelection plugins;  // only --plugin-path
 };
 
 int run_graph(const GraphOptions& o) {
-    const sdk::Bundle bundle = load_bundle({}, o.gametype, o.plugins.plugin_path);
+    const sdk::Bundle bundle = sdk::load_bundle({}, o.gametype, o.plugins.plugin_path);
     const auto runtime = bundle.make_runtime();
     const ReferenceGraph graph = tabulate_reference_graph(bundle.gametype(), *runtime, o.max_cherries);
     if (o.output.empty()) {

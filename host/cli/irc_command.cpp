@@ -11,8 +11,8 @@
 
 #include "host/cli/commands.hpp"
 #include "host/irc/store.hpp"
-#include "host/cli/text.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/printable.hpp"
+#include "host/base/input_error.hpp"
 #include "host/irc/config.hpp"
 #include "host/irc/connection.hpp"
 
@@ -38,7 +38,7 @@ std::pair<std::string, unsigned> split_server(const std::string& text) {
     std::string port;
     if (!text.empty() && text[0] == '[') {
         const auto close = text.find(']');
-        if (close == std::string::npos) throw UsageError("--server '" + text + "': expected [IPv6]:PORT");
+        if (close == std::string::npos) throw InputError("--server '" + text + "': expected [IPv6]:PORT");
         host = text.substr(1, close - 1);
         if (close + 1 < text.size() && text[close + 1] == ':') port = text.substr(close + 2);
     } else if (const auto colon = text.rfind(':'); colon != std::string::npos && text.find(':') == colon) {
@@ -52,10 +52,10 @@ std::pair<std::string, unsigned> split_server(const std::string& text) {
             value = static_cast<unsigned>(std::stoul(port, &used));
             if (used != port.size() || value == 0 || value > 65535) throw std::out_of_range(port);
         } catch (const std::exception&) {
-            throw UsageError("--server '" + text + "': expected a port from 1 to 65535 after ':'");
+            throw InputError("--server '" + text + "': expected a port from 1 to 65535 after ':'");
         }
     }
-    if (host.empty()) throw UsageError("--server '" + text + "': expected HOST or HOST:PORT");
+    if (host.empty()) throw InputError("--server '" + text + "': expected HOST or HOST:PORT");
     return {host, value};
 }
 
@@ -93,7 +93,7 @@ int run_irc(const IrcOptions& o) {
     try {
         return irc::run_bot(config, log_line);
     } catch (const irc::StoreError& e) {  // the database named by `database` cannot be used
-        throw UsageError(e.what());
+        throw InputError(e.what());
     }
 }
 

@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "host/cli/commands.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 #include "host/irc/store.hpp"
 
 namespace cherries::host {
@@ -23,11 +23,11 @@ struct IrcStoreOptions {
 
 // The store of an existing file (never creates one: a mistyped path is an error).
 std::unique_ptr<irc::Store> open_existing(const std::string& file) {
-    if (!std::filesystem::is_regular_file(file)) throw UsageError(file + ": no such database file");
+    if (!std::filesystem::is_regular_file(file)) throw InputError(file + ": no such database file");
     try {
         return std::make_unique<irc::Store>(file);
     } catch (const irc::StoreError& e) {
-        throw UsageError(e.what());
+        throw InputError(e.what());
     }
 }
 
@@ -47,7 +47,7 @@ int run_list(const IrcStoreOptions& o) {
             std::cout << fmt::format("{}\t{}\t{}\t{}\t{}\t{} turns\t{} UTC\n", g.id, g.channel, g.players,
                                      g.winner.empty() ? "-" : g.winner, g.status, g.turns, date(g.started));
     } catch (const irc::StoreError& e) {
-        throw UsageError(e.what());
+        throw InputError(e.what());
     }
     return 0;
 }
@@ -57,7 +57,7 @@ int run_export(const IrcStoreOptions& o) {
     try {
         std::cout << irc::export_record(*store, o.game);
     } catch (const irc::StoreError& e) {
-        throw UsageError(e.what());
+        throw InputError(e.what());
     }
     return 0;
 }

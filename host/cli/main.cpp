@@ -9,8 +9,8 @@
 #include <iostream>
 
 #include "host/cli/commands.hpp"
-#include "host/cli/text.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/printable.hpp"
+#include "host/base/input_error.hpp"
 #include "sdk/diagnostic.hpp"
 
 int main(int argc, char** argv) {
@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
         for (const auto& d : e.diagnostics())
             fmt::print(stderr, "{}{}\n", d.file.empty() ? "cherries: " : "", host::printable(d.to_string()));
         status = 2;
-    } catch (const host::UsageError& e) {
+    } catch (const host::InputError& e) {
         // Messages echo what they were given (names, lines of files): no byte of it reaches the
         // terminal as a control character.
         fmt::print(stderr, "cherries: error: {}\n", host::printable(e.what()));

@@ -12,7 +12,7 @@
 #include <string>
 #include <type_traits>
 
-#include "host/cli/text.hpp"
+#include "host/base/printable.hpp"
 
 namespace cherries::host {
 

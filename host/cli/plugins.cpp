@@ -18,7 +18,7 @@ namespace cherries::host {
 namespace {
 
 struct PluginsOptions {
-    PluginOptions plugins;
+    sdk::PluginSelection plugins;
     bool json = false;
     bool full = false;
 };

@@ -9,7 +9,7 @@
 #include <fmt/core.h>
 #include <stdexcept>
 
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 
 namespace cherries::host {
 
@@ -168,7 +168,7 @@ const CardPainter::Picture& CardPainter::picture(const std::filesystem::path& fi
     if (ext == ".png") {
         p->png = cairo_image_surface_create_from_png(file.c_str());
         if (cairo_surface_status(p->png) != CAIRO_STATUS_SUCCESS)
-            throw UsageError(fmt::format("{}: cannot read the picture: {}", file.string(),
+            throw InputError(fmt::format("{}: cannot read the picture: {}", file.string(),
                                                  cairo_status_to_string(cairo_surface_status(p->png))));
     } else {
         GError* error = nullptr;
@@ -176,7 +176,7 @@ const CardPainter::Picture& CardPainter::picture(const std::filesystem::path& fi
         if (!p->svg) {
             const std::string why = error ? error->message : "unknown error";
             if (error) g_error_free(error);
-            throw UsageError(fmt::format("{}: cannot read the picture: {}", file.string(), why));
+            throw InputError(fmt::format("{}: cannot read the picture: {}", file.string(), why));
         }
     }
     slot = std::move(p);
@@ -193,7 +193,7 @@ void CardPainter::draw_picture(cairo_t* cr, const std::filesystem::path& file, d
             const std::string why = error ? error->message : "unknown error";
             if (error) g_error_free(error);
             cairo_restore(cr);
-            throw UsageError(fmt::format("{}: cannot draw the picture: {}", file.string(), why));
+            throw InputError(fmt::format("{}: cannot draw the picture: {}", file.string(), why));
         }
     } else {
         const double pw = cairo_image_surface_get_width(p.png), ph = cairo_image_surface_get_height(p.png);

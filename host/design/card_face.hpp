@@ -13,7 +13,7 @@
 #include "host/design/sheet_layout.hpp"
 #include "sdk/describe.hpp"
 #include "sdk/manifest.hpp"
-#include "host/terminal/card_text.hpp"
+#include "host/text/card_text.hpp"
 
 // cairo's drawing context, as cairo.h declares it (the header stays out of the host's API).
 typedef struct _cairo cairo_t;
@@ -57,7 +57,7 @@ std::string card_headline(const CardKind& kind);
 /// without text, whose headline says it all.
 std::string card_rules(const CardKind& kind, const sdk::CardDescription& description);
 
-/// Loads and caches pictures, and draws cards. Not thread-safe. Throws UsageError
+/// Loads and caches pictures, and draws cards. Not thread-safe. Throws InputError
 /// naming the file when a picture cannot be read or parsed.
 class CardPainter {
 public:

@@ -9,7 +9,7 @@
 #include <set>
 #include <system_error>
 
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 
 namespace cherries::host {
 
@@ -17,7 +17,7 @@ namespace {
 
 void check(cairo_status_t status, const std::filesystem::path& file) {
     if (status != CAIRO_STATUS_SUCCESS)
-        throw UsageError(fmt::format("cannot write '{}': {}", file.string(), cairo_status_to_string(status)));
+        throw InputError(fmt::format("cannot write '{}': {}", file.string(), cairo_status_to_string(status)));
 }
 
 // Cut marks: short hairlines in the margin, in line with every cut line of the grid.
@@ -102,7 +102,7 @@ std::vector<std::filesystem::path> write_card_pngs(const std::vector<CardFront>&
                                                    const std::filesystem::path& dir) {
     std::error_code error;
     std::filesystem::create_directories(dir, error);
-    if (error) throw UsageError(fmt::format("--png: cannot create '{}': {}", dir.string(), error.message()));
+    if (error) throw InputError(fmt::format("--png: cannot create '{}': {}", dir.string(), error.message()));
     CardPainter painter;
     std::vector<std::filesystem::path> written;
     const auto write = [&](const std::filesystem::path& file, auto&& draw) {

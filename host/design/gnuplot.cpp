@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 
 namespace cherries::host {
 
@@ -25,7 +25,7 @@ struct TempDir {
     std::filesystem::path path;
     TempDir() {
         std::string pattern = (std::filesystem::temp_directory_path() / "cherries-report-XXXXXX").string();
-        if (!::mkdtemp(pattern.data())) throw UsageError("cannot create a temporary folder for gnuplot");
+        if (!::mkdtemp(pattern.data())) throw InputError("cannot create a temporary folder for gnuplot");
         path = pattern;
     }
     ~TempDir() {
@@ -61,14 +61,14 @@ std::vector<std::string> gnuplot_svgs(const std::vector<GnuplotChart>& charts) {
     if (status != 0) {
         std::string errors = read_all(err_file);
         if (errors.size() > 600) errors = errors.substr(0, 600) + "...";
-        throw UsageError(fmt::format("cannot draw the charts with gnuplot (is gnuplot installed? Debian: gnuplot-nox): {}",
+        throw InputError(fmt::format("cannot draw the charts with gnuplot (is gnuplot installed? Debian: gnuplot-nox): {}",
                                      errors.empty() ? fmt::format("exit status {}", status) : errors));
     }
     std::vector<std::string> svgs;
     for (std::size_t i = 0; i < charts.size(); ++i) {
         std::string svg = read_all(dir.path / fmt::format("chart-{}.svg", i));
         const auto start = svg.find("<svg");
-        if (start == std::string::npos) throw UsageError(fmt::format("gnuplot wrote no SVG for chart {}", i + 1));
+        if (start == std::string::npos) throw InputError(fmt::format("gnuplot wrote no SVG for chart {}", i + 1));
         svgs.push_back(svg.substr(start));
     }
     return svgs;

@@ -14,7 +14,7 @@ struct GnuplotChart {
 };
 
 /// Draws `charts` with one run of `gnuplot` (found on PATH) and returns each as an inline <svg>
-/// element (the XML prolog removed). Throws UsageError when gnuplot cannot be run or fails,
+/// element (the XML prolog removed). Throws InputError when gnuplot cannot be run or fails,
 /// with its error output.
 std::vector<std::string> gnuplot_svgs(const std::vector<GnuplotChart>& charts);
 

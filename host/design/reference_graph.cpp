@@ -11,7 +11,7 @@
 #include <fstream>
 
 #include "engine/turn.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 
 namespace cherries::host {
 
@@ -34,7 +34,7 @@ std::string signed_text(std::int64_t n) { return n > 0 ? fmt::format("+{}", n) :
 ReferenceGraph tabulate_reference_graph(const Gametype& gametype, Evaluator& evaluator,
                                         std::optional<std::int64_t> max_cherries) {
     if (max_cherries && (*max_cherries < 0 || *max_cherries > kMaxGraphCherries))
-        throw UsageError(fmt::format("--max-cherries: expected 0 to {}, saw {}", kMaxGraphCherries, *max_cherries));
+        throw InputError(fmt::format("--max-cherries: expected 0 to {}, saw {}", kMaxGraphCherries, *max_cherries));
     std::int64_t last = max_cherries.value_or(-1);
     if (!max_cherries) {
         std::int64_t last_nonzero = 0;
@@ -47,7 +47,7 @@ ReferenceGraph tabulate_reference_graph(const Gametype& gametype, Evaluator& eva
         std::int64_t change = 0;
         std::string message;
         if (!distribution_change(gametype, evaluator, cherries, change, message))
-            throw UsageError(fmt::format("{} (at {} cherries)", message, cherries));
+            throw InputError(fmt::format("{} (at {} cherries)", message, cherries));
         graph.changes.push_back(change);
     }
     return graph;
@@ -136,11 +136,11 @@ void write_reference_graph(const ReferenceGraph& graph, const std::filesystem::p
         std::ofstream out(file, std::ios::binary);
         out << svg;
         out.close();
-        if (!out) throw UsageError(fmt::format("cannot write '{}'", file.string()));
+        if (!out) throw InputError(fmt::format("cannot write '{}'", file.string()));
         return;
     }
     if (ext != ".png" && ext != ".pdf")
-        throw UsageError(fmt::format("-o '{}': expected a file name ending in .svg, .png or .pdf", file.string()));
+        throw InputError(fmt::format("-o '{}': expected a file name ending in .svg, .png or .pdf", file.string()));
     GError* error = nullptr;
     RsvgHandle* handle = rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error);
     if (!handle) {
@@ -164,7 +164,7 @@ void write_reference_graph(const ReferenceGraph& graph, const std::filesystem::p
     cairo_surface_destroy(surface);
     if (!drawn) throw std::runtime_error("reference graph: librsvg could not draw the SVG");
     if (status != CAIRO_STATUS_SUCCESS)
-        throw UsageError(fmt::format("cannot write '{}': {}", file.string(), cairo_status_to_string(status)));
+        throw InputError(fmt::format("cannot write '{}': {}", file.string(), cairo_status_to_string(status)));
 }
 
 }  // namespace cherries::host

@@ -27,7 +27,7 @@ struct ReferenceGraph {
 
 /// Tabulates `gametype` for cherry counts 0 .. `max_cherries`, or, without it, 0 .. the last
 /// count with a non-zero change in the gametype's table plus two (at least 0 .. 3). Counts past
-/// the table are asked of `evaluator` (a Lua distribution's tail). Throws UsageError when
+/// the table are asked of `evaluator` (a Lua distribution's tail). Throws InputError when
 /// max_cherries is outside 0 .. kMaxGraphCherries or the distribution function fails.
 ReferenceGraph tabulate_reference_graph(const Gametype& gametype, Evaluator& evaluator,
                                         std::optional<std::int64_t> max_cherries = std::nullopt);
@@ -39,7 +39,7 @@ ReferenceGraph tabulate_reference_graph(const Gametype& gametype, Evaluator& eva
 std::string reference_graph_svg(const ReferenceGraph& graph);
 
 /// Writes the graph to `file` as SVG, PNG (1440 x 840 px) or PDF, chosen by its extension.
-/// Throws UsageError for another extension or when the file cannot be written.
+/// Throws InputError for another extension or when the file cannot be written.
 void write_reference_graph(const ReferenceGraph& graph, const std::filesystem::path& file);
 
 }  // namespace cherries::host

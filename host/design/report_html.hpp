@@ -8,7 +8,7 @@
 namespace cherries::host {
 
 /// The page for `report` (report_json). Draws the charts with gnuplot (gnuplot_svgs): throws
-/// UsageError when gnuplot cannot be run.
+/// InputError when gnuplot cannot be run.
 std::string report_html(const nlohmann::json& report);
 
 /// `text` with &, <, > and " escaped for HTML.

@@ -1,5 +1,5 @@
 #include "host/design/report_run.hpp"
-#include "host/sim/workers.hpp"
+#include "host/batch/workers.hpp"
 
 #include <fmt/core.h>
 #include <unistd.h>
@@ -15,31 +15,31 @@
 #include <thread>
 
 #include "engine/player.hpp"
-#include "host/cli/usage_error.hpp"
-#include "host/records/plugin_list.hpp"
-#include "host/sim/shard.hpp"
-#include "host/sim/sim.hpp"
+#include "host/base/input_error.hpp"
+#include "host/session/plugin_list.hpp"
+#include "host/batch/shard.hpp"
+#include "host/batch/sim.hpp"
 
 namespace cherries::host {
 
 void check_report_options(const ReportOptions& o) {
-    if (o.players.empty()) throw UsageError("--players: give at least one player count");
+    if (o.players.empty()) throw InputError("--players: give at least one player count");
     std::set<std::uint32_t> seen_players;
     for (auto p : o.players) {
         if (p < 2 || p > kMaxPlayers)
-            throw UsageError(fmt::format("--players: each player count must be from 2 to {}, got {}", kMaxPlayers, p));
-        if (!seen_players.insert(p).second) throw UsageError(fmt::format("--players: {} given twice", p));
+            throw InputError(fmt::format("--players: each player count must be from 2 to {}, got {}", kMaxPlayers, p));
+        if (!seen_players.insert(p).second) throw InputError(fmt::format("--players: {} given twice", p));
     }
-    if (o.bots.empty()) throw UsageError("--bots: give at least one bot kind");
+    if (o.bots.empty()) throw InputError("--bots: give at least one bot kind");
     std::set<std::string> seen_bots;
     for (const auto& b : o.bots) {
-        make_bot(b, 0);  // throws UsageError naming the known kinds
-        if (!seen_bots.insert(b).second) throw UsageError(fmt::format("--bots: {} given twice", b));
+        make_bot(b, 0);  // throws InputError naming the known kinds
+        if (!seen_bots.insert(b).second) throw InputError(fmt::format("--bots: {} given twice", b));
     }
-    if (o.games < 1) throw UsageError("--games must be at least 1");
-    if (o.jobs < 1 || o.jobs > kMaxJobs) throw UsageError(fmt::format("--jobs must be from 1 to {}", kMaxJobs));
+    if (o.games < 1) throw InputError("--games must be at least 1");
+    if (o.jobs < 1 || o.jobs > kMaxJobs) throw InputError(fmt::format("--jobs must be from 1 to {}", kMaxJobs));
     if (o.shards < 1 || o.shard < 1 || o.shard > o.shards)
-        throw UsageError(fmt::format("--shard must be K/N with 1 <= K <= N, got {}/{}", o.shard, o.shards));
+        throw InputError(fmt::format("--shard must be K/N with 1 <= K <= N, got {}/{}", o.shard, o.shards));
 }
 
 namespace {
@@ -177,7 +177,7 @@ ReportData merge_report_parts(const std::vector<std::string>& files) {
     for (const Part& part : parts) {
         const auto& tallies = part.json.value("tallies", nlohmann::json());
         if (!tallies.is_array() || (!data.tallies.empty() && tallies.size() != data.tallies.size()))
-            throw UsageError(fmt::format("{}: malformed part: expected \"tallies\", one per configuration", part.file));
+            throw InputError(fmt::format("{}: malformed part: expected \"tallies\", one per configuration", part.file));
         for (std::size_t i = 0; i < tallies.size(); ++i) {
             ReportTally t = ReportTally::from_json(tallies[i], part.file);
             if (data.tallies.size() <= i) {
@@ -187,7 +187,7 @@ ReportData merge_report_parts(const std::vector<std::string>& files) {
             try {
                 data.tallies[i].add(t);
             } catch (const std::invalid_argument&) {
-                throw UsageError(fmt::format("{}: malformed part: tally {} is for another configuration", part.file, i + 1));
+                throw InputError(fmt::format("{}: malformed part: tally {} is for another configuration", part.file, i + 1));
             }
         }
         data.seconds += part.json.value("seconds", 0.0);

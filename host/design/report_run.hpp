@@ -40,11 +40,11 @@ struct ReportData {
 inline constexpr std::uint32_t kReportBlocks = 200;
 
 /// Checks `options` (player counts 2..kMaxPlayers without repeats, known bots without repeats,
-/// games >= 1, jobs 1..kMaxJobs, shard in range). Throws UsageError.
+/// games >= 1, jobs 1..kMaxJobs, shard in range). Throws InputError.
 void check_report_options(const ReportOptions& options);
 
 /// Plays every configuration's games of the shard on `options.jobs` threads. Deterministic:
-/// the tallies are integer sums, the same whatever thread plays which game. Throws UsageError
+/// the tallies are integer sums, the same whatever thread plays which game. Throws InputError
 /// for bad options; rethrows a worker's error.
 ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& options);
 
@@ -52,7 +52,7 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& options);
 /// setup, tallies.
 nlohmann::json report_part(const ReportData& data, std::uint32_t shard, std::uint32_t shards);
 
-/// Reads and adds up report parts (read_parts checks they belong together). Throws UsageError.
+/// Reads and adds up report parts (read_parts checks they belong together). Throws InputError.
 ReportData merge_report_parts(const std::vector<std::string>& files);
 
 }  // namespace cherries::host

@@ -7,8 +7,8 @@
 #include <random>
 
 #include "engine/random.hpp"
-#include "host/cli/usage_error.hpp"
-#include "host/sim/sim_stats.hpp"
+#include "host/base/input_error.hpp"
+#include "host/batch/sim_stats.hpp"
 
 namespace cherries::host {
 
@@ -176,15 +176,15 @@ nlohmann::json report_json(const ReportData& data) {
         seed = setup.at("seed").get<std::uint64_t>();
         max_turns = setup.at("max_turns").get<std::uint32_t>();
     } catch (const nlohmann::json::exception& e) {
-        throw UsageError(fmt::format("report setup: {}", e.what()));
+        throw InputError(fmt::format("report setup: {}", e.what()));
     }
     if (data.tallies.size() != players.size() * bots.size() || bots.empty())
-        throw UsageError("report data: expected one tally per player count and bot");
+        throw InputError("report data: expected one tally per player count and bot");
     nlohmann::json configs = nlohmann::json::array();
     for (std::size_t i = 0; i < data.tallies.size(); ++i) {
         const ReportTally& t = data.tallies[i];
         if (t.players != players[i / bots.size()] || t.bot != bots[i % bots.size()] || t.kinds != cards.size())
-            throw UsageError(fmt::format("report data: tally {} is not for {} {} players", i + 1,
+            throw InputError(fmt::format("report data: tally {} is not for {} {} players", i + 1,
                                          players[i / bots.size()], bots[i % bots.size()]));
         configs.push_back(configuration(t, cards, seed, i, max_turns));
     }

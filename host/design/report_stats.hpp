@@ -21,7 +21,7 @@ std::string strongest_bot(const std::vector<std::string>& bots);
 /// given), one entry per configuration (games, unfinished, turns with histogram, wins by seat with
 /// Wilson intervals and a verdict, card gives and impacts, cherry count and score over the turns),
 /// and "findings", the plain sentences. A function of the tallies only: the same for any jobs or
-/// sharding. Throws UsageError if the data's setup is malformed.
+/// sharding. Throws InputError if the data's setup is malformed.
 nlohmann::json report_json(const ReportData& data);
 
 }  // namespace cherries::host

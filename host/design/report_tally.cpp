@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 
 namespace cherries::host {
 
@@ -67,15 +67,15 @@ ReportTally ReportTally::from_json(const nlohmann::json& j, const std::string& w
                    blocks = j.at("blocks").get<std::uint64_t>();
         if (players > 100000 || kinds > 100000 || blocks > 100000 ||
             j.at("received").size() != players * kinds * blocks)
-            throw UsageError(fmt::format("{}: malformed tally: sizes do not match \"received\"", where));
+            throw InputError(fmt::format("{}: malformed tally: sizes do not match \"received\"", where));
         ReportTally t(j.at("players").get<std::uint32_t>(), j.at("bot").get<std::string>(),
                       j.at("kinds").get<std::size_t>(), j.at("blocks").get<std::uint32_t>());
         const auto sized = [&](const char* key, std::vector<std::uint64_t>& into, std::size_t size) {
             into = j.at(key).get<std::vector<std::uint64_t>>();
             if (into.size() != size)
-                throw UsageError(fmt::format("{}: \"{}\" has {} entries, expected {}", where, key, into.size(), size));
+                throw InputError(fmt::format("{}: \"{}\" has {} entries, expected {}", where, key, into.size(), size));
         };
-        if (t.blocks < 1 || t.players < 2) throw UsageError(fmt::format("{}: malformed tally: no blocks or players", where));
+        if (t.blocks < 1 || t.players < 2) throw InputError(fmt::format("{}: malformed tally: no blocks or players", where));
         t.games = j.at("games").get<std::uint64_t>();
         t.unfinished = j.at("unfinished").get<std::uint64_t>();
         t.no_winner = j.at("no_winner").get<std::uint64_t>();
@@ -88,14 +88,14 @@ ReportTally ReportTally::from_json(const nlohmann::json& j, const std::string& w
         sized("score_sum", t.score_sum, followed);
         sized("score_sq", t.score_sq, followed);
         t.gives = j.at("gives").get<std::vector<std::array<std::uint64_t, kGiveTargets>>>();
-        if (t.gives.size() != t.kinds) throw UsageError(fmt::format("{}: \"gives\" has the wrong size", where));
+        if (t.gives.size() != t.kinds) throw InputError(fmt::format("{}: \"gives\" has the wrong size", where));
         sized("seat_games", t.seat_games, std::size_t{t.blocks} * t.players);
         sized("seat_wins", t.seat_wins, std::size_t{t.blocks} * t.players);
         sized("received", t.received, std::size_t{t.blocks} * t.players * t.kinds);
         sized("received_wins", t.received_wins, std::size_t{t.blocks} * t.players * t.kinds);
         return t;
     } catch (const nlohmann::json::exception& e) {
-        throw UsageError(fmt::format("{}: malformed tally: {}", where, e.what()));
+        throw InputError(fmt::format("{}: malformed tally: {}", where, e.what()));
     }
 }
 

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "host/sim/sim.hpp"
+#include "host/batch/sim.hpp"
 
 namespace cherries::host {
 
@@ -54,7 +54,7 @@ struct ReportTally {
     /// Adds `other` (same configuration and sizes). Throws std::invalid_argument if they differ.
     void add(const ReportTally& other);
 
-    /// As JSON (plain integer arrays) and back. from_json throws UsageError "WHERE: ..." when a
+    /// As JSON (plain integer arrays) and back. from_json throws InputError "WHERE: ..." when a
     /// field is missing or has the wrong size.
     nlohmann::json to_json() const;
     static ReportTally from_json(const nlohmann::json& j, const std::string& where);

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <fmt/core.h>
 
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 
 namespace cherries::host {
 
@@ -14,7 +14,7 @@ constexpr double kMarginMm = 8.0;  // printers leave ~5 mm; the rest holds the c
 Paper paper_named(const std::string& name) {
     if (name == "a4") return {"a4", 210.0, 297.0};
     if (name == "letter") return {"letter", 215.9, 279.4};
-    throw UsageError(fmt::format("--paper: expected a4 or letter, saw '{}'", name));
+    throw InputError(fmt::format("--paper: expected a4 or letter, saw '{}'", name));
 }
 
 Slot SheetLayout::front(int index) const {
@@ -29,7 +29,7 @@ Slot SheetLayout::back(int index) const {
 
 SheetLayout lay_out_sheet(const Paper& paper, double bleed) {
     if (!(bleed >= 0.0 && bleed <= 5.0))
-        throw UsageError(fmt::format("--bleed: expected millimetres from 0 to 5, saw {}", bleed));
+        throw InputError(fmt::format("--bleed: expected millimetres from 0 to 5, saw {}", bleed));
     SheetLayout s;
     s.paper = paper;
     s.bleed = bleed;

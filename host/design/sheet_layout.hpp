@@ -19,7 +19,7 @@ struct Paper {
     double height = 0;
 };
 
-/// "a4" (210 x 297 mm) or "letter" (215.9 x 279.4 mm). Throws UsageError for anything else.
+/// "a4" (210 x 297 mm) or "letter" (215.9 x 279.4 mm). Throws InputError for anything else.
 Paper paper_named(const std::string& name);
 
 /// The top-left corner of one card's cut line on a page, in mm from the page's top-left.
@@ -50,7 +50,7 @@ struct SheetLayout {
     Slot back(int index) const;
 };
 
-/// Lays out 5 cm cards on `paper` with `bleed` mm (0 .. 5) around each. Throws UsageError when
+/// Lays out 5 cm cards on `paper` with `bleed` mm (0 .. 5) around each. Throws InputError when
 /// the bleed is out of range.
 SheetLayout lay_out_sheet(const Paper& paper, double bleed);
 

@@ -6,7 +6,7 @@
 #include <random>
 
 #include "host/irc/channel_table.hpp"
-#include "host/sim/sim.hpp"
+#include "host/batch/sim.hpp"
 #include "sdk/diagnostic.hpp"
 
 namespace cherries::irc {

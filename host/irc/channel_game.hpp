@@ -18,7 +18,7 @@
 #include "host/irc/channel_commands.hpp"
 #include "host/irc/game_library.hpp"
 #include "host/irc/text.hpp"
-#include "host/records/plugin_list.hpp"
+#include "host/session/plugin_list.hpp"
 
 namespace cherries::host {
 class Bot;

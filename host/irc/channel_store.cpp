@@ -11,7 +11,7 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
 #include "host/irc/store.hpp"
-#include "host/records/plugin_list.hpp"
+#include "host/session/plugin_list.hpp"
 #include "host/records/record.hpp"
 #include "host/records/save.hpp"
 #include "host/records/state_json.hpp"

@@ -12,7 +12,7 @@
 #include "engine/event.hpp"
 #include "engine/game.hpp"
 #include "host/records/event_line.hpp"
-#include "host/records/plugin_list.hpp"
+#include "host/session/plugin_list.hpp"
 #include "host/records/record.hpp"
 
 namespace cherries::irc {

@@ -17,9 +17,9 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_store.hpp"
 #include "host/irc/turn_text.hpp"
-#include "host/records/plugin_list.hpp"
+#include "host/session/plugin_list.hpp"
 #include "host/session/session.hpp"
-#include "host/terminal/render.hpp"
+#include "host/text/render.hpp"
 
 namespace cherries::irc {
 

@@ -4,7 +4,7 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
 #include "host/records/state_json.hpp"
-#include "host/sim/sim.hpp"
+#include "host/batch/sim.hpp"
 
 namespace cherries::irc {
 

@@ -8,7 +8,7 @@
 
 #include "engine/event.hpp"
 #include "engine/game.hpp"
-#include "host/terminal/render.hpp"
+#include "host/text/render.hpp"
 
 namespace cherries::irc {
 

@@ -8,10 +8,10 @@
 #include <limits>
 #include <cstring>
 
-#include "host/cli/file_io.hpp"
+#include "host/base/file_io.hpp"
 #include "host/records/state_json.hpp"
-#include "host/cli/text.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/printable.hpp"
+#include "host/base/input_error.hpp"
 
 #ifndef CHERRIES_VERSION
 #define CHERRIES_VERSION "0.0.0"
@@ -35,7 +35,7 @@ nlohmann::json header_json(const RecordHeader& h) {
 namespace {
 
 [[noreturn]] void malformed(const std::string& where, const std::string& what) {
-    throw UsageError(where + ": malformed record: " + what);
+    throw InputError(where + ": malformed record: " + what);
 }
 
 std::string text_field(const nlohmann::json& j, const char* key, const std::string& file, const std::string& where) {
@@ -53,7 +53,7 @@ RecordHeader parse_header(const nlohmann::json& j, const std::string& path, std:
     if (!j.contains("format") || !j["format"].is_number_integer())
         malformed(file, "expected \"format\" to be an integer");
     if (const std::int64_t format = j["format"].get<std::int64_t>(); format < kOldestRecordFormat || format > kRecordFormat)
-        throw UsageError(file + ": record format " + excerpt(j["format"].dump()) + " is not one this cherries reads (format " +
+        throw InputError(file + ": record format " + excerpt(j["format"].dump()) + " is not one this cherries reads (format " +
                          std::to_string(kOldestRecordFormat) + " to " + std::to_string(kRecordFormat) + ")");
     RecordHeader h;
     if (!j.contains("seed") || !j["seed"].is_number_unsigned()) malformed(file, "expected \"seed\" to be an unsigned integer");
@@ -91,10 +91,10 @@ std::optional<RecordedPlugin> parse_plugin_line(const nlohmann::json& line, cons
     if (!line.is_array() || line.empty() || line[0] != "plugin") return std::nullopt;
     const std::string where = path + ":" + std::to_string(line_number) + ": malformed record: plugin: ";
     if (line.size() != 3 || !line[1].is_number_unsigned())
-        throw UsageError(where + "expected [\"plugin\", turn, {\"kind\": \"bot\", \"id\", \"version\", \"fingerprint\"}]");
+        throw InputError(where + "expected [\"plugin\", turn, {\"kind\": \"bot\", \"id\", \"version\", \"fingerprint\"}]");
     RecordedPlugin plugin = parse_plugin(line[2], where);
     if (plugin.kind != "bot")
-        throw UsageError(where + "expected kind \"bot\" (only a bot plugin joins mid-game), saw \"" + excerpt(plugin.kind) + "\"");
+        throw InputError(where + "expected kind \"bot\" (only a bot plugin joins mid-game), saw \"" + excerpt(plugin.kind) + "\"");
     return plugin;
 }
 
@@ -123,7 +123,7 @@ std::string end_line(const Game& game, std::string_view reason) {
 namespace {
 
 [[noreturn]] void io_error(const std::string& what, const std::string& file) {
-    throw UsageError(file + ": " + what + ": " + std::strerror(errno));
+    throw InputError(file + ": " + what + ": " + std::strerror(errno));
 }
 
 }  // namespace
@@ -151,7 +151,7 @@ RecordWriter::RecordWriter(const std::string& file, const Game& game, std::uint6
     if (size < 0 || static_cast<std::uint64_t>(size) < bytes) {
         ::close(fd_);
         fd_ = -1;
-        throw UsageError(file + ": the record is shorter than the save says (" + std::to_string(bytes) +
+        throw InputError(file + ": the record is shorter than the save says (" + std::to_string(bytes) +
                          " bytes); it does not belong to this save");
     }
     // Whatever was written after the save point belongs to a turn that is played again.

@@ -15,8 +15,8 @@
 #include "engine/event.hpp"
 #include "engine/game.hpp"
 #include "host/records/event_line.hpp"
-#include "host/records/plugin_list.hpp"
-#include "host/cli/seats.hpp"
+#include "host/session/plugin_list.hpp"
+#include "host/session/seats.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {
@@ -42,7 +42,7 @@ struct RecordHeader {
 /// [{"name", "bot"}], "plugins": [{"kind", "id", "version", "fingerprint"}], "source", "game"?}.
 nlohmann::json header_json(const RecordHeader& header);
 
-/// Reads a header line's JSON (line `line` of `file`). Throws UsageError "FILE:LINE: malformed
+/// Reads a header line's JSON (line `line` of `file`). Throws InputError "FILE:LINE: malformed
 /// record: ..." naming the field that is missing or wrong, or the format this build cannot read.
 RecordHeader parse_header(const nlohmann::json& j, const std::string& file, std::size_t line = 1);
 
@@ -53,7 +53,7 @@ std::string plugin_line(std::uint32_t turn, const RecordedPlugin& plugin);
 
 /// When `line` (an event line's JSON, line `line_number` of `file`) is a plugin line: the plugin
 /// it names, validated like a header's plugins entry and of kind "bot"; else nullopt. Throws
-/// UsageError "FILE:LINE: malformed record: plugin: expected ..." for a malformed plugin line.
+/// InputError "FILE:LINE: malformed record: plugin: expected ..." for a malformed plugin line.
 std::optional<RecordedPlugin> parse_plugin_line(const nlohmann::json& line, const std::string& file,
                                                 std::size_t line_number);
 
@@ -72,23 +72,12 @@ std::string header_line(const RecordHeader& header, const HeaderText& text);
 /// sorted (docs/records.md, "The end line"). A record without it is truncated.
 std::string end_line(const Game& game, std::string_view reason = {});
 
-/// A record being written that can name a bot plugin joining mid-game: a plugin line just
-/// before the next join event's line (docs/records.md, "Plugin lines"). RecordWriter here, the
-/// IRC GameLog; Session calls it.
-class PluginLineSink {
-public:
-    virtual ~PluginLineSink() = default;
-    /// Names `plugin` before the line of the next join event; nullopt takes it back (the join
-    /// did not happen).
-    virtual void set_joining_plugin(std::optional<RecordedPlugin> plugin) = 0;
-};
-
 /// Writes one record: the header at construction, each event as it happens (an EventSink),
 /// the end line at finish(). Lines collect in memory and go to the file at flush().
 class RecordWriter final : public EventSink, public PluginLineSink {
 public:
     /// Creates (truncates) `file` and writes the header. `text` and `cards` may be shared
-    /// between games to save work (made here when null). Throws UsageError if it cannot.
+    /// between games to save work (made here when null). Throws InputError if it cannot.
     RecordWriter(const std::string& file, const Game& game, const RecordHeader& header,
                  const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
     /// Keeps the whole record in memory and hands it to `whole` at finish(), once: the
@@ -96,7 +85,7 @@ public:
     RecordWriter(std::function<void(std::string_view)> whole, const Game& game, const RecordHeader& header,
                  const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
     /// Continues `file` after its first `bytes` bytes (resume: what a save point covered).
-    /// Throws UsageError if the file cannot be opened or is shorter.
+    /// Throws InputError if the file cannot be opened or is shorter.
     RecordWriter(const std::string& file, const Game& game, std::uint64_t bytes);
     ~RecordWriter() override;
     RecordWriter(const RecordWriter&) = delete;
@@ -106,7 +95,7 @@ public:
     void set_joining_plugin(std::optional<RecordedPlugin> plugin) override { joining_plugin_ = std::move(plugin); }
     /// Writes the end line and flushes (with `durable`, fsyncs: see flush).
     void finish(bool durable = false);
-    /// Writes what has collected to the file; with `durable`, fsyncs it too. Throws UsageError.
+    /// Writes what has collected to the file; with `durable`, fsyncs it too. Throws InputError.
     void flush(bool durable = false);
     /// Bytes of the record so far (written or collected).
     std::uint64_t bytes() const { return written_ + used_; }

@@ -1,16 +1,16 @@
 #include "host/records/record_reader.hpp"
 
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 
 namespace cherries::host {
 
 RecordReader::RecordReader(std::string file) : file_(std::move(file)), in_(file_, std::ios::binary) {
-    if (!in_) throw UsageError(file_ + ": cannot read the record");
+    if (!in_) throw InputError(file_ + ": cannot read the record");
 }
 
 bool RecordReader::read(std::string& line) {
     if (!std::getline(in_, line)) {
-        if (in_.bad()) throw UsageError(file_ + ": cannot read the record");
+        if (in_.bad()) throw InputError(file_ + ": cannot read the record");
         return false;
     }
     ++line_;
@@ -25,7 +25,7 @@ bool RecordReader::next(std::vector<std::string>& lines, std::size_t& first_line
     for (;;) {
         if (!read(line)) {
             if (records_ == 0)
-                throw UsageError(file_ + ":1: malformed record: the file is empty; expected a header line");
+                throw InputError(file_ + ":1: malformed record: the file is empty; expected a header line");
             return false;
         }
         if (!line.empty()) break;

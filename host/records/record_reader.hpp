@@ -13,14 +13,14 @@ namespace cherries::host {
 /// including the next line that starts with '{' (its end line), or to the end of the file.
 class RecordReader {
 public:
-    /// Opens `file`. Throws UsageError "FILE: cannot read the record".
+    /// Opens `file`. Throws InputError "FILE: cannot read the record".
     explicit RecordReader(std::string file);
 
     /// Puts the next record's lines (without newlines; the header first) in `lines` and its
     /// header's line number (1-based) in `first_line`. Returns false at the end of the file;
     /// blank lines after the last record are skipped. Blank lines before a header that follows
     /// give a record whose only line is "" (at the first blank line): not a header, for the
-    /// caller to refuse. Throws UsageError when the file is empty or cannot be read.
+    /// caller to refuse. Throws InputError when the file is empty or cannot be read.
     bool next(std::vector<std::string>& lines, std::size_t& first_line);
 
     /// Records returned so far.

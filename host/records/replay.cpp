@@ -5,10 +5,10 @@
 #include <exception>
 #include <fstream>
 
-#include "host/cli/plugin_options.hpp"
+#include "sdk/plugin_search.hpp"
 #include "host/records/state_json.hpp"
-#include "host/cli/text.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/printable.hpp"
+#include "host/base/input_error.hpp"
 
 namespace cherries::host {
 
@@ -16,10 +16,10 @@ RecordHeader parse_header_line(const std::string& text, const std::string& file,
     const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
     // After a record's end line comes the next record's header, or nothing.
     if (line > 1 && (!j.is_object() || !j.contains("record")))
-        throw UsageError(fmt::format(
+        throw InputError(fmt::format(
             "{}:{}: malformed record: expected the next record's header line or the end of the file, saw {}", file,
             line, excerpt(text)));
-    if (j.is_discarded()) throw UsageError(fmt::format("{}:{}: malformed record: the header line is not JSON", file, line));
+    if (j.is_discarded()) throw InputError(fmt::format("{}:{}: malformed record: the header line is not JSON", file, line));
     return parse_header(j, file, line);
 }
 
@@ -31,7 +31,7 @@ sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,
         if (p.kind == "set") sets.push_back(p.id);
         else if (p.kind == "gametype") gametype = p.id;
     }
-    return load_bundle(sets, gametype, plugin_path);
+    return sdk::load_bundle(sets, gametype, plugin_path);
 }
 
 namespace {
@@ -46,7 +46,7 @@ Game make_game(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHead
     try {
         return Game(bundle.catalog(), bundle.gametype(), evaluator, header.seed, names_of(header));
     } catch (const RuleError& e) {
-        throw UsageError(file + ":1: malformed record: players: " + e.what());
+        throw InputError(file + ":1: malformed record: players: " + e.what());
     }
 }
 
@@ -68,7 +68,7 @@ std::string Replayer::where(std::size_t index) const {
 }
 
 void Replayer::malformed(std::size_t index, const std::string& what) const {
-    throw UsageError(fmt::format("{}:{}: malformed record: {}", file_, index + first_line_, what));
+    throw InputError(fmt::format("{}:{}: malformed record: {}", file_, index + first_line_, what));
 }
 
 void Replayer::mismatch(std::size_t index, const std::string& what) const {
@@ -199,7 +199,7 @@ bool Replayer::run(std::optional<std::uint32_t> to) {
             if (!difference_) mismatch(index, "the record's " + excerpt(lines_[index]) + " cannot be played: " + e.what());
         }
         if (difference_) {
-            if (truncated_) throw UsageError(*difference_);
+            if (truncated_) throw InputError(*difference_);
             throw ReplayMismatch(*difference_);
         }
         if (next_ == index) mismatch(index, "expected " + excerpt(lines_[index]) + ", replay gives no event");

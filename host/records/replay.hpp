@@ -20,7 +20,7 @@
 namespace cherries::host {
 
 /// The replay differs from the record: "FILE:LINE: turn T: expected RECORDED, replay gives
-/// OURS". Exit status 1 (bad input is a UsageError, exit status 2).
+/// OURS". Exit status 1 (bad input is a InputError, exit status 2).
 class ReplayMismatch : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
@@ -28,7 +28,7 @@ public:
 
 /// Parses the header line `text`, line `line` of `file`; after line 1 (that is, after a record's
 /// end line) a line that is no header at all is "expected the next record's header line or the
-/// end of the file". Throws UsageError "FILE:LINE: malformed record: ...".
+/// end of the file". Throws InputError "FILE:LINE: malformed record: ...".
 RecordHeader parse_header_line(const std::string& text, const std::string& file, std::size_t line);
 
 /// Loads the plugins of a list parse_plugins accepted (by id, searching `plugin_path` first):
@@ -54,7 +54,7 @@ public:
 
     /// Replays until the record's end line, or, with `to`, until turn `to` has been played
     /// (the next turn would start). Returns true when the end line was reached and matched.
-    /// Throws ReplayMismatch at the first difference, UsageError for a malformed or truncated
+    /// Throws ReplayMismatch at the first difference, InputError for a malformed or truncated
     /// record ("FILE:LINE: ...").
     bool run(std::optional<std::uint32_t> to = std::nullopt);
 

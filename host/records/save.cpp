@@ -16,9 +16,9 @@
 
 #include "engine/game.hpp"
 #include "host/bots/bot.hpp"
-#include "host/cli/file_io.hpp"
-#include "host/cli/text.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/file_io.hpp"
+#include "host/base/printable.hpp"
+#include "host/base/input_error.hpp"
 #include "sdk/manifest.hpp"
 
 namespace cherries::host {
@@ -126,7 +126,7 @@ public:
         return out;
     }
     [[noreturn]] void fail(const std::string& what) const {
-        throw UsageError(file_ + ": malformed save: " + path_ + (path_.empty() ? "" : ": ") + what);
+        throw InputError(file_ + ": malformed save: " + path_ + (path_.empty() ? "" : ": ") + what);
     }
 
 private:
@@ -148,7 +148,7 @@ SaveState parse_save(const json& j, const std::string& file) {
     const Fields top(j, file, "");
     if (top.text("save") != "cherries") top.fail("expected \"save\": \"cherries\"");
     if (top.count("format") != kSaveFormat)
-        throw UsageError(file + ": save format " + excerpt(j["format"].dump()) + " is not one this cherries reads (format " +
+        throw InputError(file + ": save format " + excerpt(j["format"].dump()) + " is not one this cherries reads (format " +
                          std::to_string(kSaveFormat) + ")");
     SaveState s;
     s.seed = top.uint<std::uint64_t>("seed");
@@ -221,7 +221,7 @@ void check_resumable(const SaveState& save, const std::string& file) {
     // play --save writes between turns (or once the game is over), never with a card drawn:
     // resuming in the middle of a turn would start a turn during a turn.
     if (save.game.phase == Phase::awaiting_give)
-        throw UsageError(file + ": malformed save: game: \"phase\": expected between_turns, suspended, won, ended or "
+        throw InputError(file + ": malformed save: game: \"phase\": expected between_turns, suspended, won, ended or "
                                 "aborted (a save is made between turns), saw 'awaiting_give'");
     // A bot plugin's code is bound by its fingerprint in "plugins": one seated but not named
     // there would play on unchecked (saves made before bot plugins that join were recorded).
@@ -229,7 +229,7 @@ void check_resumable(const SaveState& save, const std::string& file) {
         const std::string& kind = save.seats[i].bot;
         if (kind.empty() || is_builtin_bot(kind)) continue;
         if (!find_recorded(save.plugins, "bot", kind))
-            throw UsageError(fmt::format("{}: malformed save: game: players: {} plays bot plugin '{}', which the save's "
+            throw InputError(fmt::format("{}: malformed save: game: players: {} plays bot plugin '{}', which the save's "
                                          "\"plugins\" do not name; expected every bot plugin seated among them, with "
                                          "its fingerprint",
                                          file, excerpt(save.game.players[i].name), excerpt(kind)));
@@ -238,17 +238,17 @@ void check_resumable(const SaveState& save, const std::string& file) {
 
 SaveState read_save(const std::string& file) {
     std::ifstream in(file, std::ios::binary);
-    if (!in) throw UsageError(file + ": cannot read the save file");
+    if (!in) throw InputError(file + ": cannot read the save file");
     std::stringstream text;
     text << in.rdbuf();
     const json j = json::parse(text.str(), nullptr, false);
-    if (j.is_discarded()) throw UsageError(file + ": malformed save: not JSON (a save file is one JSON object)");
+    if (j.is_discarded()) throw InputError(file + ": malformed save: not JSON (a save file is one JSON object)");
     return parse_save(j, file);
 }
 
 void check_saved_record(const SaveState& save, const std::string& save_file, const std::string& record) {
     auto refuse = [&](const std::string& why) {
-        throw UsageError(fmt::format("{}: malformed save: record \"{}\" is not this game's record: expected a Cherries "
+        throw InputError(fmt::format("{}: malformed save: record \"{}\" is not this game's record: expected a Cherries "
                                      "record whose header has seed {} and whose header and plugin lines name the save's {} "
                                      "plugins, and a line that ends at byte {}; {}",
                                      save_file, excerpt(record), save.seed, save.plugins.size(), save.record_bytes, why));
@@ -267,7 +267,7 @@ void check_saved_record(const SaveState& save, const std::string& save_file, con
     RecordHeader header;
     try {
         header = parse_header(j, record);
-    } catch (const UsageError& e) {
+    } catch (const InputError& e) {
         refuse(std::string("its header: ") + e.what());
     }
     if (header.seed != save.seed) refuse(fmt::format("its header has seed {}", header.seed));
@@ -284,7 +284,7 @@ void check_saved_record(const SaveState& save, const std::string& save_file, con
         const json j = json::parse(line, nullptr, false);
         try {
             if (auto p = parse_plugin_line(j, record, number)) plugins.push_back(std::move(*p));
-        } catch (const UsageError& e) {
+        } catch (const InputError& e) {
             refuse(e.what());
         }
     }
@@ -301,7 +301,7 @@ void check_saved_record(const SaveState& save, const std::string& save_file, con
 namespace {
 
 [[noreturn]] void io_error(const std::string& file, const char* what) {
-    throw UsageError(file + ": cannot save the game: " + what + ": " + std::strerror(errno));
+    throw InputError(file + ": cannot save the game: " + what + ": " + std::strerror(errno));
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 
 #include "engine/event.hpp"
 #include "engine/game.hpp"
-#include "host/cli/seats.hpp"
+#include "host/session/seats.hpp"
 
 namespace cherries::host {
 

@@ -4,9 +4,13 @@
 
 #include <algorithm>
 
-#include "host/sim/sim.hpp"
+#include "engine/random.hpp"
 
 namespace cherries::host {
+
+std::uint64_t seat_bot_seed(std::uint64_t game_seed, std::uint32_t seat) {
+    return mix_seed(game_seed ^ ((std::uint64_t{seat} + 1) * 0xd1b54a32d192ed03ULL));
+}
 
 namespace {
 
@@ -44,7 +48,7 @@ Session::Session(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t 
     for (std::size_t i = 0; i < seats.size(); ++i) {
         const PlayerId id = game_.players()[i].id;
         if (seats[i].is_bot())
-            seat_bot(id, seats[i].bot, source_.make(seats[i].bot, sim_bot_seed(seed_, seats_taken_)).bot);
+            seat_bot(id, seats[i].bot, source_.make(seats[i].bot, seat_bot_seed(seed_, seats_taken_)).bot);
         else
             humans_ = true;
         ++seats_taken_;
@@ -111,7 +115,7 @@ void Session::seat_bot(PlayerId id, const std::string& kind, std::unique_ptr<Bot
 
 PlayerId Session::join(const Seat& seat) {
     MadeBot made;
-    if (seat.is_bot()) made = source_.make(seat.bot, sim_bot_seed(seed_, seats_taken_));
+    if (seat.is_bot()) made = source_.make(seat.bot, seat_bot_seed(seed_, seats_taken_));
     std::optional<RecordedPlugin> line;  // a plugin line before the join line
     if (made.plugin && !recorded(made, seat.bot)) line = made.plugin;
     if (record_) record_->set_joining_plugin(line);

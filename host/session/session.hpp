@@ -15,13 +15,18 @@
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
 #include "host/bots/bot.hpp"
-#include "host/cli/seats.hpp"
-#include "host/records/plugin_list.hpp"
-#include "host/records/save.hpp"
+#include "host/session/seats.hpp"
+#include "host/session/plugin_list.hpp"
+#include "host/session/saved_state.hpp"
 #include "host/session/bot_source.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {
+
+/// The seed of the bot in seat `seat` (0-based: the seats ever taken before it, humans counted)
+/// of the game with seed `game_seed`. The same in every front end, so a sim game, a played game
+/// and their replays seat the same bots.
+std::uint64_t seat_bot_seed(std::uint64_t game_seed, std::uint32_t seat);
 
 /// What the front end does at the points of the turn loop only it knows about. Every hook has
 /// a default, so a simulation overrides only what it needs.
@@ -77,7 +82,7 @@ enum class SessionStop {
 class Session {
 public:
     /// A new game of `bundle` seeded with `seed`: `seats` in turn order, the first player first
-    /// (GDD §3.4.1), each bot made by `bots` with the seed sim_bot_seed(seed, seat index).
+    /// (GDD §3.4.1), each bot made by `bots` with the seed seat_bot_seed(seed, seat index).
     /// `plugins`: what the record's header names (recorded_plugins). Throws RuleError for seats
     /// the engine refuses and what `bots` throws for a bot it cannot make.
     Session(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed, const std::vector<Seat>& seats,
@@ -103,7 +108,7 @@ public:
     /// What a player at the table sees; what bots are given.
     const TableView& view() const { return view_; }
     std::uint64_t seed() const { return seed_; }
-    /// Seats ever taken: the next bot's seed index (sim_bot_seed(seed(), seats_taken())).
+    /// Seats ever taken: the next bot's seed index (seat_bot_seed(seed(), seats_taken())).
     std::uint32_t seats_taken() const { return seats_taken_; }
     /// A human has sat at the table.
     bool humans() const { return humans_; }

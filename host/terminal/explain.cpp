@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "host/cli/seats.hpp"
-#include "host/cli/text.hpp"
+#include "host/session/seats.hpp"
+#include "host/base/printable.hpp"
 #include "host/terminal/line_reader.hpp"
 
 namespace cherries::host {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "host/terminal/card_text.hpp"
+#include "host/text/card_text.hpp"
 
 namespace cherries::host {
 

@@ -7,7 +7,7 @@
 
 #include <fmt/core.h>
 
-#include "host/cli/text.hpp"
+#include "host/base/printable.hpp"
 
 namespace cherries::host {
 

@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <sstream>
 
-#include "host/cli/seats.hpp"
+#include "host/session/seats.hpp"
 #include "sdk/diagnostic.hpp"
-#include "host/cli/text.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/printable.hpp"
+#include "host/base/input_error.hpp"
 #include "host/terminal/play_input.hpp"
 #include "host/terminal/explain.hpp"
 #include "host/terminal/play_session.hpp"
@@ -290,7 +290,7 @@ void Hotseat::common_command(const std::string& command, const std::vector<std::
             const Seat seat = parse_seat(w[1], game_.players().size() + queued + 1);
             p.name = seat.name;
             p.bot = seat.bot;
-        } catch (const UsageError& e) {
+        } catch (const InputError& e) {
             message(e.what());
             return;
         }

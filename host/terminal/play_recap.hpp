@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "engine/event.hpp"
-#include "host/cli/seats.hpp"
-#include "host/terminal/render.hpp"
+#include "host/session/seats.hpp"
+#include "host/text/render.hpp"
 
 namespace cherries::host {
 

@@ -9,9 +9,9 @@
 #include <cstring>
 #include <filesystem>
 
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 #include "host/terminal/play_interrupt.hpp"
-#include "host/sim/sim.hpp"
+#include "host/batch/sim.hpp"
 
 namespace cherries::host {
 
@@ -58,7 +58,7 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveStat
       resumed_from_(from),
       recap_(cards_, renderer_.names()) {
     if (const std::vector<LostBot> lost = session_.restore_bots(save.seats); !lost.empty())
-        throw UsageError(from + ": malformed save: " + lost.front().why);
+        throw InputError(from + ": malformed save: " + lost.front().why);
     if (!save.record_file.empty()) {
         // A relative record path is relative to the save file's folder (docs/records.md).
         const std::filesystem::path record = std::filesystem::path(from).parent_path() / save.record_file;
@@ -67,7 +67,7 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveStat
     }
     attach_sinks();
 } catch (const RuleError& e) {
-    throw UsageError(from + ": malformed save: " + e.what());
+    throw InputError(from + ": malformed save: " + e.what());
 }
 
 int Hotseat::run() {

@@ -15,14 +15,14 @@
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
 #include "host/bots/bot.hpp"
-#include "host/cli/seats.hpp"
+#include "host/session/seats.hpp"
 #include "host/records/record.hpp"
 #include "host/records/save.hpp"
 #include "host/session/session.hpp"
 #include "host/terminal/line_reader.hpp"
 #include "host/terminal/play_input.hpp"
 #include "host/terminal/play_recap.hpp"
-#include "host/terminal/render.hpp"
+#include "host/text/render.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {
@@ -56,7 +56,7 @@ public:
             std::uint32_t max_turns, std::istream& in, std::ostream& out, Palette palette, const Persistence& files);
 
     /// Resumes the game `save` holds (read from `from`), humans and bots in their seats.
-    /// Throws UsageError "FROM: malformed save: ..." when the save does not fit the plugins.
+    /// Throws InputError "FROM: malformed save: ..." when the save does not fit the plugins.
     Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from,
             std::istream& in, std::ostream& out, Palette palette, const Persistence& files);
 

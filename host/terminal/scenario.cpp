@@ -9,10 +9,10 @@
 #include <set>
 #include <sstream>
 
-#include "host/cli/seats.hpp"
+#include "host/session/seats.hpp"
 #include "host/records/state_json.hpp"
-#include "host/cli/text.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/printable.hpp"
+#include "host/base/input_error.hpp"
 #include "sdk/diagnostic.hpp"
 #include "sdk/toml_error.hpp"
 #include "sdk/toml_text.hpp"
@@ -37,7 +37,7 @@ public:
     explicit Parser(Scenario& scenario) : s_(scenario) {}
 
     [[noreturn]] void fail(const toml::source_region& where, const std::string& message) const {
-        throw UsageError(one_line(s_.at(located({}, where)) + message));
+        throw InputError(one_line(s_.at(located({}, where)) + message));
     }
 
     void unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, std::string_view context) const {
@@ -91,10 +91,10 @@ public:
             fail(players->source(), fmt::format("'players': expected at most {} names, saw {}", kMaxPlayers, list->size()));
         for (auto& p : this->names(*players, "'players'")) {
             if (p.value.rfind("bot:", 0) == 0)
-                throw UsageError(s_.at(p) + "'players': '" + excerpt(p.value) + "' is a bot; a scenario's seats are its "
+                throw InputError(s_.at(p) + "'players': '" + excerpt(p.value) + "' is a bot; a scenario's seats are its "
                                  "decisions, written in [[turn]] give = \"NAME\", not bots: name the player instead");
             if (!names.insert(p.value).second)
-                throw UsageError(s_.at(p) + "player '" + excerpt(p.value) + "' is listed twice; names must differ");
+                throw InputError(s_.at(p) + "player '" + excerpt(p.value) + "' is listed twice; names must differ");
             s_.players.push_back(std::move(p.value));
         }
         if (s_.players.empty()) fail(players->source(), "'players': expected at least one name, saw an empty array");
@@ -183,7 +183,7 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     try {
         root = toml::parse(text, file);
     } catch (const toml::parse_error& e) {
-        throw UsageError(one_line(scenario.at(located({}, e.source())) + sdk::explain_toml_error(e.description(), text, static_cast<int>(e.source().begin.line),
+        throw InputError(one_line(scenario.at(located({}, e.source())) + sdk::explain_toml_error(e.description(), text, static_cast<int>(e.source().begin.line),
                                                                   static_cast<int>(e.source().begin.column))));
     }
     Parser(scenario).parse(root);
@@ -192,7 +192,7 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
 
 Scenario read_scenario(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw UsageError(path.string() + ": cannot read the scenario file");
+    if (!in) throw InputError(path.string() + ": cannot read the scenario file");
     std::stringstream text;
     text << in.rdbuf();
     Scenario scenario = parse_scenario(text.str(), path.string());
@@ -222,13 +222,13 @@ std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catal
             std::vector<std::string> known;
             for (std::size_t k = 0; k < catalog.kinds().size(); ++k) known.push_back(catalog.display_id(static_cast<KindId>(k)));
             const std::string close = sdk::closest_name(card.value, known);
-            throw UsageError(one_line(scenario.at(card) + (close.empty() ? excerpt(e.what(), 4096)
+            throw InputError(one_line(scenario.at(card) + (close.empty() ? excerpt(e.what(), 4096)
                                                                          : "unknown card '" + excerpt(card.value) +
                                                                                "'; did you mean '" + close + "'?")));
         }
         const std::int32_t copies = catalog.kinds()[kind].count;
         if (++asked[kind] > copies)
-            throw UsageError(fmt::format("{}'deck' asks for {} copies of '{}'; the sets have {}", scenario.at(card),
+            throw InputError(fmt::format("{}'deck' asks for {} copies of '{}'; the sets have {}", scenario.at(card),
                                          asked[kind], excerpt(card.value), copies));
         kinds.push_back(kind);
     }
@@ -247,7 +247,7 @@ ScenarioEnd play_turns(const Scenario& scenario, Game& game, const std::function
         std::vector<std::string> names;
         for (const Player& p : game.players()) names.push_back(p.name);
         const std::string close = sdk::closest_name(name.value, names);
-        return UsageError(fmt::format("{}unknown player '{}' in {}; {}", scenario.at(name), excerpt(name.value), role,
+        return InputError(fmt::format("{}unknown player '{}' in {}; {}", scenario.at(name), excerpt(name.value), role,
                                       close.empty() ? "players: " + player_list(game) : "did you mean '" + close + "'?"));
     };
     auto refused = [&](const Located& name, std::string_view what, const RuleError& e) {

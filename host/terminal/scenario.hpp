@@ -80,13 +80,13 @@ struct Scenario {
     std::string at(const Located& where) const;
 };
 
-/// Parses scenario text. `file` names it in messages. Throws UsageError (one line,
+/// Parses scenario text. `file` names it in messages. Throws InputError (one line,
 /// "file:line:column: what was expected, what was seen") for malformed TOML, unknown keys, wrong
 /// types, missing players or give, repeated player names, and bot seats ("bot:greedy": a
 /// scenario's seats are its decisions, not bots).
 Scenario parse_scenario(std::string_view text, const std::string& file);
 
-/// Reads and parses a scenario file. Throws UsageError, also when it cannot be read.
+/// Reads and parses a scenario file. Throws InputError, also when it cannot be read.
 Scenario read_scenario(const std::filesystem::path& path);
 
 /// The scenario's set and gametype plugins: a name as given; a name that contains '/' is a
@@ -95,11 +95,11 @@ std::vector<std::string> scenario_sets(const Scenario& scenario);
 /// As scenario_sets, for the gametype; nullopt when the file does not name one.
 std::optional<std::string> scenario_gametype(const Scenario& scenario);
 
-/// The deck's top cards as kinds, top first. Throws UsageError naming the position of an unknown
+/// The deck's top cards as kinds, top first. Throws InputError naming the position of an unknown
 /// or ambiguous card id, or of a card asked for more often than the sets have copies.
 std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catalog);
 
-/// Sets up the scenario's game (players, seed, deck top). Throws UsageError as scenario_deck.
+/// Sets up the scenario's game (players, seed, deck top). Throws InputError as scenario_deck.
 Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Evaluator& evaluator);
 
 /// Plays the scenario's turns on `game`: for each [[turn]], its joins, then its leaves (one gap
@@ -109,7 +109,7 @@ Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Eva
 /// or suspended, when the rules refuse a join or leave, or when an `expect` (of a [[turn]], after
 /// it; the file's own, at the end, also an early end) differs from the state ("file:line:column:
 /// expect after turn 3: ann's cherries: expected 5, got 4"); the game keeps the state it had then.
-/// `after_turn` (may be empty) is called after each turn played. Throws UsageError with the file
+/// `after_turn` (may be empty) is called after each turn played. Throws InputError with the file
 /// position for an unknown player in give or leave ("did you mean" when a name is close).
 ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn = {});
 

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "host/cli/text.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/printable.hpp"
+#include "host/base/input_error.hpp"
 #include "host/records/state_json.hpp"
 #include "sdk/diagnostic.hpp"
 #include "sdk/toml_text.hpp"
@@ -17,7 +17,7 @@ namespace {
 constexpr const char* kStatuses[] = {"in_progress", "won", "suspended", "ended", "aborted"};
 
 [[noreturn]] void fail(const std::string& file, const toml::node& node, const std::string& message) {
-    throw UsageError(fmt::format("{}:{}:{}: {}", file, node.source().begin.line, node.source().begin.column, message));
+    throw InputError(fmt::format("{}:{}:{}: {}", file, node.source().begin.line, node.source().begin.column, message));
 }
 
 ExpectedValue at(const toml::node& node, std::string player, std::string key, nlohmann::json value) {

@@ -40,7 +40,7 @@ struct ScenarioExpect {
 
 /// Parses an `expect` table. Keys: `status` (string), `winner` (a name), and a player's name
 /// holding `cherries`, `score` (integers), `modifiers`, `received` (arrays of card ids, bottom
-/// first). Throws UsageError "file:line:column: ..." (via `fail`) for anything else.
+/// first). Throws InputError "file:line:column: ..." (via `fail`) for anything else.
 ScenarioExpect parse_expect(const toml::node& node, const std::string& file);
 
 /// A mismatch: where the expected value is written and what differs.

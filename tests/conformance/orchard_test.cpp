@@ -8,7 +8,7 @@
 #include <set>
 
 #include "engine/game.hpp"
-#include "host/sim/sim.hpp"
+#include "host/batch/sim.hpp"
 #include "sdk/bundle.hpp"
 #include "tests/support/designer_checks.hpp"
 

@@ -9,7 +9,7 @@
 #include <random>
 
 #include "engine/game.hpp"
-#include "host/cli/plugin_options.hpp"
+#include "sdk/plugin_search.hpp"
 #include "sdk/bundle.hpp"
 #include "tests/support/invariants.hpp"
 #include "tests/support/snapshot.hpp"
@@ -132,7 +132,7 @@ TEST_CASE("several sets make one deck - an id in two sets must be written set:ca
 }
 
 TEST_CASE("the Standard Set loads as GDD Appendix A: 24 kinds, 74 cards") {
-    const auto bundle = host::load_bundle({"standard"}, "official");
+    const auto bundle = sdk::load_bundle({"standard"}, "official");
     const Catalog& catalog = bundle.catalog();
     CHECK(catalog.card_count() == 74);
     CHECK(catalog.kinds().size() == 24);
@@ -172,21 +172,21 @@ TEST_CASE("the shipped gametypes have the GDD's distributions and winning scores
     auto change = [](const Gametype& g, std::int64_t cherries) {
         return cherries < static_cast<std::int64_t>(g.distribution.size()) ? g.distribution[cherries] : 0;
     };
-    const auto official = host::load_bundle({"standard"}, "official");
+    const auto official = sdk::load_bundle({"standard"}, "official");
     CHECK(official.gametype().winning_score == 10);
     for (int c = 0; c < 30; ++c) CHECK(change(official.gametype(), c) == (c == 5 ? 1 : 0));
-    const auto a = host::load_bundle({"standard"}, "example-a");
+    const auto a = sdk::load_bundle({"standard"}, "example-a");
     CHECK(a.gametype().winning_score == 20);
     const std::map<int, int> a_changes{{4, 1}, {5, 2}, {6, 1}};
     for (int c = 0; c < 30; ++c) CHECK(change(a.gametype(), c) == (a_changes.count(c) ? a_changes.at(c) : 0));
-    const auto b = host::load_bundle({"standard"}, "example-b");  // a Lua function, tabulated
+    const auto b = sdk::load_bundle({"standard"}, "example-b");  // a Lua function, tabulated
     CHECK(b.gametype().winning_score == 30);
     CHECK(b.gametype().house_rules.join_in_progress);  // the GDD's example has no house rules
     CHECK(b.gametype().house_rules.leave_in_progress);
     const std::map<int, int> b_changes{{1, 3}, {2, 2}, {3, 1}, {5, -1}, {6, -2}, {7, -3}, {20, 20}};
     for (int c = 0; c < 30; ++c) CHECK(change(b.gametype(), c) == (b_changes.count(c) ? b_changes.at(c) : 0));
     // House rules (§3.6) live in a gametype of their own: official scoring, a closed table.
-    const auto closed = host::load_bundle({"standard"}, "closed-table");
+    const auto closed = sdk::load_bundle({"standard"}, "closed-table");
     CHECK(closed.gametype().winning_score == 10);
     for (int c = 0; c < 30; ++c) CHECK(change(closed.gametype(), c) == (c == 5 ? 1 : 0));
     CHECK_FALSE(closed.gametype().house_rules.join_in_progress);

@@ -45,7 +45,7 @@
 #include <set>
 #include <sstream>
 
-#include "tests/host/run_cli.hpp"
+#include "tests/support/run_cli.hpp"
 #include "sdk/bundle.hpp"
 #include "sdk/lua_runtime.hpp"
 #include "tests/sdk/temp_plugin.hpp"

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "host/records/plugin_list.hpp"
+#include "host/session/plugin_list.hpp"
 #include "host/records/replay.hpp"
 #include "sdk/bundle.hpp"
 

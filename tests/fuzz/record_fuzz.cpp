@@ -1,6 +1,6 @@
 // libFuzzer target: the record reader (host::RecordReader, parse_header_line) and the replay of
 // every record it reads (host::Replayer), as `cherries replay` does. Bad input must end in a
-// UsageError (exit 2), a ReplayMismatch (exit 1) or a plugin load error; anything else (an
+// InputError (exit 2), a ReplayMismatch (exit 1) or a plugin load error; anything else (an
 // "internal error", a crash, a sanitizer report) is a finding.
 #include <cstddef>
 #include <cstdint>
@@ -10,7 +10,7 @@
 
 #include "host/records/record_reader.hpp"
 #include "host/records/replay.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 #include "sdk/diagnostic.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             } catch (const host::ReplayMismatch&) {
             }
         }
-    } catch (const host::UsageError&) {
+    } catch (const host::InputError&) {
     } catch (const sdk::LoadError&) {
     }
     return 0;

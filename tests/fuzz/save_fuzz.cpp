@@ -1,6 +1,6 @@
 // libFuzzer target: the save reader (host::parse_save) and what `play --resume` does with a save
 // it accepts: restore the game and play on (bots keep every card). Bad input must end in a
-// UsageError; a save that passes the checks and then fails to play on (a RuleError: "cannot
+// InputError; a save that passes the checks and then fails to play on (a RuleError: "cannot
 // start a turn during a turn"), any other exception, a crash or a sanitizer report is a finding.
 #include <cstddef>
 #include <cstdint>
@@ -11,7 +11,7 @@
 
 #include "engine/game.hpp"
 #include "host/records/save.hpp"
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 #include "sdk/diagnostic.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         save = host::parse_save(j, "fuzz.save");
         host::check_resumable(save, "fuzz.save");
         bundle = fuzz::recorded_bundle(save.plugins);
-    } catch (const host::UsageError&) {
+    } catch (const host::InputError&) {
         return 0;
     } catch (const sdk::LoadError&) {
         return 0;
@@ -38,7 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const RuleError&) {
         return 0;
     }
-    // The resumed loop (host/terminal/play.cpp): between turns, start a turn; give until it ends.
+    // The resumed loop (host/cli/play_command.cpp): between turns, start a turn; give until it ends.
     for (int turns = 0; turns < 50 && !game->over() && game->phase() != Phase::suspended; ++turns) {
         game->start_turn();
         while (game->phase() == Phase::awaiting_give) game->give(game->current_player());

@@ -14,7 +14,7 @@
 #include "engine/table_view.hpp"
 #include "host/bots/bot.hpp"
 #include "sdk/bundle.hpp"
-#include "temp_plugin.hpp"
+#include "tests/sdk/temp_plugin.hpp"
 
 using namespace cherries;
 

@@ -1,7 +1,7 @@
 // `cherries check`, designer-written tests: `tests.cherry`, `tests.score` ([input, expected]
 // pairs in a modifier card, GDD §3.3.2.1.1.3) and `[tests] distribution` (GDD §3.3.1.1) are run;
 // a failing pair is an error at the pair's line and column showing expected and got.
-#include "check_support.hpp"
+#include "tests/sdk/check_support.hpp"
 
 using namespace cherries;
 using namespace cherries::test;

@@ -2,7 +2,7 @@
 // manifest key that gives it, with "did you mean"; a fault at the function's own line with a note
 // at the card and hints; TOML syntax in words; no follow-on errors. Modifier functions are
 // GDD §3.3.2.1.1.3; distributions §3.3.1.1.
-#include "check_support.hpp"
+#include "tests/sdk/check_support.hpp"
 
 #include "sdk/toml_error.hpp"
 

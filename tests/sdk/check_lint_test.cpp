@@ -1,6 +1,6 @@
 // `cherries check`, lints: warnings for what loads and runs but is probably not meant; a set id
 // used twice among sets checked together is an error (they cannot be loaded together).
-#include "check_support.hpp"
+#include "tests/sdk/check_support.hpp"
 
 #include "sdk/check/lint.hpp"
 

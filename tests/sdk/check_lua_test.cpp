@@ -1,6 +1,6 @@
 // `cherries check`, the Lua file: syntax errors with file and line, and every function a manifest
 // names must exist in the table the file returns and be a function (GDD §3.3.2.1.1.3).
-#include "check_support.hpp"
+#include "tests/sdk/check_support.hpp"
 
 using namespace cherries;
 using namespace cherries::test;

@@ -1,6 +1,6 @@
 // `cherries check`, the manifest schema: every rule of set.toml and gametype.toml is reported at
 // its line and column with what was expected (GDD §3.3.1 gametypes, §3.3.2 card sets).
-#include "check_support.hpp"
+#include "tests/sdk/check_support.hpp"
 
 using namespace cherries;
 using namespace cherries::test;

@@ -1,7 +1,7 @@
 // `cherries check`, behaviour probes: every modifier function (GDD §3.3.2.1.1.3: Z -> Z) and
 // distribution function (GDD §3.3.1.1: cherry count -> score change) is called over a spread of
 // inputs; a failure names the file, the line when Lua gives one, the function's use and the input.
-#include "check_support.hpp"
+#include "tests/sdk/check_support.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 // `cherries check`, finding plugins under the paths given and ordering what is reported:
 // errors first, then warnings, each by file, line and column; a summary line.
-#include "check_support.hpp"
+#include "tests/sdk/check_support.hpp"
 
 #include "sdk/check/discover.hpp"
 

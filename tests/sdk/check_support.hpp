@@ -10,7 +10,7 @@
 
 #include "sdk/check/check.hpp"
 #include "sdk/diagnostic.hpp"
-#include "temp_plugin.hpp"
+#include "tests/sdk/temp_plugin.hpp"
 
 namespace cherries::test {
 

@@ -3,7 +3,7 @@
 
 #include "sdk/bundle.hpp"
 #include "sdk/fingerprint.hpp"
-#include "temp_plugin.hpp"
+#include "tests/sdk/temp_plugin.hpp"
 
 using namespace cherries;
 using cherries::test::TempFolder;

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "sdk/manifest.hpp"
-#include "temp_plugin.hpp"
+#include "tests/sdk/temp_plugin.hpp"
 
 using namespace cherries;
 using cherries::test::TempFolder;

@@ -4,7 +4,7 @@
 #include "sdk/bundle.hpp"
 #include "sdk/diagnostic.hpp"
 #include "sdk/manifest.hpp"
-#include "temp_plugin.hpp"
+#include "tests/sdk/temp_plugin.hpp"
 
 using namespace cherries;
 using cherries::test::TempFolder;

@@ -11,7 +11,7 @@
 #include <tuple>
 #include <string>
 
-#include "temp_plugin.hpp"
+#include "tests/sdk/temp_plugin.hpp"
 
 namespace fs = std::filesystem;
 

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <string>
 
-#include "tests/host/run_cli.hpp"
+#include "tests/support/run_cli.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 
 using namespace cherries::test;

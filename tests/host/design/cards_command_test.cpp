@@ -8,7 +8,7 @@
 
 #include "host/design/card_sheet.hpp"
 #include "tests/host/design/print_support.hpp"
-#include "tests/host/run_cli.hpp"
+#include "tests/support/run_cli.hpp"
 
 using namespace cherries;
 using namespace cherries::test;

@@ -9,7 +9,7 @@
 
 #include "host/design/reference_graph.hpp"
 #include "tests/host/design/print_support.hpp"
-#include "tests/host/run_cli.hpp"
+#include "tests/support/run_cli.hpp"
 
 using namespace cherries;
 using namespace cherries::test;

@@ -9,7 +9,7 @@
 
 #include "host/design/report_stats.hpp"
 #include "host/design/report_tally.hpp"
-#include "tests/host/run_cli.hpp"
+#include "tests/support/run_cli.hpp"
 
 using namespace cherries;
 using namespace cherries::host;

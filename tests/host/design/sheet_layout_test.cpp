@@ -1,7 +1,7 @@
 // Print-and-play sheet geometry (GDD §3.3.2.1.2.1: a card is 5 cm x 5 cm).
 #include <catch2/catch.hpp>
 
-#include "host/cli/usage_error.hpp"
+#include "host/base/input_error.hpp"
 #include "host/design/sheet_layout.hpp"
 
 using namespace cherries::host;
@@ -41,8 +41,8 @@ TEST_CASE("a card's back is its front mirrored left to right, on the same row") 
 }
 
 TEST_CASE("an unknown paper or a bleed out of range is a usage error") {
-    CHECK_THROWS_AS(paper_named("a5"), UsageError);
+    CHECK_THROWS_AS(paper_named("a5"), InputError);
     CHECK_THROWS_WITH(lay_out_sheet(paper_named("a4"), 9),
                       Catch::Contains("--bleed: expected millimetres from 0 to 5"));
-    CHECK_THROWS_AS(lay_out_sheet(paper_named("a4"), -1), UsageError);
+    CHECK_THROWS_AS(lay_out_sheet(paper_named("a4"), -1), InputError);
 }

@@ -9,9 +9,9 @@
 
 #include <fstream>
 
-#include "../run_cli.hpp"
+#include "tests/support/run_cli.hpp"
 #include "host/bots/lua_bot.hpp"
-#include "irc_store_support.hpp"
+#include "tests/host/irc/irc_store_support.hpp"
 
 using namespace irc_test;
 using nlohmann::json;

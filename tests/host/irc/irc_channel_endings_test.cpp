@@ -10,9 +10,9 @@
 
 #include <fstream>
 
-#include "../run_cli.hpp"
-#include "../../sdk/temp_plugin.hpp"
-#include "irc_store_support.hpp"
+#include "tests/support/run_cli.hpp"
+#include "tests/sdk/temp_plugin.hpp"
+#include "tests/host/irc/irc_store_support.hpp"
 
 using namespace irc_test;
 using nlohmann::json;

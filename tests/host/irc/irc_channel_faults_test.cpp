@@ -1,8 +1,8 @@
 // A faulting plugin in a channel game: handled by the engine as in play (GDD §3.5: the card is
 // removed and the player draws again), told in the channel, and never thrown out of the game.
-#include "irc_channel_support.hpp"
+#include "tests/host/irc/irc_channel_support.hpp"
 
-#include "../../sdk/temp_plugin.hpp"
+#include "tests/sdk/temp_plugin.hpp"
 #include "engine/game.hpp"
 #include "host/irc/turn_text.hpp"
 

@@ -1,6 +1,6 @@
 // A Cherries game in a channel, driven by lines with no server (DESIGN.md, Layout): opening,
 // seating, a game to the win, turn announcements, commands out of turn, help and info.
-#include "irc_channel_support.hpp"
+#include "tests/host/irc/irc_channel_support.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 // A channel game's seats over time: joins and leaves between turns (GDD §3.4.2.1) and the
 // gametype's house rules (GDD §3.6), nick changes, PART/QUIT/KICK, turn timeouts.
-#include "irc_channel_support.hpp"
+#include "tests/host/irc/irc_channel_support.hpp"
 
 #include "engine/game.hpp"
 

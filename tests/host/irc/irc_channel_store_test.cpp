@@ -7,7 +7,7 @@
 #include <fmt/core.h>
 
 #include "host/irc/turn_text.hpp"
-#include "irc_store_support.hpp"
+#include "tests/host/irc/irc_store_support.hpp"
 
 using namespace irc_test;
 

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "host/irc/client.hpp"
-#include "irc_channel_support.hpp"
+#include "tests/host/irc/irc_channel_support.hpp"
 
 using namespace cherries::irc;
 

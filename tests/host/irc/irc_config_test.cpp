@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "host/irc/config.hpp"
-#include "tests/host/run_cli.hpp"
+#include "tests/support/run_cli.hpp"
 
 using namespace cherries;
 using namespace cherries::irc;

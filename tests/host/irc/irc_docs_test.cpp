@@ -1,5 +1,5 @@
 // docs/irc.md's first exchange is replayed here, so the guide shows what the bot really says.
-#include "irc_channel_support.hpp"
+#include "tests/host/irc/irc_channel_support.hpp"
 
 #include <fstream>
 #include <sstream>

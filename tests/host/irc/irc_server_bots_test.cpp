@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "host/bots/lua_bot.hpp"
-#include "irc_server_support.hpp"
-#include "tests/host/run_cli.hpp"
+#include "tests/host/irc/irc_server_support.hpp"
+#include "tests/support/run_cli.hpp"
 
 using namespace irc_server_test;
 

@@ -1,7 +1,7 @@
 // CherryBot against a real IRC server: ngircd on 127.0.0.1 and the real `cherries irc` binary,
 // with players on plain sockets (issue 10, item 5). A game to a win, refusals, two channels at
 // once, and the server killed and started again on the same port. [net]
-#include "irc_server_support.hpp"
+#include "tests/host/irc/irc_server_support.hpp"
 
 using namespace irc_server_test;
 

@@ -1,7 +1,7 @@
 // Players doing what players do, over a real server (ngircd) with the real binary: joining,
 // leaving and renaming mid-game, quitting on their turn, flooding, asking for long replies,
 // and sending hostile text and nicks. [net]
-#include "irc_server_support.hpp"
+#include "tests/host/irc/irc_server_support.hpp"
 
 using namespace irc_server_test;
 

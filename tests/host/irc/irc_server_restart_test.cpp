@@ -1,7 +1,7 @@
 // CherryBot SIGKILLed mid-game over a real server (ngircd on 127.0.0.1, the real binary) and
 // started again on the same SQLite file: the game resumes in its channel, no turn lost or
 // played twice, and the statistics of finished games are kept (issue 10, items 4 and 5). [net]
-#include "irc_server_support.hpp"
+#include "tests/host/irc/irc_server_support.hpp"
 
 using namespace irc_server_test;
 

@@ -4,8 +4,8 @@
 
 #include <fstream>
 
-#include "../run_cli.hpp"
-#include "irc_store_support.hpp"
+#include "tests/support/run_cli.hpp"
+#include "tests/host/irc/irc_store_support.hpp"
 
 using namespace irc_test;
 using cherries::test::CliRun;

@@ -13,7 +13,7 @@
 
 #include "host/irc/store.hpp"
 #include "host/records/replay.hpp"
-#include "irc_channel_support.hpp"
+#include "tests/host/irc/irc_channel_support.hpp"
 
 namespace irc_test {
 

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "host/irc/client.hpp"
-#include "irc_store_support.hpp"
+#include "tests/host/irc/irc_store_support.hpp"
 
 using namespace irc_test;
 

@@ -9,11 +9,11 @@
 #include <optional>
 
 #include "host/bots/lua_bot.hpp"
-#include "host/cli/plugin_options.hpp"
-#include "host/cli/usage_error.hpp"
+#include "sdk/plugin_search.hpp"
+#include "host/base/input_error.hpp"
 #include "host/records/record.hpp"
-#include "tests/host/record_support.hpp"
-#include "tests/host/run_cli.hpp"
+#include "tests/support/record_support.hpp"
+#include "tests/support/run_cli.hpp"
 
 using namespace cherries;
 using nlohmann::json;
@@ -235,7 +235,7 @@ TEST_CASE("play --resume refuses a save whose plugins are not the record's heade
 }
 
 TEST_CASE("RecordWriter writes the joining plugin's line only before the next join, and not once taken back") {
-    const sdk::Bundle bundle = host::load_bundle({"standard"}, "official");
+    const sdk::Bundle bundle = sdk::load_bundle({"standard"}, "official");
     auto runtime = bundle.make_runtime();
     Game game(bundle.catalog(), bundle.gametype(), *runtime, 1, {"ann", "bob"});
     test::TempFolder dir;

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "host/bots/greedy_bot.hpp"
-#include "host/cli/plugin_options.hpp"
+#include "sdk/plugin_search.hpp"
 #include "host/session/session.hpp"
-#include "host/sim/sim.hpp"
+#include "host/batch/sim.hpp"
 #include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;
@@ -93,10 +93,10 @@ const std::vector<Seat> kAnnAndBot{{"ann", ""}, {"g", "greedy"}};
 
 TEST_CASE("a session seats bots with their own seeds and stops at a human's card", "[host][session]") {
     Fixture f({{"g1", "greedy"}, {"ann", ""}, {"g2", "greedy"}}, 42);
-    // Seat i's bot is seeded sim_bot_seed(seed, i), humans counting as seats.
-    REQUIRE(f.session->bot(0)->state() == sim_bot_seed(42, 0));
+    // Seat i's bot is seeded seat_bot_seed(seed, i), humans counting as seats.
+    REQUIRE(f.session->bot(0)->state() == seat_bot_seed(42, 0));
     REQUIRE(f.session->bot(1) == nullptr);
-    REQUIRE(f.session->bot(2)->state() == sim_bot_seed(42, 2));
+    REQUIRE(f.session->bot(2)->state() == seat_bot_seed(42, 2));
     REQUIRE(f.session->humans());
     REQUIRE(f.session->seats_taken() == 3);
 
@@ -158,7 +158,7 @@ TEST_CASE("a bot plugin that joins is named by a plugin line once, and a changed
     const std::size_t header_plugins = f.session->plugins().size();
 
     const PlayerId carol = f.session->join({"carol", "plug"});
-    REQUIRE(f.session->bot(carol)->state() == sim_bot_seed(7, 2));  // the third seat taken
+    REQUIRE(f.session->bot(carol)->state() == seat_bot_seed(7, 2));  // the third seat taken
     REQUIRE(f.record.calls.size() == 1);
     REQUIRE(f.record.calls[0]);
     REQUIRE(f.record.calls[0]->id == "plug");

@@ -1,0 +1,318 @@
+#include "host/batch/sim.hpp"
+
+#include "host/session/session.hpp"
+#include "host/batch/workers.hpp"
+
+#include <fmt/core.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <optional>
+#include <system_error>
+#include <memory>
+#include <thread>
+
+#include "engine/game.hpp"
+#include "engine/random.hpp"
+#include "engine/table_view.hpp"
+#include "host/bots/bot.hpp"
+#include "host/base/file_io.hpp"
+#include "host/records/record.hpp"
+#include "host/batch/shard.hpp"
+#include "host/batch/sim_stats.hpp"
+#include "host/base/input_error.hpp"
+
+namespace cherries::host {
+
+std::vector<std::string> seat_bots(const SimOptions& options) {
+    if (options.players < 2) throw InputError(fmt::format("--players must be at least 2, got {}", options.players));
+    if (options.players > kMaxPlayers)
+        throw InputError(fmt::format("--players must be at most {} (a game's most), got {}", kMaxPlayers, options.players));
+    if (options.games < 1) throw InputError("--games must be at least 1");
+    if (options.jobs < 1) throw InputError("--jobs must be at least 1");
+    if (options.jobs > kMaxJobs) throw InputError(fmt::format("--jobs must be at most {}, got {}", kMaxJobs, options.jobs));
+    if (options.max_turns < 1) throw InputError("--max-turns must be at least 1");
+    std::vector<std::string> bots = options.bots.empty() ? std::vector<std::string>{"random"} : options.bots;
+    if (bots.size() == 1) {
+        bots.assign(options.players, bots.front());
+    } else if (bots.size() != options.players) {
+        throw InputError(fmt::format("--bot given {} times for {} players; expected once (every seat) or {} times "
+                                     "(one per seat)", bots.size(), options.players, options.players));
+    }
+    for (const auto& kind : bots) make_bot(kind, 0);  // throws InputError naming the known kinds
+    return bots;
+}
+
+ShardRange sim_shard_range(std::uint64_t games, std::uint32_t shard, std::uint32_t shards) {
+    // floor(games * k / shards) without overflow: games = q * shards + r.
+    const auto at = [&](std::uint64_t k) { return games / shards * k + games % shards * k / shards; };
+    return {at(shard - 1), at(shard)};
+}
+
+std::uint64_t sim_game_seed(std::uint64_t seed, std::uint64_t index) { return mix_seed(seed + index); }
+
+std::string sim_record_file(const std::string& dir, std::uint64_t index) {
+    return (std::filesystem::path(dir) / fmt::format("game-{:06}.jsonl", index)).string();
+}
+
+SimRecording::SimRecording(const sdk::Bundle& bundle, const std::string& path, const std::vector<std::string>& seat_names,
+                           const std::vector<std::string>& seat_bots)
+    : header([&] {
+          RecordHeader h{.plugins = recorded_plugins(bundle, seat_bots), .source = "sim"};
+          for (std::size_t seat = 0; seat < seat_names.size(); ++seat) h.players.push_back({seat_names[seat], seat_bots[seat]});
+          return h;
+      }()),
+      text(header),
+      cards(quoted_card_ids(bundle.catalog())) {
+    if (path.ends_with(".jsonl")) {
+        file = path;
+        fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd_ < 0) throw InputError(fmt::format("--record {}: cannot write the file: {}", path, std::strerror(errno)));
+        return;
+    }
+    dir = path;
+    std::error_code ec;
+    std::filesystem::create_directories(path, ec);
+    if (ec || !std::filesystem::is_directory(path))
+        throw InputError(fmt::format("--record {}: cannot create the folder{}", path, ec ? ": " + ec.message() : std::string()));
+}
+
+SimRecording::~SimRecording() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+void SimRecording::append(std::string_view record) {
+    const std::lock_guard lock(mutex_);
+    if (!write_all(fd_, record.data(), record.size()))
+        throw InputError(fmt::format("--record {}: cannot write the file: {}", file, std::strerror(errno)));
+}
+
+SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
+                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
+                      SimRecording* recording, std::uint64_t index, const BotSettings& bot_settings,
+                      SimObserver* observer) {
+    // The session's hooks: the turn cap, and the observer after every turn.
+    struct Hooks final : SessionHooks {
+        const Game* game = nullptr;
+        std::uint32_t max_turns = 0;
+        SimObserver* observer = nullptr;
+        bool may_start_turn() override { return game->turn() < max_turns; }
+        void turn_ended() override {
+            if (observer) observer->after_turn(*game);
+        }
+    } hooks;
+    std::vector<Seat> seats;
+    for (std::size_t seat = 0; seat < seat_names.size(); ++seat) seats.push_back({seat_names[seat], seat_bots[seat]});
+    InstalledBots bot_source(bot_settings);
+    Session session(bundle, evaluator, game_seed, seats, bot_source, hooks, {});
+    Game& game = session.game();
+    hooks.game = &game;
+    hooks.max_turns = max_turns;
+    hooks.observer = observer;
+    // Both a record and an observer: the events go to each, record first.
+    struct Both final : EventSink {
+        EventSink* first = nullptr;
+        EventSink* second = nullptr;
+        void on_event(const Event& e) override {
+            first->on_event(e);
+            second->on_event(e);
+        }
+    } both;
+    std::optional<RecordWriter> record;
+    if (recording) {
+        RecordHeader header = recording->header;
+        header.seed = game_seed;
+        header.game = static_cast<std::int64_t>(index);
+        if (recording->file.empty())
+            record.emplace(sim_record_file(recording->dir, index), game, header, &recording->text, recording->cards);
+        else
+            record.emplace([recording](std::string_view whole) { recording->append(whole); }, game, header,
+                           &recording->text, recording->cards);
+        game.set_event_sink(&*record);
+    }
+    if (observer) {
+        observer->begin_game(game);
+        if (record) {
+            both.first = &*record;
+            both.second = observer;
+            game.set_event_sink(&both);
+        } else {
+            game.set_event_sink(observer);
+        }
+    }
+    session.advance();  // bots only: it stops when the game is over or at the turn cap
+
+    if (record) record->finish();
+    SimGame result;
+    result.turns = game.turn();
+    if (game.phase() == Phase::won) {
+        result.outcome = SimOutcome::won;
+        result.winner = static_cast<std::int32_t>(game.winner());
+    } else if (game.over()) {
+        result.outcome = SimOutcome::no_winner;
+    } else {
+        result.outcome = SimOutcome::unfinished;
+    }
+    return result;
+}
+
+SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
+    SimResults results;
+    results.options = options;
+    results.seat_bots = seat_bots(options);
+
+    std::vector<std::string> names;
+    for (std::uint32_t seat = 0; seat < options.players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
+
+    std::optional<SimRecording> recording;
+    if (!options.record.empty()) recording.emplace(bundle, options.record, names, results.seat_bots);
+    if (options.shards < 1 || options.shard < 1 || options.shard > options.shards)
+        throw InputError(fmt::format("--shard must be K/N with 1 <= K <= N, got {}/{}", options.shard, options.shards));
+    const ShardRange range = sim_shard_range(options.games, options.shard, options.shards);
+    results.first = range.first;
+    const std::uint64_t count = range.end - range.first;
+    const auto workers = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(options.jobs, count)));
+    std::vector<std::exception_ptr> errors(workers);
+    // Worker w plays games w, w + workers, ... and keeps each result in order in its own list,
+    // so every result depends only on its game index: the same for every number of workers. The
+    // lists grow as games are played: memory follows the games played, not --games.
+    std::vector<std::vector<SimGame>> played(workers);
+    std::atomic<bool> stop = false;
+    auto work = [&](unsigned w) {
+        try {
+            auto runtime = bundle.make_runtime();
+            for (std::uint64_t i = range.first + w; i < range.end && !stop; i += workers) {
+                runtime->start_game();  // as fresh as a new runtime: a game never depends on earlier ones
+                played[w].push_back(play_sim_game(bundle, *runtime, names, results.seat_bots,
+                                                  sim_game_seed(options.seed, i), options.max_turns,
+                                                  recording ? &*recording : nullptr, i, options.bot_settings));
+            }
+        } catch (...) {
+            errors[w] = std::current_exception();
+            stop = true;
+        }
+    };
+
+    const auto start = std::chrono::steady_clock::now();
+    run_workers(workers, static_cast<unsigned>(options.jobs), work, stop);
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    results.games.reserve(count);
+    for (std::uint64_t i = 0; i < count; ++i) results.games.push_back(played[i % workers][i / workers]);
+    return results;
+}
+
+namespace {
+
+// Rounds for output: six decimals are plenty for shares and means, and keep the JSON readable.
+double rounded(double x) { return std::round(x * 1e6) / 1e6; }
+
+struct Tally {
+    std::uint64_t unfinished = 0;
+    std::uint64_t no_winner = 0;
+    std::vector<std::uint64_t> wins;
+    TurnStats turns;
+};
+
+Tally tally(const SimResults& results) {
+    Tally t;
+    t.wins.assign(results.seat_bots.size(), 0);
+    std::vector<std::uint32_t> turns;
+    turns.reserve(results.games.size());
+    for (const SimGame& g : results.games) {
+        turns.push_back(g.turns);
+        if (g.outcome == SimOutcome::unfinished) ++t.unfinished;
+        if (g.outcome == SimOutcome::no_winner) ++t.no_winner;
+        if (g.outcome == SimOutcome::won && g.winner >= 0 && static_cast<std::size_t>(g.winner) < t.wins.size())
+            ++t.wins[static_cast<std::size_t>(g.winner)];
+    }
+    t.turns = turn_stats(std::move(turns));
+    return t;
+}
+
+std::vector<std::string> plugin_ids(const sdk::Bundle& bundle, const std::string& kind) {
+    std::vector<std::string> ids;
+    for (const auto& p : bundle.plugins())
+        if (p.kind == kind) ids.push_back(p.id);
+    return ids;
+}
+
+double turns_per_second(const SimResults& results, std::uint64_t turns) {
+    return results.seconds > 0 ? static_cast<double>(turns) / results.seconds : 0;
+}
+
+}  // namespace
+
+std::string sim_timing(const SimResults& results, std::uint64_t turns) {
+    return fmt::format("{:.0f} ({} turns in {:.3f} s, {} job{})", turns_per_second(results, turns), turns,
+                       results.seconds, results.options.jobs, results.options.jobs == 1 ? "" : "s");
+}
+
+nlohmann::json sim_summary(const SimResults& results, const sdk::Bundle& bundle) {
+    return sim_summary(results, plugin_ids(bundle, "set"), plugin_ids(bundle, "gametype").front());
+}
+
+nlohmann::json sim_summary(const SimResults& results, const std::vector<std::string>& sets, const std::string& gametype) {
+    const Tally t = tally(results);
+    const std::uint64_t games = results.games.size();
+    nlohmann::json wins = nlohmann::json::array();
+    for (std::size_t seat = 0; seat < t.wins.size(); ++seat) {
+        const Interval ci = wilson_interval(t.wins[seat], games);
+        wins.push_back({{"seat", fmt::format("seat{}", seat + 1)},
+                        {"bot", results.seat_bots[seat]},
+                        {"wins", t.wins[seat]},
+                        {"share", rounded(static_cast<double>(t.wins[seat]) / static_cast<double>(games))},
+                        {"ci95", {rounded(ci.low), rounded(ci.high)}}});
+    }
+    return {{"games", games},
+            {"players", results.options.players},
+            {"seed", results.options.seed},
+            {"max_turns", results.options.max_turns},
+            {"sets", sets},
+            {"gametype", gametype},
+            {"unfinished", t.unfinished},
+            {"no_winner", t.no_winner},
+            {"turns", {{"total", t.turns.total}, {"mean", rounded(t.turns.mean)},
+                       {"median", rounded(t.turns.median)}, {"max", t.turns.max}}},
+            {"wins", std::move(wins)}};
+}
+
+std::string sim_report(const SimResults& results, const sdk::Bundle& bundle) {
+    return sim_report(results, plugin_ids(bundle, "set"), plugin_ids(bundle, "gametype").front(), true);
+}
+
+std::string sim_report(const SimResults& results, const std::vector<std::string>& set_ids, const std::string& gametype,
+                       bool with_timing) {
+    const Tally t = tally(results);
+    const std::uint64_t games = results.games.size();
+    std::string sets;
+    for (const auto& id : set_ids) sets += (sets.empty() ? "" : ", ") + id;
+    std::string out;
+    out += fmt::format("sets: {}; gametype: {}; seed: {}\n", sets, gametype, results.options.seed);
+    out += fmt::format("games: {}\n", games);
+    out += fmt::format("unfinished: {} (still going after {} turns)\n", t.unfinished, results.options.max_turns);
+    if (t.no_winner) out += fmt::format("ended without a winner: {}\n", t.no_winner);
+    out += fmt::format("turns: mean {:.2f}, median {:g}, max {}\n", t.turns.mean, t.turns.median, t.turns.max);
+    out += "wins by seat (share, 95% Wilson interval):\n";
+    for (std::size_t seat = 0; seat < t.wins.size(); ++seat) {
+        const Interval ci = wilson_interval(t.wins[seat], games);
+        out += fmt::format("  seat{:<4} {:<8} {:>8}  {:6.2f}%  [{:6.2f}%, {:6.2f}%]\n", seat + 1,
+                           results.seat_bots[seat], t.wins[seat],
+                           100.0 * static_cast<double>(t.wins[seat]) / static_cast<double>(games), 100 * ci.low,
+                           100 * ci.high);
+    }
+    if (with_timing) out += fmt::format("turns per second: {}\n", sim_timing(results, t.turns.total));
+    return out;
+}
+
+}  // namespace cherries::host

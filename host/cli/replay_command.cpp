@@ -1,0 +1,172 @@
+// `cherries replay FILE`: replays a record and checks it event by event (docs/records.md).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "host/cli/commands.hpp"
+#include "host/cli/number_option.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/base/printable.hpp"
+#include "host/records/record_reader.hpp"
+#include "host/text/render.hpp"
+#include "host/records/replay.hpp"
+#include "host/records/state_json.hpp"
+#include "host/base/input_error.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+struct ReplayOptions {
+    std::string file;
+    bool force = false;
+    bool show = false;
+    bool json = false;
+    std::uint32_t to = 0;
+    CLI::Option* to_option = nullptr;
+    std::int64_t game = 0;
+    CLI::Option* game_option = nullptr;
+    sdk::PluginSelection plugins;
+};
+
+std::string outcome(const Game& game) {
+    switch (game.phase()) {
+        case Phase::won: return game.player(game.winner()).name + " won";
+        case Phase::ended: return "ended without a winner";
+        case Phase::aborted: return "aborted (the gametype failed)";
+        case Phase::suspended: return "suspended";
+        default: return "in progress";
+    }
+}
+
+// A file of many records (sim --record FILE.jsonl) without --game: replays them all, one at a
+// time. `lines`/`first` and `second`/`second_first` are the first two records read.
+int replay_all(const ReplayOptions& o, RecordReader& reader, std::vector<std::string> lines, std::size_t first,
+               std::vector<std::string> second, std::size_t second_first) {
+    if (o.show || o.json || o.to_option->count() > 0) {
+        while (reader.next(lines, first)) {
+        }
+        throw InputError(fmt::format("{} holds {} records; choose one with --game N to use --show, --to or --json",
+                                     o.file, reader.records()));
+    }
+    const sdk::Bundle bundle = load_recorded_bundle(parse_header_line(lines[0], o.file, first).plugins, o.plugins.plugin_path);
+    auto runtime = bundle.make_runtime();
+    std::size_t events = 0;
+    std::uint64_t turns = 0;
+    for (bool more = true; more;) {
+        const RecordHeader header = parse_header_line(lines[0], o.file, first);
+        // Every record must be of the plugins the first one loaded: the same list, in order.
+        check_plugins(header.plugins, bundle, fmt::format("{}:{}", o.file, first), o.force, std::cerr);
+        Replayer replayer(bundle, *runtime, header, std::move(lines), o.file, first);
+        try {
+            replayer.run();
+        } catch (const ReplayMismatch& e) {
+            fmt::print(stderr, "cherries: replay differs: {}\n", e.what());
+            return 1;
+        }
+        events += replayer.events();
+        turns += replayer.game().turn();
+        lines = std::move(second);
+        first = second_first;
+        more = !lines.empty();
+        if (more && !reader.next(second, second_first)) second.clear();
+    }
+    std::cout << fmt::format("replay: {}: {} records, {} events in {} turns match\n", o.file, reader.records(), events, turns);
+    return 0;
+}
+
+int run_replay(const ReplayOptions& o) {
+    RecordReader reader(o.file);
+    std::vector<std::string> lines;
+    std::size_t first = 0;
+    reader.next(lines, first);  // a record, or InputError: the file is empty
+    if (o.game_option->count() > 0) {
+        while (parse_header_line(lines[0], o.file, first).game != o.game) {
+            if (!reader.next(lines, first))
+                throw InputError(fmt::format("{}: no record of game {} (the file holds {})", o.file, o.game, reader.records()));
+        }
+    } else {
+        std::vector<std::string> second;
+        std::size_t second_first = 0;
+        if (reader.next(second, second_first))
+            return replay_all(o, reader, std::move(lines), first, std::move(second), second_first);
+    }
+    const RecordHeader header = parse_header_line(lines[0], o.file, first);
+    const sdk::Bundle bundle = load_recorded_bundle(header.plugins, o.plugins.plugin_path);
+    check_plugins(header.plugins, bundle, o.file, o.force, std::cerr);
+    auto runtime = bundle.make_runtime();
+    Replayer replayer(bundle, *runtime, header, std::move(lines), o.file, first);
+    const Game& game = replayer.game();
+
+    const CardText cards(bundle);
+    std::optional<TextRenderer> renderer;
+    std::optional<JsonEventLog> log;
+    if (o.json) {
+        replayer.set_observer(&log.emplace(game));
+    } else if (o.show) {
+        replayer.set_observer(&renderer.emplace(game, cards, std::cout, stdout_palette()));
+        std::cout << fmt::format("replay of {}: seed {}\n", o.file, header.seed);
+        std::cout << fmt::format("players in turn order: {}\n", player_list(game));
+        renderer->print_table();
+        replayer.set_turn_hook([&] { renderer->print_table(); });
+    }
+    const std::optional<std::uint32_t> to = o.to_option->count() > 0 ? std::optional(o.to) : std::nullopt;
+    int status = 0;
+    bool ended = false;
+    try {
+        ended = replayer.run(to);
+    } catch (const ReplayMismatch& e) {
+        std::cout.flush();
+        fmt::print(stderr, "cherries: replay differs: {}\n", e.what());
+        status = 1;
+    }
+    if (o.json) {
+        nlohmann::json out = state_json(game);
+        out["events"] = log->events();
+        if (ended && !replayer.reason().empty()) out["reason"] = replayer.reason();  // why it was stopped
+        std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+        return status;
+    }
+    if (renderer) {
+        renderer->print_table();
+        renderer->print_result(game.over() ? StopReason::game_over
+                               : game.phase() == Phase::suspended ? StopReason::suspended
+                                                                  : StopReason::turns_done);
+    } else if (to) {
+        TextRenderer table(game, cards, std::cout, stdout_palette());
+        table.print_table();
+    }
+    if (status == 0)
+        std::cout << fmt::format("replay: {}: {} events in {} turns match the record{}; {}\n", o.file,
+                                 replayer.events(), game.turn(), ended ? "" : fmt::format(" (stopped at turn {})", *to),
+                                 replayer.reason().empty() || !ended
+                                     ? outcome(game)
+                                     : fmt::format("the game was stopped at turn {}: {} ({})", game.turn(),
+                                                   excerpt(replayer.reason()), outcome(game)));
+    return status;
+}
+
+}  // namespace
+
+void add_replay_command(CLI::App& app, Command& run) {
+    auto o = std::make_shared<ReplayOptions>();
+    CLI::App* replay = app.add_subcommand(
+        "replay", "Replay a game record and check every event against it; exit status 1 at the first difference");
+    replay->add_option("file", o->file, "The record (JSON Lines, docs/records.md)")->required();
+    replay->add_flag("--force", o->force, "Replay even when a plugin's fingerprint differs from the record");
+    replay->add_flag("--show", o->show, "Print the game as a transcript while replaying");
+    o->to_option = add_integer_option<std::uint32_t>(*replay, "--to", o->to, 0, UINT32_MAX,
+                                                     "Stop when turn N has been played and print the state");
+    replay->add_flag("--json", o->json, "Print the state (and the events) as JSON, as scenario mode does")
+        ->excludes("--show");
+    o->game_option = add_integer_option<std::int64_t>(
+        *replay, "--game", o->game, 0, INT64_MAX,
+        "In a file of many records (sim --record FILE.jsonl): replay only the record of game N");
+    add_plugin_path_option(*replay, o->plugins);
+    replay->callback([o, &run] { run = [o] { return run_replay(*o); }; });
+}
+
+}  // namespace cherries::host

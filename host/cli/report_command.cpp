@@ -1,0 +1,122 @@
+// `cherries report`: the balance report (docs/report.md), played here, by shards, or merged
+// from shards (docs/cluster.md).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <thread>
+
+#include "host/cli/commands.hpp"
+#include "host/cli/number_option.hpp"
+#include "host/cli/plugin_options.hpp"
+#include "host/base/input_error.hpp"
+#include "host/design/report_html.hpp"
+#include "host/design/report_run.hpp"
+#include "host/design/report_stats.hpp"
+#include "host/batch/shard.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+// Writes `text` to `path` whole. Throws InputError naming the file when it cannot.
+void write_text_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw InputError(fmt::format("{}: cannot write the file: {}", path, std::strerror(errno)));
+}
+
+// Fails early, before minutes of games, when `path` cannot be written; leaves no new file behind.
+void check_writable(const std::string& path) {
+    if (path.empty()) return;
+    const bool existed = std::filesystem::exists(path);
+    std::ofstream out(path, std::ios::binary | std::ios::app);
+    if (!out) throw InputError(fmt::format("{}: cannot write the file: {}", path, std::strerror(errno)));
+    out.close();
+    if (!existed) std::filesystem::remove(path);
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, Command& run) {
+    struct State {
+        ReportOptions report;
+        sdk::PluginSelection plugins;
+        std::string html, json;
+        std::vector<std::string> from;
+    };
+    auto state = std::make_shared<State>();
+    state->report.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
+    CLI::App* cmd = app.add_subcommand("report", "Play many games and write a balance report (HTML and JSON)");
+    add_integer_option<std::uint64_t>(*cmd, "--games", state->report.games, 1, UINT64_MAX,
+                                      "Games per player count and bot kind")
+        ->capture_default_str();
+    cmd->add_option("--players", state->report.players, "Player counts, comma-separated")
+        ->delimiter(',')
+        ->check(CLI::Range(2u, static_cast<unsigned>(kMaxPlayers)))
+        ->capture_default_str();
+    cmd->add_option("--bots", state->report.bots,
+                    "Bot kinds, comma-separated, weakest first; every seat plays the same kind")
+        ->delimiter(',')
+        ->capture_default_str();
+    add_integer_option<std::uint64_t>(*cmd, "--seed", state->report.seed, 0, UINT64_MAX,
+                                      "Master seed; game i uses mix_seed(seed + i), as `cherries sim`")
+        ->capture_default_str();
+    add_integer_option<unsigned>(*cmd, "--jobs", state->report.jobs, 1, kMaxJobs, "Worker threads (default: all cores)");
+    add_integer_option<std::uint32_t>(*cmd, "--max-turns", state->report.max_turns, 1, UINT32_MAX,
+                                      "A game still going after this many turns never ended")
+        ->capture_default_str();
+    add_integer_option<std::uint32_t>(*cmd, "--think", state->report.bot_settings.think, 1, 1'000'000,
+                                      "Expert bots: deck orders sampled per decision (docs/bots.md)");
+    cmd->add_option("-o,--output", state->html,
+                    "The HTML report; with --shard, the part file for `report --from`");
+    cmd->add_option("--json", state->json, "Also write the report's numbers as JSON to this file");
+    add_shard_option(*cmd, state->report.shard, state->report.shards,
+                     "Play only the K-th of N equal slices of the games and write the partial results to -o PART.json, "
+                     "for `report --from` (docs/cluster.md)");
+    cmd->add_option("--from", state->from, "Merge these part files (from `report --shard`) instead of playing; the game options come from the parts")
+        ->expected(1, -1);
+    add_plugin_options(*cmd, state->plugins);
+    cmd->callback([&run, state] {
+        run = [state] {
+            ReportOptions& o = state->report;
+            const bool sharded = o.shards > 1;
+            if (state->html.empty() && state->json.empty())
+                throw InputError("report: give -o FILE.html and/or --json FILE (with --shard: -o PART.json)");
+            if (!state->from.empty() && sharded) throw InputError("report: --from and --shard do not go together");
+            ReportData data;
+            if (!state->from.empty()) {
+                data = merge_report_parts(state->from);
+            } else {
+                check_report_options(o);  // bad flags fail before the plugins load
+                if (sharded && state->html.empty()) throw InputError("report --shard: give -o PART.json");
+                if (sharded && !state->json.empty())
+                    throw InputError("report --shard writes only its part (-o PART.json); --json goes with --from");
+                check_writable(state->html);
+                check_writable(state->json);
+                const sdk::Bundle bundle = sdk::load_bundle(state->plugins);
+                o.progress = true;
+                data = run_report(bundle, o);
+                const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
+                fmt::print(stderr, "cherries report: {} games in {:.2f} s\n",
+                           (range.end - range.first) * o.players.size() * o.bots.size(), data.seconds);
+                if (sharded) {
+                    write_text_file(state->html, report_part(data, o.shard, o.shards).dump() + "\n");
+                    return 0;
+                }
+            }
+            const nlohmann::json report = report_json(data);
+            if (!state->json.empty()) write_text_file(state->json, report.dump(2) + "\n");
+            if (!state->html.empty()) write_text_file(state->html, report_html(report));
+            return 0;
+        };
+    });
+}
+
+}  // namespace cherries::host

@@ -1,0 +1,59 @@
+// `cherries sim`: its options, and printing what the simulation (host/batch/sim.hpp) found.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <memory>
+
+#include "host/batch/shard.hpp"
+#include "host/batch/sim.hpp"
+#include "host/cli/batch_options.hpp"
+#include "host/cli/commands.hpp"
+#include "host/cli/number_option.hpp"
+#include "host/cli/plugin_options.hpp"
+
+namespace cherries::host {
+
+void add_sim_command(CLI::App& app, Command& run) {
+    struct State {
+        SimOptions sim;
+        sdk::PluginSelection plugins;
+        bool json = false;
+    };
+    auto state = std::make_shared<State>();
+    state->sim.bots.clear();  // empty after parsing: every seat "random"
+    CLI::App* sim = app.add_subcommand("sim", "Play many games between bots and summarise the results");
+    add_integer_option<std::uint64_t>(*sim, "--games", state->sim.games, 1, UINT64_MAX, "Number of games")
+        ->capture_default_str();
+    sim->add_option("--bot", state->sim.bots,
+                    "Bot kind (random, greedy, expert, or a bot plugin's name): once for every seat, or once per "
+                    "seat in turn order (default: random)");
+    add_batch_options(*sim, state->sim);
+    sim->add_option("--record", state->sim.record,
+                    "Write every game's record (docs/records.md): to FILE.jsonl one after the other, or to a folder, "
+                    "one file per game (game-NNNNNN.jsonl)");
+    sim->add_flag("--json", state->json, "Print the results as one JSON object (timing goes to stderr)");
+    add_shard_option(*sim, state->sim.shard, state->sim.shards,
+                     "Play only the K-th of N equal slices of the games and print the partial results as JSON, "
+                     "for `cherries merge` (docs/cluster.md)");
+    add_plugin_options(*sim, state->plugins);
+    sim->callback([&run, state] {
+        run = [state] {
+            seat_bots(state->sim);  // bad flags fail before the plugins load
+            const sdk::Bundle bundle = sdk::load_bundle(state->plugins);
+            const SimResults results = run_sim(bundle, state->sim);
+            if (state->sim.shards > 1 || state->sim.shard > 1) {
+                fmt::print("{}\n", sim_part(results, bundle).dump());
+            } else if (state->json) {
+                fmt::print("{}\n", sim_summary(results, bundle).dump(2));
+                std::uint64_t turns = 0;
+                for (const auto& g : results.games) turns += g.turns;
+                fmt::print(stderr, "cherries sim: turns per second: {}\n", sim_timing(results, turns));
+            } else {
+                fmt::print("{}", sim_report(results, bundle));
+            }
+            return 0;
+        };
+    });
+}
+
+}  // namespace cherries::host

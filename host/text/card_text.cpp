@@ -1,0 +1,37 @@
+#include "host/text/card_text.hpp"
+
+#include <algorithm>
+
+namespace cherries::host {
+
+CardText::CardText(const Catalog& catalog, Evaluator* evaluator, const Gametype* gametype) : catalog_(catalog) {
+    build(evaluator, gametype);
+}
+
+CardText::CardText(const sdk::Bundle& bundle) : catalog_(bundle.catalog()) {
+    const auto& kinds = catalog_.kinds();
+    const bool needs_code = bundle.gametype().tail.has_value() ||
+                            std::any_of(kinds.begin(), kinds.end(), [](const CardKind& k) {
+                                return k.type == CardType::modifier && k.text.empty();
+                            });
+    std::unique_ptr<sdk::LuaRuntime> runtime;
+    if (needs_code) runtime = bundle.make_runtime();
+    build(runtime.get(), &bundle.gametype());
+}
+
+void CardText::build(Evaluator* evaluator, const Gametype* gametype) {
+    for (const CardKind& kind : catalog_.kinds()) {
+        const std::string& symbol = catalog_.sets()[kind.set].symbol;
+        names_.push_back(symbol.empty() ? kind.name : kind.name + " [" + symbol + "]");
+        descriptions_.push_back(sdk::describe_card(kind, evaluator));
+    }
+    if (gametype) rule_ = sdk::gametype_rule_words(*gametype, evaluator);
+}
+
+std::string CardText::describe_kind(KindId kind) const {
+    const sdk::CardDescription& d = descriptions_[kind];
+    if (catalog_.kinds()[kind].type != CardType::modifier) return names_[kind] + " (" + d.effect + ")";
+    return names_[kind] + " (modifier " + d.lifetime + "): " + d.effect;
+}
+
+}  // namespace cherries::host
