@@ -6,14 +6,12 @@
 #include <string>
 #include <string_view>
 
+#include "host/base/utf8.hpp"  // valid_utf8: names are checked with it
+
 namespace cherries::host {
 
 /// How many bytes of an input an error message echoes (the rest becomes "...").
 inline constexpr std::size_t kEchoBytes = 80;
-
-/// Whether `text` is valid UTF-8: no stray continuation bytes, no overlong forms, no
-/// surrogates, nothing past U+10FFFF.
-bool valid_utf8(std::string_view text);
 
 /// Why `name` cannot be a player's name, or "" if it can: it is empty, not valid UTF-8, or has
 /// whitespace or a control character (C0, DEL, C1) in it. Names reach terminals and records:

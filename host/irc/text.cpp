@@ -1,5 +1,7 @@
 #include "host/irc/text.hpp"
 
+#include "host/base/utf8.hpp"
+
 #include <algorithm>
 #include <charconv>
 
@@ -7,28 +9,6 @@ namespace cherries::irc {
 
 namespace {
 
-// The length of the valid UTF-8 sequence at `s[i]`, or 0 when it is invalid.
-std::size_t utf8_sequence(std::string_view s, std::size_t i) {
-    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-    const unsigned char c = b(i);
-    if (c < 0x80) return 1;
-    std::size_t n;
-    std::uint32_t cp;
-    if ((c & 0xE0) == 0xC0) n = 2, cp = c & 0x1F;
-    else if ((c & 0xF0) == 0xE0) n = 3, cp = c & 0x0F;
-    else if ((c & 0xF8) == 0xF0) n = 4, cp = c & 0x07;
-    else return 0;
-    if (i + n > s.size()) return 0;
-    for (std::size_t k = 1; k < n; ++k) {
-        if ((b(i + k) & 0xC0) != 0x80) return 0;
-        cp = (cp << 6) | (b(i + k) & 0x3F);
-    }
-    static constexpr std::uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < kMin[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    return n;
-}
-
-bool is_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
@@ -54,29 +34,6 @@ std::size_t colour_spec(std::string_view s, std::size_t i, bool hex) {
 }
 
 }  // namespace
-
-std::string to_valid_utf8(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t n = utf8_sequence(text, i);
-        if (n == 0) {
-            out += "\xEF\xBF\xBD";  // one per bad byte
-            ++i;
-        } else {
-            out.append(text.substr(i, n));
-            i += n;
-        }
-    }
-    return out;
-}
-
-std::string_view cut_utf8(std::string_view text, std::size_t max_bytes) {
-    if (text.size() <= max_bytes) return text;
-    std::size_t end = max_bytes;
-    while (end > 0 && is_continuation(text[end])) --end;
-    return text.substr(0, end);
-}
 
 std::string strip_formatting(std::string_view text) {
     std::string out;

@@ -8,17 +8,14 @@
 #include <string_view>
 #include <vector>
 
+#include "host/base/utf8.hpp"
 #include "host/irc/message.hpp"
 
 namespace cherries::irc {
 
-/// `text` with every invalid UTF-8 sequence (bad lead, truncated, overlong, surrogate, > U+10FFFF)
-/// replaced by U+FFFD.
-std::string to_valid_utf8(std::string_view text);
-
-/// The longest prefix of `text` of at most `max_bytes` bytes that ends on a code point
-/// boundary (never inside a multi-byte sequence).
-std::string_view cut_utf8(std::string_view text, std::size_t max_bytes);
+// The host's one UTF-8 module (host/base/utf8.hpp) serves IRC text too.
+using host::cut_utf8;
+using host::to_valid_utf8;
 
 /// Incoming text made safe to read and echo: mIRC formatting removed (bold ^B, colour ^C with
 /// up to two "fg[,bg]" digit pairs, hex colour ^D with RRGGBB[,RRGGBB], italic ^], underline

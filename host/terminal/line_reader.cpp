@@ -50,58 +50,6 @@ std::size_t terminal_width() {
     return 0;
 }
 
-std::size_t display_width(std::string_view text) {
-    std::size_t columns = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '\x1b') {  // an SGR sequence (colour, bold) takes no column
-            const std::size_t end = text.find('m', i);
-            if (end == std::string_view::npos) break;
-            i = end;
-            continue;
-        }
-        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++columns;  // not a UTF-8 continuation byte
-    }
-    return columns;
-}
-
-std::string wrap_line(const std::string& text, std::size_t width, std::size_t indent) {
-    if (width == 0 || display_width(text) <= width) return text + '\n';
-    indent = std::min(indent, width / 2);
-    std::string out;
-    std::string line;
-    std::size_t at = 0;
-    while (at < text.size() && text[at] == ' ') line += text[at++];  // the text's own indent
-    bool fresh = true;                                                // no word on `line` yet
-    auto flush = [&] {
-        out += line + '\n';
-        line = std::string(indent, ' ');
-        fresh = true;
-    };
-    while (at < text.size()) {
-        const std::size_t gap_start = at;
-        while (at < text.size() && text[at] == ' ') ++at;
-        if (at == text.size()) break;
-        const std::string gap = text.substr(gap_start, at - gap_start);  // spacing kept as written
-        std::size_t end = text.find(' ', at);
-        if (end == std::string::npos) end = text.size();
-        std::string word = text.substr(at, end - at);
-        at = end;
-        if (!fresh && display_width(line) + gap.size() + display_width(word) > width) flush();
-        if (!fresh) line += gap;
-        while (display_width(line) + display_width(word) > width && word.size() == display_width(word)) {
-            // a (plain ASCII) word longer than a line is cut; one with colour or UTF-8 stays whole
-            const std::size_t room = width > line.size() ? width - line.size() : 0;
-            line += word.substr(0, room);
-            word.erase(0, room);
-            flush();
-        }
-        line += word;
-        fresh = false;
-    }
-    if (!fresh) out += line + '\n';
-    return out;
-}
-
 std::string invisible_escapes(const std::string& prompt) {
     std::string out;
     for (std::size_t i = 0; i < prompt.size(); ++i) {

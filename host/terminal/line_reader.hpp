@@ -39,17 +39,6 @@ private:
 /// else 0: no limit (a pipe or a file).
 std::size_t terminal_width();
 
-/// The columns `text` takes on a terminal: UTF-8 characters count one each, SGR escape
-/// sequences (colour, bold) none.
-std::size_t display_width(std::string_view text);
-
-/// `text` (one line; colour codes and UTF-8 allowed) broken at spaces into lines of at most
-/// `width` columns (display_width),
-/// the later ones indented by `indent` spaces (at most width / 2); spacing within a line is
-/// kept as written; a word longer than a line is cut. Each line ends
-/// with '\n'. `width` 0: `text` and '\n' unchanged.
-std::string wrap_line(const std::string& text, std::size_t width, std::size_t indent = 4);
-
 /// `prompt` with each ANSI escape sequence wrapped in RL_PROMPT_START_IGNORE characters, so
 /// that libedit does not count it in the prompt's width.
 std::string invisible_escapes(const std::string& prompt);

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "host/base/utf8.hpp"
+#include "host/base/wrap.hpp"
 #include "host/session/seats.hpp"
 #include "sdk/diagnostic.hpp"
 #include "host/base/printable.hpp"

@@ -1,4 +1,6 @@
 // The hotseat game loop: seating, the turn loop, the start and the result.
+#include "host/base/utf8.hpp"
+#include "host/base/wrap.hpp"
 #include "host/terminal/play_session.hpp"
 
 #include <fmt/core.h>
@@ -103,13 +105,13 @@ std::string Hotseat::standings() const {
     for (const Player& p : game_.players()) order.push_back(&p);
     std::stable_sort(order.begin(), order.end(), [](const Player* a, const Player* b) { return a->score > b->score; });
     std::size_t width = 0;
-    for (const Player* p : order) width = std::max(width, p->name.size());
+    for (const Player* p : order) width = std::max(width, display_width(p->name));
     width = std::min<std::size_t>(width, 16);
     std::string out = fmt::format("Standings after {} turn{}:\n", game_.turn(), game_.turn() == 1 ? "" : "s");
     std::size_t rank = 0;
     for (std::size_t i = 0; i < order.size(); ++i) {
         if (i == 0 || order[i]->score != order[i - 1]->score) rank = i + 1;
-        out += fmt::format("  {}. {:<{}}  score {}, {} cherr{}\n", rank, order[i]->name, width, order[i]->score,
+        out += fmt::format("  {}. {}  score {}, {} cherr{}\n", rank, pad_to_width(order[i]->name, width), order[i]->score,
                            order[i]->cherries, order[i]->cherries == 1 ? "y" : "ies");
     }
     if (order.empty()) out += "  nobody is seated\n";

@@ -1,5 +1,6 @@
 #include "host/text/render.hpp"
-#include "host/terminal/line_reader.hpp"
+#include "host/base/wrap.hpp"
+#include "host/base/utf8.hpp"
 
 #include <fmt/core.h>
 #include <unistd.h>
@@ -150,7 +151,7 @@ void TextRenderer::on_event(const Event& e) {
 
 void TextRenderer::print_table() {
     std::size_t width = 6;  // "player"
-    for (const auto& p : game_.players()) width = std::max(width, p.name.size());
+    for (const auto& p : game_.players()) width = std::max(width, display_width(p.name));
     const PlayerId next = game_.current_player();
     const std::string numbers = fmt::format("    {:<{}}  cherries  score", "player", width);
     const std::string header = numbers + "  modifier card stack, bottom first (lifetime)";
@@ -162,7 +163,8 @@ void TextRenderer::print_table() {
         for (const auto& m : p.modifiers)
             stack += fmt::format("{}{} ({})", stack.empty() ? "" : ", ", cards_.name(m.card), m.lifetime);
         if (stack.empty()) stack = "-";
-        std::string row = fmt::format("  {} {:<{}}  {:>8}  {:>5}", p.id == next ? ">" : " ", p.name, width, p.cherries, p.score);
+        std::string row = fmt::format("  {} {}  {:>8}  {:>5}", p.id == next ? ">" : " ", pad_to_width(p.name, width), p.cherries,
+                                      p.score);
         if (!narrow) row += "  " + stack;
         out_ << (p.id == you_ ? palette_.reverse(row) : p.id == next ? palette_.bold(row) : row) << '\n';
         if (narrow && stack != "-") out_ << wrap_line("      " + stack, width_, 6);

@@ -1,4 +1,4 @@
-// Text on IRC: UTF-8 boundaries, line splitting within 512 bytes with the relay prefix, mIRC
+// Text on IRC (UTF-8 itself: tests/host/base/utf8_test.cpp): line splitting within 512 bytes with the relay prefix, mIRC
 // formatting, CTCP, and ISUPPORT (CASEMAPPING, NICKLEN, CHANTYPES, PREFIX).
 #include <catch2/catch.hpp>
 
@@ -15,24 +15,6 @@ namespace {
 bool valid_utf8(const std::string& s) { return to_valid_utf8(s) == s; }
 
 }  // namespace
-
-TEST_CASE("to_valid_utf8 replaces invalid sequences with U+FFFD and keeps valid ones") {
-    CHECK(to_valid_utf8("caf\xC3\xA9 \xF0\x9F\x8D\x92") == "caf\xC3\xA9 \xF0\x9F\x8D\x92");  // café 🍒
-    CHECK(to_valid_utf8("caf\xE9!") == "caf\xEF\xBF\xBD!");                                   // Latin-1 é
-    CHECK(to_valid_utf8("\xC0\xAF") == "\xEF\xBF\xBD\xEF\xBF\xBD");                           // overlong '/'
-    CHECK(to_valid_utf8("\xED\xA0\x80") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");           // a surrogate
-    CHECK(to_valid_utf8("a\xF0\x9F\x8D") == "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");         // truncated
-}
-
-TEST_CASE("cut_utf8 never cuts inside a multi-byte sequence") {
-    const std::string cherry = "\xF0\x9F\x8D\x92";  // 4 bytes
-    const std::string text = "ab" + cherry + "cd";
-    CHECK(cut_utf8(text, 2) == "ab");
-    CHECK(cut_utf8(text, 3) == "ab");
-    CHECK(cut_utf8(text, 5) == "ab");
-    CHECK(cut_utf8(text, 6) == "ab" + cherry);
-    CHECK(cut_utf8(text, 100) == text);
-}
 
 TEST_CASE("relay prefix: ':' nick '!' user '@' host ' '") {
     CHECK(relay_prefix_bytes(9, 10, 63) == 1 + 9 + 1 + 10 + 1 + 63 + 1);

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "host/base/utf8.hpp"
+#include "host/base/wrap.hpp"
 #include "sdk/plugin_search.hpp"
 #include "host/terminal/line_reader.hpp"
 #include "host/text/render.hpp"
