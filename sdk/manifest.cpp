@@ -1,6 +1,6 @@
 #include "sdk/manifest.hpp"
 #include "sdk/plugin_file.hpp"
-#include "sdk/toml_error.hpp"
+#include "sdk/toml_reader.hpp"
 #include "sdk/toml_text.hpp"
 
 #include <toml++/toml.h>
@@ -30,160 +30,40 @@ SourcePosition position_of(const toml::table& t, std::string_view key) {
     return position_of(node ? *node : static_cast<const toml::node&>(t));
 }
 
-// "\x1B": how a control character is named in messages (as LuaRuntime quotes plugin messages).
-std::string fmt_control(unsigned char c) {
-    char text[8];
-    std::snprintf(text, sizeof text, "\\x%02X", c);
-    return text;
-}
-
-// Reads typed fields from TOML tables, recording a Diagnostic for each problem.
-class Reader {
-public:
-    Reader(std::string file, std::vector<Diagnostic>& out) : file_(std::move(file)), out_(out) {}
-
-    void error(const toml::source_region& where, const std::string& message) {
-        out_.push_back({Diagnostic::Severity::error, file_, static_cast<int>(where.begin.line),
-                        static_cast<int>(where.begin.column), message});
-    }
-
-    std::optional<std::string> string(const toml::table& t, std::string_view key, bool required,
-                                      const std::string& context) {
-        const toml::node* node = t.get(key);
-        if (!node) {
-            if (required) error(t.source(), context + "missing field '" + std::string(key) + "' (a string)");
-            return std::nullopt;
-        }
-        if (auto v = node->value<std::string>(); v && node->is_string()) {
-            // Names reach terminals and IRC channels: a control character (an escape sequence,
-            // a line break) in one could rewrite what others see.
-            const auto bad = std::find_if(v->begin(), v->end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; });
-            if (bad == v->end()) return v;
-            error(node->source(), context + "field '" + std::string(key) + "': expected printable text, saw control "
-                                  "character " + fmt_control(static_cast<unsigned char>(*bad)));
-            return std::nullopt;
-        }
-        error(node->source(), context + "field '" + std::string(key) + "': expected string, saw " + describe_toml(*node));
-        return std::nullopt;
-    }
-
-    std::optional<std::int64_t> integer(const toml::table& t, std::string_view key, bool required,
-                                        std::int64_t min, std::int64_t max, const std::string& context) {
-        const toml::node* node = t.get(key);
-        if (!node) {
-            if (required) error(t.source(), context + "missing field '" + std::string(key) + "' (an integer)");
-            return std::nullopt;
-        }
-        return integer_value(*node, "field '" + std::string(key) + "'", min, max, context);
-    }
-
-    std::optional<std::int64_t> integer_value(const toml::node& node, const std::string& what,
-                                              std::int64_t min, std::int64_t max, const std::string& context) {
-        // Bounds of a million or more read as "no bound" to a designer: name only the other one.
-        const bool no_max = max >= 1'000'000, no_min = min <= -1'000'000;
-        const std::string range = no_min && no_max ? "integer within ±(2^53 - 1)"
-                                  : no_max         ? "integer >= " + std::to_string(min)
-                                  : no_min         ? "integer <= " + std::to_string(max)
-                                                   : "integer from " + std::to_string(min) + " to " + std::to_string(max);
-        if (!node.is_integer()) {
-            error(node.source(), context + what + ": expected " + range + ", saw " + describe_toml(node));
-            return std::nullopt;
-        }
-        const std::int64_t v = *node.value<std::int64_t>();
-        if (v < min || v > max) {
-            const std::string bound = v < min ? "integer >= " + std::to_string(min) : "integer <= " + std::to_string(max);
-            error(node.source(), context + what + ": expected " + bound + ", saw " + std::to_string(v));
-            return std::nullopt;
-        }
-        return v;
-    }
-
-    std::optional<bool> boolean(const toml::table& t, std::string_view key, const std::string& context) {
-        const toml::node* node = t.get(key);
-        if (!node) return std::nullopt;
-        if (node->is_boolean()) return *node->value<bool>();
-        error(node->source(), context + "field '" + std::string(key) + "': expected boolean, saw " + describe_toml(*node));
-        return std::nullopt;
-    }
-
-    const toml::table* table(const toml::table& t, std::string_view key, bool required, const std::string& context) {
-        const toml::node* node = t.get(key);
-        if (!node) {
-            if (required) error(t.source(), context + "missing table [" + std::string(key) + "]");
-            return nullptr;
-        }
-        if (node->is_table()) return node->as_table();
-        error(node->source(), context + "'" + std::string(key) + "': expected a table, saw " + describe_toml(*node));
-        return nullptr;
-    }
-
-    // `key = [[input, expected], ...]`: designer-written examples of a function.
-    std::vector<FunctionTest> tests(const toml::table& t, std::string_view key, std::int64_t min_input,
-                                    const std::string& context) {
-        std::vector<FunctionTest> out;
-        const toml::node* node = t.get(key);
-        if (!node) return out;
-        const std::string what = context + "tests." + std::string(key);
-        const toml::array* pairs = node->as_array();
-        if (!pairs) {
-            error(node->source(), what + ": expected an array of [input, expected] pairs, saw " + describe_toml(*node));
-            return out;
-        }
-        for (const toml::node& pair_node : *pairs) {
-            const toml::array* pair = pair_node.as_array();
-            if (!pair || pair->size() != 2) {
-                error(pair_node.source(), what + ": expected a pair [input, expected], saw " +
-                                              (pair ? "an array of " + std::to_string(pair->size()) : describe_toml(pair_node)));
-                continue;
-            }
-            const auto input = integer_value(*pair->get(0), "input", min_input, kMaxMagnitude, what + ": ");
-            const auto expected = integer_value(*pair->get(1), "expected result", -kMaxMagnitude, kMaxMagnitude, what + ": ");
-            if (input && expected)
-                out.push_back({*input, *expected, static_cast<int>(pair_node.source().begin.line),
-                               static_cast<int>(pair_node.source().begin.column)});
-        }
+// `key = [[input, expected], ...]`: designer-written examples of a function.
+std::vector<FunctionTest> read_tests(TomlReader& r, const toml::table& t, std::string_view key, std::int64_t min_input,
+                                     const std::string& context) {
+    std::vector<FunctionTest> out;
+    const toml::node* node = t.get(key);
+    if (!node) return out;
+    const std::string what = context + "tests." + std::string(key);
+    const toml::array* pairs = node->as_array();
+    if (!pairs) {
+        r.error(node->source(), what + ": expected an array of [input, expected] pairs, saw " + describe_toml(*node));
         return out;
     }
-
-    void unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, const std::string& context) {
-        for (auto&& [key, node] : t) {
-            if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
-            std::string message = context + "unknown field '" + std::string(key.str()) + "'";
-            std::string_view best;
-            std::size_t best_distance = 3;
-            for (auto k : known)
-                if (auto d = edit_distance(key.str(), k); d < best_distance) best = k, best_distance = d;
-            if (!best.empty()) message += "; did you mean '" + std::string(best) + "'?";
-            else {
-                message += "; expected one of:";
-                for (auto k : known) message += " " + std::string(k);
-            }
-            error(key.source(), message);
+    for (const toml::node& pair_node : *pairs) {
+        const toml::array* pair = pair_node.as_array();
+        if (!pair || pair->size() != 2) {
+            r.error(pair_node.source(), what + ": expected a pair [input, expected], saw " +
+                                            (pair ? "an array of " + std::to_string(pair->size()) : describe_toml(pair_node)));
+            continue;
         }
+        const auto input = r.integer_value(*pair->get(0), "input", min_input, kMaxMagnitude, what + ": ");
+        const auto expected = r.integer_value(*pair->get(1), "expected result", -kMaxMagnitude, kMaxMagnitude, what + ": ");
+        if (input && expected) out.push_back({*input, *expected, line_of(pair_node), column_of(pair_node)});
     }
+    return out;
+}
 
-private:
-    std::string file_;
-    std::vector<Diagnostic>& out_;
-};
-
-std::optional<toml::table> parse(const std::filesystem::path& folder, const std::filesystem::path& path,
-                                 const std::string& shown, std::string& bytes, std::vector<Diagnostic>& out) {
+std::optional<toml::table> parse(TomlReader& r, const std::filesystem::path& folder, const std::filesystem::path& path,
+                                 std::string& bytes) {
     std::string problem;
     if (!read_plugin_file(path, folder, kMaxManifestBytes, "the manifest", bytes, problem)) {
-        out.push_back({Diagnostic::Severity::error, shown, 0, 0,
-                       problem == "no such file" ? "cannot read the manifest: no such file" : problem});
+        r.error(problem == "no such file" ? "cannot read the manifest: no such file" : problem);
         return std::nullopt;
     }
-    try {
-        return toml::parse(bytes, shown);
-    } catch (const toml::parse_error& e) {
-        out.push_back({Diagnostic::Severity::error, shown, static_cast<int>(e.source().begin.line),
-                       static_cast<int>(e.source().begin.column),
-                       explain_toml_error(e.description(), bytes, static_cast<int>(e.source().begin.line),
-                                          static_cast<int>(e.source().begin.column))});
-        return std::nullopt;
-    }
+    return r.parse(bytes);
 }
 
 const std::regex& id_pattern() {
@@ -203,31 +83,31 @@ struct Header {
     std::filesystem::path lua_file;
 };
 
-std::optional<Header> read_header(Reader& r, const toml::table& root, std::string_view section,
+std::optional<Header> read_header(TomlReader& r, const toml::table& root, std::string_view section,
                                   const std::filesystem::path& folder, const std::string& default_lua,
                                   std::initializer_list<std::string_view> known) {
-    const toml::table* t = r.table(root, section, true, "");
+    const toml::table* t = r.table(root, section, Need::required, "");
     if (!t) return std::nullopt;
     const std::string ctx = "[" + std::string(section) + "] ";
     r.unknown_keys(*t, known, ctx);
     Header h;
-    if (auto id = r.string(*t, "id", true, ctx)) {
+    if (auto id = r.string(*t, "id", Need::required, ctx)) {
         if (!is_valid_id(*id))
             r.error(t->get("id")->source(), ctx + "field 'id': expected lowercase letters, digits and '-', saw \"" + *id + "\"");
         h.id = *id;
     }
-    h.name = r.string(*t, "name", true, ctx).value_or(h.id);
-    if (auto v = r.string(*t, "version", true, ctx)) {
+    h.name = r.string(*t, "name", Need::required, ctx).value_or(h.id);
+    if (auto v = r.string(*t, "version", Need::required, ctx)) {
         if (!std::regex_match(*v, semver_pattern()))
             r.error(t->get("version")->source(), ctx + "field 'version': expected a semantic version like \"1.0.0\", saw \"" + *v + "\"");
         h.version = *v;
     }
-    const auto api = r.integer(*t, "api", true, 0, kMaxMagnitude, ctx);
+    const auto api = r.integer(*t, "api", Need::required, 0, kMaxMagnitude, ctx);
     h.api = api.value_or(0);
     if (api && *api != kApiVersion)
         r.error(t->get("api")->source(), ctx + "field 'api': this host speaks plugin API " + std::to_string(kApiVersion) +
                                              ", saw " + std::to_string(*api));
-    if (auto lua = r.string(*t, "lua", false, ctx)) {
+    if (auto lua = r.string(*t, "lua", Need::optional, ctx)) {
         if (std::filesystem::path(*lua).is_absolute() || !inside_folder(folder, *lua)) {
             r.error(t->get("lua")->source(), ctx + "field 'lua': \"" + *lua +
                                                  "\" is outside the plugin folder; expected a file inside it, like \"" + default_lua + "\"");
@@ -248,9 +128,9 @@ std::optional<Header> read_header(Reader& r, const toml::table& root, std::strin
 }
 
 // A print-and-play picture (docs/manifest.md): an .svg or .png file inside the set folder.
-std::filesystem::path read_picture(Reader& r, const toml::table& t, std::string_view key,
+std::filesystem::path read_picture(TomlReader& r, const toml::table& t, std::string_view key,
                                    const std::filesystem::path& folder, const std::string& ctx) {
-    const auto value = r.string(t, key, false, ctx);
+    const auto value = r.string(t, key, Need::optional, ctx);
     if (!value) return {};
     const toml::node& node = *t.get(key);
     const std::string field = ctx + "field '" + std::string(key) + "': ";
@@ -273,8 +153,8 @@ std::filesystem::path read_picture(Reader& r, const toml::table& t, std::string_
 }
 
 // A print-and-play colour (docs/manifest.md): "#rrggbb".
-std::string read_colour(Reader& r, const toml::table& t, const std::string& ctx) {
-    const auto value = r.string(t, "colour", false, ctx);
+std::string read_colour(TomlReader& r, const toml::table& t, const std::string& ctx) {
+    const auto value = r.string(t, "colour", Need::optional, ctx);
     if (!value) return {};
     static const std::regex pattern("#[0-9A-Fa-f]{6}");
     if (std::regex_match(*value, pattern)) return *value;
@@ -295,9 +175,9 @@ std::string distribution_label(const std::string& gametype_id) { return "gametyp
 SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
     SetManifest m;
     m.file = (folder / "set.toml").string();
-    auto root = parse(folder, folder / "set.toml", m.file, m.text, out);
+    TomlReader r(m.file, out);
+    auto root = parse(r, folder, folder / "set.toml", m.text);
     if (!root) return m;
-    Reader r(m.file, out);
     r.unknown_keys(*root, {"set", "card"}, "");
     auto header = read_header(r, *root, "set", folder, "set.lua", {"id", "name", "version", "symbol", "api", "lua", "back", "colour"});
     if (header) {
@@ -305,7 +185,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         m.api = header->api;
         m.lua_file = header->lua_file;
         if (const toml::table* t = root->get_as<toml::table>("set")) {
-            m.info.symbol = r.string(*t, "symbol", true, "[set] ").value_or("");
+            m.info.symbol = r.string(*t, "symbol", Need::required, "[set] ").value_or("");
             m.set_position = position_of(*t, "id");
             m.symbol_position = position_of(*t, "symbol");
             m.back_picture = read_picture(r, *t, "back", folder, "[set] ");
@@ -327,33 +207,33 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
             continue;
         }
         CardKind kind;
-        const auto id = r.string(*t, "id", true, "card: ");
+        const auto id = r.string(*t, "id", Need::required, "card: ");
         kind.id = id.value_or("?");
         const std::string ctx = "card '" + kind.id + "': ";
         if (id && !is_valid_id(*id))
             r.error(t->get("id")->source(), ctx + "field 'id': expected lowercase letters, digits and '-'");
         if (id && !card_ids.insert(*id).second) r.error(t->get("id")->source(), ctx + "card id is used twice in this set");
-        kind.name = r.string(*t, "name", true, ctx).value_or(kind.id);
-        kind.text = r.string(*t, "text", false, ctx).value_or("");
-        kind.count = static_cast<std::int32_t>(r.integer(*t, "count", false, 1, 10000, ctx).value_or(1));
+        kind.name = r.string(*t, "name", Need::required, ctx).value_or(kind.id);
+        kind.text = r.string(*t, "text", Need::optional, ctx).value_or("");
+        kind.count = static_cast<std::int32_t>(r.integer(*t, "count", Need::optional, 1, 10000, ctx).value_or(1));
         std::string cherry_fn, score_fn;
         std::vector<FunctionTest> cherry_tests, score_tests;
-        const auto type = r.string(*t, "type", true, ctx);
+        const auto type = r.string(*t, "type", Need::required, ctx);
         if (type == "cherry" || type == "score") {
             kind.type = *type == "cherry" ? CardType::cherry : CardType::score;
             r.unknown_keys(*t, {"id", "name", "text", "type", "change", "count", "picture", "colour"}, ctx);
-            kind.change = r.integer(*t, "change", true, -kMaxMagnitude, kMaxMagnitude, ctx).value_or(0);
+            kind.change = r.integer(*t, "change", Need::required, -kMaxMagnitude, kMaxMagnitude, ctx).value_or(0);
         } else if (type == "modifier") {
             kind.type = CardType::modifier;
             r.unknown_keys(*t, {"id", "name", "text", "type", "lifetime", "cherry", "score", "count", "tests", "picture", "colour"},
                           ctx);
-            kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", true, 1, kMaxLifetime, ctx).value_or(1));
-            cherry_fn = r.string(*t, "cherry", false, ctx).value_or("");
-            score_fn = r.string(*t, "score", false, ctx).value_or("");
-            if (const toml::table* tests = r.table(*t, "tests", false, ctx)) {
+            kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", Need::required, 1, kMaxLifetime, ctx).value_or(1));
+            cherry_fn = r.string(*t, "cherry", Need::optional, ctx).value_or("");
+            score_fn = r.string(*t, "score", Need::optional, ctx).value_or("");
+            if (const toml::table* tests = r.table(*t, "tests", Need::optional, ctx)) {
                 r.unknown_keys(*tests, {"cherry", "score"}, ctx + "tests: ");
-                cherry_tests = r.tests(*tests, "cherry", -kMaxMagnitude, ctx);
-                score_tests = r.tests(*tests, "score", -kMaxMagnitude, ctx);
+                cherry_tests = read_tests(r, *tests, "cherry", -kMaxMagnitude, ctx);
+                score_tests = read_tests(r, *tests, "score", -kMaxMagnitude, ctx);
             }
         } else if (type) {
             r.error(t->get("type")->source(), ctx + "field 'type': expected \"cherry\", \"score\" or \"modifier\", saw \"" + *type + "\"");
@@ -386,9 +266,9 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
 GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
     GametypeManifest m;
     m.file = (folder / "gametype.toml").string();
-    auto root = parse(folder, folder / "gametype.toml", m.file, m.text, out);
+    TomlReader r(m.file, out);
+    auto root = parse(r, folder, folder / "gametype.toml", m.text);
     if (!root) return m;
-    Reader r(m.file, out);
     r.unknown_keys(*root, {"gametype", "distribution", "house_rules", "tests"}, "");
     auto header = read_header(r, *root, "gametype", folder, "gametype.lua",
                               {"id", "name", "version", "api", "lua", "winning_score"});
@@ -400,16 +280,16 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
         m.lua_file = header->lua_file;
         if (const toml::table* t = root->get_as<toml::table>("gametype")) m.gametype_position = position_of(*t, "id");
         if (const toml::table* t = root->get_as<toml::table>("gametype"))
-            m.gametype.winning_score = r.integer(*t, "winning_score", true, 1, kMaxMagnitude, "[gametype] ").value_or(1);
+            m.gametype.winning_score = r.integer(*t, "winning_score", Need::required, 1, kMaxMagnitude, "[gametype] ").value_or(1);
     }
 
     // [distribution]: either cherry counts as keys (5 = 1), or function = "name" in the Lua file.
-    if (const toml::table* t = r.table(*root, "distribution", true, "")) {
+    if (const toml::table* t = r.table(*root, "distribution", Need::required, "")) {
         m.distribution_position = position_of(*t);
         if (const toml::node* fn = t->get("function")) {
             if (t->size() > 1)
                 r.error(t->source(), "[distribution]: give either 'function' or cherry counts, not both");
-            if (auto name = r.string(*t, "function", true, "[distribution] ")) {
+            if (auto name = r.string(*t, "function", Need::required, "[distribution] ")) {
                 m.distribution_function = *name;
                 m.function_position = position_of(*fn);
                 if (m.lua_file.empty())
@@ -434,12 +314,12 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
         }
     }
 
-    if (const toml::table* t = r.table(*root, "tests", false, "")) {
+    if (const toml::table* t = r.table(*root, "tests", Need::optional, "")) {
         r.unknown_keys(*t, {"distribution"}, "[tests] ");
-        m.distribution_tests = r.tests(*t, "distribution", 0, "");
+        m.distribution_tests = read_tests(r, *t, "distribution", 0, "");
     }
 
-    if (const toml::table* t = r.table(*root, "house_rules", false, "")) {
+    if (const toml::table* t = r.table(*root, "house_rules", Need::optional, "")) {
         r.unknown_keys(*t, {"join_in_progress", "leave_in_progress"}, "[house_rules] ");
         m.gametype.house_rules.join_in_progress = r.boolean(*t, "join_in_progress", "[house_rules] ").value_or(true);
         m.gametype.house_rules.leave_in_progress = r.boolean(*t, "leave_in_progress", "[house_rules] ").value_or(true);

@@ -34,9 +34,9 @@ std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const B
     // Any other name is a bot plugin (bots/NAME/, docs/bots.md), if there is one.
     const bool plugin_name = !kind.empty() && kind.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") == std::string_view::npos;
     if (plugin_name) {
-        std::shared_ptr<const BotPlugin> plugin;
+        std::shared_ptr<const sdk::BotPlugin> plugin;
         try {
-            plugin = find_bot_plugin(std::string(kind));
+            plugin = sdk::find_bot_plugin(std::string(kind));
         } catch (const sdk::LoadError& e) {
             const std::string why = e.diagnostics().empty() ? "" : e.diagnostics().front().to_string();
             if (why.find("cannot find bot") == std::string::npos) throw;  // it exists but is broken

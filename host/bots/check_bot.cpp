@@ -49,9 +49,9 @@ bool holds_only_bots(const fs::path& path) {
 }
 
 std::vector<sdk::Diagnostic> check_bot(const fs::path& folder) {
-    std::shared_ptr<const BotPlugin> plugin;
+    std::shared_ptr<const sdk::BotPlugin> plugin;
     try {
-        plugin = std::make_shared<const BotPlugin>(read_bot_plugin(folder));
+        plugin = std::make_shared<const sdk::BotPlugin>(sdk::read_bot_plugin(folder));
         LuaBot probe(plugin);  // loads the code: a syntax error or no decide() fails here
     } catch (const sdk::LoadError& e) {
         return e.diagnostics();

@@ -12,12 +12,6 @@
 
 namespace cherries::host {
 
-/// The cards a player at the table has not seen: every card of the catalog except the drawn
-/// card, the received and modifier card stacks, the removed and the set-aside cards. This is
-/// what the deck holds (after a deck renewal: what is left of the renewed cards), in no order.
-/// Sorted by card id. (A rollout's imagined renewal leaves the set-aside cards out: rare, small.)
-std::vector<CardId> unseen_cards(const TableView& view);
-
 /// A table with a deck order: the state a rollout plays on. Players in turn order.
 struct ImaginedTable {
     std::vector<Player> players;

@@ -41,10 +41,10 @@ int run_plugins(const PluginsOptions& o) {
         }
     }
     for (const auto& folder : sdk::list_plugins("bot", o.plugins.plugin_path)) {  // host/bots/lua_bot.hpp
-        BotPlugin b;
+        sdk::BotPlugin b;
         bool broken = false;
         try {
-            b = read_bot_plugin(folder);
+            b = sdk::read_bot_plugin(folder);
         } catch (const sdk::LoadError& e) {
             broken = true;
             b.id = folder.filename().string();

@@ -15,7 +15,7 @@ namespace cherries::irc {
 
 host::MadeBot LibraryBots::make(const std::string& kind, std::uint64_t seed) {
     if (host::is_builtin_bot(kind)) return {host::make_bot(kind, seed), std::nullopt};
-    const std::shared_ptr<const host::BotPlugin> p = plugin(kind);
+    const std::shared_ptr<const sdk::BotPlugin> p = plugin(kind);
     host::MadeBot made;
     try {
         made.bot = std::make_unique<host::LuaBot>(p);  // a Lua state of its own; its faults are logged on stderr
@@ -27,10 +27,10 @@ host::MadeBot LibraryBots::make(const std::string& kind, std::uint64_t seed) {
     return made;
 }
 
-std::shared_ptr<const host::BotPlugin> LibraryBots::plugin(const std::string& id) {
+std::shared_ptr<const sdk::BotPlugin> LibraryBots::plugin(const std::string& id) {
     if (!library_.has("bot", id))
         throw std::runtime_error(fmt::format("bot plugin '{}' is not installed any more", clean_echo(id, 24)));
-    std::shared_ptr<const host::BotPlugin> p;
+    std::shared_ptr<const sdk::BotPlugin> p;
     try {
         p = library_.bot_plugin(id);
     } catch (const std::exception& e) {

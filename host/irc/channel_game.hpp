@@ -22,9 +22,11 @@
 
 namespace cherries::host {
 class Bot;
-struct BotPlugin;
 struct PendingChange;
 }  // namespace cherries::host
+namespace cherries::sdk {
+struct BotPlugin;
+}  // namespace cherries::sdk
 
 namespace cherries::irc {
 

@@ -35,7 +35,7 @@ public:
     /// load (the operator can see why)".
     host::MadeBot make(const std::string& kind, std::uint64_t seed) override;
     /// Bot plugin `id` from the library; throws as make() does.
-    std::shared_ptr<const host::BotPlugin> plugin(const std::string& id);
+    std::shared_ptr<const sdk::BotPlugin> plugin(const std::string& id);
 
 private:
     GameLibrary& library_;

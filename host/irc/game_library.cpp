@@ -26,10 +26,10 @@ const std::vector<std::string>& GameLibrary::ids(const std::string& kind) const 
 
 bool GameLibrary::has(const std::string& kind, const std::string& id) const { return folders_.count(kind + "/" + id) > 0; }
 
-std::shared_ptr<const host::BotPlugin> GameLibrary::bot_plugin(const std::string& id) {
+std::shared_ptr<const sdk::BotPlugin> GameLibrary::bot_plugin(const std::string& id) {
     if (!has("bot", id)) throw std::invalid_argument("unknown bot plugin '" + id + "'");
     if (const auto it = bots_.find(id); it != bots_.end()) return it->second;
-    auto plugin = std::make_shared<const host::BotPlugin>(host::read_bot_plugin(folders_.at("bot/" + id)));
+    auto plugin = std::make_shared<const sdk::BotPlugin>(sdk::read_bot_plugin(folders_.at("bot/" + id)));
     bots_[id] = plugin;
     return plugin;
 }

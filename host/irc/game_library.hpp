@@ -35,14 +35,14 @@ public:
     /// kept: a seat seated later in this process plays the same code. Throws sdk::LoadError for
     /// a bot plugin that does not load (now missing or malformed), std::invalid_argument for an
     /// id that is not in ids("bot").
-    std::shared_ptr<const host::BotPlugin> bot_plugin(const std::string& id);
+    std::shared_ptr<const sdk::BotPlugin> bot_plugin(const std::string& id);
 
 private:
     std::vector<std::filesystem::path> plugin_path_;
     std::map<std::string, std::vector<std::string>> ids_;
     std::map<std::string, std::filesystem::path> folders_;  // "kind/id" -> folder
     std::map<std::string, std::shared_ptr<const sdk::Bundle>> bundles_;  // "gametype|set|set" -> bundle
-    std::map<std::string, std::shared_ptr<const host::BotPlugin>> bots_;  // by id
+    std::map<std::string, std::shared_ptr<const sdk::BotPlugin>> bots_;  // by id
 };
 
 }  // namespace cherries::irc

@@ -30,7 +30,7 @@ public:
 };
 
 /// The bots of the command line: make_bot's kinds and the bot plugins along the plugin search
-/// path (find_bot_plugin). Throws what make_bot throws: InputError for an unknown kind,
+/// path (sdk::find_bot_plugin). Throws what make_bot throws: InputError for an unknown kind,
 /// sdk::LoadError for a broken bot plugin.
 class InstalledBots final : public BotSource {
 public:

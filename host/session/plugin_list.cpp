@@ -20,7 +20,7 @@ const RecordedPlugin* find_recorded(const std::vector<RecordedPlugin>& recorded,
 
 std::optional<RecordedPlugin> unrecorded_bot_plugin(const std::vector<RecordedPlugin>& recorded, const std::string& kind) {
     if (kind.empty() || is_builtin_bot(kind) || find_recorded(recorded, "bot", kind)) return std::nullopt;
-    const auto plugin = find_bot_plugin(kind);
+    const auto plugin = sdk::find_bot_plugin(kind);
     return RecordedPlugin{"bot", plugin->id, plugin->version, plugin->fingerprint};
 }
 
@@ -117,9 +117,9 @@ void check_plugins(const std::vector<RecordedPlugin>& recorded, const sdk::Bundl
     }
     if (!bots_play_on) return;
     for (const auto& r : bots) {
-        std::shared_ptr<const BotPlugin> installed;
+        std::shared_ptr<const sdk::BotPlugin> installed;
         try {
-            installed = find_bot_plugin(r.id);
+            installed = sdk::find_bot_plugin(r.id);
         } catch (const sdk::LoadError& e) {
             throw InputError(fmt::format("{}: bot plugin '{}' cannot be loaded: {}; {}", where, excerpt(r.id),
                                          e.diagnostics().empty() ? "" : excerpt(e.diagnostics().front().to_string()), advice));

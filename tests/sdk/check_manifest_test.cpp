@@ -53,7 +53,7 @@ TEST_CASE("check: types are checked, naming the card, the field, what was expect
 TEST_CASE("check: ranges: lifetime, count, winning score >= 1, distribution keys >= 0 (GDD §3.3.1.1-2, §3.3.2.1.1.3)") {
     should_fail(check_set_source(set_header() + "[[card]]\nid = \"m\"\nname = \"M\"\ntype = \"modifier\"\nlifetime = 0\n"),
                 11, 12, "field 'lifetime': expected integer >= 1, saw 0");
-    should_fail(check_set_source(set_header() + kCherry + "count = 0\n"), 12, 9, "field 'count': expected integer >= 1, saw 0");
+    should_fail(check_set_source(set_header() + kCherry + "count = 0\n"), 12, 9, "field 'count': expected integer from 1 to 10000, saw 0");
     should_fail(check_set_source(set_header() + replaced(kCherry, "change = 1", "change = 9007199254740992")), 11, 10,
                 "field 'change': expected integer <= 9007199254740991");
     should_fail(check_gametype_source(replaced(kOfficialGametype, "winning_score = 10", "winning_score = 0")), 6, 17,

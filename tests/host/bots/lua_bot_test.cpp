@@ -41,7 +41,7 @@ fs::path bot_folder(const std::string& name, const std::string& lua) {
 }
 
 LuaBot lua_bot(const std::string& name, const std::string& lua) {
-    return LuaBot(std::make_shared<const BotPlugin>(read_bot_plugin(bot_folder(name, lua))));
+    return LuaBot(std::make_shared<const sdk::BotPlugin>(sdk::read_bot_plugin(bot_folder(name, lua))));
 }
 
 struct Table {
@@ -136,13 +136,31 @@ TEST_CASE("a broken bot manifest is a load error naming the file", "[host][bots]
     const fs::path folder = bot_folder("broken", "return {}");
     std::ofstream(folder / "bot.toml") << "[bot]\nid = 3\n";
     try {
-        read_bot_plugin(folder);
+        sdk::read_bot_plugin(folder);
         FAIL("loaded");
     } catch (const sdk::LoadError& e) {
         CHECK_THAT(e.diagnostics().front().to_string(), Catch::Contains("bot.toml"));
     }
-    CHECK_THROWS_AS(LuaBot(std::make_shared<const BotPlugin>(read_bot_plugin(bot_folder("nodecide", "return {}")))),
+    CHECK_THROWS_AS(LuaBot(std::make_shared<const sdk::BotPlugin>(sdk::read_bot_plugin(bot_folder("nodecide", "return {}")))),
                     sdk::LoadError);
+}
+
+TEST_CASE("bot.toml is read like the other manifests: every problem at once, at its line, with suggestions",
+          "[host][bots][lua]") {
+    const fs::path folder = bot_folder("lines", "function decide(view) return view.me end");
+    std::ofstream(folder / "bot.toml") << "[bot]\nid = \"lines\"\nname = \"L\"\nversoin = \"1.0.0\"\napi = 2\n"
+                                          "description = \"d\"\n";
+    try {
+        sdk::read_bot_plugin(folder);
+        FAIL("loaded");
+    } catch (const sdk::LoadError& e) {
+        std::string all;
+        for (const auto& d : e.diagnostics()) all += d.to_string() + "\n";
+        INFO(all);
+        CHECK_THAT(all, Catch::Contains("bot.toml:4:1: error: [bot] unknown field 'versoin'; did you mean 'version'?"));
+        CHECK_THAT(all, Catch::Contains("bot.toml:5:7: error: [bot] field 'api': this host speaks plugin API 1, saw 2"));
+        CHECK_THAT(all, Catch::Contains("missing field 'version'"));
+    }
 }
 
 TEST_CASE("cherries new bot writes a bot that loads and decides without a fault", "[host][bots][lua]") {
@@ -150,7 +168,7 @@ TEST_CASE("cherries new bot writes a bot that loads and decides without a fault"
     fs::remove_all(dir);
     const auto files = sdk::create_plugin("bot", "mine", dir);
     REQUIRE(files.size() == 2);
-    LuaBot bot(std::make_shared<const BotPlugin>(read_bot_plugin(dir / "mine")));
+    LuaBot bot(std::make_shared<const sdk::BotPlugin>(sdk::read_bot_plugin(dir / "mine")));
     Table t;
     const TableView view(t.game);
     bot.choose_receiver(view);
@@ -189,7 +207,7 @@ TEST_CASE("records and saves carry the bot plugins seated, with fingerprints; a 
     CHECK(plugins[1]["kind"] == "gametype");
     CHECK(plugins[2]["kind"] == "bot");
     CHECK(plugins[2]["id"] == "leader");
-    CHECK(plugins[2]["fingerprint"] == find_bot_plugin("leader")->fingerprint);  // the shipped one: copied byte for byte
+    CHECK(plugins[2]["fingerprint"] == sdk::find_bot_plugin("leader")->fingerprint);  // the shipped one: copied byte for byte
     CHECK(test::run_cli("replay sim.jsonl", "", here).status == 0);
 
     // play --save: the save names it too; a changed bot.lua is refused at --resume.

@@ -67,7 +67,7 @@ TEST_CASE("!bot leader seats the bot plugin, the game plays to a win, the record
     CHECK(c.say("ann", "!bot nosuch") == Replies{"There is no bot 'nosuch'; bots here: random, greedy, expert, leader."});
     CHECK(c.say("ann", "!bots") == Replies{"Bots: random, greedy, expert, leader. !bot KIND seats one."});
     CHECK(c.say("ann", "!bot leader") == Replies{"leader-2 joins, last in the turn order."});
-    const std::string fingerprint = cherries::host::read_bot_plugin(kLeader).fingerprint;
+    const std::string fingerprint = cherries::sdk::read_bot_plugin(kLeader).fingerprint;
     CHECK(saved_bot_plugins(c) == std::vector<std::string>{"leader " + fingerprint});
     c.say("ann", "!start");
     play_out(c);

@@ -52,7 +52,7 @@ TEST_CASE("!bot leader over a real server: seated, resumed after a SIGKILL, play
     while (std::getline(lines, line))
         if (line.starts_with("[\"plugin\"")) plugin = line;
     const std::string fingerprint =
-        cherries::host::read_bot_plugin(std::filesystem::path(CHERRIES_SOURCE_DIR) / "bots" / "leader").fingerprint;
+        cherries::sdk::read_bot_plugin(std::filesystem::path(CHERRIES_SOURCE_DIR) / "bots" / "leader").fingerprint;
     CHECK(plugin == "[\"plugin\",0,{\"fingerprint\":\"" + fingerprint + "\",\"id\":\"leader\",\"kind\":\"bot\",\"version\":\"1.0.0\"}]");
     const std::string record = folder.write("game.jsonl", exported.out).string();
     const CliRun replay = run_cli("replay '" + record + "' --plugin-path '" + (folder.path() / "plugins").string() + "'");

@@ -28,7 +28,7 @@ struct LeaderFolder {
     LeaderFolder() {
         fs::create_directories(dir.path() / "bots");
         fs::copy(fs::path(CHERRIES_SOURCE_DIR) / "bots" / "leader", dir.path() / "bots" / "leader");
-        fingerprint = host::read_bot_plugin(dir.path() / "bots" / "leader").fingerprint;
+        fingerprint = sdk::read_bot_plugin(dir.path() / "bots" / "leader").fingerprint;
     }
     test::CliRun run(const std::string& args, const std::string& input = "") const {
         return test::run_cli(args, input, "cd '" + dir.path().string() + "' && NO_COLOR=1");
@@ -198,7 +198,7 @@ TEST_CASE("play --resume refuses a save whose plugins are not the record's heade
     }
     json extra = saved;
     extra["plugins"].push_back({{"kind", "bot"}, {"id", "other"}, {"version", "1.0.0"},
-                                {"fingerprint", host::read_bot_plugin(f.dir.path() / "bots" / "other").fingerprint}});
+                                {"fingerprint", sdk::read_bot_plugin(f.dir.path() / "bots" / "other").fingerprint}});
     refused(extra, "its header and plugin lines name other plugins (or other fingerprints): set 'standard', gametype "
                    "'official', bot 'leader'; the save names set 'standard', gametype 'official', bot 'leader', bot 'other'");
     // Without the joined bot plugin (as saves were before plugin lines): carol would play unchecked.
