@@ -1,4 +1,5 @@
 #include "host/terminal/scenario.hpp"
+#include "host/base/file_io.hpp"
 
 #include <fmt/core.h>
 #include <toml++/toml.h>
@@ -191,11 +192,7 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
 }
 
 Scenario read_scenario(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path.string() + ": cannot read the scenario file");
-    std::stringstream text;
-    text << in.rdbuf();
-    Scenario scenario = parse_scenario(text.str(), path.string());
+    Scenario scenario = parse_scenario(read_text_file(path, "the scenario file"), path.string());
     scenario.dir = path.parent_path();
     return scenario;
 }
