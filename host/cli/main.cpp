@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
     host::add_graph_command(app, run);
     host::add_cards_command(app, run);
     host::add_irc_command(app, run);
+    host::add_schema_command(app, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
