@@ -2,6 +2,7 @@
 #include "host/base/file_io.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -180,10 +181,8 @@ std::vector<sdk::Diagnostic> check_bot_config(const BotConfig& c) {
 }
 
 std::string describe_bot_config(const BotConfig& c) {
-    std::string channels;
-    for (const auto& ch : c.client.channels) channels += (channels.empty() ? "" : " ") + ch;
-    std::string sets;
-    for (const auto& s : c.client.game.sets) sets += (sets.empty() ? "" : " ") + s;
+    const std::string channels = fmt::format("{}", fmt::join(c.client.channels, " "));
+    const std::string sets = fmt::format("{}", fmt::join(c.client.game.sets, " "));
     std::string out;
     out += fmt::format("server:   {}:{}{}{}\n", c.server.host, c.server.port, c.server.tls ? " (TLS" : "",
                        c.server.tls ? (c.server.tls_verify ? ", certificate checked)" : ", certificate NOT checked)") : "");
@@ -194,8 +193,7 @@ std::string describe_bot_config(const BotConfig& c) {
     out += fmt::format("games:    {} with {}; turn timeout {} s, {} timeouts in a row, at most {} players\n",
                        c.client.game.gametype, sets, c.client.game.turn_timeout.count(), c.client.game.max_timeouts,
                        c.client.game.max_players);
-    std::string bots;  // what !bot can seat: the built-in kinds, then the bot plugins found
-    for (const auto& kind : host::bot_kinds()) bots += (bots.empty() ? "" : ", ") + kind;
+    std::string bots = fmt::format("{}", fmt::join(host::bot_kinds(), ", "));  // what !bot can seat: built-in, then plugins
     const GameLibrary library(c.plugin_path);
     for (const auto& id : library.ids("bot")) bots += ", " + id;
     out += fmt::format("bots:     {}\n", bots);

@@ -1,6 +1,7 @@
 #include "host/terminal/scenario_expect.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -80,8 +81,7 @@ std::vector<std::string> names_of(const Game& game) {
 
 std::string unknown_player(const std::string& name, const Game& game) {
     const std::string close = sdk::closest_name(name, names_of(game));
-    std::string list;
-    for (const auto& n : names_of(game)) list += (list.empty() ? "" : ", ") + n;
+    const std::string list = fmt::format("{}", fmt::join(names_of(game), ", "));
     return fmt::format("unknown player '{}'{}", excerpt(name),
                        close.empty() ? "; players: " + list : "; did you mean '" + close + "'?");
 }
