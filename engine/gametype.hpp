@@ -18,14 +18,15 @@ struct HouseRules {
 };
 
 /// A gametype (GDD §3.3.1). The score change distribution (§3.3.1.1) is held as a dense table
-/// for cherry counts 0 .. table.size()-1; beyond it the change is `tail(cherries)` when a tail
-/// function is set, else 0. A plugin whose distribution is a function tabulates it at load.
+/// for cherry counts 0 .. distribution.size()-1; beyond it the change is what
+/// `distribution_function(cherries)` returns when the distribution is a function, else 0. A
+/// plugin whose distribution is a function tabulates it at load (sdk/bundle).
 struct Gametype {
     std::string id;
     std::string name;
     std::string version;
     std::vector<std::int64_t> distribution;   ///< score change for cherry count = index
-    std::optional<FunctionId> tail;           ///< score change for cherry counts past the table
+    std::optional<FunctionId> distribution_function;  ///< a function distribution: the change past the table
     std::int64_t winning_score = 10;          ///< positive integer (GDD §3.3.1.2)
     HouseRules house_rules;
 };

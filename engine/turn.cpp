@@ -55,11 +55,11 @@ bool distribution_change(const Gametype& gametype, Evaluator& evaluator, std::in
         change = table[static_cast<std::size_t>(cherries)];
         return true;
     }
-    if (!gametype.tail) {
+    if (!gametype.distribution_function) {
         change = 0;
         return true;
     }
-    if (!evaluator.call(*gametype.tail, cherries, change)) {
+    if (!evaluator.call(*gametype.distribution_function, cherries, change)) {
         message = "gametype '" + gametype.id + "' distribution: " + evaluator.fault_message();
         return false;
     }

@@ -123,7 +123,7 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
             }
             gametype->distribution.push_back(change);
         }
-        gametype->tail = distribution_function;
+        gametype->distribution_function = distribution_function;
     }
     if (has_error(problems)) throw LoadError(std::move(problems));
 

@@ -205,13 +205,13 @@ std::string gametype_rule_words(const Gametype& g, Evaluator* evaluator) {
     const std::int64_t n = static_cast<std::int64_t>(v.size());
     // What every count past the table gives, when it is one value: 0 without a tail function.
     std::optional<std::int64_t> rest = 0;
-    if (g.tail) {
+    if (g.distribution_function) {
         rest.reset();
         if (evaluator) {
             std::vector<std::int64_t> seen;
             for (std::int64_t x : {n, n + 1, n + 2, n + 100, std::int64_t{1'000'000}}) {
                 std::int64_t y = 0;
-                if (!evaluator->call(*g.tail, x, y)) break;
+                if (!evaluator->call(*g.distribution_function, x, y)) break;
                 seen.push_back(y);
             }
             if (seen.size() == 5 && std::all_of(seen.begin(), seen.end(), [&](std::int64_t y) { return y == seen[0]; }))

@@ -168,7 +168,7 @@ void ChannelGame::rules(Replies& out) {
         table += fmt::format("{}{}:{}", table.empty() ? "" : " ", i, host::signed_number(d[i]));
     if (shown > kMaxShown) table += " ...";
     if (shown < d.size()) table += fmt::format(" ({} up to {})", host::signed_number(d[shown - 1]), d.size() - 1);
-    table += g.tail ? fmt::format("; beyond {}, a function decides", d.size() - 1) : std::string("; +0 beyond");
+    table += g.distribution_function ? fmt::format("; beyond {}, a function decides", d.size() - 1) : std::string("; +0 beyond");
     out.push_back(fmt::format("{}: first to {} wins. End-of-turn score change by cherry count: {}. Joining in progress: {}; "
                               "leaving in progress: {}.",
                               g.name, g.winning_score, table, g.house_rules.join_in_progress ? "yes" : "no",

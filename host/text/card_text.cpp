@@ -10,7 +10,7 @@ CardText::CardText(const Catalog& catalog, Evaluator* evaluator, const Gametype*
 
 CardText::CardText(const sdk::Bundle& bundle) : catalog_(bundle.catalog()) {
     const auto& kinds = catalog_.kinds();
-    const bool needs_code = bundle.gametype().tail.has_value() ||
+    const bool needs_code = bundle.gametype().distribution_function.has_value() ||
                             std::any_of(kinds.begin(), kinds.end(), [](const CardKind& k) {
                                 return k.type == CardType::modifier && k.text.empty();
                             });

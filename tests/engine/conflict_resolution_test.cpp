@@ -212,7 +212,7 @@ TEST_CASE("a gametype distribution function that faults aborts the game with a f
     // Table {0: 0}; past it a tail function that fails. ann keeps a Cherry: the end-of-turn change
     // at 1 cherry calls the tail -> fault; there is no card to blame, so the game is aborted.
     StandardKit kit(gametype_with({0}, 10, "broken"));
-    kit.gametype.tail = kit.evaluator.add([](std::int64_t) -> std::int64_t { throw Fault{"no distribution"}; });
+    kit.gametype.distribution_function = kit.evaluator.add([](std::int64_t) -> std::int64_t { throw Fault{"no distribution"}; });
     Game g = kit.game({"ann", "bob"}, {"cherry"});
     Recorder rec;
     g.set_event_sink(&rec);
@@ -233,7 +233,7 @@ TEST_CASE("a gametype distribution function that faults aborts the game with a f
 
 TEST_CASE("a distribution value beyond ±(2^53 - 1) aborts the game too (GDD §3.5)", "[conflict]") {
     StandardKit kit(gametype_with({0}, 10, "huge"));
-    kit.gametype.tail = kit.evaluator.add([](std::int64_t) { return kMaxMagnitude + 1; });
+    kit.gametype.distribution_function = kit.evaluator.add([](std::int64_t) { return kMaxMagnitude + 1; });
     Game g = kit.game({"ann", "bob"}, {"cherry"});
     Recorder rec;
     g.set_event_sink(&rec);

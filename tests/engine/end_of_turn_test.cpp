@@ -65,17 +65,17 @@ TEST_CASE("the end-of-turn change uses the player's cherry count after a kept ch
     CHECK(player_named(g, "ann").score == 1);
 }
 
-TEST_CASE("a distribution's tail function gives the change for cherry counts past its table (GDD §3.3.1.1)", "[end-of-turn]") {
+TEST_CASE("a function distribution gives the change for cherry counts past its table (GDD §3.3.1.1)", "[end-of-turn]") {
     // Table {0: 0, 1: 4}; past it, change = 10 * cherries. ann keeps Triple Cherry: 30.
     // Then bob keeps a Cherry: 1 cherry is in the table: 4.
     StandardKit kit(gametype_with({0, 4}, 1000));
-    kit.gametype.tail = kit.evaluator.add([](std::int64_t c) { return 10 * c; });
+    kit.gametype.distribution_function = kit.evaluator.add([](std::int64_t c) { return 10 * c; });
     Game g = kit.game({"ann", "bob"}, {"triple-cherry", "cherry"});
     play(g, "ann");
     CHECK(player_named(g, "ann").score == 30);
     play(g, "bob");
     CHECK(player_named(g, "bob").score == 4);
-    CHECK(kit.evaluator.calls(*kit.gametype.tail) == 1);
+    CHECK(kit.evaluator.calls(*kit.gametype.distribution_function) == 1);
 }
 
 TEST_CASE("aging applies to the turn's player, not the receiver (GDD §3.4.2.3 step 5, §3.4.2.3.5)", "[end-of-turn]") {

@@ -128,7 +128,7 @@ TEST_CASE("random simulation - 2000 Standard Set games with random gives, joins 
     break_some_functions(faulty);
     // A gametype whose distribution function fails past 11 cherries: such a game aborts.
     StandardKit fragile(gametype_with({0, 0, 0, 0, 0, 1}, 10, "fragile"));
-    fragile.gametype.tail = fragile.evaluator.add([](std::int64_t c) -> std::int64_t {
+    fragile.gametype.distribution_function = fragile.evaluator.add([](std::int64_t c) -> std::int64_t {
         if (c >= 12) throw Fault{"distribution: too many cherries"};
         return 0;
     });

@@ -100,7 +100,7 @@ TEST_CASE("describe: the gametype's rule in words (GDD §3.3.1.1, §3.3.1.2, §3
     // A function distribution: the table Bundle::load tabulates, and its tail asked beyond.
     FakeEvaluator evaluator;
     Gametype g = test::gametype_with({0, 0, 0, 0, 0, 1}, 10);
-    g.tail = evaluator.add([](std::int64_t) { return -1; });
+    g.distribution_function = evaluator.add([](std::int64_t) { return -1; });
     CHECK(sdk::gametype_rule_words(g, &evaluator) ==
           "at the end of your turn: 0–4 cherries: no points; 5: +1; 6+: -1; first to 10 wins");
     CHECK(sdk::gametype_rule_words(g, nullptr) ==
@@ -109,7 +109,7 @@ TEST_CASE("describe: the gametype's rule in words (GDD §3.3.1.1, §3.3.1.2, §3
     // is the only bracket that may score (found by AddressSanitizer: it was looked up as a
     // bracket with a change, past the end).
     Gametype zeros = test::gametype_with({0, 0, 0}, 10);
-    zeros.tail = evaluator.add([](std::int64_t) { return 0; });
+    zeros.distribution_function = evaluator.add([](std::int64_t) { return 0; });
     CHECK(sdk::gametype_rule_words(zeros, nullptr) ==
           "at the end of your turn: 0–2 cherries: no points; 3+: see the gametype; first to 10 wins");
     CHECK(sdk::gametype_rule_words(test::gametype_with({0, 0, 0, 0, 0, 0, 0, 2}, 10), nullptr) ==
