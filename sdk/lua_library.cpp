@@ -402,6 +402,31 @@ void wrap_library(lua_State* L, std::initializer_list<luaL_Reg> wrappers) {
     lua_pop(L, 1);
 }
 
+// --- error paths ----------------------------------------------------------------------------
+// The budget's error is raised from Lua's count hook, and Lua runs the message handler for an
+// error raised from a hook with hooks off (they are off inside a hook): a plugin's handler
+// would then run past every budget and the CPU net. xpcall therefore wraps the plugin's handler
+// in guarded_handler, which hands an exhausted call's error on without running plugin code.
+
+// The plugin's message handler (upvalue 1), unless the call's budget is used up: then the
+// message as it is (the hook re-raises at the next instruction anyway).
+int guarded_handler(lua_State* L) {
+    if (budget_exhausted(L)) return lua_gettop(L) > 0 ? 1 : 0;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+// xpcall(f, msgh, ...) with msgh guarded as above (Lua's own xpcall is upvalue 1).
+int safe_xpcall(lua_State* L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    return run_original(L);
+}
+
 // --- metatables -----------------------------------------------------------------------------
 
 char kProtected;  // key (its address) in a metatable copy whose original had its own __metatable
@@ -482,6 +507,9 @@ void install(lua_State* L) {
     lua_setfield(L, -2, "pairs");
     lua_pushcfunction(L, stable_tostring);
     lua_setfield(L, -2, "tostring");
+    lua_getfield(L, -1, "xpcall");  // +1 Lua's xpcall
+    lua_pushcclosure(L, safe_xpcall, 1);
+    lua_setfield(L, -2, "xpcall");
     lua_getglobal(L, LUA_STRLIBNAME);
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");  // bytecode out: no string.dump

@@ -22,6 +22,10 @@ inline constexpr std::size_t kMaxStringBytes = 1u << 20;
 /// lua_runtime.cpp, which owns the budget.
 void charge(lua_State* L, double work);
 
+/// True when the running call has used up its instruction budget or its time: the error being
+/// handled is the budget's, and no more plugin code may run for it. Defined by lua_budget.cpp.
+bool budget_exhausted(lua_State* L);
+
 /// Puts the replacements into the global table and the shared string, table, utf8 and math
 /// tables of `L`, whose libraries are open. Stack balanced. Runs inside a protected call.
 void install(lua_State* L);
