@@ -343,6 +343,25 @@ std::vector<std::pair<std::string, std::string>> LuaRuntime::module_contents(std
     return out;
 }
 
+int LuaRuntime::module_index_line(std::size_t chunk) const {
+    if (!state_ || chunk >= modules_.size() || modules_[chunk] == LUA_NOREF) return 0;
+    lua_State* L = state_;
+    const int top = lua_gettop(L);
+    int line = 0;
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, modules_[chunk]) == LUA_TTABLE) {
+        lua_seal::push_contents(L, -1);  // what the sealed module holds, with the plugin's metatable
+        if (lua_getmetatable(L, -1)) {
+            lua_pushliteral(L, "__index");
+            if (lua_rawget(L, -2) == LUA_TFUNCTION && !lua_iscfunction(L, -1)) {
+                lua_Debug ar;
+                if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) line = ar.linedefined;
+            }
+        }
+    }
+    lua_settop(L, top);
+    return line;
+}
+
 int LuaRuntime::line_defined(FunctionId function) const {
     if (!state_ || function == kIdentity || function >= refs_.size() || refs_[function] == LUA_NOREF) return 0;
     lua_State* L = state_;
@@ -376,8 +395,10 @@ bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& 
         return false;
     }
     const std::size_t chunk = chunk_of_[function];
+    fault_budget_ = false;
     if (std::string why = exhausted(chunk); !why.empty()) {  // unrun: the plugin has had its share
         fault_ = why;
+        fault_budget_ = true;
         return false;
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);  // +1 function
@@ -412,6 +433,7 @@ bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& 
         fault_ = memory_message(limits_.memory_bytes);
     } else {
         fault_ = located(error_message(L));
+        fault_budget_ = sandbox_->state >= SandboxState::out_of_instructions;
     }
     lua_settop(L, 1);
     account(chunk, true);
@@ -425,8 +447,10 @@ bool LuaRuntime::run(FunctionId function, int (*body)(lua_State*), void* context
         return false;
     }
     const std::size_t chunk = chunk_of_[function];
+    fault_budget_ = false;
     if (std::string why = exhausted(chunk); !why.empty()) {  // the same plugin budget as call()
         fault_ = why;
+        fault_budget_ = true;
         return false;
     }
     lua_pushcfunction(L, body);                           // +1 body
@@ -441,6 +465,7 @@ bool LuaRuntime::run(FunctionId function, int (*body)(lua_State*), void* context
         return true;
     }
     fault_ = status == LUA_ERRMEM ? memory_message(limits_.memory_bytes) : located(error_message(L));
+    fault_budget_ = status != LUA_ERRMEM && sandbox_->state >= SandboxState::out_of_instructions;
     lua_settop(L, 1);
     account(chunk, true);
     return false;
@@ -461,7 +486,10 @@ std::string LuaRuntime::exhausted(std::size_t chunk) const {
         return "";
     const std::string file = chunk < files_.size() ? files_[chunk] : "the plugin";
     return file + " has used up its budget for " + limits_.budget_scope + ": " + what +
-           "; its functions are not run again, and its cards are removed as they come up (GDD §3.5)";
+           (limits_.budget_scope == "this check"
+                ? "; check runs each function about three times per probe input, so its functions are too slow to "
+                  "check: make them cheaper"
+                : "; its functions are not run again, and its cards are removed as they come up (GDD §3.5)");
 }
 
 // One call of plugin `chunk` may take what is left of the plugin's CPU time, within the

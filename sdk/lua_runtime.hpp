@@ -127,6 +127,11 @@ public:
     bool call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept override;
     std::string fault_message() const override { return fault_; }
 
+    /// True when the last fault of call() or run() was a budget used up (the call's instructions
+    /// or CPU time, or the plugin's budget for the game or check), not something the function
+    /// did wrong: check reports it as slowness, never as state kept between calls.
+    bool fault_was_budget() const { return fault_budget_; }
+
     /// For bot plugins (host/bots/lua_bot): runs `body` in a protected call under the same
     /// budget and memory limit as call(), with the stack holding function `function` and a light
     /// userdata `context` as its two arguments. `body` builds the arguments, calls the function
@@ -158,6 +163,12 @@ public:
     /// "did you mean" over the names a file defines.
     std::vector<std::pair<std::string, std::string>> module_contents(std::size_t chunk) const;
 
+    /// The line where the __index metamethod of the table chunk `chunk` returned is defined
+    /// (a Lua function), or 0: there is none, or it is not a Lua function. Functions are looked
+    /// up in the table itself, never through __index (which would run plugin code), so check
+    /// reports a name that only __index could give at this line.
+    int module_index_line(std::size_t chunk) const;
+
     /// The line of its file where function `function` starts (Lua debug info 'S', linedefined);
     /// 0 for the identity, a C function or an unknown id.
     int line_defined(FunctionId function) const;
@@ -178,6 +189,7 @@ private:
     std::string located(std::string message) const;
     LuaLimits limits_;
     std::string fault_;
+    bool fault_budget_ = false;
 };
 
 }  // namespace cherries::sdk

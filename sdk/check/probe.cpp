@@ -20,12 +20,16 @@ struct Outcome {
     std::int64_t value = 0;
     std::string fault;
     bool kept_state = false;  // the call changed an upvalue of the file (put back since)
+    bool budget = false;      // the fault was a budget used up (LuaRuntime::fault_was_budget)
 };
 
 Outcome call(LuaRuntime& runtime, FunctionId function, std::int64_t input) {
     Outcome o;
     o.ok = runtime.call(function, input, o.value);
-    if (!o.ok) o.fault = runtime.fault_message();
+    if (!o.ok) {
+        o.fault = runtime.fault_message();
+        o.budget = runtime.fault_was_budget();
+    }
     o.kept_state = runtime.restore_state() > 0;
     return o;
 }
@@ -94,6 +98,12 @@ public:
                 const Outcome o = call(runtime, targets_[t].function, input);
                 const Outcome& before = state_[t].first[input];
                 if (o.ok == before.ok && (!o.ok || o.value == before.value)) continue;
+                // Slowness is not impurity: a budget or the time running out in one pass only
+                // is reported as what it is.
+                if (o.budget || before.budget) {
+                    report_fault(t, input, o.budget ? o.fault : before.fault);
+                    continue;
+                }
                 report(t, input, describe(before) + ", then " + describe(o) + (o.ok ? "" : " (" + o.fault + ")") +
                                      " for the same input: it keeps state between calls, and must not: it is a "
                                      "function of its input alone (" + targets_[t].rule + ")");
