@@ -37,18 +37,23 @@ std::string LuaRuntime::located(std::string message) const {
 
 bool LuaRuntime::may_run(FunctionId function, std::size_t& chunk) noexcept {
     fault_budget_ = false;
-    traceback_.clear();
+    if (!traceback_.empty()) traceback_.clear();
     if (function >= refs_.size() || refs_[function] == LUA_NOREF) {
         fault_ = "no function with id " + std::to_string(function);
         return false;
     }
     chunk = chunk_of_[function];
-    if (std::string why = exhausted(chunk); !why.empty()) {  // unrun: the plugin has had its share
-        fault_ = why;
-        fault_budget_ = true;
-        return false;
-    }
-    return true;
+    if (!over_budget(chunk)) return true;  // the usual case: no message is made
+    fault_ = exhausted(chunk);             // unrun: the plugin has had its share
+    fault_budget_ = true;
+    return false;
+}
+
+bool LuaRuntime::over_budget(std::size_t chunk) const noexcept {
+    if (chunk >= usage_->plugins.size()) return false;
+    const PluginUsage& u = usage_->plugins[chunk];
+    return u.faults >= limits_.plugin_faults || u.instructions >= limits_.plugin_instructions ||
+           u.cpu_ns >= limits_.plugin_cpu_ms * 1'000'000;
 }
 
 int LuaRuntime::protected_call(std::size_t chunk, int nargs, int nresults) noexcept {

@@ -211,7 +211,8 @@ private:
     std::vector<int> modules_;           // per chunk: registry reference of its table, or LUA_NOREF
     std::shared_ptr<LuaUsage> usage_;
     int slots_ = 0;  // registry reference: the upvalues recorded at load (lua_seal::seal_reachable)
-    std::string exhausted(std::size_t chunk) const;
+    std::string exhausted(std::size_t chunk) const;  // why plugin `chunk` may not run; "" while it may
+    bool over_budget(std::size_t chunk) const noexcept;  // exhausted(chunk) is not "", without making it
     void limit_time(std::size_t chunk);
     void account(std::size_t chunk, bool faulted);
     std::vector<std::string> files_;  // per chunk, for messages
