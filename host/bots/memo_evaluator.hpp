@@ -15,9 +15,9 @@ namespace cherries::host {
 /// Forwards call() to `inner` the first time a (function, argument) pair is asked and answers
 /// later asks from memory. Faults are not remembered: a call that faulted is forwarded again,
 /// so fault_message() is always the inner evaluator's own. A plugin whose functions are not
-/// pure (they are meant to be) gets its first answer for each pair again. The expert's rollouts
-/// use one per decision (clear() forgets everything); every host::Session puts one in front of
-/// its game, so one game's answers never reach another.
+/// pure (they are meant to be) only makes the bot's imagined games differ from real ones; the
+/// game itself asks through host::GameMemo (host/session/game_memo.hpp). clear() forgets
+/// everything (call it per decision).
 class MemoEvaluator final : public Evaluator {
 public:
     explicit MemoEvaluator(Evaluator& inner) : inner_(inner) {}

@@ -15,11 +15,11 @@
 #include "engine/game.hpp"
 #include "engine/table_view.hpp"
 #include "host/bots/bot.hpp"
-#include "host/bots/memo_evaluator.hpp"
 #include "host/session/seats.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/session/saved_state.hpp"
 #include "host/session/bot_source.hpp"
+#include "host/session/game_memo.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {
@@ -161,11 +161,9 @@ private:
     const RecordedPlugin* recorded(const MadeBot& made, const std::string& kind) const;
     std::vector<PendingChange> take_due();
 
-    // The game asks plugin functions through a memo of its own: they are pure by contract
-    // (DESIGN.md; GDD §3.3.2.1.1.3), so a (function, argument) pair asked again in this game is
-    // answered from memory. Faults are never remembered, so every fault is the plugin's own.
-    // Per game (per Session): what one game asked never answers another.
-    MemoEvaluator memo_;
+    // The game asks plugin functions through a memo of its own (game_memo.hpp): per game, so
+    // what one game asked never answers another.
+    GameMemo memo_;
     Game game_;
     TableView view_;
     BotSource& source_;
