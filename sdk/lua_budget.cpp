@@ -59,5 +59,8 @@ void lua_library::charge(lua_State* L, double work) {
     if (!s.take(static_cast<std::int64_t>(units))) lua_budget::raise_exhausted(L, s, 1);
 }
 
+bool lua_library::budget_exhausted(lua_State* L) {
+    return lua_budget::sandbox(L).state >= lua_budget::SandboxState::out_of_instructions;
+}
 
 }  // namespace cherries::sdk

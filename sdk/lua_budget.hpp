@@ -1,5 +1,5 @@
 // The budget of one plugin call inside the Lua sandbox (internal to sdk/: lua_runtime.cpp and
-// the library wrappers of lua_library.cpp use it). The memory counter and Lua's allocator, the
+// the library wrappers of lua_charges.cpp use it). The memory counter and Lua's allocator, the
 // instruction budget counted by a count hook in slices, the CPU-time safety net, and the error
 // an exhausted budget raises. LuaRuntime (lua_runtime.hpp) arms it per call; what a plugin may
 // spend per game is LuaRuntime's own accounting.

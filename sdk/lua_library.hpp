@@ -17,10 +17,35 @@ namespace cherries::sdk::lua_library {
 /// instruction whatever its length; this bounds what one instruction can cost.
 inline constexpr std::size_t kMaxStringBytes = 1u << 20;
 
+/// Library work over bytes (comparing, scanning, converting strings) is charged one
+/// instruction per this many bytes: a VM instruction costs about as much as a memcmp of 64
+/// bytes, and strcoll, which Lua's string `<` uses, is no faster.
+inline constexpr double kBytesPerInstruction = 64;
+/// Work that looks at each byte on its own (case mapping, UTF-8 decoding, quoting).
+inline constexpr double kBytesPerStepInstruction = 16;
+
 /// Charges `work` instructions' worth to the running call from inside a library function, before
 /// the work is done; raises the budget error if that is more than is left. Defined by
-/// lua_runtime.cpp, which owns the budget.
+/// lua_budget.cpp, which owns the budget.
 void charge(lua_State* L, double work);
+
+/// True when the running call has used up its instruction budget or its time: the error being
+/// handled is the budget's, and no more plugin code may run for it. Defined by lua_budget.cpp.
+bool budget_exhausted(lua_State* L);
+
+/// The parts of install(), one concept each: next, pairs and tostring in a fixed order and
+/// without addresses (lua_order.cpp); setmetatable and xpcall guarded (lua_guards.cpp); the
+/// string, table and utf8 functions whose work is not one step charged (lua_charges.cpp).
+void install_order(lua_State* L);
+void install_guards(lua_State* L);
+void install_charges(lua_State* L);
+
+/// True for values whose text Lua makes from their address (tables, functions, threads,
+/// userdata): tostring and string.format("%s") show their type name instead.
+bool is_address_type(lua_State* L, int index);
+
+/// Runs the C function in upvalue 1 in the calling frame (a wrapper's original).
+int run_original(lua_State* L);
 
 /// Puts the replacements into the global table and the shared string, table, utf8 and math
 /// tables of `L`, whose libraries are open. Stack balanced. Runs inside a protected call.

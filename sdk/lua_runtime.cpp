@@ -1,362 +1,28 @@
+// The Lua runtime's calls and budgets (see lua_runtime.hpp): the one protected call path every
+// call into Lua takes, call() for the engine and run() for bot plugins, and what each plugin has
+// used of its budget. Environments and loading: lua_loading.cpp.
 #include "sdk/lua_runtime.hpp"
 
 #include <lua.hpp>
 
 #include <algorithm>
-#include <cstring>
 #include <chrono>
 #include <cmath>
-#include <initializer_list>
 #include <cstdio>
-#include <cstdlib>
-#include <ctime>
-#include <stdexcept>
 #include <string_view>
 
-#include "sdk/diagnostic.hpp"
 #include "sdk/lua_budget.hpp"
-#include "sdk/lua_library.hpp"
 #include "sdk/lua_messages.hpp"
 #include "sdk/lua_seal.hpp"
 
 namespace cherries::sdk {
 
-namespace {
-
-using lua_budget::budget_hook;
-using lua_budget::kMinTimeLimit;
-using lua_budget::kSlice;
-using lua_budget::kTimePerInstruction;
-using lua_budget::raise_exhausted;
-using lua_budget::sandbox;
 using lua_budget::SandboxState;
 using lua_budget::thread_cpu_ns;
-using lua_library::charge;
-using lua_library::kMaxStringBytes;
-using lua_messages::lua_diagnostic;
+using lua_messages::memory_message;
 using lua_messages::printable;
 using lua_messages::shown_name;
-
-// --- environments -----------------------------------------------------------------------------
-
-// Globals a plugin sees: base functions (load is replaced), and copies of the safe libraries.
-constexpr const char* kBaseFunctions[] = {
-    "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
-    "rawlen", "rawset", "select", "setmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION"};
-constexpr const char* kLibraries[] = {LUA_TABLIBNAME, LUA_STRLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME};
-
-[[noreturn]] int panic(lua_State* L) {
-    const char* message = lua_tostring(L, -1);
-    throw std::runtime_error(std::string("Lua panic: ") + (message ? message : "unknown error"));
-}
-
-// Message handler for every protected call: keeps string messages (they carry file:line),
-// describes any other error object without running its metamethods.
-int message_handler(lua_State* L) {
-    if (lua_type(L, 1) == LUA_TSTRING) return 1;
-    lua_pushfstring(L, "error object is a %s value", luaL_typename(L, 1));
-    return 1;
-}
-
-// load(chunk [, chunkname [, mode [, env]]]) that only takes text, and whose default
-// environment is the calling plugin's (upvalue 2), not the host's globals. Parsing is charged
-// by size. Upvalues: 1 = the original load, 2 = the plugin's environment.
-int text_only_load(lua_State* L) {
-    const int n = lua_gettop(L);
-    if (lua_type(L, 1) == LUA_TSTRING) charge(L, static_cast<double>(lua_rawlen(L, 1)));
-    lua_pushvalue(L, lua_upvalueindex(1));  // +1 load
-    lua_pushvalue(L, 1);                    // +1 chunk
-    if (n >= 2) lua_pushvalue(L, 2); else lua_pushnil(L);  // +1 chunkname
-    lua_pushliteral(L, "t");                // +1 mode: text only (no bytecode)
-    if (n >= 4) lua_pushvalue(L, 4); else lua_pushvalue(L, lua_upvalueindex(2));  // +1 env
-    lua_call(L, 4, LUA_MULTRET);
-    return lua_gettop(L) - n;
-}
-
-// Pushes a fresh environment for one plugin: copies of the safe globals and library tables, so
-// what one plugin changes no other plugin sees.
-void push_environment(lua_State* L) {
-    lua_newtable(L);  // +1 env
-    lua_pushglobaltable(L);  // +1 _G
-    for (const char* name : kBaseFunctions) {
-        lua_getfield(L, -1, name);
-        lua_setfield(L, -3, name);
-    }
-    for (const char* lib : kLibraries) {
-        lua_getfield(L, -1, lib);  // +1 library
-        lua_newtable(L);           // +1 copy
-        lua_pushnil(L);
-        while (lua_next(L, -3)) {  // key, value
-            lua_pushvalue(L, -2);
-            lua_insert(L, -2);
-            lua_rawset(L, -4);
-        }
-        lua_setfield(L, -4, lib);  // env[lib] = copy
-        lua_pop(L, 1);             // library
-    }
-    lua_getfield(L, -1, "load");   // +1 original load
-    lua_pushvalue(L, -3);          // +1 env
-    lua_pushcclosure(L, text_only_load, 2);
-    lua_setfield(L, -3, "load");
-    lua_pop(L, 1);                 // _G
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -2, "_G");     // env._G = env
-}
-
-// Opens the safe libraries, removes what a plugin must not have and wraps what must be charged.
-// These are the shared originals: the string metatable's __index is this string table, so the
-// wrappers also serve ("x"):rep(...). Runs protected.
-int open_sandbox(lua_State* L) {
-    luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
-    static const luaL_Reg libraries[] = {{LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
-                                         {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8}};
-    for (const luaL_Reg& lib : libraries) luaL_requiref(L, lib.name, lib.func, 1);
-    lua_settop(L, 0);
-    lua_library::install(L);
-    lua_seal::install(L);
-    lua_newtable(L);
-    sandbox(L).slots_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    // Protect the string metatable: getmetatable("") no longer reaches the shared string table.
-    lua_pushliteral(L, "");
-    lua_getmetatable(L, -1);
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    // lua_pcall makes this string outside any protection after an error in a message handler;
-    // kept alive, it is found, not allocated, so a full memory cannot turn that into a panic.
-    lua_pushliteral(L, "error in error handling");
-    luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_settop(L, 0);
-    return 0;
-}
-
-// Runs one plugin file in its own environment; returns a registry reference to the table it
-// returns. Stack in: [1] = light userdata, the LuaChunk (read in place: no copy of the text in
-// Lua memory). Runs protected.
-int load_module(lua_State* L) {
-    const auto* chunk = static_cast<const LuaChunk*>(lua_touserdata(L, 1));
-    const char* chunkname = chunk->chunkname.c_str();
-    // A UTF-8 byte order mark is skipped, as stock Lua's loadfile does (CRLF line ends need
-    // nothing: the lexer takes "\r\n" as one line break).
-    std::string_view code(chunk->code);
-    if (code.substr(0, 3) == "\xEF\xBB\xBF") code.remove_prefix(3);
-    if (luaL_loadbufferx(L, code.data(), code.size(), chunkname, "t") != LUA_OK)
-        return lua_error(L);          // 2 chunk
-    lua_rawgeti(L, LUA_REGISTRYINDEX, sandbox(L).slots_ref);  // 3 the recorded upvalues
-    lua_insert(L, 2);                 // 2 slots, 3 chunk
-    push_environment(L);              // 4 env
-    lua_insert(L, 3);                 // 3 env, 4 chunk
-    lua_pushvalue(L, 3);
-    lua_setupvalue(L, 4, 1);          // chunk's _ENV = env
-    lua_call(L, 0, 1);                // 4 module (errors propagate to the caller's pcall)
-    if (!lua_istable(L, -1))
-        return luaL_error(L, "%s: the file must return a table of functions, got %s", chunkname + 1, luaL_typename(L, -1));
-    lua_seal::seal_reachable(L, 3, 2);  // env, module and all they reach: read-only from now on
-    lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));  // -1 module
-    return 1;
-}
-
-// Resolves every function a manifest names to a registry reference. Stack in: [1] = light
-// userdata, a Resolution. Runs protected; writes only into vectors sized beforehand.
-struct Resolution {
-    const LuaProgram* program;
-    const std::vector<int>* modules;  // per chunk: registry reference or LUA_NOREF
-    std::vector<int>* refs;           // per FunctionId
-    std::vector<int>* found;          // per function: the Lua type found when not a function
-};
-
-int resolve_functions(lua_State* L) {
-    auto* r = static_cast<Resolution*>(lua_touserdata(L, 1));
-    for (std::size_t i = 0; i < r->program->functions.size(); ++i) {
-        const LuaFunctionRef& fn = r->program->functions[i];
-        if (fn.chunk >= r->modules->size() || (*r->modules)[fn.chunk] == LUA_NOREF) continue;
-        lua_rawgeti(L, LUA_REGISTRYINDEX, (*r->modules)[fn.chunk]);  // +1 module (sealed)
-        lua_seal::push_contents(L, -1);                               // +1 what it holds
-        lua_remove(L, -2);
-        lua_pushlstring(L, fn.name.data(), fn.name.size());
-        const int type = lua_rawget(L, -2);                           // +1 value
-        if (type == LUA_TFUNCTION) {
-            (*r->refs)[i + 1] = luaL_ref(L, LUA_REGISTRYINDEX);       // -1
-        } else {
-            (*r->found)[i] = type;
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    return 0;
-}
-
-std::string error_message(lua_State* L) {
-    std::size_t size = 0;
-    const char* message = lua_tolstring(L, -1, &size);  // a string: the message handler made it one
-    return message ? printable(std::string_view(message, size)) : std::string("error");
-}
-
-std::string memory_message(std::size_t limit) {
-    return "not enough memory (plugins share " + std::to_string(limit) + " bytes of Lua memory; a string holds at most " +
-           std::to_string(kMaxStringBytes) + " bytes)";
-}
-
-}  // namespace
-
-// "; it defines: halve, storm": the function names in a loaded module table (registry
-// reference `module`), sorted, at most 12, for a message about a name that is not there.
-std::string defined_functions(lua_State* L, int module) {
-    if (module == LUA_NOREF || lua_rawgeti(L, LUA_REGISTRYINDEX, module) != LUA_TTABLE) {  // +1
-        lua_pop(L, 1);
-        return "";
-    }
-    lua_seal::push_contents(L, -1);  // +1 what the sealed module holds
-    lua_remove(L, -2);
-    std::vector<std::string> names;
-    lua_pushnil(L);
-    while (lua_next(L, -2)) {  // key, value; lua_next does not allocate, so it cannot raise here
-        if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION) {
-            std::size_t size = 0;
-            const char* name = lua_tolstring(L, -2, &size);
-            names.push_back(printable(std::string_view(name, size)));
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);  // the module
-    if (names.empty()) return "; it defines no functions";
-    std::sort(names.begin(), names.end());
-    std::string text = "; it defines:";
-    for (std::size_t i = 0; i < names.size() && i < 12; ++i) text += (i ? ", " : " ") + names[i];
-    return names.size() > 12 ? text + ", ..." : text;
-}
-
-struct LuaRuntime::Sandbox : SandboxState {};
-
-LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
-    : sandbox_(std::make_unique<Sandbox>()), limits_(limits) {
-    limits_.instructions = std::max(limits_.instructions, 1);  // a count of 0 would turn the hook off
-    Sandbox& s = *sandbox_;
-    s.limit = limits_.memory_bytes;
-    s.instructions = limits_.instructions;
-    s.first_slice = std::min(kSlice, limits_.instructions);
-    s.call_time_limit = std::max(kMinTimeLimit, kTimePerInstruction * limits_.instructions);
-    s.time_limit = s.call_time_limit;
-    usage_ = limits_.usage ? limits_.usage : std::make_shared<LuaUsage>();
-    if (usage_->plugins.size() < program.chunks.size()) usage_->plugins.resize(program.chunks.size());
-    state_ = lua_newstate(&SandboxState::allocate, &s);
-    if (!state_) throw LoadError({{Diagnostic::Severity::error, "", 0, 0, "cannot create a Lua state: out of memory"}});
-    lua_State* L = state_;
-    s.L = L;
-    *static_cast<SandboxState**>(lua_getextraspace(L)) = &s;
-    lua_atpanic(L, panic);
-    auto fail = [&](std::vector<Diagnostic> problems) {
-        lua_close(L);
-        state_ = nullptr;
-        throw LoadError(std::move(problems));
-    };
-
-    lua_pushcfunction(L, message_handler);  // index 1, for the whole life of the state
-    lua_pushcfunction(L, open_sandbox);
-    s.arm(L);
-    if (lua_pcall(L, 0, 0, 1) != LUA_OK) fail({{Diagnostic::Severity::error, "", 0, 0, "cannot open the Lua sandbox"}});
-    slots_ = s.slots_ref;
-
-    std::vector<Diagnostic> problems;
-    std::vector<int> modules;
-    for (std::size_t c = 0; c < program.chunks.size(); ++c) {
-        const LuaChunk& chunk = program.chunks[c];
-        const std::string file = chunk.chunkname.substr(chunk.chunkname.empty() ? 0 : 1);
-        files_.push_back(file);
-        lua_gc(L, LUA_GCCOLLECT);
-        const std::size_t before = s.used;
-        if (const std::string why = exhausted(c); !why.empty()) {  // check: loaded before, at a cost
-            modules.push_back(LUA_NOREF);
-            problems.push_back({Diagnostic::Severity::error, file, 0, 0, why});
-            continue;
-        }
-        lua_pushcfunction(L, load_module);
-        lua_pushlightuserdata(L, const_cast<LuaChunk*>(&chunk));
-        limit_time(c);
-        s.arm(L);
-        const int status = lua_pcall(L, 1, 1, 1);
-        account(c, status != LUA_OK);
-        if (status == LUA_OK) {
-            modules.push_back(static_cast<int>(lua_tointeger(L, -1)));
-            lua_settop(L, 1);
-            lua_gc(L, LUA_GCCOLLECT);
-            // What a file keeps is taken from every plugin's room to run: a quarter at most.
-            if (s.used > before && s.used - before > limits_.memory_bytes / 4)
-                problems.push_back({Diagnostic::Severity::error, file, 0, 0,
-                                    "the file keeps " + std::to_string((s.used - before) >> 10) +
-                                        " KiB of Lua memory after loading; a plugin may keep at most " +
-                                        std::to_string(limits_.memory_bytes / 4 >> 10) +
-                                        " KiB (a quarter of the limit), so that every plugin has room to run"});
-        } else {
-            modules.push_back(LUA_NOREF);
-            problems.push_back(lua_diagnostic(file, status == LUA_ERRMEM ? file + ": " + memory_message(limits_.memory_bytes) + " while loading"
-                                                                         : error_message(L)));
-            lua_settop(L, 1);
-        }
-    }
-
-    refs_.assign(program.functions.size() + 1, LUA_NOREF);  // FunctionId 0 is the identity
-    chunk_of_.assign(program.functions.size() + 1, 0);
-    for (std::size_t i = 0; i < program.functions.size(); ++i) chunk_of_[i + 1] = program.functions[i].chunk;
-    std::vector<int> found(program.functions.size(), LUA_TNONE);
-    Resolution resolution{&program, &modules, &refs_, &found};
-    lua_pushcfunction(L, resolve_functions);
-    lua_pushlightuserdata(L, &resolution);
-    s.arm(L);
-    if (lua_pcall(L, 1, 0, 1) != LUA_OK) {
-        problems.push_back({Diagnostic::Severity::error, "", 0, 0, memory_message(limits_.memory_bytes) + " while resolving functions"});
-    } else {
-        for (std::size_t i = 0; i < program.functions.size(); ++i) {
-            if (found[i] == LUA_TNONE) continue;
-            const LuaFunctionRef& fn = program.functions[i];
-            const std::string file = fn.chunk < program.chunks.size() ? program.chunks[fn.chunk].chunkname.substr(1) : "";
-            problems.push_back({Diagnostic::Severity::error, file, 0, 0,
-                                fn.label + ": '" + fn.name + "' is " +
-                                    (found[i] == LUA_TNIL ? "not defined in the table the file returns" +
-                                                                defined_functions(L, modules[fn.chunk])
-                                                          : std::string("a ") + lua_typename(L, found[i]) + ", expected a function")});
-        }
-    }
-    lua_settop(L, 1);
-    if (!problems.empty()) fail(std::move(problems));
-    modules_ = std::move(modules);
-}
-
-std::vector<std::pair<std::string, std::string>> LuaRuntime::module_contents(std::size_t chunk) const {
-    std::vector<std::pair<std::string, std::string>> out;
-    if (!state_ || chunk >= modules_.size() || modules_[chunk] == LUA_NOREF) return out;
-    lua_State* L = state_;
-    const int top = lua_gettop(L);
-    if (lua_rawgeti(L, LUA_REGISTRYINDEX, modules_[chunk]) == LUA_TTABLE) {
-        lua_seal::push_contents(L, -1);  // what the sealed module holds
-        lua_pushnil(L);
-        while (lua_next(L, -2)) {  // lua_next does not allocate, so it cannot raise here
-            if (lua_type(L, -2) == LUA_TSTRING) {
-                std::size_t size = 0;
-                const char* name = lua_tolstring(L, -2, &size);
-                out.emplace_back(std::string(name, size), luaL_typename(L, -1));
-            }
-            lua_pop(L, 1);
-        }
-    }
-    lua_settop(L, top);
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-int LuaRuntime::line_defined(FunctionId function) const {
-    if (!state_ || function == kIdentity || function >= refs_.size() || refs_[function] == LUA_NOREF) return 0;
-    lua_State* L = state_;
-    const int top = lua_gettop(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);
-    lua_Debug ar;
-    const int line = lua_getinfo(L, ">S", &ar) && ar.linedefined > 0 ? ar.linedefined : 0;
-    lua_settop(L, top);
-    return line;
-}
-
-LuaRuntime::~LuaRuntime() {
-    if (state_) lua_close(state_);
-}
+using lua_messages::take_traceback;
 
 std::size_t LuaRuntime::memory_in_use() const { return sandbox_->used; }
 
@@ -369,81 +35,93 @@ std::string LuaRuntime::located(std::string message) const {
     return message;
 }
 
-bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept {
-    lua_State* L = state_;
+bool LuaRuntime::may_run(FunctionId function, std::size_t& chunk) noexcept {
+    fault_budget_ = false;
+    if (!traceback_.empty()) traceback_.clear();
     if (function >= refs_.size() || refs_[function] == LUA_NOREF) {
         fault_ = "no function with id " + std::to_string(function);
         return false;
     }
-    const std::size_t chunk = chunk_of_[function];
-    if (std::string why = exhausted(chunk); !why.empty()) {  // unrun: the plugin has had its share
-        fault_ = why;
-        return false;
-    }
-    lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);  // +1 function
-    lua_pushinteger(L, argument);                         // +1 argument
+    chunk = chunk_of_[function];
+    if (!over_budget(chunk)) return true;  // the usual case: no message is made
+    fault_ = exhausted(chunk);             // unrun: the plugin has had its share
+    fault_budget_ = true;
+    return false;
+}
+
+bool LuaRuntime::over_budget(std::size_t chunk) const noexcept {
+    if (chunk >= usage_->plugins.size()) return false;
+    const PluginUsage& u = usage_->plugins[chunk];
+    return u.faults >= limits_.plugin_faults || u.instructions >= limits_.plugin_instructions ||
+           u.cpu_ns >= limits_.plugin_cpu_ms * 1'000'000;
+}
+
+int LuaRuntime::protected_call(std::size_t chunk, int nargs, int nresults) noexcept {
+    lua_State* L = state_;
     limit_time(chunk);
     sandbox_->arm(L);
-    const int status = lua_pcall(L, 1, 1, 1);            // -2, +1 result or message
-    if (status == LUA_OK) {
+    const int status = lua_pcall(L, nargs, nresults, 1);
+    if (status == LUA_OK) return status;
+    traceback_.clear();
+    if (status == LUA_ERRMEM) {
+        fault_ = memory_message(limits_.memory_bytes);
+        fault_budget_ = false;
+        return status;
+    }
+    std::size_t size = 0;
+    const char* message = lua_tolstring(L, -1, &size);  // a string: the message handler made it one
+    fault_ = located(message ? printable(std::string_view(message, size)) : std::string("error"));
+    fault_budget_ = sandbox_->state >= SandboxState::out_of_instructions;
+    traceback_ = take_traceback(L);
+    for (LuaFrame& frame : traceback_)
+        for (const std::string& file : files_)
+            if (frame.file == shown_name(file)) frame.file = file;
+    return status;
+}
+
+bool LuaRuntime::call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept {
+    std::size_t chunk = 0;
+    if (!may_run(function, chunk)) return false;
+    lua_State* L = state_;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);  // +1 function
+    lua_pushinteger(L, argument);                         // +1 argument
+    bool ok = false;
+    if (protected_call(chunk, 1, 1) == LUA_OK) {         // -2, +1 result
         if (lua_isinteger(L, -1)) {
             result = lua_tointeger(L, -1);
-            lua_settop(L, 1);
-            account(chunk, false);
-            return true;
-        }
-        // A float with an exact integer value counts as that integer (Lua's own conversion).
-        if (lua_type(L, -1) == LUA_TNUMBER) {
+            ok = true;
+        } else if (lua_type(L, -1) == LUA_TNUMBER) {
+            // A float with an exact integer value counts as that integer (Lua's own conversion).
             const lua_Number number = lua_tonumber(L, -1);
             lua_Integer exact = 0;
             if (lua_numbertointeger(std::floor(number), &exact) && static_cast<lua_Number>(exact) == number) {
                 result = exact;
-                lua_settop(L, 1);
-                account(chunk, false);
-                return true;
+                ok = true;
+            } else {
+                char text[64];  // formatted here: lua_tostring would allocate outside a protected call
+                std::snprintf(text, sizeof text, LUA_NUMBER_FMT, static_cast<LUAI_UACNUMBER>(number));
+                fault_ = std::string("returned ") + text + ", expected an integer";
             }
-            char text[64];  // formatted here: lua_tostring would allocate outside a protected call
-            std::snprintf(text, sizeof text, LUA_NUMBER_FMT, static_cast<LUAI_UACNUMBER>(number));
-            fault_ = std::string("returned ") + text + ", expected an integer";
         } else {
             fault_ = std::string("returned ") + luaL_typename(L, -1) + ", expected an integer";
         }
-    } else if (status == LUA_ERRMEM) {
-        fault_ = memory_message(limits_.memory_bytes);
-    } else {
-        fault_ = located(error_message(L));
     }
     lua_settop(L, 1);
-    account(chunk, true);
-    return false;
+    account(chunk, !ok);
+    return ok;
 }
 
 bool LuaRuntime::run(FunctionId function, int (*body)(lua_State*), void* context) noexcept {
+    std::size_t chunk = 0;
+    if (!may_run(function, chunk)) return false;  // the same plugin budget as call()
     lua_State* L = state_;
-    if (function >= refs_.size() || refs_[function] == LUA_NOREF) {
-        fault_ = "no function with id " + std::to_string(function);
-        return false;
-    }
-    const std::size_t chunk = chunk_of_[function];
-    if (std::string why = exhausted(chunk); !why.empty()) {  // the same plugin budget as call()
-        fault_ = why;
-        return false;
-    }
     lua_pushcfunction(L, body);                           // +1 body
     lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);  // +1 function
     lua_pushlightuserdata(L, context);                   // +1 context
-    limit_time(chunk);
-    sandbox_->arm(L);
-    const int status = lua_pcall(L, 2, 0, 1);            // -3, +0 or message
-    if (status == LUA_OK) {
-        lua_settop(L, 1);
-        account(chunk, false);
-        return true;
-    }
-    fault_ = status == LUA_ERRMEM ? memory_message(limits_.memory_bytes) : located(error_message(L));
+    const bool ok = protected_call(chunk, 2, 0) == LUA_OK;
     lua_settop(L, 1);
-    account(chunk, true);
-    return false;
+    account(chunk, !ok);
+    return ok;
 }
 
 // Why plugin `chunk` may run no more in this game (or check); "" while it may.
@@ -461,7 +139,10 @@ std::string LuaRuntime::exhausted(std::size_t chunk) const {
         return "";
     const std::string file = chunk < files_.size() ? files_[chunk] : "the plugin";
     return file + " has used up its budget for " + limits_.budget_scope + ": " + what +
-           "; its functions are not run again, and its cards are removed as they come up (GDD §3.5)";
+           (limits_.budget_scope == "this check"
+                ? "; check runs each function about three times per probe input, so its functions are too slow to "
+                  "check: make them cheaper"
+                : "; its functions are not run again, and its cards are removed as they come up (GDD §3.5)");
 }
 
 // One call of plugin `chunk` may take what is left of the plugin's CPU time, within the
@@ -476,7 +157,7 @@ void LuaRuntime::limit_time(std::size_t chunk) {
 void LuaRuntime::account(std::size_t chunk, bool faulted) {
     if (chunk >= usage_->plugins.size()) return;
     PluginUsage& u = usage_->plugins[chunk];
-    const Sandbox& s = *sandbox_;
+    const SandboxState& s = *sandbox_;
     u.instructions += std::max<std::int64_t>(0, s.instructions - std::max<std::int64_t>(s.remaining, 0));
     if (s.timed) u.cpu_ns += thread_cpu_ns() - s.cpu_start;
     if (faulted) ++u.faults;

@@ -16,6 +16,18 @@ struct lua_State;
 
 namespace cherries::sdk {
 
+namespace lua_budget {
+struct SandboxState;
+}
+
+/// One level of the Lua call stack when a call faulted: where it was and what Lua calls the
+/// function running there ("upvalue 'helper'", "function <sets/x/set.lua:12>", "main chunk").
+struct LuaFrame {
+    std::string file;  ///< the plugin's file
+    int line = 0;      ///< 1-based
+    std::string what;
+};
+
 /// One plugin's Lua file: its text and the name errors use for it ("@sets/x/set.lua").
 struct LuaChunk {
     std::string chunkname;  ///< starts with '@': Lua then reports "sets/x/set.lua:12:"
@@ -127,7 +139,19 @@ public:
     bool call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept override;
     std::string fault_message() const override { return fault_; }
 
-    /// For bot plugins (host/bots/lua_bot): runs `body` in a protected call under the same
+    /// True when the last fault of call() or run() was a budget used up (the call's instructions
+    /// or CPU time, or the plugin's budget for the game or check), not something the function
+    /// did wrong: check reports it as slowness, never as state kept between calls.
+    bool fault_was_budget() const { return fault_budget_; }
+
+    /// Where plugin code was when the last fault of call() or run() (or a file's load) was
+    /// raised: the Lua call stack, innermost first, plugin frames only; empty for a fault with
+    /// none (a result that is not an integer, an exhausted plugin budget, no memory to spare).
+    /// check turns it into notes (lua_messages::add_traceback_notes); fault_message() stays
+    /// one line.
+    const std::vector<LuaFrame>& fault_traceback() const { return traceback_; }
+
+    /// For bot plugins (sdk/bot_plugin): runs `body` in a protected call under the same
     /// budget and memory limit as call(), with the stack holding function `function` and a light
     /// userdata `context` as its two arguments. `body` builds the arguments, calls the function
     /// and reads its result; it may raise Lua errors. On any failure returns false and
@@ -158,26 +182,45 @@ public:
     /// "did you mean" over the names a file defines.
     std::vector<std::pair<std::string, std::string>> module_contents(std::size_t chunk) const;
 
+    /// The line where the __index metamethod of the table chunk `chunk` returned is defined
+    /// (a Lua function), or 0: there is none, or it is not a Lua function. Functions are looked
+    /// up in the table itself, never through __index (which would run plugin code), so check
+    /// reports a name that only __index could give at this line.
+    int module_index_line(std::size_t chunk) const;
+
     /// The line of its file where function `function` starts (Lua debug info 'S', linedefined);
     /// 0 for the identity, a C function or an unknown id.
     int line_defined(FunctionId function) const;
 
 private:
-    struct Sandbox;  // allocator, budget of the running call; reached from Lua via the extra space
-    std::unique_ptr<Sandbox> sandbox_;
+    /// The one protected call path of every call into Lua (sandbox opening, a file's load,
+    /// function resolution, call(), run()): the stack holds the callee and `nargs` arguments
+    /// above the message handler (index 1). Runs lua_pcall under the call's budget (instructions,
+    /// memory, the CPU net within what plugin `chunk` has left; kNoChunk: the host's own code).
+    /// On failure sets fault_ (memory, or the error's message with full file names),
+    /// fault_budget_ and traceback_. Returns Lua's status; the caller accounts and clears.
+    int protected_call(std::size_t chunk, int nargs, int nresults) noexcept;
+    /// May a function of plugin `chunk` run? Sets fault_ (and fault_budget_) when not.
+    bool may_run(FunctionId function, std::size_t& chunk) noexcept;
+    static constexpr std::size_t kNoChunk = static_cast<std::size_t>(-1);
+
+    std::unique_ptr<lua_budget::SandboxState> sandbox_;  // allocator, budget of the running call; reached from Lua via the extra space
     lua_State* state_ = nullptr;
     std::vector<int> refs_;  // FunctionId -> registry reference (index 0 unused)
     std::vector<std::size_t> chunk_of_;  // FunctionId -> chunk (index 0 unused)
     std::vector<int> modules_;           // per chunk: registry reference of its table, or LUA_NOREF
     std::shared_ptr<LuaUsage> usage_;
     int slots_ = 0;  // registry reference: the upvalues recorded at load (lua_seal::seal_reachable)
-    std::string exhausted(std::size_t chunk) const;
+    std::string exhausted(std::size_t chunk) const;  // why plugin `chunk` may not run; "" while it may
+    bool over_budget(std::size_t chunk) const noexcept;  // exhausted(chunk) is not "", without making it
     void limit_time(std::size_t chunk);
     void account(std::size_t chunk, bool faulted);
     std::vector<std::string> files_;  // per chunk, for messages
     std::string located(std::string message) const;
     LuaLimits limits_;
     std::string fault_;
+    bool fault_budget_ = false;
+    std::vector<LuaFrame> traceback_;
 };
 
 }  // namespace cherries::sdk

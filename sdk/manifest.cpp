@@ -12,7 +12,6 @@
 #include <fstream>
 #include <initializer_list>
 #include <optional>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string_view>
@@ -67,14 +66,33 @@ std::optional<toml::table> parse(TomlReader& r, const std::filesystem::path& fol
     return r.parse(bytes);
 }
 
-const std::regex& id_pattern() {
-    static const std::regex pattern("[a-z0-9][a-z0-9-]*");
-    return pattern;
+// The manifests' patterns, matched by hand: std::regex compiles each pattern at its first use,
+// which took a quarter of a whole `cherries check` process (scripts/bench).
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_alnum(char c) { return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// "0" or digits without a leading zero, at `at`; moves past it.
+bool semver_number(std::string_view v, std::size_t& at) {
+    const std::size_t start = at;
+    while (at < v.size() && is_digit(v[at])) ++at;
+    return at > start && (v[start] != '0' || at == start + 1);
 }
-const std::regex& semver_pattern() {
-    static const std::regex pattern(
-        R"((0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?)");
-    return pattern;
+
+// MAJOR.MINOR.PATCH, then optionally -PRERELEASE and +BUILD of [0-9A-Za-z.-]+ (semver, as the
+// schema's pattern).
+bool is_semver(std::string_view v) {
+    std::size_t at = 0;
+    for (int part = 0; part < 3; ++part) {
+        if (part > 0 && (at >= v.size() || v[at++] != '.')) return false;
+        if (!semver_number(v, at)) return false;
+    }
+    for (const char lead : {'-', '+'}) {
+        if (at >= v.size() || v[at] != lead) continue;
+        const std::size_t start = ++at;
+        while (at < v.size() && (is_alnum(v[at]) || v[at] == '.' || v[at] == '-')) ++at;
+        if (at == start) return false;
+    }
+    return at == v.size();
 }
 
 // The [set] / [gametype] header fields both kinds share.
@@ -99,7 +117,7 @@ std::optional<Header> read_header(TomlReader& r, const toml::table& root, std::s
     }
     h.name = r.string(*t, "name", Need::required, ctx).value_or(h.id);
     if (auto v = r.string(*t, "version", Need::required, ctx)) {
-        if (!std::regex_match(*v, semver_pattern()))
+        if (!is_semver(*v))
             r.error(t->get("version")->source(), ctx + "field 'version': expected a semantic version like \"1.0.0\", saw \"" + *v + "\"");
         h.version = *v;
     }
@@ -157,15 +175,18 @@ std::filesystem::path read_picture(TomlReader& r, const toml::table& t, std::str
 std::string read_colour(TomlReader& r, const toml::table& t, const std::string& ctx) {
     const auto value = r.string(t, "colour", Need::optional, ctx);
     if (!value) return {};
-    static const std::regex pattern("#[0-9A-Fa-f]{6}");
-    if (std::regex_match(*value, pattern)) return *value;
+    const auto hex = [](char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
+    if (value->size() == 7 && (*value)[0] == '#' && std::all_of(value->begin() + 1, value->end(), hex)) return *value;
     r.error(t.get("colour")->source(), ctx + "field 'colour': expected a colour like \"#b3122e\", saw \"" + *value + "\"");
     return {};
 }
 
 }  // namespace
 
-bool is_valid_id(std::string_view id) { return std::regex_match(id.begin(), id.end(), id_pattern()); }
+bool is_valid_id(std::string_view id) {  // [a-z0-9][a-z0-9-]*
+    const auto lower = [](char c) { return is_digit(c) || (c >= 'a' && c <= 'z'); };
+    return !id.empty() && lower(id[0]) && std::all_of(id.begin(), id.end(), [&](char c) { return lower(c) || c == '-'; });
+}
 
 std::string function_label(const std::string& card_id, std::string_view which) {
     return "card '" + card_id + "' " + std::string(which) + " function";

@@ -16,7 +16,8 @@ namespace cherries::host {
 /// later asks from memory. Faults are not remembered: a call that faulted is forwarded again,
 /// so fault_message() is always the inner evaluator's own. A plugin whose functions are not
 /// pure (they are meant to be) only makes the bot's imagined games differ from real ones; the
-/// game itself never runs through this class. clear() forgets everything (call it per decision).
+/// game itself asks through host::GameMemo (host/session/game_memo.hpp). clear() forgets
+/// everything (call it per decision).
 class MemoEvaluator final : public Evaluator {
 public:
     explicit MemoEvaluator(Evaluator& inner) : inner_(inner) {}

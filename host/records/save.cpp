@@ -306,18 +306,19 @@ void write_atomically(const std::string& file, const std::string& bytes) {
     const std::string tmp = file + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) io_error(tmp, "open");
-    if (!write_all(fd, bytes.data(), bytes.size())) {
+    // A failed step (a full disk, most often) removes FILE.tmp: the old FILE is intact and
+    // nothing is left behind.
+    auto fail = [&](const std::string& where, const char* what, bool close_fd) {
         const int error = errno;
-        ::close(fd);
+        if (close_fd) ::close(fd);
+        ::unlink(tmp.c_str());
         errno = error;
-        io_error(tmp, "write");
-    }
-    if (::fsync(fd) != 0) {
-        ::close(fd);
-        io_error(tmp, "fsync");
-    }
-    if (::close(fd) != 0) io_error(tmp, "close");
-    if (std::rename(tmp.c_str(), file.c_str()) != 0) io_error(file, "rename");
+        io_error(where, what);
+    };
+    if (!write_all(fd, bytes.data(), bytes.size())) fail(tmp, "write", true);
+    if (::fsync(fd) != 0) fail(tmp, "fsync", true);
+    if (::close(fd) != 0) fail(tmp, "close", false);
+    if (std::rename(tmp.c_str(), file.c_str()) != 0) fail(file, "rename", false);
     // The rename itself is durable only once the folder is synced.
     std::filesystem::path folder = std::filesystem::path(file).parent_path();
     if (folder.empty()) folder = ".";

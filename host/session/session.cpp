@@ -39,7 +39,8 @@ PlayerId SessionHooks::bot_decides(PlayerId /*player*/, Bot& bot, const TableVie
 
 Session::Session(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed, const std::vector<Seat>& seats,
                  BotSource& bots, SessionHooks& hooks, std::vector<RecordedPlugin> plugins)
-    : game_(bundle.catalog(), bundle.gametype(), evaluator, seed, names_of(seats)),
+    : memo_(evaluator),
+      game_(bundle.catalog(), bundle.gametype(), memo_, seed, names_of(seats)),
       view_(game_),
       source_(bots),
       hooks_(hooks),
@@ -57,7 +58,8 @@ Session::Session(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t 
 
 Session::Session(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, BotSource& bots,
                  SessionHooks& hooks)
-    : game_(bundle.catalog(), bundle.gametype(), evaluator, save.game),
+    : memo_(evaluator),
+      game_(bundle.catalog(), bundle.gametype(), memo_, save.game),
       view_(game_),
       source_(bots),
       hooks_(hooks),

@@ -19,6 +19,7 @@
 #include "host/session/plugin_list.hpp"
 #include "host/session/saved_state.hpp"
 #include "host/session/bot_source.hpp"
+#include "host/session/game_memo.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {
@@ -160,6 +161,9 @@ private:
     const RecordedPlugin* recorded(const MadeBot& made, const std::string& kind) const;
     std::vector<PendingChange> take_due();
 
+    // The game asks plugin functions through a memo of its own (game_memo.hpp): per game, so
+    // what one game asked never answers another.
+    GameMemo memo_;
     Game game_;
     TableView view_;
     BotSource& source_;

@@ -78,6 +78,14 @@ std::optional<std::set<std::string>> check_function_names(const PluginCode& code
                                "define it in the returned table, `function M." + use.name +
                                    "(last)` where M is the table the file returns, or add `M." + use.name + " = " +
                                    use.name + "` before `return M`"});
+        } else if (const int index_line = runtime->module_index_line(0); index_line > 0) {
+            // Only __index could give it: reported where that is defined, the use as a note.
+            d.message += "is not defined in the table " + shown + " returns; its __index metamethod (line " +
+                         std::to_string(index_line) + ") is never used to look functions up, so define it as a field of the table";
+            d.notes.push_back({"note", manifest_file, use.where.line, use.where.column, use.label + " is named here"});
+            d.file = code.lua_file;
+            d.line = index_line;
+            d.column = 0;
         } else {
             d.message += "is not defined in the table " + shown + " returns";
             if (const std::string close = closest_name(use.name, functions); !close.empty()) {

@@ -7,6 +7,8 @@
 #include <memory>
 #include <optional>
 
+#include "sdk/lua_messages.hpp"
+
 namespace cherries::sdk::check {
 
 namespace {
@@ -20,12 +22,18 @@ struct Outcome {
     std::int64_t value = 0;
     std::string fault;
     bool kept_state = false;  // the call changed an upvalue of the file (put back since)
+    bool budget = false;      // the fault was a budget used up (LuaRuntime::fault_was_budget)
+    std::vector<LuaFrame> traceback;  // where plugin code was when it faulted
 };
 
 Outcome call(LuaRuntime& runtime, FunctionId function, std::int64_t input) {
     Outcome o;
     o.ok = runtime.call(function, input, o.value);
-    if (!o.ok) o.fault = runtime.fault_message();
+    if (!o.ok) {
+        o.fault = runtime.fault_message();
+        o.budget = runtime.fault_was_budget();
+        o.traceback = runtime.fault_traceback();
+    }
     o.kept_state = runtime.restore_state() > 0;
     return o;
 }
@@ -70,7 +78,7 @@ public:
             const Outcome o = call(runtime, targets_[t].function, input);
             state_[t].first[input] = o;
             if (!o.ok) {
-                if (!(is_large(input) && is_huge_float_result(o.fault))) report_fault(t, input, o.fault);
+                if (!(is_large(input) && is_huge_float_result(o.fault))) report_fault(t, input, o.fault, o.traceback);
             } else if ((o.value < -kMaxMagnitude || o.value > kMaxMagnitude) && !is_large(input)) {
                 report(t, input, "returned " + std::to_string(o.value) +
                                      ", outside ±(2^53 - 1): the engine faults on it and removes the card (GDD §3.5)");
@@ -94,6 +102,12 @@ public:
                 const Outcome o = call(runtime, targets_[t].function, input);
                 const Outcome& before = state_[t].first[input];
                 if (o.ok == before.ok && (!o.ok || o.value == before.value)) continue;
+                // Slowness is not impurity: a budget or the time running out in one pass only
+                // is reported as what it is.
+                if (o.budget || before.budget) {
+                    report_fault(t, input, o.budget ? o.fault : before.fault, o.budget ? o.traceback : before.traceback);
+                    continue;
+                }
                 report(t, input, describe(before) + ", then " + describe(o) + (o.ok ? "" : " (" + o.fault + ")") +
                                      " for the same input: it keeps state between calls, and must not: it is a "
                                      "function of its input alone (" + targets_[t].rule + ")");
@@ -122,8 +136,9 @@ private:
     std::string context(std::size_t t, std::int64_t input) const {
         return "with " + targets_[t].argument + " = " + std::to_string(input);
     }
-    void report_fault(std::size_t t, std::int64_t input, const std::string& fault) {
+    void report_fault(std::size_t t, std::int64_t input, const std::string& fault, const std::vector<LuaFrame>& traceback) {
         Diagnostic d = fault_diagnostic(code_.lua_file, targets_[t].label, context(t, input), fault);
+        lua_messages::add_traceback_notes(d, traceback);  // where a helper's error was called from
         locate(d, targets_[t], lines_[t], fault);
         out_.push_back(std::move(d));
         state_[t].reported = true;

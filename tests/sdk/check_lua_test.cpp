@@ -35,3 +35,25 @@ TEST_CASE("check: a set naming functions without a Lua file is an error") {
     should_fail(check_set_source(set_header() + cherry_card() + modifier_card("grow")), 1, 1,
                 "cards name Lua functions but the set has no Lua file");
 }
+
+TEST_CASE("check: an error raised in a helper has a note at the line of the card function that called it") {
+    const auto ds = check_set_source(set_header() + cherry_card() + modifier_card("grow"),
+                                     "local M = {}\n"
+                                     "local function helper(x)\n"
+                                     "  if x > 3 then error('too big') end\n"
+                                     "  return x\n"
+                                     "end\n"
+                                     "function M.grow(last)\n"
+                                     "  local result = helper(last)\n"
+                                     "  return result\n"
+                                     "end\n"
+                                     "return M\n");
+    probe_should_fail(ds, "s/set.lua", 3, {"too big"});
+    bool noted = false;
+    for (const auto& d : ds)
+        for (const auto& n : d.notes)
+            noted = noted || (n.line == 7 && n.file.find("set.lua") != std::string::npos &&
+                              n.message == "which was called here, in the function at line 6");
+    INFO(listing(ds));
+    CHECK(noted);
+}

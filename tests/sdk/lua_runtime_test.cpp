@@ -151,3 +151,24 @@ TEST_CASE("no addresses reach a plugin: tostring and %s of a table give its type
     CHECK_FALSE(rt.call(4, 0, out));
     CHECK(rt.fault_message().find("a key of type table, which has no fixed order") != std::string::npos);
 }
+
+TEST_CASE("a fault keeps the Lua call stack of plugin frames, innermost first, and the message stays one line") {
+    auto rt = runtime("local M = {}\n"
+                      "local function inner(x) error('deep ' .. x) end\n"
+                      "local function middle(x) inner(x); return 0 end\n"
+                      "function M.outer(x) local r = middle(x); return r end\n"
+                      "function M.bad_result() return 'x' end\n"
+                      "return M\n",
+                      {"outer", "bad_result"});
+    std::int64_t out = 0;
+    REQUIRE_FALSE(rt.call(1, 5, out));
+    CHECK(rt.fault_message() == "test.lua:2: deep 5");
+    const auto& frames = rt.fault_traceback();
+    REQUIRE(frames.size() == 3);
+    CHECK(frames[0].file == "test.lua");
+    CHECK(frames[0].line == 2);
+    CHECK(frames[1].line == 3);
+    CHECK(frames[2].line == 4);
+    CHECK_FALSE(rt.call(2, 0, out));  // a wrong result raises nothing: no stack
+    CHECK(rt.fault_traceback().empty());
+}

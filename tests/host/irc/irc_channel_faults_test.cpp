@@ -53,3 +53,37 @@ TEST_CASE("A set that does not load: !cherries says so without the server's path
     CHECK_FALSE(game.open());
     CHECK(game.load_error().find("broken") != std::string::npos);  // the operator's detail
 }
+
+TEST_CASE("A set whose message handler never returns, at load or in a card: refused or removed, and the other channel plays on") {
+    // issue 24: xpcall with a looping handler ran past every budget and stopped every channel.
+    const std::string handler_loop = "xpcall(function() error('a') end, function(m) while true do end end)\n";
+    cherries::test::TempFolder folder;
+    folder.write("sets/hang/set.toml", cherries::test::set_header("hang") +
+                                           "[[card]]\nid = \"cherry\"\nname = \"Cherry\"\ntype = \"cherry\"\nchange = 1\ncount = 8\n");
+    folder.write("sets/hang/set.lua", handler_loop + "return {}\n");
+    folder.write("sets/trap/set.toml", cherries::test::set_header("trap") +
+                                           "[[card]]\nid = \"cherry\"\nname = \"Cherry\"\ntype = \"cherry\"\nchange = 1\ncount = 8\n\n"
+                                           "[[card]]\nid = \"trap\"\nname = \"Trap\"\ntype = \"modifier\"\nlifetime = 2\n"
+                                           "cherry = \"trap\"\nscore = \"trap\"\ncount = 4\n");
+    folder.write("sets/trap/set.lua", "local M = {}\nfunction M.trap(last)\n  " + handler_loop + "  return last\nend\nreturn M\n");
+    GameLibrary lib({folder.path()});
+    ChannelGame hang("#hang", lib), trap("#trap", lib, {.seed = [] { return std::uint64_t{7}; }}), other("#other", lib);
+    GameClock::time_point now{};
+    const auto start = std::chrono::steady_clock::now();
+    CHECK(hang.on_text("ann", "!cherries official hang", now) ==
+          Replies{"Cannot open a game: the plugins of that game do not load (the operator can see why)."});
+    CHECK(hang.load_error().find("instruction budget exceeded") != std::string::npos);
+    Replies log;
+    auto say = [&](ChannelGame& game, const std::string& nick, const std::string& text) {
+        Replies r;
+        REQUIRE_NOTHROW(r = game.on_text(nick, text, now));
+        log.insert(log.end(), r.begin(), r.end());
+    };
+    say(trap, "ann", "!cherries official trap");
+    say(trap, "bob", "!join");
+    say(trap, "ann", "!start");
+    for (int i = 0; i < 40 && trap.open(); ++i) say(trap, trap.to_play(), "!keep");
+    CHECK(has(log, "but it faulted (instruction budget exceeded) and is removed from the game (GDD 3.5)"));
+    CHECK(has(other.on_text("cy", "!cherries", now), "opens a game"));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+}

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -153,6 +154,19 @@ TEST_CASE("write_atomically replaces the file whole and leaves no temporary file
     CHECK(test::read_text(file) == "new contents");
     CHECK_FALSE(fs::exists(file.string() + ".tmp"));
     CHECK_THROWS_AS(host::write_atomically((dir.path() / "no" / "such" / "f").string(), "x"), host::InputError);
+}
+
+TEST_CASE("write_atomically on a full disk keeps the old file and leaves no FILE.tmp behind") {
+    // FILE.tmp is a link to /dev/full, where every write fails with ENOSPC, as on a full disk.
+    REQUIRE(fs::exists("/dev/full"));
+    TempFolder dir;
+    const fs::path file = dir.path() / "s.json";
+    host::write_atomically(file.string(), "old");
+    fs::create_symlink("/dev/full", file.string() + ".tmp");
+    CHECK_THROWS_WITH(host::write_atomically(file.string(), "new contents"),
+                      Catch::Contains("s.json.tmp: cannot save the game: write: ") && Catch::Contains(std::strerror(ENOSPC)));
+    CHECK(test::read_text(file) == "old");
+    CHECK_FALSE(fs::exists(fs::symlink_status(file.string() + ".tmp")));
 }
 
 TEST_CASE("play --save killed with SIGKILL at many points and resumed each time ends exactly as the uninterrupted game") {
