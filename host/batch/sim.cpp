@@ -109,6 +109,12 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
         void turn_ended() override {
             if (observer) observer->after_turn(*game);
         }
+        PlayerId bot_decides(PlayerId /*player*/, Bot& bot, const TableView& view) override {
+            const PlayerId receiver = bot.choose_receiver(view);
+            if (observer) observer->decided(*game, receiver, *session);
+            return receiver;
+        }
+        const Session* session = nullptr;
     } hooks;
     std::vector<Seat> seats;
     for (std::size_t seat = 0; seat < seat_names.size(); ++seat) seats.push_back({seat_names[seat], seat_bots[seat]});
@@ -116,6 +122,7 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
     Session session(bundle, evaluator, game_seed, seats, bot_source, hooks, {});
     Game& game = session.game();
     hooks.game = &game;
+    hooks.session = &session;
     hooks.max_turns = max_turns;
     hooks.observer = observer;
     // Both a record and an observer: the events go to each, record first.

@@ -51,6 +51,10 @@ public:
     virtual void begin_game(const Game& game) = 0;
     /// Turn game.turn() is over (the table as it stands between turns, or at the game's end).
     virtual void after_turn(const Game& game) = 0;
+    /// The bot whose turn it is chose `receiver` for the drawn card; the give follows. `session`
+    /// holds every seat's bot as it is now (Session::bot(id)->state(): the generators after the
+    /// decision), so an observer can fork the game here (the report's causal card strength).
+    virtual void decided(const Game& /*game*/, PlayerId /*receiver*/, const class Session& /*session*/) {}
 };
 
 /// How one game ended.

@@ -74,6 +74,11 @@ void add_report_command(CLI::App& app, Command& run) {
         ->capture_default_str();
     add_integer_option<std::uint32_t>(*cmd, "--think", state->report.bot_settings.think, 1, 1'000'000,
                                       "Expert bots: deck orders sampled per decision (docs/bots.md)");
+    add_integer_option<std::uint32_t>(*cmd, "--fork-every", state->report.fork_every, 0, UINT32_MAX,
+                                      "Causal card strength: fork one give in this many (0: none; docs/report.md)")
+        ->capture_default_str();
+    cmd->add_flag("--association", state->report.association,
+                  "Also print the association figures (who received a card and won): not the card's effect");
     cmd->add_option("-o,--output", state->html,
                     "The HTML report; with --shard, the part file for `report --from`");
     cmd->add_option("--json", state->json, "Also write the report's numbers as JSON to this file");

@@ -97,7 +97,8 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
     for (KindId k = 0; k < kinds; ++k) {
         card_ids.push_back(bundle.catalog().display_id(k));
         const CardKind& kind = bundle.catalog().kinds()[k];
-        card_info.push_back({{"name", kind.name}, {"type", std::string(to_string(kind.type))}, {"count", kind.count},
+        card_info.push_back({{"name", kind.name}, {"set", bundle.catalog().sets()[kind.set].id},
+                             {"type", std::string(to_string(kind.type))}, {"count", kind.count},
                              {"change", kind.change}, {"lifetime", kind.lifetime}, {"text", kind.text}});
     }
     // The reference graph's table (GDD §3.3.1.3): cut after the last non-zero change plus a margin.
@@ -111,7 +112,8 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
                   {"gametype_name", bundle.gametype().name}, {"gametype_version", bundle.gametype().version},
                   {"winning_score", bundle.gametype().winning_score}, {"distribution", distribution},
                   {"seed", o.seed}, {"games", o.games}, {"players", o.players}, {"bots", o.bots},
-                  {"max_turns", o.max_turns}, {"think", o.bot_settings.think}, {"blocks", blocks}};
+                  {"max_turns", o.max_turns}, {"think", o.bot_settings.think}, {"blocks", blocks},
+                  {"fork_every", o.fork_every}, {"association", o.association}};
 
     const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
     const std::uint64_t count = range.end - range.first;
@@ -133,13 +135,16 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
             auto work = [&](unsigned w) {
                 try {
                     auto runtime = bundle.make_runtime();
-                    ReportCollector collector(tallies[w]);
+                    CausalForks forks(bundle.catalog(), bot, o.bot_settings, players, o.max_turns, o.fork_every,
+                                      tallies[w].causal);
+                    ReportCollector collector(tallies[w], &forks);
                     while (!stop) {
                         const std::uint64_t from = next.fetch_add(kChunk);
                         if (from >= range.end) break;
                         const std::uint64_t to = std::min(range.end, from + kChunk);
                         for (std::uint64_t i = from; i < to; ++i) {
                             runtime->start_game();
+                            forks.begin_game(sim_game_seed(o.seed, i));
                             const SimGame g = play_sim_game(bundle, *runtime, names, seat_bots,
                                                             sim_game_seed(o.seed, i), o.max_turns, nullptr, i,
                                                             o.bot_settings, &collector);

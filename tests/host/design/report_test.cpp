@@ -171,13 +171,14 @@ TEST_CASE("tallies add up and read back", "[host][report]") {
     CHECK_THROWS_WITH(ReportTally::from_json(broken, "part.json"), Catch::Contains("part.json: malformed tally"));
 }
 
-TEST_CASE("card impact: a kind whose receivers always win is estimated near +1 with a tight interval",
+TEST_CASE("card impact (the association figures, on request): a kind whose receivers always win is near +1",
           "[host][report]") {
     // Two seats, one kind, 100 blocks of 10 games: seat 1 got the kind in half the games and won
     // exactly those; seat 2 never got it and won the other half. Within seat 1 the difference in
     // win rate is 1 - 0 = 1; seat 2 has no receivers and does not count.
     ReportData data;
-    data.setup = {{"cards", {"golden"}}, {"bots", {"random"}}, {"players", {2}}, {"seed", 1}, {"max_turns", 100}};
+    data.setup = {{"cards", {"golden"}}, {"bots", {"random"}}, {"players", {2}}, {"seed", 1}, {"max_turns", 100},
+                  {"card_info", {{{"name", "Golden"}, {"type", "score"}}}}, {"association", true}};
     ReportTally t(2, "random", 1, 100);
     for (std::uint32_t b = 0; b < 100; ++b) {
         t.seat_games[b * 2] = t.seat_games[b * 2 + 1] = 10;
@@ -195,6 +196,9 @@ TEST_CASE("card impact: a kind whose receivers always win is estimated near +1 w
     CHECK(card["impact"].get<double>() == Approx(1.0));
     CHECK(card["impact_ci95"][0].get<double>() == Approx(1.0));
     CHECK(card["received_share"].get<double>() == Approx(0.25));
+    // Without --association the page and the JSON leave them out.
+    data.setup["association"] = false;
+    CHECK(!report_json(data)["configurations"][0]["cards"][0].contains("impact"));
     // No seat is favoured: 50% each.
     for (const auto& w : report["configurations"][0]["wins"]) CHECK(w["verdict"] == "fair");
 }
