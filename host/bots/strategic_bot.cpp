@@ -8,8 +8,6 @@ namespace cherries::host {
 
 namespace {
 
-// Later end-of-turn changes under a modifier count half: the holder's cherry count will move.
-constexpr double kLaterTurns = 0.5;
 // The opponents' part of a rating: the best opponent's value and their mean.
 constexpr double kBestOpponent = 0.7;
 constexpr double kMeanOpponent = 0.3;
@@ -19,15 +17,11 @@ constexpr double kTie = 1e-9;
 }  // namespace
 
 double StrategicBot::distribution_at(std::int64_t cherries) {
-    const auto& table = gametype_->distribution;
-    const double win = static_cast<double>(gametype_->winning_score);
     if (cherries < 0) cherries = 0;
+    if (cherries < static_cast<std::int64_t>(dist_.size())) return dist_[static_cast<std::size_t>(cherries)];
+    const double win = static_cast<double>(gametype_->winning_score);
     std::int64_t change = 0;
-    if (cherries < static_cast<std::int64_t>(table.size())) {
-        change = table[static_cast<std::size_t>(cherries)];
-    } else if (gametype_->tail) {
-        if (!memo_->call(*gametype_->tail, cherries, change)) change = 0;
-    }
+    if (gametype_->tail && !memo_->call(*gametype_->tail, cherries, change)) change = 0;
     return std::clamp(static_cast<double>(change), -win, win);
 }
 
@@ -42,13 +36,28 @@ void StrategicBot::prepare(const TableView& view) {
         inner_ = &view.evaluator();
         memo_ = std::make_unique<MemoEvaluator>(*inner_);
     }
-    catalog_ = &view.catalog();
-    gametype_ = &view.gametype();
-    const Catalog& catalog = *catalog_;
-    // What nobody has seen: the deck's cards, in no order (as unseen_cards, by kind).
-    seen_.assign(catalog.card_count(), 0);
+    const Catalog& catalog = view.catalog();
+    if (catalog_ != &catalog) {
+        catalog_ = &catalog;
+        copies_.assign(catalog.kinds().size(), 0);
+        for (std::size_t c = 0; c < catalog.card_count(); ++c) ++copies_[catalog.kind_id_of(static_cast<CardId>(c))];
+    }
+    if (gametype_ != &view.gametype()) {
+        gametype_ = &view.gametype();
+        const auto& table = gametype_->distribution;
+        const double win = static_cast<double>(gametype_->winning_score);
+        dist_.assign(table.size(), 0.0);
+        for (std::size_t c = 0; c < table.size(); ++c) dist_[c] = std::clamp(static_cast<double>(table[c]), -win, win);
+        if (!gametype_->tail) dist_.resize(table.size() + 64, 0.0);  // past the table: 0
+    }
+    // What nobody has seen: the deck's cards, in no order (as unseen_cards, by kind): every copy
+    // but the drawn card, the removed and set-aside cards and those in the players' stacks.
+    unseen_ = copies_;
+    unseen_total_ = static_cast<std::uint32_t>(catalog.card_count());
     const auto see = [&](CardId c) {
-        if (c < seen_.size()) seen_[c] = 1;
+        if (c >= catalog.card_count()) return;
+        --unseen_[catalog.kind_id_of(c)];
+        --unseen_total_;
     };
     see(view.drawn_card());
     for (CardId c : view.removed()) see(c);
@@ -57,16 +66,10 @@ void StrategicBot::prepare(const TableView& view) {
         for (CardId c : p.received) see(c);
         for (const ActiveModifier& m : p.modifiers) see(m.card);
     }
-    unseen_.assign(catalog.kinds().size(), 0);
-    unseen_total_ = 0;
-    for (std::size_t c = 0; c < seen_.size(); ++c)
-        if (!seen_[c]) {
-            ++unseen_[catalog.kind_id_of(static_cast<CardId>(c))];
-            ++unseen_total_;
-        }
     live_kinds_.clear();
     for (std::size_t k = 0; k < unseen_.size(); ++k)
         if (unseen_[k] && catalog.kinds()[k].type != CardType::modifier) live_kinds_.push_back(static_cast<KindId>(k));
+    ++decision_;
     // The expected end-of-turn change by cherry count (as expected_changes): draw one unseen card,
     // keep a cherry card that ends on a better count, give anything else away.
     const std::size_t size = gametype_->distribution.size() + 4;
@@ -82,30 +85,57 @@ void StrategicBot::prepare(const TableView& view) {
         std::uint32_t counted = 0;
         for (KindId k : live_kinds_) {
             const CardKind& kind = catalog.kinds()[k];
-            const double best = kind.type == CardType::cherry ? std::max(away, distribution_at(count + kind.change)) : away;
-            sum += best * unseen_[k];
+            if (kind.type != CardType::cherry) continue;  // counted as `away` below
+            sum += std::max(away, distribution_at(count + kind.change)) * unseen_[k];
             counted += unseen_[k];
         }
         expected_[c] = (sum + away * (unseen_total_ - counted)) / unseen_total_;
+    }
+    const std::size_t cells = catalog.kinds().size() * size;
+    if (stamp_.size() != cells) {
+        stamp_.assign(cells, 0);
+        first_.assign(cells, 0.0);
+        rate_.assign(cells, 0.0);
+        decision_ = 1;
     }
 }
 
 double StrategicBot::modifier_value(const Player& holder, CardId card, std::int32_t lifetime) {
     if (lifetime <= 0) return 0.0;
-    const CardKind& kind = catalog_->kind_of(card);
-    const double turns = lifetime;
-    double value = 0;
+    if (unseen_total_ == 0 && catalog_->kind_of(card).score_function == kIdentity) return 0.0;
+    const KindId kind_id = catalog_->kind_id_of(card);
+    const std::size_t span = expected_.size();
+    const bool cached = holder.cherries >= 0 && holder.cherries < static_cast<std::int64_t>(span);
+    const std::size_t at = kind_id * span + static_cast<std::size_t>(cached ? holder.cherries : 0);
+    if (cached && stamp_[at] == decision_) return lifetime * (first_[at] + rate_[at]);
+    const CardKind& kind = catalog_->kinds()[kind_id];
+    double first = 0;
     if (kind.score_function != kIdentity) {
-        // The holder's next end-of-turn score change, then the later ones at half weight.
-        const double d = distribution_at(holder.cherries);
-        std::int64_t out = 0;
-        const auto arg = static_cast<std::int64_t>(d);
-        if (arg != 0 && memo_->call(kind.score_function, arg, out)) {
-            const double first = static_cast<double>(out) - d;
-            value += first * (1 + kLaterTurns * (turns - 1));
+        // The holder's next end-of-turn score change through the modifier, as expected_changes
+        // expects it: it draws an unseen card and keeps a cherry card that ends on a better count.
+        const auto delta = [&](std::int64_t cherries) {
+            const double d = distribution_at(cherries);
+            std::int64_t out = 0;
+            const auto arg = static_cast<std::int64_t>(d);
+            return memo_->call(kind.score_function, arg, out) ? static_cast<double>(out) - d : 0.0;
+        };
+        const double away = distribution_at(holder.cherries);
+        const double stay = delta(holder.cherries);
+        if (unseen_total_ == 0) {
+            first = stay;
+        } else {
+            double sum = 0;
+            std::uint32_t counted = 0;
+            for (KindId k : live_kinds_) {
+                const CardKind& c = catalog_->kinds()[k];
+                if (c.type != CardType::cherry) continue;
+                const std::int64_t to = holder.cherries + c.change;
+                sum += (distribution_at(to) > away ? delta(to) : stay) * unseen_[k];
+                counted += unseen_[k];
+            }
+            first = (sum + stay * (unseen_total_ - counted)) / unseen_total_;
         }
     }
-    if (unseen_total_ == 0) return value;
     // The cards the holder receives over its lifetime: about one a round, each kind in proportion.
     double per_round = 0;
     for (KindId k : live_kinds_) {
@@ -120,7 +150,12 @@ double StrategicBot::modifier_value(const Player& holder, CardId card, std::int3
         else
             per_round += share * static_cast<double>(out - c.change);
     }
-    return value + per_round * turns;
+    if (cached) {
+        first_[at] = first;
+        rate_[at] = per_round;
+        stamp_[at] = decision_;
+    }
+    return lifetime * (first + per_round);
 }
 
 double StrategicBot::value_of(const TableView& view, const Player& player) {

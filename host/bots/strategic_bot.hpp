@@ -16,9 +16,10 @@ namespace cherries::host {
 /// Rates every give by the table it leaves, in points: for each player, the score, plus the
 /// expected end-of-turn score change of the cherry count (expected_changes over the unseen
 /// cards), plus each held modifier's expected effect over the turns it has left:
-/// - on the holder's end-of-turn score changes (GDD §3.4.2.3.4): the next one exactly (the
-///   distribution's change at the holder's cherry count through the modifier's score function),
-///   each later one at half weight (the count will move);
+/// - on the holder's end-of-turn score changes (GDD §3.4.2.3.4), one per turn it has left: the
+///   distribution's change through the modifier's score function against the change itself, at
+///   the count the holder is expected to hold (it draws an unseen card and keeps a cherry card
+///   that ends on a better count, as expected_changes);
 /// - on the cherry and score cards the holder receives (GDD §3.4.2.3.3): per round, each unseen
 ///   kind in proportion to its count (a player receives one card a round on average), the change
 ///   through the modifier's functions against the change itself.
@@ -50,11 +51,17 @@ private:
     std::unique_ptr<MemoEvaluator> memo_;
     const Catalog* catalog_ = nullptr;
     const Gametype* gametype_ = nullptr;
-    std::vector<std::uint8_t> seen_;        // by card id, this decision
+    std::vector<std::uint32_t> copies_;     // by kind id: physical cards (once per catalog)
+    std::vector<double> dist_;              // the distribution by cherry count, clamped (once per gametype)
     std::vector<std::uint32_t> unseen_;     // by kind id: unseen copies
     std::uint32_t unseen_total_ = 0;
     std::vector<KindId> live_kinds_;        // cherry and score kinds with unseen copies
     std::vector<double> expected_;          // expected end-of-turn change by cherry count
+    // A modifier kind's value at a cherry count is lifetime × (first + rate): (first, rate)
+    // by [kind * expected_.size() + cherries], valid when stamp_ == the decision's stamp.
+    std::vector<double> first_, rate_;
+    std::vector<std::uint32_t> stamp_;
+    std::uint32_t decision_ = 0;
 };
 
 }  // namespace cherries::host
