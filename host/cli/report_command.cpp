@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -94,6 +95,14 @@ void add_report_command(CLI::App& app, Command& run) {
             const bool sharded = o.shards > 1;
             if (state->html.empty() && state->json.empty())
                 throw InputError("report: give -o FILE.html and/or --json FILE (with --shard: -o PART.json)");
+            if (!sharded && !state->html.empty()) {
+                // The page is HTML: refuse a name that promises another format (say, x.pdf).
+                std::string ext = std::filesystem::path(state->html).extension().string();
+                std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+                if (ext != ".html" && ext != ".htm")
+                    throw InputError(fmt::format("-o {}: the report is an HTML page; give a name ending in .html "
+                                                 "(print it to PDF from a browser)", state->html));
+            }
             if (!state->from.empty() && sharded) throw InputError("report: --from and --shard do not go together");
             ReportData data;
             if (!state->from.empty()) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "host/design/report_causal.hpp"
 #include "host/design/report_charts.hpp"
 #include "host/design/report_stats.hpp"
 
@@ -161,6 +162,22 @@ std::string cards_section(const nlohmann::json& report) {
 
 }  // namespace
 
+std::string reproduce_command(const nlohmann::json& setup) {
+    std::string command = "cherries report";
+    for (const auto& s : setup["sets"]) command += " --set " + s.get<std::string>();
+    std::string players, bots;
+    for (const auto& p : setup["players"]) players += (players.empty() ? "" : ",") + std::to_string(p.get<int>());
+    for (const auto& b : setup["bots"]) bots += (bots.empty() ? "" : ",") + b.get<std::string>();
+    command += fmt::format(" --gametype {} --games {} --players {} --bots {} --seed {}", setup["gametype"].get<std::string>(),
+                           setup["games"].get<std::uint64_t>(), players, bots, setup["seed"].get<std::uint64_t>());
+    if (setup.value("max_turns", 10000u) != 10000u) command += fmt::format(" --max-turns {}", setup["max_turns"].get<std::uint64_t>());
+    if (setup.value("think", 0u) != 0u) command += fmt::format(" --think {}", setup["think"].get<std::uint64_t>());
+    if (setup.contains("fork_every") && setup["fork_every"].get<std::uint64_t>() != kDefaultForkEvery)
+        command += fmt::format(" --fork-every {}", setup["fork_every"].get<std::uint64_t>());
+    for (const auto& w : setup.value("what_if", nlohmann::json::array())) command += " " + w.get<std::string>();
+    return command;
+}
+
 std::string report_html(const nlohmann::json& report) {
     const auto& setup = report["setup"];
     const auto bots = setup["bots"].get<std::vector<std::string>>();
@@ -183,13 +200,11 @@ std::string report_html(const nlohmann::json& report) {
                       "</title><style>" + kStyle + "</style></head><body>\n";
     out += "<h1>" + html_escape(title) + "</h1>\n";
     out += fmt::format("<p class=note>{} games per player count and bot kind; players {}; bots {}; seed {}; a game still "
-                       "going after {} turns never ended. Reproduce with <code>cherries report --set … --gametype {} "
-                       "--games {} --players {} --bots {} --seed {}</code>. How each number is estimated: "
+                       "going after {} turns never ended. Reproduce with <code>{}</code>. How each number is estimated: "
                        "docs/report.md.</p>\n",
                        setup["games"].get<std::uint64_t>(), players, html_escape(bot_list),
                        setup["seed"].get<std::uint64_t>(), setup["max_turns"].get<std::uint64_t>(),
-                       html_escape(setup["gametype"].get<std::string>()), setup["games"].get<std::uint64_t>(), players,
-                       html_escape(bot_list), setup["seed"].get<std::uint64_t>());
+                       html_escape(reproduce_command(setup)));
     out += "<div class=top><div>" + svg[0] + "</div><div>" + cards_table(setup) + "</div></div>\n";
     out += "<h2>Findings</h2>\n<ul class=findings>";
     for (const auto& f : report["findings"]) out += "<li>" + html_escape(f.get<std::string>()) + "</li>";

@@ -4,9 +4,11 @@
 #include <fmt/core.h>
 
 #include <cmath>
+#include <filesystem>
 #include <regex>
 #include <string>
 
+#include "host/design/report_html.hpp"
 #include "host/design/report_stats.hpp"
 #include "host/design/report_tally.hpp"
 #include "tests/support/run_cli.hpp"
@@ -136,9 +138,21 @@ TEST_CASE("cherries report rejects bad input with clear errors", "[host][report]
     const auto unwritable = run_cli("report --games 5 --players 2 --bots random --json /nonexistent-dir/r.json");
     CHECK(unwritable.status == 2);
     CHECK_THAT(unwritable.err, Catch::Contains("/nonexistent-dir/r.json: cannot write the file"));
+    const auto pdf = run_cli("report --games 5 --players 2 --bots random -o '" + (dir.path() / "x.pdf").string() + "'");
+    CHECK(pdf.status == 2);
+    CHECK_THAT(pdf.err, Catch::Contains("x.pdf: the report is an HTML page"));
+    CHECK(!std::filesystem::exists(dir.path() / "x.pdf"));  // nothing written into it
     const auto missing = run_cli("report --from '" + (dir.path() / "none.json").string() + "'" + out);
     CHECK(missing.status == 2);
     CHECK_THAT(missing.err, Catch::Contains("none.json: cannot read the file"));
+}
+
+TEST_CASE("the page's Reproduce-with line names the sets, and two sets get a set column", "[host][report]") {
+    const nlohmann::json setup = {{"sets", {"standard", "twin"}}, {"gametype", "official"}, {"games", 50},
+                                  {"players", {3, 4}}, {"bots", {"random", "strategic"}}, {"seed", 9},
+                                  {"max_turns", 10000}, {"think", 0}, {"fork_every", 24}};
+    CHECK(reproduce_command(setup) == "cherries report --set standard --set twin --gametype official --games 50 "
+                                      "--players 3,4 --bots random,strategic --seed 9");
 }
 
 TEST_CASE("tallies add up and read back", "[host][report]") {
