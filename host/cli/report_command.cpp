@@ -16,6 +16,7 @@
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/base/input_error.hpp"
+#include "host/design/report_compare.hpp"
 #include "host/design/report_html.hpp"
 #include "host/design/report_run.hpp"
 #include "host/design/report_stats.hpp"
@@ -31,6 +32,17 @@ void write_text_file(const std::string& path, const std::string& text) {
     out << text;
     out.flush();
     if (!out) throw InputError(fmt::format("{}: cannot write the file: {}", path, std::strerror(errno)));
+}
+
+// Reads a JSON file whole. Throws InputError naming the file when it cannot be read or parsed.
+nlohmann::json read_json_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(fmt::format("{}: cannot read the file: {}", path, std::strerror(errno)));
+    try {
+        return nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError(fmt::format("{}: not JSON: {}", path, e.what()));
+    }
 }
 
 // Fails early, before minutes of games, when `path` cannot be written; leaves no new file behind.
@@ -51,6 +63,7 @@ void add_report_command(CLI::App& app, Command& run) {
         sdk::PluginSelection plugins;
         std::string html, json;
         std::vector<std::string> from;
+        std::vector<std::string> compare;
     };
     auto state = std::make_shared<State>();
     state->report.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
@@ -88,6 +101,10 @@ void add_report_command(CLI::App& app, Command& run) {
                      "for `report --from` (docs/cluster.md)");
     cmd->add_option("--from", state->from, "Merge these part files (from `report --shard`) instead of playing; the game options come from the parts")
         ->expected(1, -1);
+    cmd->add_option("--compare", state->compare,
+                    "Compare two reports (OLD.json NEW.json from --json): cards added, removed and changed, and the "
+                    "numbers that moved beyond noise, to -o DIFF.html and/or --json DIFF.json")
+        ->expected(2);
     add_plugin_options(*cmd, state->plugins);
     cmd->callback([&run, state] {
         run = [state] {
@@ -104,6 +121,19 @@ void add_report_command(CLI::App& app, Command& run) {
                                                  "(print it to PDF from a browser)", state->html));
             }
             if (!state->from.empty() && sharded) throw InputError("report: --from and --shard do not go together");
+            if (!state->compare.empty()) {
+                if (!state->from.empty() || sharded) throw InputError("report: --compare goes without --from and --shard");
+                check_writable(state->html);
+                check_writable(state->json);
+                const nlohmann::json diff = compare_reports(read_json_file(state->compare[0]),
+                                                            read_json_file(state->compare[1]), state->compare[0],
+                                                            state->compare[1]);
+                if (!state->json.empty()) write_text_file(state->json, diff.dump(2) + "\n");
+                if (!state->html.empty()) write_text_file(state->html, compare_html(diff));
+                fmt::print(stderr, "cherries report --compare: {} numbers moved beyond noise, {} did not\n",
+                           diff["moved"].size(), diff["steady"].get<std::uint64_t>());
+                return 0;
+            }
             ReportData data;
             if (!state->from.empty()) {
                 data = merge_report_parts(state->from);
