@@ -1,6 +1,7 @@
 #include "host/batch/sim.hpp"
 
 #include "host/session/session.hpp"
+#include "host/batch/progress.hpp"
 #include "host/batch/workers.hpp"
 
 #include <fmt/core.h>
@@ -194,6 +195,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     // lists grow as games are played: memory follows the games played, not --games.
     std::vector<std::vector<SimGame>> played(workers);
     std::atomic<bool> stop = false;
+    ProgressMeter progress("cherries sim", count, options.progress);
     auto work = [&](unsigned w) {
         try {
             auto runtime = bundle.make_runtime();
@@ -202,6 +204,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
                 played[w].push_back(play_sim_game(bundle, *runtime, names, results.seat_bots,
                                                   sim_game_seed(options.seed, i), options.max_turns,
                                                   recording ? &*recording : nullptr, i, options.bot_settings));
+                ++progress.done;
             }
         } catch (...) {
             errors[w] = std::current_exception();

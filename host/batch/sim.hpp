@@ -32,6 +32,7 @@ struct SimOptions {
     std::string record;  ///< non-empty: write records; FILE.jsonl: all in one file, else a folder (sim_record_file)
     std::uint32_t shard = 1;   ///< --shard K/N: play the K-th (1-based) ...
     std::uint32_t shards = 1;  ///< ... of N equal slices of the games (sim_shard_range)
+    bool progress = false;     ///< a progress meter with the time left on stderr (a terminal only)
 };
 
 /// The game indices [first, end) of slice `shard` (1-based) of `shards` equal slices of `games`:

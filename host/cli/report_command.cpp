@@ -64,6 +64,7 @@ void add_report_command(CLI::App& app, Command& run) {
         std::string html, json;
         std::vector<std::string> from;
         std::vector<std::string> compare;
+        bool quiet = false;
     };
     auto state = std::make_shared<State>();
     state->report.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
@@ -91,6 +92,7 @@ void add_report_command(CLI::App& app, Command& run) {
     add_integer_option<std::uint32_t>(*cmd, "--fork-every", state->report.fork_every, 0, UINT32_MAX,
                                       "Causal card strength: fork one give in this many (0: none; docs/report.md)")
         ->capture_default_str();
+    cmd->add_flag("--quiet", state->quiet, "No progress meter on standard error (it is drawn only on a terminal)");
     cmd->add_flag("--association", state->report.association,
                   "Also print the association figures (who received a card and won): not the card's effect");
     cmd->add_option("-o,--output", state->html,
@@ -145,7 +147,7 @@ void add_report_command(CLI::App& app, Command& run) {
                 check_writable(state->html);
                 check_writable(state->json);
                 const sdk::Bundle bundle = sdk::load_bundle(state->plugins);
-                o.progress = true;
+                o.progress = !state->quiet;
                 data = run_report(bundle, o);
                 const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
                 fmt::print(stderr, "cherries report: {} games in {:.2f} s\n",

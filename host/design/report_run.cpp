@@ -1,4 +1,5 @@
 #include "host/design/report_run.hpp"
+#include "host/batch/progress.hpp"
 #include "host/batch/workers.hpp"
 
 #include <fmt/core.h>
@@ -44,42 +45,6 @@ void check_report_options(const ReportOptions& o) {
 
 namespace {
 
-// A progress bar on stderr, redrawn a few times a second by its own thread; only on a terminal.
-class Progress {
-public:
-    Progress(bool enabled, std::uint64_t total) : total_(total) {
-        if (enabled && total > 0 && ::isatty(STDERR_FILENO)) thread_ = std::thread([this] { loop(); });
-    }
-    ~Progress() {
-        if (!thread_.joinable()) return;
-        {
-            const std::lock_guard lock(mutex_);
-            done_ = true;
-        }
-        wake_.notify_all();
-        thread_.join();
-        fmt::print(stderr, "\r\033[K");
-    }
-    std::atomic<std::uint64_t> played{0};
-
-private:
-    void loop() {
-        std::unique_lock lock(mutex_);
-        while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return done_; })) {
-            const std::uint64_t n = played.load();
-            const auto filled = static_cast<std::size_t>(40 * n / total_);
-            fmt::print(stderr, "\rcherries report: [{}{}] {:3}% {}/{} games", std::string(filled, '#'),
-                       std::string(40 - filled, '.'), 100 * n / total_, n, total_);
-            std::fflush(stderr);
-        }
-    }
-    std::uint64_t total_;
-    std::thread thread_;
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    bool done_ = false;
-};
-
 }  // namespace
 
 ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
@@ -118,7 +83,7 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
     const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
     const std::uint64_t count = range.end - range.first;
     const auto workers = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(o.jobs, count)));
-    Progress progress(o.progress, count * o.players.size() * o.bots.size());
+    ProgressMeter progress("cherries report", count * o.players.size() * o.bots.size(), o.progress);
     const auto start = std::chrono::steady_clock::now();
     for (const std::uint32_t players : o.players) {
         std::vector<std::string> names;
@@ -150,7 +115,7 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
                                                             o.bot_settings, &collector);
                             collector.end_game(g, i, o.games);
                         }
-                        progress.played += to - from;
+                        progress.done += to - from;
                     }
                 } catch (...) {
                     errors[w] = std::current_exception();
