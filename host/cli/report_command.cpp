@@ -20,6 +20,7 @@
 #include "host/design/report_html.hpp"
 #include "host/design/report_run.hpp"
 #include "host/design/report_stats.hpp"
+#include "host/design/report_whatif.hpp"
 #include "host/batch/shard.hpp"
 
 namespace cherries::host {
@@ -65,6 +66,7 @@ void add_report_command(CLI::App& app, Command& run) {
         std::vector<std::string> from;
         std::vector<std::string> compare;
         bool quiet = false;
+        WhatIfOptions what_if;
     };
     auto state = std::make_shared<State>();
     state->report.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
@@ -107,6 +109,13 @@ void add_report_command(CLI::App& app, Command& run) {
                     "Compare two reports (OLD.json NEW.json from --json): cards added, removed and changed, and the "
                     "numbers that moved beyond noise, to -o DIFF.html and/or --json DIFF.json")
         ->expected(2);
+    cmd->add_option("--without", state->what_if.without, "What if: the set without this card (repeatable; docs/report.md)");
+    cmd->add_option("--count", state->what_if.count, "What if: CARD=N copies of a card (repeatable)");
+    cmd->add_option("--lifetime", state->what_if.lifetime, "What if: CARD=N, a modifier's lifetime (repeatable)");
+    add_integer_option<std::int64_t>(*cmd, "--winning-score", state->what_if.winning_score, 1, INT64_MAX,
+                                     "What if: another winning score");
+    cmd->add_option("--sweep", state->what_if.sweep,
+                    "What if, one variant per value: count:CARD=A..B, lifetime:CARD=A..B or winning-score:A..B");
     add_plugin_options(*cmd, state->plugins);
     cmd->callback([&run, state] {
         run = [state] {
@@ -137,6 +146,7 @@ void add_report_command(CLI::App& app, Command& run) {
                 return 0;
             }
             ReportData data;
+            nlohmann::json what_if_results = nlohmann::json::array();
             if (!state->from.empty()) {
                 data = merge_report_parts(state->from);
             } else {
@@ -146,9 +156,23 @@ void add_report_command(CLI::App& app, Command& run) {
                     throw InputError("report --shard writes only its part (-o PART.json); --json goes with --from");
                 check_writable(state->html);
                 check_writable(state->json);
+                if (!state->what_if.empty() && sharded)
+                    throw InputError("report: what-if runs (--without, --count, --lifetime, --winning-score, --sweep) "
+                                     "go without --shard");
                 const sdk::Bundle bundle = sdk::load_bundle(state->plugins);
+                const std::vector<WhatIf> what_ifs = parse_what_ifs(bundle, state->what_if);
                 o.progress = !state->quiet;
+                o.keep_games = !what_ifs.empty();
                 data = run_report(bundle, o);
+                nlohmann::json labels = nlohmann::json::array();
+                for (const WhatIf& w : what_ifs) {
+                    // The same options and seeds as the baseline: every difference is paired.
+                    const ReportData variant = run_report(what_if_bundle(bundle, w), o);
+                    what_if_results.push_back(
+                        compare_what_if(data, variant, w.label, data.setup["cards"].get<std::vector<std::string>>()));
+                    labels.push_back(w.label);
+                }
+                if (!what_ifs.empty()) data.setup["what_if"] = labels;
                 const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
                 fmt::print(stderr, "cherries report: {} games in {:.2f} s\n",
                            (range.end - range.first) * o.players.size() * o.bots.size(), data.seconds);
@@ -157,7 +181,8 @@ void add_report_command(CLI::App& app, Command& run) {
                     return 0;
                 }
             }
-            const nlohmann::json report = report_json(data);
+            nlohmann::json report = report_json(data);
+            if (!what_if_results.empty()) report["what_if"] = what_if_results;
             if (!state->json.empty()) write_text_file(state->json, report.dump(2) + "\n");
             if (!state->html.empty()) write_text_file(state->html, report_html(report));
             return 0;

@@ -160,6 +160,42 @@ std::string cards_section(const nlohmann::json& report) {
     return out;
 }
 
+// The what-if variants: paired differences from the baseline (docs/report.md, "What if").
+std::string what_if_section(const nlohmann::json& report) {
+    const auto& names = report["setup"]["card_info"];
+    std::string out = "\n<h2>What if</h2>\n<p class=note>Each variant was played on the same seeds as the baseline; a "
+                      "difference is variant minus baseline, paired game by game (95% interval). A card's effect is "
+                      "estimated from different forks in the two runs, so its interval adds both.</p>\n";
+    const auto cell = [](const nlohmann::json& row, bool percent) {
+        const double f = percent ? 100 : 1;
+        return fmt::format("<td>{:.1f}{}</td><td>{:.1f}{}</td><td>{:+.1f}</td><td>{:+.1f} to {:+.1f}</td>",
+                           f * row["base"].get<double>(), percent ? "%" : "", f * row["variant"].get<double>(),
+                           percent ? "%" : "", f * row["difference"].get<double>(), f * row["ci95"][0].get<double>(),
+                           f * row["ci95"][1].get<double>());
+    };
+    for (const auto& v : report["what_if"]) {
+        out += "<h3>" + html_escape(v["variant"].get<std::string>()) + "</h3>";
+        for (const auto& c : v["configurations"]) {
+            out += fmt::format("<p class=note>{} players, {} bots, {} paired games</p>", c["players"].get<int>(),
+                               html_escape(c["bot"].get<std::string>()), c["games"].get<std::uint64_t>());
+            out += "<table><tr><th class=l>what</th><th>baseline</th><th>variant</th><th>difference</th>"
+                   "<th>95% interval</th></tr>";
+            for (const auto& w : c["wins"])
+                out += "<tr><td class=l>" + w["seat"].get<std::string>() + " win share</td>" + cell(w, true) + "</tr>";
+            out += "<tr><td class=l>mean game length (turns)</td>" + cell(c["length"], false) + "</tr>";
+            out += "<tr><td class=l>games that never ended</td>" + cell(c["unfinished"], true) + "</tr>";
+            for (std::size_t k = 0; k < c["cards"].size(); ++k) {
+                const auto& r = c["cards"][k];
+                if (r["difference"].is_null()) continue;
+                out += "<tr><td class=l>" + html_escape(names[k]["name"].get<std::string>()) +
+                       ": effect on its receiver (points)</td>" + cell(r, true) + "</tr>";
+            }
+            out += "</table>";
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string reproduce_command(const nlohmann::json& setup) {
@@ -223,6 +259,7 @@ std::string report_html(const nlohmann::json& report) {
            "receiver. Cards are ranked by it; an outlier's effect is 3 times the median of its type or more. Forks in "
            "games still going at the turn cap are left out. Method and assumptions: docs/report.md.</p>\n";
     out += cards_section(report);
+    if (report.contains("what_if")) out += what_if_section(report);
     out += "\n<h2>Cherry count and score over the turns</h2>\n<div class=charts>" + svg[svg.size() - 2] +
            svg[svg.size() - 1] + "</div>\n";
     out += "</body></html>\n";

@@ -91,6 +91,7 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
         for (const std::string& bot : o.bots) {
             const std::vector<std::string> seat_bots(players, bot);
             std::vector<ReportTally> tallies(workers, ReportTally(players, bot, kinds, blocks));
+            std::vector<SimGame> outcomes(o.keep_games ? count : 0);
             std::vector<std::exception_ptr> errors(workers);
             std::atomic<std::uint64_t> next{range.first};
             std::atomic<bool> stop = false;
@@ -114,6 +115,7 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
                                                             sim_game_seed(o.seed, i), o.max_turns, nullptr, i,
                                                             o.bot_settings, &collector);
                             collector.end_game(g, i, o.games);
+                            if (o.keep_games) outcomes[i - range.first] = g;  // one writer per index
                         }
                         progress.done += to - from;
                     }
@@ -127,6 +129,7 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
                 if (e) std::rethrow_exception(e);
             for (unsigned w = 1; w < workers; ++w) tallies[0].add(tallies[w]);
             data.tallies.push_back(std::move(tallies[0]));
+            if (o.keep_games) data.games.push_back(std::move(outcomes));
         }
     }
     data.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

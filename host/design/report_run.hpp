@@ -29,6 +29,8 @@ struct ReportOptions {
     std::uint32_t fork_every = kDefaultForkEvery;
     /// Also the association figures ("impact": who received a card and won), not causal.
     bool association = false;
+    /// Keep every game's outcome (ReportData::games), for paired what-if comparisons.
+    bool keep_games = false;
 };
 
 /// The games' tallies with what they were played with.
@@ -37,6 +39,8 @@ struct ReportData {
     /// players, bots, max_turns, think, blocks. Equal setups = tallies that add up.
     nlohmann::json setup;
     std::vector<ReportTally> tallies;  ///< players-major: tallies[p * bots + b]
+    /// With ReportOptions::keep_games: each configuration's games by index (as tallies).
+    std::vector<std::vector<SimGame>> games;
     double seconds = 0;                ///< wall clock of the games
 };
 
