@@ -8,6 +8,7 @@
 #include <regex>
 #include <string>
 
+#include "host/design/report_charts.hpp"
 #include "host/design/report_html.hpp"
 #include "host/design/report_stats.hpp"
 #include "host/design/report_tally.hpp"
@@ -215,4 +216,24 @@ TEST_CASE("card impact (the association figures, on request): a kind whose recei
     CHECK(!report_json(data)["configurations"][0]["cards"][0].contains("impact"));
     // No seat is favoured: 50% each.
     for (const auto& w : report["configurations"][0]["wins"]) CHECK(w["verdict"] == "fair");
+}
+
+TEST_CASE("the reference graph of an unbounded distribution shows only the counts play reaches, with thinned labels (GDD §3.3.1.3)",
+          "[host][report]") {
+    // A function-form distribution is tabulated to count 255; players here hold about 5 ± 1 cherries.
+    nlohmann::json distribution = nlohmann::json::array();
+    for (int c = 0; c < 256; ++c) distribution.push_back(c);
+    const nlohmann::json report = {
+        {"setup", {{"distribution", distribution}, {"winning_score", 10}, {"gametype_name", "Tail"}, {"gametype_version", "1"}}},
+        {"configurations", {{{"over_turns", {{"cherries_mean", {5.0}}, {"cherries_sd", {1.0}}}}}}}};
+    const std::string script = reference_chart(report).script;
+    CHECK(script.find("\n10 10\n") != std::string::npos);   // up to 5 + 3 × 1 + 3 = 11 counts
+    CHECK(script.find("\n11 11\n") == std::string::npos);
+    CHECK(script.find("\n255 255\n") == std::string::npos);
+    CHECK(script.find("set xtics 0,1\n") != std::string::npos);
+    // Without games to go by (no over_turns), the whole table, with every 16th count labelled.
+    const nlohmann::json bare = {{"setup", report["setup"]}, {"configurations", nlohmann::json::array()}};
+    const std::string all = reference_chart(bare).script;
+    CHECK(all.find("\n255 255\n") != std::string::npos);
+    CHECK(all.find("set xtics 0,16\n") != std::string::npos);
 }
