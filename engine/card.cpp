@@ -28,6 +28,21 @@ void Catalog::add_set(CardSetInfo set, std::vector<CardKind> kinds) {
     }
 }
 
+Catalog Catalog::with_blank(CardId card) const {
+    Catalog copy = *this;
+    const CardKind& original = kinds_[cards_[card]];
+    CardKind blank;
+    blank.id = "blank-" + original.id;
+    blank.name = "Blank " + original.name;
+    blank.set = original.set;
+    blank.type = CardType::modifier;
+    blank.lifetime = original.type == CardType::modifier ? original.lifetime : 1;
+    blank.count = 0;  // no physical card of its own: it takes over `card`
+    copy.cards_[card] = static_cast<KindId>(copy.kinds_.size());
+    copy.kinds_.push_back(std::move(blank));
+    return copy;
+}
+
 KindId Catalog::find_kind(std::string_view name) const {
     std::string_view set_part;
     std::string_view card_part = name;

@@ -71,6 +71,14 @@ public:
     /// "card-id" when that id is unique across sets, else "set-id:card-id".
     std::string display_id(KindId kind) const;
 
+    /// A copy in which physical card `card` (< card_count()) is a blank that changes nothing: a
+    /// card of a new kind (appended, so every other kind keeps its id) of type modifier with
+    /// identity functions (never called) and the card's own lifetime, or 1 for a cherry or score
+    /// card. Every card id stays valid, so a GameSnapshot of a game of this catalog restores
+    /// against the copy: the counterfactual "this card did nothing" of the balance report's
+    /// causal card strength (docs/report.md).
+    Catalog with_blank(CardId card) const;
+
     const CardKind& kind_of(CardId card) const { return kinds_[cards_[card]]; }
     KindId kind_id_of(CardId card) const { return cards_[card]; }
     const std::vector<CardSetInfo>& sets() const { return sets_; }

@@ -55,6 +55,16 @@ public:
         return id == kIdentity || id > program_->functions.size() ? std::string() : program_->functions[id - 1].name;
     }
 
+    /// The same plugins' code with another catalog and gametype: a what-if variant of the balance
+    /// report (docs/report.md), e.g. a card's count or lifetime or the winning score changed.
+    /// Their FunctionIds must be this bundle's (change counts and numbers, not functions).
+    Bundle with(Catalog catalog, Gametype gametype) const {
+        Bundle copy = *this;
+        copy.catalog_ = std::make_shared<const Catalog>(std::move(catalog));
+        copy.gametype_ = std::make_shared<const Gametype>(std::move(gametype));
+        return copy;
+    }
+
     /// A fresh Lua state with every plugin's code loaded: the Evaluator for the games of one
     /// thread. Throws LoadError if the code no longer loads.
     std::unique_ptr<LuaRuntime> make_runtime() const;

@@ -1,4 +1,5 @@
 #include "host/batch/ladder.hpp"
+#include "host/batch/progress.hpp"
 
 #include <fmt/core.h>
 
@@ -114,12 +115,15 @@ LadderResults run_ladder(const sdk::Bundle& bundle, const LadderOptions& options
     const auto workers = static_cast<unsigned>(std::min<std::uint64_t>(options.jobs, total));
     std::vector<std::exception_ptr> errors(workers);
     std::vector<std::vector<std::vector<double>>> times(workers, std::vector<std::vector<double>>(options.bots.size()));
+    ProgressMeter progress("cherries ladder", total, options.progress);
     auto work = [&](unsigned w) {
         try {
             auto runtime = bundle.make_runtime();
-            for (std::uint64_t i = w; i < total; i += workers)
+            for (std::uint64_t i = w; i < total; i += workers) {
                 games[i] = play(bundle, *runtime, options, results.pairs[i / options.games], i, i % options.games,
                                 options.timing ? &times[w] : nullptr);
+                ++progress.done;
+            }
         } catch (...) {
             errors[w] = std::current_exception();
         }

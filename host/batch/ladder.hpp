@@ -23,6 +23,7 @@ struct LadderOptions {
     std::uint32_t max_turns = 10000;
     BotSettings bot_settings;
     bool timing = false;            ///< measure every decision (for scripts/bench-bots)
+    bool progress = false;          ///< a progress meter with the time left on stderr (a terminal only)
 };
 
 /// The results of one ordered pair: `lone` alone against players − 1 of `rest`.

@@ -1,6 +1,7 @@
 #include "host/batch/sim.hpp"
 
 #include "host/session/session.hpp"
+#include "host/batch/progress.hpp"
 #include "host/batch/workers.hpp"
 
 #include <fmt/core.h>
@@ -109,6 +110,12 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
         void turn_ended() override {
             if (observer) observer->after_turn(*game);
         }
+        PlayerId bot_decides(PlayerId /*player*/, Bot& bot, const TableView& view) override {
+            const PlayerId receiver = bot.choose_receiver(view);
+            if (observer) observer->decided(*game, receiver, *session);
+            return receiver;
+        }
+        const Session* session = nullptr;
     } hooks;
     std::vector<Seat> seats;
     for (std::size_t seat = 0; seat < seat_names.size(); ++seat) seats.push_back({seat_names[seat], seat_bots[seat]});
@@ -116,6 +123,7 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
     Session session(bundle, evaluator, game_seed, seats, bot_source, hooks, {});
     Game& game = session.game();
     hooks.game = &game;
+    hooks.session = &session;
     hooks.max_turns = max_turns;
     hooks.observer = observer;
     // Both a record and an observer: the events go to each, record first.
@@ -187,6 +195,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     // lists grow as games are played: memory follows the games played, not --games.
     std::vector<std::vector<SimGame>> played(workers);
     std::atomic<bool> stop = false;
+    ProgressMeter progress("cherries sim", count, options.progress);
     auto work = [&](unsigned w) {
         try {
             auto runtime = bundle.make_runtime();
@@ -195,6 +204,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
                 played[w].push_back(play_sim_game(bundle, *runtime, names, results.seat_bots,
                                                   sim_game_seed(options.seed, i), options.max_turns,
                                                   recording ? &*recording : nullptr, i, options.bot_settings));
+                ++progress.done;
             }
         } catch (...) {
             errors[w] = std::current_exception();

@@ -32,6 +32,7 @@ struct SimOptions {
     std::string record;  ///< non-empty: write records; FILE.jsonl: all in one file, else a folder (sim_record_file)
     std::uint32_t shard = 1;   ///< --shard K/N: play the K-th (1-based) ...
     std::uint32_t shards = 1;  ///< ... of N equal slices of the games (sim_shard_range)
+    bool progress = false;     ///< a progress meter with the time left on stderr (a terminal only)
 };
 
 /// The game indices [first, end) of slice `shard` (1-based) of `shards` equal slices of `games`:
@@ -51,6 +52,10 @@ public:
     virtual void begin_game(const Game& game) = 0;
     /// Turn game.turn() is over (the table as it stands between turns, or at the game's end).
     virtual void after_turn(const Game& game) = 0;
+    /// The bot whose turn it is chose `receiver` for the drawn card; the give follows. `session`
+    /// holds every seat's bot as it is now (Session::bot(id)->state(): the generators after the
+    /// decision), so an observer can fork the game here (the report's causal card strength).
+    virtual void decided(const Game& /*game*/, PlayerId /*receiver*/, const class Session& /*session*/) {}
 };
 
 /// How one game ended.

@@ -10,12 +10,13 @@
 #include "host/bots/greedy_bot.hpp"
 #include "host/bots/lua_bot.hpp"
 #include "host/bots/random_bot.hpp"
+#include "host/bots/strategic_bot.hpp"
 #include "host/base/input_error.hpp"
 #include "sdk/diagnostic.hpp"
 
 namespace cherries::host {
 
-std::vector<std::string> bot_kinds() { return {"random", "greedy", "expert"}; }
+std::vector<std::string> bot_kinds() { return {"random", "greedy", "expert", "strategic"}; }
 
 bool is_builtin_bot(std::string_view kind) {
     const auto kinds = bot_kinds();
@@ -24,7 +25,8 @@ bool is_builtin_bot(std::string_view kind) {
 
 std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const BotSettings& settings) {
     if (kind == "random") return std::make_unique<RandomBot>(seed);
-    if (kind == "greedy") return std::make_unique<GreedyBot>();
+    if (kind == "greedy") return std::make_unique<GreedyBot>(seed);
+    if (kind == "strategic") return std::make_unique<StrategicBot>(seed);
     if (kind == "expert") {
         ExpertSettings expert;
         if (settings.think > 0) expert.samples = settings.think;
@@ -41,7 +43,11 @@ std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const B
             const std::string why = e.diagnostics().empty() ? "" : e.diagnostics().front().to_string();
             if (why.find("cannot find bot") == std::string::npos) throw;  // it exists but is broken
         }
-        if (plugin) return std::make_unique<LuaBot>(std::move(plugin));
+        if (plugin) {
+            auto bot = std::make_unique<LuaBot>(std::move(plugin));
+            bot->restore(seed);  // the greedy stand-in breaks ties with the seat's own generator
+            return bot;
+        }
     }
     throw InputError("unknown bot '" + excerpt(kind) + "'; expected one of: " + known + ", or a bot plugin in bots/");
 }

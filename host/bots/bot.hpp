@@ -23,7 +23,7 @@ public:
     virtual void restore(std::uint64_t /*state*/) {}
 };
 
-/// Bot kinds by name: "random", "greedy", "expert".
+/// Bot kinds by name: "random", "greedy", "expert", "strategic".
 std::vector<std::string> bot_kinds();
 
 /// True when `kind` is one of bot_kinds() (built in), false for a bot plugin's id or "".

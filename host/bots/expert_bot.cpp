@@ -119,9 +119,14 @@ PlayerId ExpertBot::choose_receiver(const TableView& view) {
     std::iota(candidates.begin(), candidates.end(), std::size_t{0});
     std::stable_sort(candidates.begin(), candidates.end(),
                      [&](std::size_t a, std::size_t b) { return ratings[a] > ratings[b]; });
+    {  // greedy's choice among equally rated receivers: uniform from the bot's generator, not by seat
+        std::size_t tied = 1;
+        while (tied < candidates.size() && ratings[candidates[tied]] == ratings[candidates.front()]) ++tied;
+        if (tied > 1) std::swap(candidates[0], candidates[static_cast<std::size_t>(uniform_below(generator_, tied))]);
+    }
     if (ratings[candidates.front()].outcome == 1) return players[candidates.front()].id;
     std::erase_if(candidates, [&](std::size_t r) { return ratings[r].outcome == -1; });
-    if (candidates.empty()) return players[0].id;  // every give hands someone the win
+    if (candidates.empty()) return players[uniform_below(generator_, n)].id;  // every give hands someone the win
     if (candidates.size() == 1 || settings_.samples == 0) return players[candidates.front()].id;
 
     // Step 2: Monte Carlo over deck orders of the unseen cards.
@@ -179,6 +184,7 @@ PlayerId ExpertBot::choose_receiver(const TableView& view) {
             scratch_.over = false;
             scratch_.turns = 0;
             SplitMix64 play(mix_seed(sample_seed));  // the same renewals for every candidate
+            rollout.seed_ties(mix_seed(sample_seed ^ 0x7469657300000000ULL));  // and the same tie-breaks
             rollout.give(scratch_, r, play);
             rollout.play(scratch_, horizon, play);
             leaf_[r] = expert_leaf_value(scratch_, base_.next, view.gametype(), expected);

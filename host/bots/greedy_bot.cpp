@@ -96,11 +96,15 @@ GreedyRating GreedyBot::rate_plan(const Gametype& gametype, std::span<const Play
 PlayerId GreedyBot::choose_receiver(const TableView& view) {
     PlayerId best = kNoPlayer;
     GreedyRating best_rating;
-    for (const Player& p : view.players()) {  // turn order: an equal rating keeps the earlier
+    std::uint64_t ties = 0;  // receivers rated best so far: each is kept with chance 1/ties
+    for (const Player& p : view.players()) {
         const GreedyRating rating = rate(view, p.id);
         if (best == kNoPlayer || rating > best_rating) {
             best = p.id;
             best_rating = rating;
+            ties = 1;
+        } else if (rating == best_rating && below(++ties) == 0) {
+            best = p.id;  // reservoir sampling: uniform over the equally rated receivers
         }
     }
     return best;

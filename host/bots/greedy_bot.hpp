@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "engine/random.hpp"
 #include "host/bots/bot.hpp"
 
 namespace cherries::host {
@@ -20,12 +21,18 @@ struct GreedyRating {
 };
 
 /// For every possible receiver, plans the turn with TableView::plan (the real modifier
-/// functions, nothing committed) and gives to the best-rated one (GreedyRating); equal ratings
-/// go to the earlier player in turn order. A plan that faults rates as the table as it is now
-/// (GDD §3.5: the card is removed and nothing else changes). Deterministic: no generator.
+/// functions, nothing committed) and gives to the best-rated one (GreedyRating). Equal ratings
+/// are broken uniformly at random with the bot's own generator (SplitMix64, seeded at
+/// construction), never by seat: a tie-break by turn order hands the first seats most of the
+/// cards that hurt nobody else and biases every seat figure of a simulation. A plan that faults
+/// rates as the table as it is now (GDD §3.5: the card is removed and nothing else changes).
+/// Deterministic for a seed; the generator advances one draw per tied receiver.
 class GreedyBot final : public Bot {
 public:
+    explicit GreedyBot(std::uint64_t seed = 0) : generator_(seed) {}
     PlayerId choose_receiver(const TableView& view) override;
+    std::uint64_t state() const override { return generator_.state(); }
+    void restore(std::uint64_t state) override { generator_ = SplitMix64(state); }
 
     /// Rates giving the drawn card to `receiver` for the player whose turn it is.
     GreedyRating rate(const TableView& view, PlayerId receiver);
@@ -40,9 +47,13 @@ public:
     /// that scores (counts past the distribution's table count as scoring 0).
     static std::int64_t cherry_value(const Gametype& gametype, std::int64_t cherries);
 
+    /// Uniform integer in [0, bound), bound >= 1, from the bot's generator (for tie-breaks).
+    std::uint64_t below(std::uint64_t bound) { return uniform_below(generator_, bound); }
+
 private:
     std::int64_t cached_value(const Gametype& gametype, std::int64_t cherries);
 
+    SplitMix64 generator_;
     const Gametype* gametype_ = nullptr;  // whose values are cached
     std::vector<std::int64_t> values_;    // cherry_value by cherry count, for the table's range
 };

@@ -19,6 +19,9 @@ public:
     /// or has no `decide` function.
     explicit LuaBot(std::shared_ptr<const sdk::BotPlugin> plugin);
     PlayerId choose_receiver(const TableView& view) override;
+    /// The state of the greedy bot that decides when decide() fails (its tie-break generator).
+    std::uint64_t state() const override { return greedy_.state(); }
+    void restore(std::uint64_t state) override { greedy_.restore(state); }
 
     /// Decisions the greedy bot made because decide() failed (error, budget, not a player's name).
     std::uint64_t faults() const { return faults_; }

@@ -129,12 +129,16 @@ std::size_t Rollout::greedy_choice(const ImaginedTable& table) {
     const Player& player = table.players[table.next];
     std::size_t best = 0;
     GreedyRating best_rating;
+    std::uint64_t ties = 0;
     for (std::size_t r = 0; r < table.players.size(); ++r) {
         const TurnPlan plan = plan_turn(catalog_, gametype_, evaluator_, player, &table.players[r], table.drawn);
         const GreedyRating rating = greedy_.rate_plan(gametype_, table.players, player.id, table.players[r].id, plan);
         if (r == 0 || rating > best_rating) {
             best = r;
             best_rating = rating;
+            ties = 1;
+        } else if (rating == best_rating && uniform_below(ties_, ++ties) == 0) {
+            best = r;
         }
     }
     return best;

@@ -37,8 +37,12 @@ public:
     /// Starts the next turn: renews the deck from the received card stacks if it is empty
     /// (shuffled with `random`), then draws, or passes when no card is left.
     void start_turn(ImaginedTable& table, SplitMix64& random);
-    /// The receiver GreedyBot would choose for the drawn card.
+    /// The receiver GreedyBot would choose for the drawn card; equal ratings are broken uniformly
+    /// with the rollout's tie generator (seed_ties), as the real greedy bot breaks them.
     std::size_t greedy_choice(const ImaginedTable& table);
+    /// Reseeds the generator that breaks the imagined greedy players' ties (separate from the
+    /// deck renewals' generator, so candidates compared on one sample see the same renewals).
+    void seed_ties(std::uint64_t seed) { ties_ = SplitMix64(seed); }
     /// Plays greedy turns until the game is over or `turns` turns have started in total.
     void play(ImaginedTable& table, std::uint32_t turns, SplitMix64& random);
 
@@ -52,6 +56,7 @@ private:
     const Gametype& gametype_;
     Evaluator& evaluator_;
     GreedyBot greedy_;
+    SplitMix64 ties_{0};
 };
 
 }  // namespace cherries::host

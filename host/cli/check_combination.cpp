@@ -64,18 +64,20 @@ double seat_bias_z(std::uint64_t wins, std::uint64_t games, std::uint32_t player
 }
 
 std::vector<sdk::Diagnostic> check_combination(const sdk::Bundle& bundle, const CombinationOptions& options) {
-    if (options.games < 2) throw InputError("--games must be at least 2 (half with random bots, half with greedy bots)");
+    if (options.games < 2) throw InputError("--games must be at least 2 (half with random bots, half with strategic bots)");
     std::vector<sdk::Diagnostic> out;
     const std::uint64_t random_games = (options.games + 1) / 2;
-    for (const bool greedy : {false, true}) {
+    // Random bots, then the strong bot (strategic, docs/bots.md): turn-cap and no-winner warnings
+    // under each; seat bias under both, since no built-in bot breaks a tie by seat order.
+    for (const bool strong : {false, true}) {
         SimOptions sim;
-        sim.games = greedy ? options.games - random_games : random_games;
+        sim.games = strong ? options.games - random_games : random_games;
         sim.players = options.players;
-        sim.bots = {greedy ? "greedy" : "random"};
-        sim.seed = options.seed + (greedy ? random_games : 0);  // distinct games in the two halves
+        sim.bots = {strong ? "strategic" : "random"};
+        sim.seed = options.seed + (strong ? random_games : 0);  // distinct games in the two halves
         sim.jobs = options.jobs;
         sim.max_turns = options.max_turns;
-        check_games(bundle, run_sim(bundle, sim), !greedy, out);
+        check_games(bundle, run_sim(bundle, sim), true, out);
     }
     return out;
 }

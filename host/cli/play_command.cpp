@@ -125,7 +125,7 @@ void add_play_command(CLI::App& app, Command& run) {
         ->needs(scenario);
     play->add_option("--player", options->players,
                      "A seat, in turn order, first player first: NAME (a human), bot:KIND (a bot named KIND-N, N the "
-                     "seat), bot:KIND=NAME (repeatable; kinds: random, greedy, expert, or a bot plugin's name)")
+                     "seat), bot:KIND=NAME (repeatable; kinds: random, greedy, expert, strategic, or a bot plugin's name)")
         ->excludes(scenario);
     options->seed_option = add_integer_option<std::uint64_t>(*play, "--seed", options->seed, 0, UINT64_MAX,
                                                              "Seed of the game (default: a random one, printed)")

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -15,9 +16,11 @@
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/base/input_error.hpp"
+#include "host/design/report_compare.hpp"
 #include "host/design/report_html.hpp"
 #include "host/design/report_run.hpp"
 #include "host/design/report_stats.hpp"
+#include "host/design/report_whatif.hpp"
 #include "host/batch/shard.hpp"
 
 namespace cherries::host {
@@ -30,6 +33,17 @@ void write_text_file(const std::string& path, const std::string& text) {
     out << text;
     out.flush();
     if (!out) throw InputError(fmt::format("{}: cannot write the file: {}", path, std::strerror(errno)));
+}
+
+// Reads a JSON file whole. Throws InputError naming the file when it cannot be read or parsed.
+nlohmann::json read_json_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(fmt::format("{}: cannot read the file: {}", path, std::strerror(errno)));
+    try {
+        return nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError(fmt::format("{}: not JSON: {}", path, e.what()));
+    }
 }
 
 // Fails early, before minutes of games, when `path` cannot be written; leaves no new file behind.
@@ -50,6 +64,9 @@ void add_report_command(CLI::App& app, Command& run) {
         sdk::PluginSelection plugins;
         std::string html, json;
         std::vector<std::string> from;
+        std::vector<std::string> compare;
+        bool quiet = false;
+        WhatIfOptions what_if;
     };
     auto state = std::make_shared<State>();
     state->report.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
@@ -74,6 +91,12 @@ void add_report_command(CLI::App& app, Command& run) {
         ->capture_default_str();
     add_integer_option<std::uint32_t>(*cmd, "--think", state->report.bot_settings.think, 1, 1'000'000,
                                       "Expert bots: deck orders sampled per decision (docs/bots.md)");
+    add_integer_option<std::uint32_t>(*cmd, "--fork-every", state->report.fork_every, 0, UINT32_MAX,
+                                      "Causal card strength: fork one give in this many (0: none; docs/report.md)")
+        ->capture_default_str();
+    cmd->add_flag("--quiet", state->quiet, "No progress meter on standard error (it is drawn only on a terminal)");
+    cmd->add_flag("--association", state->report.association,
+                  "Also print the association figures (who received a card and won): not the card's effect");
     cmd->add_option("-o,--output", state->html,
                     "The HTML report; with --shard, the part file for `report --from`");
     cmd->add_option("--json", state->json, "Also write the report's numbers as JSON to this file");
@@ -82,6 +105,17 @@ void add_report_command(CLI::App& app, Command& run) {
                      "for `report --from` (docs/cluster.md)");
     cmd->add_option("--from", state->from, "Merge these part files (from `report --shard`) instead of playing; the game options come from the parts")
         ->expected(1, -1);
+    cmd->add_option("--compare", state->compare,
+                    "Compare two reports (OLD.json NEW.json from --json): cards added, removed and changed, and the "
+                    "numbers that moved beyond noise, to -o DIFF.html and/or --json DIFF.json")
+        ->expected(2);
+    cmd->add_option("--without", state->what_if.without, "What if: the set without this card (repeatable; docs/report.md)");
+    cmd->add_option("--count", state->what_if.count, "What if: CARD=N copies of a card (repeatable)");
+    cmd->add_option("--lifetime", state->what_if.lifetime, "What if: CARD=N, a modifier's lifetime (repeatable)");
+    add_integer_option<std::int64_t>(*cmd, "--winning-score", state->what_if.winning_score, 1, INT64_MAX,
+                                     "What if: another winning score");
+    cmd->add_option("--sweep", state->what_if.sweep,
+                    "What if, one variant per value: count:CARD=A..B, lifetime:CARD=A..B or winning-score:A..B");
     add_plugin_options(*cmd, state->plugins);
     cmd->callback([&run, state] {
         run = [state] {
@@ -89,8 +123,30 @@ void add_report_command(CLI::App& app, Command& run) {
             const bool sharded = o.shards > 1;
             if (state->html.empty() && state->json.empty())
                 throw InputError("report: give -o FILE.html and/or --json FILE (with --shard: -o PART.json)");
+            if (!sharded && !state->html.empty()) {
+                // The page is HTML: refuse a name that promises another format (say, x.pdf).
+                std::string ext = std::filesystem::path(state->html).extension().string();
+                std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+                if (ext != ".html" && ext != ".htm")
+                    throw InputError(fmt::format("-o {}: the report is an HTML page; give a name ending in .html "
+                                                 "(print it to PDF from a browser)", state->html));
+            }
             if (!state->from.empty() && sharded) throw InputError("report: --from and --shard do not go together");
+            if (!state->compare.empty()) {
+                if (!state->from.empty() || sharded) throw InputError("report: --compare goes without --from and --shard");
+                check_writable(state->html);
+                check_writable(state->json);
+                const nlohmann::json diff = compare_reports(read_json_file(state->compare[0]),
+                                                            read_json_file(state->compare[1]), state->compare[0],
+                                                            state->compare[1]);
+                if (!state->json.empty()) write_text_file(state->json, diff.dump(2) + "\n");
+                if (!state->html.empty()) write_text_file(state->html, compare_html(diff));
+                fmt::print(stderr, "cherries report --compare: {} numbers moved beyond noise, {} did not\n",
+                           diff["moved"].size(), diff["steady"].get<std::uint64_t>());
+                return 0;
+            }
             ReportData data;
+            nlohmann::json what_if_results = nlohmann::json::array();
             if (!state->from.empty()) {
                 data = merge_report_parts(state->from);
             } else {
@@ -100,9 +156,23 @@ void add_report_command(CLI::App& app, Command& run) {
                     throw InputError("report --shard writes only its part (-o PART.json); --json goes with --from");
                 check_writable(state->html);
                 check_writable(state->json);
+                if (!state->what_if.empty() && sharded)
+                    throw InputError("report: what-if runs (--without, --count, --lifetime, --winning-score, --sweep) "
+                                     "go without --shard");
                 const sdk::Bundle bundle = sdk::load_bundle(state->plugins);
-                o.progress = true;
+                const std::vector<WhatIf> what_ifs = parse_what_ifs(bundle, state->what_if);
+                o.progress = !state->quiet;
+                o.keep_games = !what_ifs.empty();
                 data = run_report(bundle, o);
+                nlohmann::json labels = nlohmann::json::array();
+                for (const WhatIf& w : what_ifs) {
+                    // The same options and seeds as the baseline: every difference is paired.
+                    const ReportData variant = run_report(what_if_bundle(bundle, w), o);
+                    what_if_results.push_back(
+                        compare_what_if(data, variant, w.label, data.setup["cards"].get<std::vector<std::string>>()));
+                    labels.push_back(w.label);
+                }
+                if (!what_ifs.empty()) data.setup["what_if"] = labels;
                 const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
                 fmt::print(stderr, "cherries report: {} games in {:.2f} s\n",
                            (range.end - range.first) * o.players.size() * o.bots.size(), data.seconds);
@@ -111,7 +181,8 @@ void add_report_command(CLI::App& app, Command& run) {
                     return 0;
                 }
             }
-            const nlohmann::json report = report_json(data);
+            nlohmann::json report = report_json(data);
+            if (!what_if_results.empty()) report["what_if"] = what_if_results;
             if (!state->json.empty()) write_text_file(state->json, report.dump(2) + "\n");
             if (!state->html.empty()) write_text_file(state->html, report_html(report));
             return 0;

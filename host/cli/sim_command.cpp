@@ -18,6 +18,7 @@ void add_sim_command(CLI::App& app, Command& run) {
         SimOptions sim;
         sdk::PluginSelection plugins;
         bool json = false;
+        bool quiet = false;
     };
     auto state = std::make_shared<State>();
     state->sim.bots.clear();  // empty after parsing: every seat "random"
@@ -32,6 +33,7 @@ void add_sim_command(CLI::App& app, Command& run) {
                     "Write every game's record (docs/records.md): to FILE.jsonl one after the other, or to a folder, "
                     "one file per game (game-NNNNNN.jsonl)");
     sim->add_flag("--json", state->json, "Print the results as one JSON object (timing goes to stderr)");
+    sim->add_flag("--quiet", state->quiet, "No progress meter on standard error (it is drawn only on a terminal)");
     add_shard_option(*sim, state->sim.shard, state->sim.shards,
                      "Play only the K-th of N equal slices of the games and print the partial results as JSON, "
                      "for `cherries merge` (docs/cluster.md)");
@@ -40,6 +42,7 @@ void add_sim_command(CLI::App& app, Command& run) {
         run = [state] {
             seat_bots(state->sim);  // bad flags fail before the plugins load
             const sdk::Bundle bundle = sdk::load_bundle(state->plugins);
+            state->sim.progress = !state->quiet;
             const SimResults results = run_sim(bundle, state->sim);
             if (state->sim.shards > 1 || state->sim.shard > 1) {
                 fmt::print("{}\n", sim_part(results, bundle).dump());

@@ -3,6 +3,9 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
+
+#include <algorithm>
 #include <iterator>
 
 namespace cherries::host {
@@ -32,9 +35,28 @@ GnuplotChart reference_chart(const nlohmann::json& report) {
     const auto& setup = report["setup"];
     std::string script = common_style();
     script += "$d << EOD\n";
+    // Only the counts that matter: a function-form distribution is tabulated far past what play
+    // reaches (0..257), which ran the labels together. Cut at the highest count players held
+    // (mean + 3 sd of the cherry counts over the turns, every configuration) plus 2, but keep
+    // every count up to the first that scores.
+    const auto& table = setup["distribution"];
+    double reached = 0;
+    for (const auto& config : report.value("configurations", nlohmann::json::array())) {
+        const auto& over = config.value("over_turns", nlohmann::json::object());
+        if (!over.contains("cherries_mean")) continue;
+        for (std::size_t i = 0; i < over["cherries_mean"].size(); ++i)
+            reached = std::max(reached, over["cherries_mean"][i].get<double>() + 3 * over["cherries_sd"][i].get<double>());
+    }
+    std::size_t first_scoring = 0;
+    while (first_scoring < table.size() && table[first_scoring].get<std::int64_t>() <= 0) ++first_scoring;
+    std::size_t shown = table.size();
+    if (reached > 0)
+        shown = std::min(table.size(), std::max(first_scoring + 3, static_cast<std::size_t>(std::ceil(reached)) + 3));
     std::size_t c = 0;
-    for (const auto& change : setup["distribution"]) script += fmt::format("{} {}\n", c++, change.get<std::int64_t>());
+    for (; c < shown; ++c) script += fmt::format("{} {}\n", c, table[c].get<std::int64_t>());
     script += "EOD\n";
+    // At most about 16 labels on the axis.
+    script += fmt::format("set xtics 0,{}\n", std::max<std::size_t>(1, (shown + 15) / 16));
     script += fmt::format("set title {}\nset xlabel 'cherry count'\nset ylabel 'score change'\n",
                           gnuplot_quote(fmt::format("{} {}", setup["gametype_name"].get<std::string>(),
                                                     setup["gametype_version"].get<std::string>())));

@@ -2,6 +2,11 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "host/design/report_causal.hpp"
 #include "host/design/report_charts.hpp"
 #include "host/design/report_stats.hpp"
 
@@ -83,11 +88,19 @@ std::string wins_table(const nlohmann::json& report) {
     return out + "</table>";
 }
 
-// Per card kind for the strongest bot, one table per player count, with the first bot's impact beside.
+std::string points_or_dash(const nlohmann::json& x) { return x.is_null() ? "–" : signed_points(x); }
+std::string interval_or_dash(const nlohmann::json& ci) {
+    return ci.is_null() ? std::string("–") : signed_points(ci[0]) + " to " + signed_points(ci[1]);
+}
+
+// Per card kind for the strongest bot, one table per player count, ranked by the causal effect
+// on the receiver's chance to win, with the first bot's effect beside (docs/report.md).
 std::string cards_section(const nlohmann::json& report) {
     const std::string best = report["strongest_bot"].get<std::string>();
     const std::string first = report["setup"]["bots"][0].get<std::string>();
     const auto& names = report["setup"]["card_info"];
+    const auto& sets = report["setup"]["sets"];
+    const bool association = report["setup"].value("association", false);
     std::string out;
     for (const auto& c : report["configurations"]) {
         if (c["bot"] != best) continue;
@@ -95,28 +108,51 @@ std::string cards_section(const nlohmann::json& report) {
         for (const auto& other : report["configurations"])
             if (other["players"] == c["players"] && other["bot"] == first && first != best) base = &other;
         out += fmt::format("<h3>{} players, {} bots</h3>", c["players"].get<int>(), html_escape(best));
-        out += "<table><tr><th class=l>card</th><th>gives</th><th>kept</th><th>to the leader</th><th>to the last</th>"
-               "<th>to another</th><th>players who got ≥ 1</th><th>impact on the receiver's wins (points)</th>"
-               "<th>95% interval</th>";
-        if (base) out += fmt::format("<th>impact with {} bots</th><th>95% interval</th>", html_escape(first));
+        out += "<table><tr><th>rank</th><th class=l>card</th>";
+        if (sets.size() > 1) out += "<th class=l>set</th>";
+        out += "<th class=l>type</th><th>gives</th><th>kept</th><th>to the leader</th><th>to the last</th>"
+               "<th>effect on the receiver's chance to win (points)</th><th>95% interval</th>"
+               "<th>on the drawer's, when kept</th><th>95% interval</th><th>on the game's length (turns)</th>"
+               "<th>forks compared</th><th class=l>outlier of its type</th>";
+        if (base) out += fmt::format("<th>effect with {} bots</th><th>95% interval</th>", html_escape(first));
+        if (association) out += "<th>association (got ≥ 1 and won)</th><th>95% interval</th>";
         out += "</tr>";
-        for (std::size_t k = 0; k < c["cards"].size(); ++k) {
+        std::vector<std::size_t> order(c["cards"].size());
+        for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+        const auto rank = [&](std::size_t k) {
+            const auto& r = c["cards"][k]["causal"];
+            return r.contains("rank") ? r["rank"].get<std::size_t>() : SIZE_MAX;
+        };
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rank(a) < rank(b); });
+        for (std::size_t k : order) {
             const auto& r = c["cards"][k];
+            const auto& causal = r["causal"];
             const auto given = r["gives"].get<std::uint64_t>();
-            const auto interval = [](const nlohmann::json& ci) {
-                return ci.is_null() ? std::string("–") : signed_points(ci[0]) + " to " + signed_points(ci[1]);
-            };
-            out += fmt::format("<tr><td class=l>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
-                               "<td>{}</td><td>{}</td>",
-                               html_escape(names[k]["name"].get<std::string>()), given,
+            std::string outlier;
+            if (!causal["outlier"].is_null())
+                outlier = fmt::format("{} ({:.1f}× the median)", causal["outlier"]["direction"].get<std::string>(),
+                                      causal["outlier"]["times_median"].get<double>());
+            out += fmt::format("<tr{}><td>{}</td><td class=l>{}</td>", outlier.empty() ? "" : " class=favoured",
+                               rank(k) == SIZE_MAX ? std::string("–") : std::to_string(rank(k)),
+                               html_escape(names[k]["name"].get<std::string>()));
+            if (sets.size() > 1) out += fmt::format("<td class=l>{}</td>", html_escape(names[k].value("set", std::string())));
+            out += fmt::format("<td class=l>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+                               "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=l>{}</td>",
+                               html_escape(names[k]["type"].get<std::string>()), given,
                                pct_ratio(r["kept"].get<std::uint64_t>(), given),
                                pct_ratio(r["to_leader"].get<std::uint64_t>(), given),
-                               pct_ratio(r["to_last"].get<std::uint64_t>(), given),
-                               pct_ratio(r["to_other"].get<std::uint64_t>(), given), pct(r["received_share"]),
-                               signed_points(r["impact"]), interval(r["impact_ci95"]));
-            if (base)
-                out += fmt::format("<td>{}</td><td>{}</td>", signed_points((*base)["cards"][k]["impact"]),
-                                   interval((*base)["cards"][k]["impact_ci95"]));
+                               pct_ratio(r["to_last"].get<std::uint64_t>(), given), points_or_dash(causal["effect"]),
+                               interval_or_dash(causal["effect_ci95"]), points_or_dash(causal["kept_effect"]),
+                               interval_or_dash(causal["kept_effect_ci95"]),
+                               causal["length"].is_null() ? std::string("–")
+                                                          : fmt::format("{:+.1f}", causal["length"].get<double>()),
+                               causal["compared"].get<std::uint64_t>(), outlier);
+            if (base) {
+                const auto& b = (*base)["cards"][k]["causal"];
+                out += fmt::format("<td>{}</td><td>{}</td>", points_or_dash(b["effect"]), interval_or_dash(b["effect_ci95"]));
+            }
+            if (association)
+                out += fmt::format("<td>{}</td><td>{}</td>", points_or_dash(r["impact"]), interval_or_dash(r["impact_ci95"]));
             out += "</tr>";
         }
         out += "</table>";
@@ -124,7 +160,59 @@ std::string cards_section(const nlohmann::json& report) {
     return out;
 }
 
+// The what-if variants: paired differences from the baseline (docs/report.md, "What if").
+std::string what_if_section(const nlohmann::json& report) {
+    const auto& names = report["setup"]["card_info"];
+    std::string out = "\n<h2>What if</h2>\n<p class=note>Each variant was played on the same seeds as the baseline; a "
+                      "difference is variant minus baseline, paired game by game (95% interval). A card's effect is "
+                      "estimated from different forks in the two runs, so its interval adds both.</p>\n";
+    const auto cell = [](const nlohmann::json& row, bool percent) {
+        const double f = percent ? 100 : 1;
+        return fmt::format("<td>{:.1f}{}</td><td>{:.1f}{}</td><td>{:+.1f}</td><td>{:+.1f} to {:+.1f}</td>",
+                           f * row["base"].get<double>(), percent ? "%" : "", f * row["variant"].get<double>(),
+                           percent ? "%" : "", f * row["difference"].get<double>(), f * row["ci95"][0].get<double>(),
+                           f * row["ci95"][1].get<double>());
+    };
+    for (const auto& v : report["what_if"]) {
+        out += "<h3>" + html_escape(v["variant"].get<std::string>()) + "</h3>";
+        for (const auto& c : v["configurations"]) {
+            out += fmt::format("<p class=note>{} players, {} bots, {} paired games</p>", c["players"].get<int>(),
+                               html_escape(c["bot"].get<std::string>()), c["games"].get<std::uint64_t>());
+            out += "<table><tr><th class=l>what</th><th>baseline</th><th>variant</th><th>difference</th>"
+                   "<th>95% interval</th></tr>";
+            for (const auto& w : c["wins"])
+                out += "<tr><td class=l>" + w["seat"].get<std::string>() + " win share</td>" + cell(w, true) + "</tr>";
+            out += "<tr><td class=l>mean game length (turns)</td>" + cell(c["length"], false) + "</tr>";
+            out += "<tr><td class=l>games that never ended</td>" + cell(c["unfinished"], true) + "</tr>";
+            for (std::size_t k = 0; k < c["cards"].size(); ++k) {
+                const auto& r = c["cards"][k];
+                if (r["difference"].is_null()) continue;
+                out += "<tr><td class=l>" + html_escape(names[k]["name"].get<std::string>()) +
+                       ": effect on its receiver (points)</td>" + cell(r, true) + "</tr>";
+            }
+            out += "</table>";
+        }
+    }
+    return out;
+}
+
 }  // namespace
+
+std::string reproduce_command(const nlohmann::json& setup) {
+    std::string command = "cherries report";
+    for (const auto& s : setup["sets"]) command += " --set " + s.get<std::string>();
+    std::string players, bots;
+    for (const auto& p : setup["players"]) players += (players.empty() ? "" : ",") + std::to_string(p.get<int>());
+    for (const auto& b : setup["bots"]) bots += (bots.empty() ? "" : ",") + b.get<std::string>();
+    command += fmt::format(" --gametype {} --games {} --players {} --bots {} --seed {}", setup["gametype"].get<std::string>(),
+                           setup["games"].get<std::uint64_t>(), players, bots, setup["seed"].get<std::uint64_t>());
+    if (setup.value("max_turns", 10000u) != 10000u) command += fmt::format(" --max-turns {}", setup["max_turns"].get<std::uint64_t>());
+    if (setup.value("think", 0u) != 0u) command += fmt::format(" --think {}", setup["think"].get<std::uint64_t>());
+    if (setup.contains("fork_every") && setup["fork_every"].get<std::uint64_t>() != kDefaultForkEvery)
+        command += fmt::format(" --fork-every {}", setup["fork_every"].get<std::uint64_t>());
+    for (const auto& w : setup.value("what_if", nlohmann::json::array())) command += " " + w.get<std::string>();
+    return command;
+}
 
 std::string report_html(const nlohmann::json& report) {
     const auto& setup = report["setup"];
@@ -148,13 +236,11 @@ std::string report_html(const nlohmann::json& report) {
                       "</title><style>" + kStyle + "</style></head><body>\n";
     out += "<h1>" + html_escape(title) + "</h1>\n";
     out += fmt::format("<p class=note>{} games per player count and bot kind; players {}; bots {}; seed {}; a game still "
-                       "going after {} turns never ended. Reproduce with <code>cherries report --set … --gametype {} "
-                       "--games {} --players {} --bots {} --seed {}</code>. How each number is estimated: "
+                       "going after {} turns never ended. Reproduce with <code>{}</code>. How each number is estimated: "
                        "docs/report.md.</p>\n",
                        setup["games"].get<std::uint64_t>(), players, html_escape(bot_list),
                        setup["seed"].get<std::uint64_t>(), setup["max_turns"].get<std::uint64_t>(),
-                       html_escape(setup["gametype"].get<std::string>()), setup["games"].get<std::uint64_t>(), players,
-                       html_escape(bot_list), setup["seed"].get<std::uint64_t>());
+                       html_escape(reproduce_command(setup)));
     out += "<div class=top><div>" + svg[0] + "</div><div>" + cards_table(setup) + "</div></div>\n";
     out += "<h2>Findings</h2>\n<ul class=findings>";
     for (const auto& f : report["findings"]) out += "<li>" + html_escape(f.get<std::string>()) + "</li>";
@@ -166,11 +252,14 @@ std::string report_html(const nlohmann::json& report) {
            "players.</p>\n<div class=charts>";
     for (std::size_t b = 0; b < bots.size(); ++b) out += svg[1 + bots.size() + b];
     out += "</div>\n" + wins_table(report);
-    out += "\n<h2>Cards</h2>\n<p class=note>Gives by the strongest bot, judged by the scores when the card is given. "
-           "Impact: how many percentage points more often a player who received at least one copy won than one who "
-           "received none, within each seat, with a 95% block-bootstrap interval. It is an association, not a "
-           "cause: see docs/report.md.</p>\n";
+    out += "\n<h2>Cards</h2>\n<p class=note>Causal card strength, by the strongest bot: at sampled gives the game "
+           "was forked into the card as played and the card replaced by a blank that changes nothing, both played on "
+           "with the same deck order and the same bots' random numbers. The effect is how many percentage points more "
+           "often the receiver won as played than with the blank (95% interval over games); positive helps the "
+           "receiver. Cards are ranked by it; an outlier's effect is 3 times the median of its type or more. Forks in "
+           "games still going at the turn cap are left out. Method and assumptions: docs/report.md.</p>\n";
     out += cards_section(report);
+    if (report.contains("what_if")) out += what_if_section(report);
     out += "\n<h2>Cherry count and score over the turns</h2>\n<div class=charts>" + svg[svg.size() - 2] +
            svg[svg.size() - 1] + "</div>\n";
     out += "</body></html>\n";

@@ -11,6 +11,10 @@ namespace cherries::host {
 /// InputError when gnuplot cannot be run.
 std::string report_html(const nlohmann::json& report);
 
+/// The command that plays the report of `setup` again ("cherries report --set A --set B
+/// --gametype G --games N --players P --bots B --seed S", and any option off its default).
+std::string reproduce_command(const nlohmann::json& setup);
+
 /// `text` with &, <, > and " escaped for HTML.
 std::string html_escape(const std::string& text);
 

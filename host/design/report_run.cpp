@@ -1,4 +1,5 @@
 #include "host/design/report_run.hpp"
+#include "host/batch/progress.hpp"
 #include "host/batch/workers.hpp"
 
 #include <fmt/core.h>
@@ -44,42 +45,6 @@ void check_report_options(const ReportOptions& o) {
 
 namespace {
 
-// A progress bar on stderr, redrawn a few times a second by its own thread; only on a terminal.
-class Progress {
-public:
-    Progress(bool enabled, std::uint64_t total) : total_(total) {
-        if (enabled && total > 0 && ::isatty(STDERR_FILENO)) thread_ = std::thread([this] { loop(); });
-    }
-    ~Progress() {
-        if (!thread_.joinable()) return;
-        {
-            const std::lock_guard lock(mutex_);
-            done_ = true;
-        }
-        wake_.notify_all();
-        thread_.join();
-        fmt::print(stderr, "\r\033[K");
-    }
-    std::atomic<std::uint64_t> played{0};
-
-private:
-    void loop() {
-        std::unique_lock lock(mutex_);
-        while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return done_; })) {
-            const std::uint64_t n = played.load();
-            const auto filled = static_cast<std::size_t>(40 * n / total_);
-            fmt::print(stderr, "\rcherries report: [{}{}] {:3}% {}/{} games", std::string(filled, '#'),
-                       std::string(40 - filled, '.'), 100 * n / total_, n, total_);
-            std::fflush(stderr);
-        }
-    }
-    std::uint64_t total_;
-    std::thread thread_;
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    bool done_ = false;
-};
-
 }  // namespace
 
 ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
@@ -97,7 +62,8 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
     for (KindId k = 0; k < kinds; ++k) {
         card_ids.push_back(bundle.catalog().display_id(k));
         const CardKind& kind = bundle.catalog().kinds()[k];
-        card_info.push_back({{"name", kind.name}, {"type", std::string(to_string(kind.type))}, {"count", kind.count},
+        card_info.push_back({{"name", kind.name}, {"set", bundle.catalog().sets()[kind.set].id},
+                             {"type", std::string(to_string(kind.type))}, {"count", kind.count},
                              {"change", kind.change}, {"lifetime", kind.lifetime}, {"text", kind.text}});
     }
     // The reference graph's table (GDD §3.3.1.3): cut after the last non-zero change plus a margin.
@@ -111,12 +77,13 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
                   {"gametype_name", bundle.gametype().name}, {"gametype_version", bundle.gametype().version},
                   {"winning_score", bundle.gametype().winning_score}, {"distribution", distribution},
                   {"seed", o.seed}, {"games", o.games}, {"players", o.players}, {"bots", o.bots},
-                  {"max_turns", o.max_turns}, {"think", o.bot_settings.think}, {"blocks", blocks}};
+                  {"max_turns", o.max_turns}, {"think", o.bot_settings.think}, {"blocks", blocks},
+                  {"fork_every", o.fork_every}, {"association", o.association}};
 
     const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
     const std::uint64_t count = range.end - range.first;
     const auto workers = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(o.jobs, count)));
-    Progress progress(o.progress, count * o.players.size() * o.bots.size());
+    ProgressMeter progress("cherries report", count * o.players.size() * o.bots.size(), o.progress);
     const auto start = std::chrono::steady_clock::now();
     for (const std::uint32_t players : o.players) {
         std::vector<std::string> names;
@@ -124,6 +91,7 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
         for (const std::string& bot : o.bots) {
             const std::vector<std::string> seat_bots(players, bot);
             std::vector<ReportTally> tallies(workers, ReportTally(players, bot, kinds, blocks));
+            std::vector<SimGame> outcomes(o.keep_games ? count : 0);
             std::vector<std::exception_ptr> errors(workers);
             std::atomic<std::uint64_t> next{range.first};
             std::atomic<bool> stop = false;
@@ -133,19 +101,23 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
             auto work = [&](unsigned w) {
                 try {
                     auto runtime = bundle.make_runtime();
-                    ReportCollector collector(tallies[w]);
+                    CausalForks forks(bundle.catalog(), bot, o.bot_settings, players, o.max_turns, o.fork_every,
+                                      tallies[w].causal);
+                    ReportCollector collector(tallies[w], &forks);
                     while (!stop) {
                         const std::uint64_t from = next.fetch_add(kChunk);
                         if (from >= range.end) break;
                         const std::uint64_t to = std::min(range.end, from + kChunk);
                         for (std::uint64_t i = from; i < to; ++i) {
                             runtime->start_game();
+                            forks.begin_game(sim_game_seed(o.seed, i));
                             const SimGame g = play_sim_game(bundle, *runtime, names, seat_bots,
                                                             sim_game_seed(o.seed, i), o.max_turns, nullptr, i,
                                                             o.bot_settings, &collector);
                             collector.end_game(g, i, o.games);
+                            if (o.keep_games) outcomes[i - range.first] = g;  // one writer per index
                         }
-                        progress.played += to - from;
+                        progress.done += to - from;
                     }
                 } catch (...) {
                     errors[w] = std::current_exception();
@@ -157,6 +129,7 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
                 if (e) std::rethrow_exception(e);
             for (unsigned w = 1; w < workers; ++w) tallies[0].add(tallies[w]);
             data.tallies.push_back(std::move(tallies[0]));
+            if (o.keep_games) data.games.push_back(std::move(outcomes));
         }
     }
     data.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -17,7 +17,7 @@ namespace cherries::host {
 /// seeds as `cherries sim --players P --bot B --seed S --games G` (game i: sim_game_seed(seed, i)).
 struct ReportOptions {
     std::vector<std::uint32_t> players{2, 3, 4, 5};
-    std::vector<std::string> bots{"random", "greedy"};  ///< every seat plays this kind, one kind at a time
+    std::vector<std::string> bots{"random", "strategic"};  ///< every seat plays this kind, one kind at a time
     std::uint64_t games = 10000;                         ///< per configuration
     std::uint64_t seed = 1;
     unsigned jobs = 1;                                   ///< worker threads
@@ -25,6 +25,12 @@ struct ReportOptions {
     BotSettings bot_settings;
     std::uint32_t shard = 1, shards = 1;  ///< play only slice K of N (sim_shard_range)
     bool progress = false;                ///< draw a progress bar on stderr
+    /// Causal card strength: fork one give in this many (docs/report.md); 0: no forks.
+    std::uint32_t fork_every = kDefaultForkEvery;
+    /// Also the association figures ("impact": who received a card and won), not causal.
+    bool association = false;
+    /// Keep every game's outcome (ReportData::games), for paired what-if comparisons.
+    bool keep_games = false;
 };
 
 /// The games' tallies with what they were played with.
@@ -33,6 +39,8 @@ struct ReportData {
     /// players, bots, max_turns, think, blocks. Equal setups = tallies that add up.
     nlohmann::json setup;
     std::vector<ReportTally> tallies;  ///< players-major: tallies[p * bots + b]
+    /// With ReportOptions::keep_games: each configuration's games by index (as tallies).
+    std::vector<std::vector<SimGame>> games;
     double seconds = 0;                ///< wall clock of the games
 };
 

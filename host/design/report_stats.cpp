@@ -66,8 +66,59 @@ nlohmann::json number_or_null(double x) { return std::isnan(x) ? nlohmann::json(
 // -1 below zero (or disfavoured), 0 cannot tell, 1 above.
 int sign_of(double low, double high) { return low > 0 ? 1 : high < 0 ? -1 : 0; }
 
+nlohmann::json interval_json(const PairedSums& p) {
+    if (p.games < 2) return nullptr;
+    const auto [low, high] = p.ci95();
+    return {rounded(low), rounded(high)};
+}
+
+// The causal card strength of kind k (docs/report.md): the paired differences of the forks.
+nlohmann::json causal_row(const ReportTally& t, std::size_t k) {
+    const CausalTally& c = t.causal;
+    const auto& g = t.gives[k];
+    const std::uint64_t given = g[0] + g[1] + g[2] + g[3];
+    return {{"forks", c.forks[k]}, {"unfinished", c.unfinished[k]}, {"compared", c.receiver[k].n},
+            {"effect", c.receiver[k].n ? nlohmann::json(rounded(c.receiver[k].mean())) : nlohmann::json()},
+            {"effect_ci95", interval_json(c.receiver[k])},
+            {"kept_compared", c.kept[k].n},
+            {"kept_effect", c.kept[k].n ? nlohmann::json(rounded(c.kept[k].mean())) : nlohmann::json()},
+            {"kept_effect_ci95", interval_json(c.kept[k])},
+            {"length", c.length[k].n ? nlohmann::json(rounded(c.length[k].mean())) : nlohmann::json()},
+            {"length_ci95", interval_json(c.length[k])},
+            {"kept_share", rounded(ratio(g[0], given))}};
+}
+
+// Ranks the cards of one configuration by their effect on the receiver (1 = helps most) and flags
+// an outlier of its type: an effect beyond zero at least 3 times the median |effect| of its type
+// (types with at least 3 kinds with an effect).
+void rank_cards(nlohmann::json& rows, const std::vector<std::string>& types) {
+    std::vector<std::pair<double, std::size_t>> order;
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        if (!rows[k]["causal"]["effect"].is_null()) order.push_back({rows[k]["causal"]["effect"].get<double>(), k});
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (std::size_t r = 0; r < order.size(); ++r) rows[order[r].second]["causal"]["rank"] = r + 1;
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        auto& c = rows[k]["causal"];
+        c["outlier"] = nullptr;
+        if (c["effect"].is_null() || c["effect_ci95"].is_null()) continue;
+        std::vector<double> same;
+        for (std::size_t j = 0; j < rows.size(); ++j)
+            if (types[j] == types[k] && !rows[j]["causal"]["effect"].is_null())
+                same.push_back(std::abs(rows[j]["causal"]["effect"].get<double>()));
+        if (same.size() < 3) continue;
+        std::sort(same.begin(), same.end());
+        const double median = same.size() % 2 ? same[same.size() / 2] : (same[same.size() / 2 - 1] + same[same.size() / 2]) / 2;
+        const double effect = c["effect"].get<double>();
+        const bool beyond = c["effect_ci95"][0].get<double>() > 0 || c["effect_ci95"][1].get<double>() < 0;
+        if (beyond && median > 0 && std::abs(effect) >= 3 * median)
+            c["outlier"] = {{"times_median", rounded(std::abs(effect) / median)}, {"median", rounded(median)},
+                            {"direction", effect > 0 ? "strongest" : "weakest"}};
+    }
+}
+
 nlohmann::json configuration(const ReportTally& t, const std::vector<std::string>& cards, std::uint64_t seed,
-                             std::size_t index, std::uint32_t max_turns) {
+                             std::size_t index, std::uint32_t max_turns, const std::vector<std::string>& types,
+                             bool association) {
     const std::uint64_t decided = t.games - t.unfinished - t.no_winner;
     const double fair = ratio(decided, t.games * t.players);
     nlohmann::json wins = nlohmann::json::array();
@@ -99,7 +150,7 @@ nlohmann::json configuration(const ReportTally& t, const std::vector<std::string
     const StratumSums sample = sums(t, std::vector<std::uint32_t>(t.blocks, 1));
     std::vector<std::vector<double>> draws(t.kinds);
     std::mt19937_64 random(mix_seed(seed ^ (0x9e3779b97f4a7c15ULL * (index + 1))));
-    for (unsigned r = 0; r < kImpactResamples; ++r) {
+    for (unsigned r = 0; association && r < kImpactResamples; ++r) {
         std::vector<std::uint32_t> times(t.blocks, 0);
         for (std::uint32_t b = 0; b < t.blocks; ++b) ++times[random() % t.blocks];
         const StratumSums s = sums(t, times);
@@ -126,11 +177,16 @@ nlohmann::json configuration(const ReportTally& t, const std::vector<std::string
             const auto at = [&](double q) { return d[static_cast<std::size_t>(std::round(q * (d.size() - 1)))]; };
             ci = {rounded(at(0.025)), rounded(at(0.975))};
         }
-        card_rows.push_back({{"card", cards.at(k)}, {"gives", given},
-                             {"kept", g[0]}, {"to_leader", g[1]}, {"to_last", g[2]}, {"to_other", g[3]},
-                             {"received_share", rounded(ratio(got, games))},
-                             {"impact", number_or_null(estimate)}, {"impact_ci95", ci}});
+        nlohmann::json row = {{"card", cards.at(k)}, {"gives", given},
+                              {"kept", g[0]}, {"to_leader", g[1]}, {"to_last", g[2]}, {"to_other", g[3]},
+                              {"received_share", rounded(ratio(got, games))}, {"causal", causal_row(t, k)}};
+        if (association) {  // the association figures, only on request (docs/report.md)
+            row["impact"] = number_or_null(estimate);
+            row["impact_ci95"] = ci;
+        }
+        card_rows.push_back(std::move(row));
     }
+    rank_cards(card_rows, types);
     nlohmann::json over = {{"turn", nlohmann::json::array()}, {"players", nlohmann::json::array()},
                            {"cherries_mean", nlohmann::json::array()}, {"cherries_sd", nlohmann::json::array()},
                            {"score_mean", nlohmann::json::array()}, {"score_sd", nlohmann::json::array()}};
@@ -158,7 +214,7 @@ std::string bots_phrase(const std::string& bot) { return bot + " bots"; }
 }  // namespace
 
 std::string strongest_bot(const std::vector<std::string>& bots) {
-    for (const char* best : {"expert", "greedy"})
+    for (const char* best : {"expert", "strategic", "greedy"})
         if (std::find(bots.begin(), bots.end(), best) != bots.end()) return best;
     return bots.back();
 }
@@ -169,7 +225,11 @@ nlohmann::json report_json(const ReportData& data) {
     std::vector<std::uint32_t> players;
     std::uint64_t seed = 0;
     std::uint32_t max_turns = 0;
+    std::vector<std::string> types;
+    bool association = false;
     try {
+        for (const auto& info : setup.at("card_info")) types.push_back(info.at("type").get<std::string>());
+        association = setup.value("association", false);
         cards = setup.at("cards").get<std::vector<std::string>>();
         bots = setup.at("bots").get<std::vector<std::string>>();
         players = setup.at("players").get<std::vector<std::uint32_t>>();
@@ -186,25 +246,48 @@ nlohmann::json report_json(const ReportData& data) {
         if (t.players != players[i / bots.size()] || t.bot != bots[i % bots.size()] || t.kinds != cards.size())
             throw InputError(fmt::format("report data: tally {} is not for {} {} players", i + 1,
                                          players[i / bots.size()], bots[i % bots.size()]));
-        configs.push_back(configuration(t, cards, seed, i, max_turns));
+        if (types.size() != cards.size()) throw InputError("report setup: card_info must have one entry per card");
+        configs.push_back(configuration(t, cards, seed, i, max_turns, types, association));
     }
 
     // The plain sentences: seats beyond chance, games that never end, and bots that disagree.
     std::vector<std::string> findings;
+    const std::string best = strongest_bot(bots);
     for (const auto& c : configs) {
-        const std::string who = fmt::format("{} players, {} bots", c["players"].get<int>(), c["bot"].get<std::string>());
+        const std::string bot = c["bot"].get<std::string>();
+        const std::string who = fmt::format("{} players, {} bots", c["players"].get<int>(), bot);
         for (const auto& w : c["wins"]) {
             if (w["verdict"] == "fair") continue;
             findings.push_back(fmt::format(
-                "{}: {} wins {} of games (95% interval {} to {}), {} than the {} a fair seat would: {} beyond chance.",
-                who, w["seat"].get<std::string>(), percent(w["share"]), percent(w["ci95"][0]), percent(w["ci95"][1]),
-                w["verdict"] == "favoured" ? "more" : "fewer", percent(w["fair"]),
-                w["verdict"] == "favoured" ? "favoured" : "disfavoured"));
+                "{}: with {} bots in every seat, {} wins {} of games (95% interval {} to {}), {} than the {} a fair "
+                "seat would: {} beyond chance for {} bots (the seats' result comes from how these bots play).",
+                who, bot, w["seat"].get<std::string>(), percent(w["share"]), percent(w["ci95"][0]),
+                percent(w["ci95"][1]), w["verdict"] == "favoured" ? "more" : "fewer", percent(w["fair"]),
+                w["verdict"] == "favoured" ? "favoured" : "disfavoured", bot));
         }
-        if (c["unfinished"].get<std::uint64_t>() > 0)
-            findings.push_back(fmt::format("{}: {} of {} games never ended (still going after {} turns).", who,
-                                           c["unfinished"].get<std::uint64_t>(), c["games"].get<std::uint64_t>(),
-                                           max_turns));
+        if (c["unfinished"].get<std::uint64_t>() > 0) {
+            std::uint64_t forks = 0;
+            for (const auto& r : c["cards"]) forks += r["causal"]["unfinished"].get<std::uint64_t>();
+            findings.push_back(fmt::format(
+                "{}: {} of {} games ({}) never ended (still going after {} turns): long and endless games are a "
+                "finding of their own; the card strengths leave out the {} forks in them.",
+                who, c["unfinished"].get<std::uint64_t>(), c["games"].get<std::uint64_t>(),
+                percent(ratio(c["unfinished"].get<std::uint64_t>(), c["games"].get<std::uint64_t>())), max_turns, forks));
+        }
+        if (bot != best) continue;
+        // The causal ranking's ends and outliers (docs/report.md, "Causal card strength").
+        for (std::size_t k = 0; k < cards.size(); ++k) {
+            const auto& r = c["cards"][k]["causal"];
+            if (r["outlier"].is_null()) continue;
+            findings.push_back(fmt::format(
+                "{}: {} {}: {} is {} points on its receiver's chance to win (95% interval {} to {}), {:.1f}x the "
+                "median effect of its type ({:.1f} points).",
+                who, r["outlier"]["direction"].get<std::string>(), types[k], c["cards"][k]["card"].get<std::string>(),
+                fmt::format("{:+.1f}", 100 * r["effect"].get<double>()),
+                fmt::format("{:+.1f}", 100 * r["effect_ci95"][0].get<double>()),
+                fmt::format("{:+.1f}", 100 * r["effect_ci95"][1].get<double>()),
+                r["outlier"]["times_median"].get<double>(), 100 * r["outlier"]["median"].get<double>()));
+        }
     }
     const std::size_t nb = bots.size();
     for (std::size_t p = 0; p < players.size() && nb > 1; ++p) {
@@ -221,16 +304,16 @@ nlohmann::json report_json(const ReportData& data) {
                                                    v1.get<std::string>(), o));
             }
             for (std::size_t k = 0; k < cards.size(); ++k) {
-                const auto& c0 = base["cards"][k]["impact_ci95"];
-                const auto& c1 = other["cards"][k]["impact_ci95"];
+                const auto& c0 = base["cards"][k]["causal"]["effect_ci95"];
+                const auto& c1 = other["cards"][k]["causal"]["effect_ci95"];
                 if (c0.is_null() || c1.is_null()) continue;
                 const int s0 = sign_of(c0[0], c0[1]), s1 = sign_of(c1[0], c1[1]);
                 if (s0 == s1) continue;
                 const auto said = [](int s) { return s > 0 ? "helps" : s < 0 ? "hurts" : "makes no clear difference to"; };
                 const auto points = [](const nlohmann::json& card) {
-                    return fmt::format("{:+.1f} points, 95% interval {:+.1f} to {:+.1f}", 100 * card["impact"].get<double>(),
-                                       100 * card["impact_ci95"][0].get<double>(),
-                                       100 * card["impact_ci95"][1].get<double>());
+                    const auto& c = card["causal"];
+                    return fmt::format("{:+.1f} points, 95% interval {:+.1f} to {:+.1f}", 100 * c["effect"].get<double>(),
+                                       100 * c["effect_ci95"][0].get<double>(), 100 * c["effect_ci95"][1].get<double>());
                 };
                 findings.push_back(fmt::format(
                     "{} players: {} and {} disagree on {}: with {} it {} its receiver ({}); with {} it {} its receiver ({}).",
@@ -241,8 +324,12 @@ nlohmann::json report_json(const ReportData& data) {
     }
     if (findings.empty()) findings.push_back("No seat is favoured beyond chance, every game ended, and the bots agree.");
     nlohmann::json out_setup = setup;
-    return {{"format", "cherries-report"}, {"setup", std::move(out_setup)},
-            {"impact", {{"resamples", kImpactResamples}, {"method", "seat-stratified risk difference, block bootstrap"}}},
+    nlohmann::json method = {{"causal", "forks at sampled gives: as played minus the card as a blank, common random "
+                                        "numbers, cluster-robust 95% intervals by game"}};
+    if (association)
+        method["association"] = {{"resamples", kImpactResamples},
+                                 {"method", "seat-stratified risk difference, block bootstrap"}};
+    return {{"format", "cherries-report"}, {"setup", std::move(out_setup)}, {"method", std::move(method)},
             {"strongest_bot", strongest_bot(bots)}, {"configurations", std::move(configs)},
             {"findings", std::move(findings)}};
 }

@@ -14,7 +14,8 @@ namespace cherries::host {
 /// Bootstrap resamples for the card impact intervals.
 inline constexpr unsigned kImpactResamples = 400;
 
-/// The strongest bot of `bots` for the per-card tables: expert, else greedy, else the last listed.
+/// The strongest bot of `bots` for the per-card tables: expert, else strategic, else greedy, else
+/// the last listed.
 std::string strongest_bot(const std::vector<std::string>& bots);
 
 /// The report as JSON (format "cherries-report"): setup (without fingerprints' noise: plugins as

@@ -17,6 +17,7 @@ ReportTally::ReportTally(std::uint32_t players_, std::string bot_, std::size_t k
     seat_wins = seat_games;
     received.assign(std::size_t{blocks} * players * kinds, 0);
     received_wins = received;
+    causal = CausalTally(kinds);
 }
 
 namespace {
@@ -47,6 +48,7 @@ void ReportTally::add(const ReportTally& o) {
     add_to(seat_wins, o.seat_wins);
     add_to(received, o.received);
     add_to(received_wins, o.received_wins);
+    causal.add(o.causal);
 }
 
 nlohmann::json ReportTally::to_json() const {
@@ -57,7 +59,7 @@ nlohmann::json ReportTally::to_json() const {
             {"length", std::move(len)}, {"turn_n", turn_n}, {"cherries_sum", cherries_sum},
             {"cherries_sq", cherries_sq}, {"score_sum", score_sum}, {"score_sq", score_sq}, {"gives", gives},
             {"seat_games", seat_games}, {"seat_wins", seat_wins}, {"received", received},
-            {"received_wins", received_wins}};
+            {"received_wins", received_wins}, {"causal", causal.to_json()}};
 }
 
 ReportTally ReportTally::from_json(const nlohmann::json& j, const std::string& where) {
@@ -93,6 +95,7 @@ ReportTally ReportTally::from_json(const nlohmann::json& j, const std::string& w
         sized("seat_wins", t.seat_wins, std::size_t{t.blocks} * t.players);
         sized("received", t.received, std::size_t{t.blocks} * t.players * t.kinds);
         sized("received_wins", t.received_wins, std::size_t{t.blocks} * t.players * t.kinds);
+        t.causal = CausalTally::from_json(j.at("causal"), t.kinds, where);
         return t;
     } catch (const nlohmann::json::exception& e) {
         throw InputError(fmt::format("{}: malformed tally: {}", where, e.what()));
@@ -113,6 +116,10 @@ std::uint32_t report_block(std::uint64_t index, std::uint64_t games, std::uint32
 void ReportCollector::begin_game(const Game& game) {
     game_ = &game;
     got_.assign(std::size_t{tally_.players} * tally_.kinds, 0);
+}
+
+void ReportCollector::decided(const Game& game, PlayerId receiver, const Session& session) {
+    if (forks_) forks_->decided(game, receiver, session);
 }
 
 void ReportCollector::on_event(const Event& event) {
@@ -171,6 +178,7 @@ void ReportCollector::end_game(const SimGame& result, std::uint64_t index, std::
             t.received_wins[row + k] += won;
         }
     }
+    if (forks_) forks_->end_game(result.turns, result.winner, result.outcome != SimOutcome::unfinished);
     game_ = nullptr;
 }
 

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "host/batch/sim.hpp"
+#include "host/design/report_causal.hpp"
 
 namespace cherries::host {
 
@@ -46,6 +47,8 @@ struct ReportTally {
     /// Per block, seat and kind ([(block * players + seat) * kinds + kind]): games in which the seat
     /// received at least one copy of the kind, and of those, games it won.
     std::vector<std::uint64_t> received, received_wins;
+    /// The causal card strength's forks (report_causal.hpp), per kind.
+    CausalTally causal;
 
     /// An empty tally.
     ReportTally(std::uint32_t players, std::string bot, std::size_t kinds, std::uint32_t blocks);
@@ -67,8 +70,11 @@ std::uint32_t report_block(std::uint64_t index, std::uint64_t games, std::uint32
 /// game's outcome.
 class ReportCollector final : public SimObserver {
 public:
-    explicit ReportCollector(ReportTally& tally) : tally_(tally) {}
+    /// `forks`, when given, forks sampled gives for the causal card strength (into tally.causal);
+    /// the caller starts each game with forks->begin_game(seed).
+    explicit ReportCollector(ReportTally& tally, CausalForks* forks = nullptr) : tally_(tally), forks_(forks) {}
     void begin_game(const Game& game) override;
+    void decided(const Game& game, PlayerId receiver, const Session& session) override;
     void on_event(const Event& event) override;
     void after_turn(const Game& game) override;
     /// The game just played, game `index` of `total`, ended as `result`.
@@ -76,6 +82,7 @@ public:
 
 private:
     ReportTally& tally_;
+    CausalForks* forks_ = nullptr;
     const Game* game_ = nullptr;
     std::vector<std::uint8_t> got_;  // [seat * kinds + kind]: received at least one copy this game
 };

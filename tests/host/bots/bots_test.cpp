@@ -54,7 +54,7 @@ struct Table {
 }  // namespace
 
 TEST_CASE("make_bot makes the known kinds and rejects others", "[host][bots]") {
-    CHECK(bot_kinds() == std::vector<std::string>{"random", "greedy", "expert"});
+    CHECK(bot_kinds() == std::vector<std::string>{"random", "greedy", "expert", "strategic"});
     CHECK(make_bot("random", 1) != nullptr);
     CHECK(make_bot("greedy", 1) != nullptr);
     CHECK(make_bot("expert", 1) != nullptr);
@@ -62,7 +62,7 @@ TEST_CASE("make_bot makes the known kinds and rejects others", "[host][bots]") {
         make_bot("x", 1);
         FAIL("make_bot accepted an unknown kind");
     } catch (const InputError& e) {
-        CHECK(std::string(e.what()) == "unknown bot 'x'; expected one of: random, greedy, expert, or a bot plugin in bots/");
+        CHECK(std::string(e.what()) == "unknown bot 'x'; expected one of: random, greedy, expert, strategic, or a bot plugin in bots/");
     }
     CHECK_THROWS_AS(make_bot("Random", 1), InputError);
     CHECK_THROWS_AS(make_bot("", 1), InputError);

@@ -49,10 +49,10 @@ TEST_CASE("combination: games that hit the turn cap are a warning: a game that m
     const auto bundle = sdk::Bundle::load({kSource / "sets/standard"}, dir.path() / "never");
     const auto warnings = host::check_combination(bundle, {.games = 4, .max_turns = 500});
     INFO(listing(warnings));
-    REQUIRE(warnings.size() == 2);  // the random-bot and the greedy-bot games
+    REQUIRE(warnings.size() == 2);  // the random-bot and the strategic-bot games
     CHECK(warnings[0].severity == sdk::Diagnostic::Severity::warning);
     CHECK(warnings[0].message.find("set standard with gametype never, 2 random-bot games of 4 players: 2 still going "
                                    "after 500 turns: a game may never end") != std::string::npos);
-    CHECK(warnings[1].message.find("2 greedy-bot games") != std::string::npos);
+    CHECK(warnings[1].message.find("2 strategic-bot games") != std::string::npos);
     CHECK_THROWS_AS(host::check_combination(bundle, {.games = 1}), host::InputError);
 }

@@ -4,9 +4,12 @@
 #include <fmt/core.h>
 
 #include <cmath>
+#include <filesystem>
 #include <regex>
 #include <string>
 
+#include "host/design/report_charts.hpp"
+#include "host/design/report_html.hpp"
 #include "host/design/report_stats.hpp"
 #include "host/design/report_tally.hpp"
 #include "tests/support/run_cli.hpp"
@@ -136,9 +139,21 @@ TEST_CASE("cherries report rejects bad input with clear errors", "[host][report]
     const auto unwritable = run_cli("report --games 5 --players 2 --bots random --json /nonexistent-dir/r.json");
     CHECK(unwritable.status == 2);
     CHECK_THAT(unwritable.err, Catch::Contains("/nonexistent-dir/r.json: cannot write the file"));
+    const auto pdf = run_cli("report --games 5 --players 2 --bots random -o '" + (dir.path() / "x.pdf").string() + "'");
+    CHECK(pdf.status == 2);
+    CHECK_THAT(pdf.err, Catch::Contains("x.pdf: the report is an HTML page"));
+    CHECK(!std::filesystem::exists(dir.path() / "x.pdf"));  // nothing written into it
     const auto missing = run_cli("report --from '" + (dir.path() / "none.json").string() + "'" + out);
     CHECK(missing.status == 2);
     CHECK_THAT(missing.err, Catch::Contains("none.json: cannot read the file"));
+}
+
+TEST_CASE("the page's Reproduce-with line names the sets, and two sets get a set column", "[host][report]") {
+    const nlohmann::json setup = {{"sets", {"standard", "twin"}}, {"gametype", "official"}, {"games", 50},
+                                  {"players", {3, 4}}, {"bots", {"random", "strategic"}}, {"seed", 9},
+                                  {"max_turns", 10000}, {"think", 0}, {"fork_every", 24}};
+    CHECK(reproduce_command(setup) == "cherries report --set standard --set twin --gametype official --games 50 "
+                                      "--players 3,4 --bots random,strategic --seed 9");
 }
 
 TEST_CASE("tallies add up and read back", "[host][report]") {
@@ -171,13 +186,14 @@ TEST_CASE("tallies add up and read back", "[host][report]") {
     CHECK_THROWS_WITH(ReportTally::from_json(broken, "part.json"), Catch::Contains("part.json: malformed tally"));
 }
 
-TEST_CASE("card impact: a kind whose receivers always win is estimated near +1 with a tight interval",
+TEST_CASE("card impact (the association figures, on request): a kind whose receivers always win is near +1",
           "[host][report]") {
     // Two seats, one kind, 100 blocks of 10 games: seat 1 got the kind in half the games and won
     // exactly those; seat 2 never got it and won the other half. Within seat 1 the difference in
     // win rate is 1 - 0 = 1; seat 2 has no receivers and does not count.
     ReportData data;
-    data.setup = {{"cards", {"golden"}}, {"bots", {"random"}}, {"players", {2}}, {"seed", 1}, {"max_turns", 100}};
+    data.setup = {{"cards", {"golden"}}, {"bots", {"random"}}, {"players", {2}}, {"seed", 1}, {"max_turns", 100},
+                  {"card_info", {{{"name", "Golden"}, {"type", "score"}}}}, {"association", true}};
     ReportTally t(2, "random", 1, 100);
     for (std::uint32_t b = 0; b < 100; ++b) {
         t.seat_games[b * 2] = t.seat_games[b * 2 + 1] = 10;
@@ -195,6 +211,29 @@ TEST_CASE("card impact: a kind whose receivers always win is estimated near +1 w
     CHECK(card["impact"].get<double>() == Approx(1.0));
     CHECK(card["impact_ci95"][0].get<double>() == Approx(1.0));
     CHECK(card["received_share"].get<double>() == Approx(0.25));
+    // Without --association the page and the JSON leave them out.
+    data.setup["association"] = false;
+    CHECK(!report_json(data)["configurations"][0]["cards"][0].contains("impact"));
     // No seat is favoured: 50% each.
     for (const auto& w : report["configurations"][0]["wins"]) CHECK(w["verdict"] == "fair");
+}
+
+TEST_CASE("the reference graph of an unbounded distribution shows only the counts play reaches, with thinned labels (GDD §3.3.1.3)",
+          "[host][report]") {
+    // A function-form distribution is tabulated to count 255; players here hold about 5 ± 1 cherries.
+    nlohmann::json distribution = nlohmann::json::array();
+    for (int c = 0; c < 256; ++c) distribution.push_back(c);
+    const nlohmann::json report = {
+        {"setup", {{"distribution", distribution}, {"winning_score", 10}, {"gametype_name", "Tail"}, {"gametype_version", "1"}}},
+        {"configurations", {{{"over_turns", {{"cherries_mean", {5.0}}, {"cherries_sd", {1.0}}}}}}}};
+    const std::string script = reference_chart(report).script;
+    CHECK(script.find("\n10 10\n") != std::string::npos);   // up to 5 + 3 × 1 + 3 = 11 counts
+    CHECK(script.find("\n11 11\n") == std::string::npos);
+    CHECK(script.find("\n255 255\n") == std::string::npos);
+    CHECK(script.find("set xtics 0,1\n") != std::string::npos);
+    // Without games to go by (no over_turns), the whole table, with every 16th count labelled.
+    const nlohmann::json bare = {{"setup", report["setup"]}, {"configurations", nlohmann::json::array()}};
+    const std::string all = reference_chart(bare).script;
+    CHECK(all.find("\n255 255\n") != std::string::npos);
+    CHECK(all.find("set xtics 0,16\n") != std::string::npos);
 }

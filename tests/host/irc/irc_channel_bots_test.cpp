@@ -64,8 +64,8 @@ TEST_CASE("!bot leader seats the bot plugin, the game plays to a win, the record
     StoredChannel c(db);
     c.say("ann", "!cherries");
     // An unknown kind is refused in one line that lists what can be seated.
-    CHECK(c.say("ann", "!bot nosuch") == Replies{"There is no bot 'nosuch'; bots here: random, greedy, expert, leader."});
-    CHECK(c.say("ann", "!bots") == Replies{"Bots: random, greedy, expert, leader. !bot KIND seats one."});
+    CHECK(c.say("ann", "!bot nosuch") == Replies{"There is no bot 'nosuch'; bots here: random, greedy, expert, strategic, leader."});
+    CHECK(c.say("ann", "!bots") == Replies{"Bots: random, greedy, expert, strategic, leader. !bot KIND seats one."});
     CHECK(c.say("ann", "!bot leader") == Replies{"leader-2 joins, last in the turn order."});
     const std::string fingerprint = cherries::sdk::read_bot_plugin(kLeader).fingerprint;
     CHECK(saved_bot_plugins(c) == std::vector<std::string>{"leader " + fingerprint});
@@ -220,7 +220,7 @@ TEST_CASE("Many bot plugins: the list in a refusal is cut so that it stays one I
     c.say("ann", "!cherries");
     const Replies refused = c.say("ann", "!bot nosuch");
     REQUIRE(refused.size() == 1);
-    CHECK(refused[0].starts_with("There is no bot 'nosuch'; bots here: random, greedy, expert, bot-number-00, "));
+    CHECK(refused[0].starts_with("There is no bot 'nosuch'; bots here: random, greedy, expert, strategic, bot-number-00, "));
     CHECK(refused[0].ends_with(" ...."));
     CHECK(split_privmsg("#cherries", refused[0], relay_prefix_bytes(30, 10, 63)).size() == 1);
     // One that does not load is refused without the server's paths.

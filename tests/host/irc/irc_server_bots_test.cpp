@@ -26,7 +26,7 @@ TEST_CASE("!bot leader over a real server: seated, resumed after a SIGKILL, play
     ann.say("#cherries", "!cherries");
     REQUIRE(ann.wait_for(said + "ann opens a game"));
     ann.say("#cherries", "!bot nosuch");
-    REQUIRE(ann.wait_for(said + "There is no bot 'nosuch'; bots here: random, greedy, expert, leader\\."));
+    REQUIRE(ann.wait_for(said + "There is no bot 'nosuch'; bots here: random, greedy, expert, strategic, leader\\."));
     ann.say("#cherries", "!bot leader");
     REQUIRE(ann.wait_for(said + "leader-2 joins, last in the turn order\\."));
     ann.say("#cherries", "!start");

@@ -1,0 +1,101 @@
+// Causal card strength for the balance report (docs/report.md, "Causal card strength"): at sampled
+// gives, the game is forked (the engine's snapshot) into "as played" and "the card replaced by a
+// blank that changes nothing", both continued with the same deck order and the same bots'
+// generators (common random numbers), and the receiver's win and the game's remaining length are
+// compared. Integer sums only, so tallies of disjoint games add up exactly (threads, shards).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/card.hpp"
+#include "engine/random.hpp"
+#include "host/bots/bot.hpp"
+
+namespace cherries {
+class Game;
+}
+
+namespace cherries::host {
+
+class Session;
+
+/// Sums of paired differences d (as played − blank), clustered by game: the forks of one game
+/// share its future, so the variance of the mean is computed over games (a cluster-robust,
+/// "sandwich" variance), not over forks. For game g with n_g forks whose differences sum to S_g:
+/// n = Σ n_g, sum = Σ S_g, sq = Σ S_g², cross = Σ S_g n_g, nsq = Σ n_g², games = games with n_g > 0.
+struct PairedSums {
+    std::uint64_t n = 0, games = 0, nsq = 0;
+    std::int64_t sum = 0, sq = 0, cross = 0;
+
+    /// Adds one game's forks: `forks` forks whose differences sum to `total`.
+    void add_game(std::uint64_t forks, std::int64_t total);
+    void add(const PairedSums& other);
+    /// The mean difference, or 0 without forks.
+    double mean() const;
+    /// The 95% interval of the mean (mean ± 1.96 cluster-robust standard errors, with the small-
+    /// sample factor G/(G − 1)); {mean, mean} with fewer than two games.
+    std::pair<double, double> ci95() const;
+    nlohmann::json to_json() const;
+    static PairedSums from_json(const nlohmann::json& j);  ///< throws nlohmann::json errors
+};
+
+/// One configuration's causal counts, per card kind (index = KindId of the report's catalog).
+struct CausalTally {
+    std::vector<PairedSums> receiver;   ///< receiver won (1/0) as played − with the blank
+    std::vector<PairedSums> kept;       ///< the same, forks where the drawer kept the card
+    std::vector<PairedSums> length;     ///< remaining turns as played − with the blank
+    std::vector<std::uint64_t> forks;   ///< forks made (finished or not)
+    std::vector<std::uint64_t> unfinished;  ///< forks excluded: a branch still going at max_turns
+
+    explicit CausalTally(std::size_t kinds = 0);
+    void add(const CausalTally& other);  ///< throws std::invalid_argument when the sizes differ
+    nlohmann::json to_json() const;
+    /// Reads to_json(); throws InputError "WHERE: ..." when malformed.
+    static CausalTally from_json(const nlohmann::json& j, std::size_t kinds, const std::string& where);
+};
+
+/// The default share of gives that are forked (one in this many).
+inline constexpr std::uint32_t kDefaultForkEvery = 24;
+
+/// Makes the forks of one worker's games. Feed it the game's gives (ReportCollector::decided) and
+/// its end; it plays each fork to its end with bots of its own, restored to the seats' generator
+/// states, on a catalog in which the drawn card is a blank (Catalog::with_blank).
+class CausalForks {
+public:
+    /// Forks about one give in `every` (chosen by a generator seeded from the game seed, so the
+    /// same gives are forked whatever thread plays the game); every = 0: none.
+    CausalForks(const Catalog& catalog, const std::string& bot, const BotSettings& settings,
+                std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally);
+    /// A new game with this seed starts.
+    void begin_game(std::uint64_t game_seed);
+    /// The player whose turn it is chose `receiver` for `game`'s drawn card (not yet given).
+    void decided(const Game& game, PlayerId receiver, const Session& session);
+    /// The game ended after `turns` turns; `winner` is the winning seat or -1; `finished` false
+    /// when it was still going at max_turns.
+    void end_game(std::uint32_t turns, std::int32_t winner, bool finished);
+
+private:
+    struct Fork {
+        KindId kind;
+        PlayerId receiver, drawer;
+        std::uint32_t turn;          // the game's turn when forked
+        bool blank_won = false;      // the receiver won with the blank
+        std::uint32_t blank_turns;   // the blank branch's last turn
+        bool blank_finished = true;  // the blank branch ended before max_turns
+    };
+    const Catalog& catalog_;
+    std::vector<Catalog> blanks_;  // by card id, made when first needed
+    std::vector<bool> made_;
+    std::vector<std::unique_ptr<Bot>> bots_;
+    std::uint32_t max_turns_, every_;
+    CausalTally& tally_;
+    SplitMix64 pick_{0};
+    std::vector<Fork> forks_;
+};
+
+}  // namespace cherries::host

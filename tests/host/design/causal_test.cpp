@@ -1,0 +1,121 @@
+// The balance report's causal card strength (docs/report.md): forks of the game at sampled gives,
+// the card as played against the card as a blank, on common random numbers (GDD §3.4.2.3: a
+// handled card changes its receiver's cherries or score, or joins the modifier card stack).
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "host/design/report_causal.hpp"
+#include "host/design/report_run.hpp"
+#include "host/design/report_stats.hpp"
+#include "sdk/bundle.hpp"
+#include "tests/support/standard_bundle.hpp"
+
+using namespace cherries;
+using namespace cherries::host;
+namespace fs = std::filesystem;
+
+namespace {
+
+const sdk::Bundle& planted_bundle() {
+    static const sdk::Bundle bundle = sdk::Bundle::load({fs::path(CHERRIES_SOURCE_DIR) / "tests/fixtures/sets/planted"},
+                                                        fs::path(CHERRIES_SOURCE_DIR) / "gametypes/official");
+    return bundle;
+}
+
+const sdk::Bundle& harm_bundle() {
+    static const sdk::Bundle bundle = sdk::Bundle::load({fs::path(CHERRIES_SOURCE_DIR) / "tests/fixtures/sets/planted-harm"},
+                                                        fs::path(CHERRIES_SOURCE_DIR) / "tests/fixtures/gametypes/planted");
+    return bundle;
+}
+
+nlohmann::json report_of(const sdk::Bundle& bundle, const std::vector<std::string>& bots, std::uint64_t games,
+                         std::uint32_t fork_every, std::uint32_t players = 4, std::uint32_t think = 0) {
+    ReportOptions o;
+    o.players = {players};
+    o.bots = bots;
+    o.games = games;
+    o.seed = 5;
+    o.jobs = 2;
+    o.fork_every = fork_every;
+    o.bot_settings.think = think;
+    return report_json(run_report(bundle, o));
+}
+
+const nlohmann::json& card_row(const nlohmann::json& report, const std::string& bot, const std::string& card) {
+    for (const auto& c : report["configurations"])
+        if (c["bot"] == bot)
+            for (const auto& r : c["cards"])
+                if (r["card"] == card) return r["causal"];
+    FAIL("no row for " << card << " with " << bot);
+    static const nlohmann::json none;
+    return none;
+}
+
+}  // namespace
+
+TEST_CASE("a blank card changes nothing: the catalog copy keeps every id, and the card is an identity modifier",
+          "[host][report][causal]") {
+    const Catalog& catalog = test::standard_bundle().catalog();
+    const CardId card = 0;  // a Cherry
+    const Catalog blank = catalog.with_blank(card);
+    CHECK(blank.card_count() == catalog.card_count());
+    CHECK(blank.kinds().size() == catalog.kinds().size() + 1);
+    CHECK(blank.kind_of(card).type == CardType::modifier);
+    CHECK(blank.kind_of(card).cherry_function == kIdentity);
+    CHECK(blank.kind_of(card).score_function == kIdentity);
+    CHECK(blank.kind_of(1).id == catalog.kind_of(1).id);  // the other copies are untouched
+}
+
+TEST_CASE("paired sums: mean and a cluster-robust interval that narrows with more games", "[host][report][causal]") {
+    PairedSums few, many;
+    for (int g = 0; g < 20; ++g) few.add_game(2, g % 2 ? 2 : 0);
+    for (int g = 0; g < 2000; ++g) many.add_game(2, g % 2 ? 2 : 0);
+    CHECK(few.mean() == Approx(0.5));
+    CHECK(many.mean() == Approx(0.5));
+    const auto [fl, fh] = few.ci95();
+    const auto [ml, mh] = many.ci95();
+    CHECK(fl < 0.5);
+    CHECK(fh > 0.5);
+    CHECK(mh - ml < (fh - fl) / 5);
+    CHECK(PairedSums::from_json(many.to_json()).sq == many.sq);
+}
+
+TEST_CASE("planted strength: +3 points ranks first and a card that does nothing last, intervals apart, under every bot",
+          "[host][report][causal]") {
+    for (const std::string bot : {"random", "greedy", "strategic"}) {
+        INFO("bot " << bot);
+        const nlohmann::json report = report_of(planted_bundle(), {bot}, 600, 2);
+        const auto& three = card_row(report, bot, "three-points");
+        const auto& nothing = card_row(report, bot, "nothing");
+        INFO(three.dump() << "\n" << nothing.dump());
+        CHECK(three["rank"] == 1);
+        CHECK(nothing["rank"] == 4);
+        REQUIRE(!three["effect_ci95"].is_null());
+        REQUIRE(!nothing["effect_ci95"].is_null());
+        CHECK(three["effect_ci95"][0].get<double>() > nothing["effect_ci95"][1].get<double>());
+        CHECK(three["effect"].get<double>() > 0.05);
+        CHECK(nothing["effect"].get<double>() == Approx(0.0).margin(0.02));
+    }
+}
+
+TEST_CASE("a -1 cherry card and a -2 points card hurt their receiver under every bot", "[host][report][causal]") {
+    // Under the planted gametype every cherry is worth half a point at each of its holder's turn
+    // ends (GDD §3.3.1.3), so taking one away, like taking 2 points, can only hurt.
+    for (const std::string bot : {"random", "greedy", "strategic", "expert"}) {
+        INFO("bot " << bot);
+        const bool expert = bot == "expert";
+        const nlohmann::json report = report_of(harm_bundle(), {bot}, expert ? 200 : 1500, 1, 4, expert ? 4 : 0);
+        for (const std::string card : {"minus-cherry", "minus-two-points"}) {
+            const auto& row = card_row(report, bot, card);
+            INFO(card << ": " << row.dump());
+            REQUIRE(!row["effect_ci95"].is_null());
+            CHECK(row["effect_ci95"][1].get<double>() < 0);
+        }
+        const auto& cherry = card_row(report, bot, "cherry");
+        CHECK(cherry["effect"].get<double>() > card_row(report, bot, "minus-cherry")["effect"].get<double>());
+    }
+}
