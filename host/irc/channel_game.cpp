@@ -33,10 +33,6 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
 
 ChannelGame::~ChannelGame() = default;
 
-std::optional<GameClock::time_point> ChannelGame::deadline() const {
-    return table_ ? table_->turn_deadline : std::nullopt;
-}
-
 Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameClock::time_point now, bool op) {
     Replies out;
     if (parse_ctcp(text)) return out;  // CTCP (ACTION, VERSION...) is never a game command
@@ -96,35 +92,6 @@ Replies ChannelGame::on_departure(std::string_view nick, GameClock::time_point n
     return paint(std::move(out));
 }
 
-Replies ChannelGame::tick(GameClock::time_point now) {
-    Replies out;
-    if (!table_ || !table_->turn_deadline || now < *table_->turn_deadline) return out;
-    Table& t = *table_;
-    if (t.game.phase() != Phase::awaiting_give || t.is_bot(t.game.current_player())) {
-        t.turn_deadline.reset();  // stale: nobody is waited for
-        return out;
-    }
-    try {
-        const PlayerId id = t.game.current_player();
-        const std::string who = t.nick(id);
-        const unsigned count = ++t.timeouts[id];
-        out.push_back(fmt::format("{} did not act within {} s: the greedy bot decides for them (timeout {} of {}).", who,
-                                  options_.turn_timeout.count(), count, options_.max_timeouts));
-        const PlayerId receiver = host::make_bot("greedy", 0)->choose_receiver(t.view);
-        t.turn_deadline.reset();
-        give(receiver, out);
-        if (count >= options_.max_timeouts) {
-            out.push_back(fmt::format("{} timed out {} times in a row and leaves the game.", who, count));
-            leave(who, true, out);
-        }
-        if (table_) advance(now, out);
-    } catch (const std::exception& e) {
-        internal_error(e, out);
-    }
-    persist(out);
-    return paint(std::move(out));
-}
-
 void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool op, GameClock::time_point now, Replies& out) {
     const std::string& name = c.name;
     if (name == "help") {
@@ -164,6 +131,8 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
     }
     Table& t = *table_;
     if (name == "status") return status(out);
+    if (name == "pause") return pause(nick, now, out);
+    if (name == "resume") return resume_clock(nick, now, out);
     if (name == "stop") {
         // The opener or an operator; once the opener is gone, any seated player.
         const bool opener_gone = t.find(t.opener, true) == kNoPlayer && t.find(nick, true) != kNoPlayer;
@@ -311,6 +280,10 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
     }
     if (t.game.phase() != Phase::awaiting_give) {
         out.push_back("No card is waiting to be given; !status shows the game.");
+        return;
+    }
+    if (t.paused_until) {
+        out.push_back("The game is paused; !resume first.");
         return;
     }
     const PlayerId current = t.game.current_player();

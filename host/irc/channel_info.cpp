@@ -90,8 +90,9 @@ std::vector<std::string> ChannelGame::seated() const {
 }
 
 std::string ChannelGame::to_play() const {
-    if (!table_ || !table_->turn_deadline) return "";
-    return table_->nick(table_->game.current_player());
+    const Table* t = table_.get();
+    if (!t || !t->started || t->game.phase() != Phase::awaiting_give || t->is_bot(t->game.current_player())) return "";
+    return t->nick(t->game.current_player());
 }
 
 void ChannelGame::status(Replies& out) const {

@@ -99,7 +99,16 @@ struct ChannelGame::Table {
     bool started = false;
     CardId prompted_card = kNoCard;
     std::uint32_t prompted_turn = 0;
+    /// The turn clock: when the current human's time runs out (unset: not running, e.g. the
+    /// prompt is not written yet, or the game is paused).
     std::optional<GameClock::time_point> turn_deadline;
+    std::uint64_t prompt_serial = 0;  // of the last prompt asked for
+    std::string prompt_line;          // its text (with colours), until it is written
+    bool prompt_unsent = false;
+    bool warned = false;              // the current turn's "N s left" was said
+    /// A !pause: until when, and how much of the turn clock was left.
+    std::optional<GameClock::time_point> paused_until;
+    std::optional<std::chrono::nanoseconds> paused_left;
 };
 
 }  // namespace cherries::irc

@@ -141,11 +141,12 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         if (t.prompted_card == t.game.drawn_card() && t.prompted_turn == t.game.turn()) return;  // asked already
         std::string line;
         for (const auto& l : t.text.take()) line += (line.empty() ? "" : " ") + l;
-        line += fmt::format(". {}: !keep or !give NICK ({} s).", t.nick(current), options_.turn_timeout.count());
-        out.push_back(std::move(line));
+        (void)current;
+        out.push_back(prompt(line.empty() ? line : line + "."));
         t.prompted_card = t.game.drawn_card();
         t.prompted_turn = t.game.turn();
-        t.turn_deadline = now + options_.turn_timeout;
+        t.turn_deadline.reset();  // the clock starts when the prompt is written (prompt_written)
+        (void)now;
         return;
     }
     if (!t.started) return;

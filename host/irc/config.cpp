@@ -198,11 +198,17 @@ void read_bot(Reader& r, const toml::table& t, BotConfig& c, const std::filesyst
 
 void read_game(Reader& r, const toml::table& t, BotConfig& c) {
     const std::string ctx = "[game] ";
-    r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "max_timeouts", "max_players", "bot_takes_over", "colours"}, ctx);
+    r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "turn_warning", "pause_limit", "max_timeouts", "max_players", "bot_takes_over", "colours"}, ctx);
     ChannelOptions& g = c.client.game;
     r.text(t, "gametype", ctx, g.gametype);
     r.texts(t, "sets", ctx, g.sets);
-    if (auto v = r.integer(t, "turn_timeout", 1, 86400, ctx)) g.turn_timeout = std::chrono::seconds(*v);
+    // Seconds, fractions allowed (a test's table); whole milliseconds are kept.
+    if (auto v = r.number(t, "turn_timeout", 0.05, 86400, ctx))
+        g.turn_timeout = std::chrono::milliseconds(std::llround(*v * 1000.0));
+    if (auto v = r.number(t, "turn_warning", 0, 86400, ctx))
+        g.turn_warning = std::chrono::milliseconds(std::llround(*v * 1000.0));
+    if (auto v = r.number(t, "pause_limit", 0.05, 86400, ctx))
+        g.pause_limit = std::chrono::milliseconds(std::llround(*v * 1000.0));
     if (auto v = r.integer(t, "max_timeouts", 1, 1000, ctx)) g.max_timeouts = static_cast<unsigned>(*v);
     if (auto v = r.integer(t, "max_players", 2, 100, ctx)) g.max_players = static_cast<std::size_t>(*v);
     r.boolean(t, "bot_takes_over", ctx, g.bot_takes_over);
@@ -296,8 +302,8 @@ std::string describe_bot_config(const BotConfig& c) {
                        c.client.sasl_account.empty() ? (c.client.nickserv_password.empty() ? "" : " (NickServ IDENTIFY)")
                                                      : " (SASL PLAIN as " + c.client.sasl_account + ")");
     out += fmt::format("channels: {}\n", channels);
-    out += fmt::format("games:    {} with {}; turn timeout {} s, {} timeouts in a row, at most {} players\n",
-                       c.client.game.gametype, sets, c.client.game.turn_timeout.count(), c.client.game.max_timeouts,
+    out += fmt::format("games:    {} with {}; turn timeout {}, {} timeouts in a row, at most {} players\n",
+                       c.client.game.gametype, sets, seconds_text(c.client.game.turn_timeout), c.client.game.max_timeouts,
                        c.client.game.max_players);
     std::string bots;  // what !bot can seat: the built-in kinds, then the bot plugins found
     for (const auto& kind : host::bot_kinds()) bots += (bots.empty() ? "" : ", ") + kind;

@@ -170,6 +170,7 @@ private:
             writing_ = false;
             if (ec) return lost(gen, "cannot write: " + ec.message());
             if (!queued_.empty()) return write();
+            client_.written(Clock::now());  // all handed out is on the wire: a prompt's clock starts now
             if (stopping_) finish();
         };
         on_stream(s, [&](auto& stream) { asio::async_write(stream, asio::buffer(*data), handler); });
