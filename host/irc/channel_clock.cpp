@@ -73,9 +73,21 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point) {
     Replies out;
     if (!table_ || !table_->started) return out;
     Table& t = *table_;
-    const PlayerId id = t.find(nick, true);
-    if (id == kNoPlayer) return out;
-    out.push_back(fmt::format("Welcome back, {}.", t.nick(id)));
+    PlayerId id = t.find(nick, true);
+    if (const PlayerId kept = kept_seat(std::string(nick)); id == kNoPlayer && kept != kNoPlayer) {
+        take_back(kept, std::string(nick), out);  // the stand-in bot gives the seat back
+        id = kept;
+        persist(out);
+    } else if (id == kNoPlayer) {
+        return out;
+    } else if (host::PendingChange* p = t.pending_for(nick, false)) {  // left during a turn, back before its end
+        auto& pending = t.session.pending();
+        pending.erase(pending.begin() + (p - pending.data()));
+        out.push_back(fmt::format("{} is back and keeps their seat.", t.nick(id)));
+        persist(out);
+    } else {
+        out.push_back(fmt::format("Welcome back, {}.", t.nick(id)));
+    }
     status(out);
     if (human_turn(t) && t.game.current_player() == id && !t.paused_until)
         out.push_back(prompt(fmt::format("Turn {}: {} drew {}.", t.game.turn(), t.nick(id), t.cards.describe(t.game.drawn_card()))));

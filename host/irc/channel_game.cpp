@@ -71,7 +71,12 @@ void ChannelGame::internal_error(const std::exception& e, Replies& out) {
 void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) {
     if (!table_) return;
     Table& t = *table_;
-    if (const PlayerId id = t.find(old_nick, true); id != kNoPlayer) t.nicks[id] = std::string(new_nick);
+    if (const PlayerId id = t.find(old_nick, true); id != kNoPlayer) {
+        t.nicks[id] = std::string(new_nick);
+        seat_changed(id, t.nicks[id], "", "nick");  // the record says who played, under which nick
+    }
+    for (auto& [id, kept] : t.kept_nick)
+        if (t.same(kept, old_nick)) kept = std::string(new_nick);
     if (t.same(t.opener, old_nick)) t.opener = std::string(new_nick);
     for (host::PendingChange& p : t.session.pending())
         if (p.bot.empty() && t.same(p.name, old_nick)) p.name = std::string(new_nick);
@@ -217,6 +222,8 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
 
 void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Replies& out) {
     Table& t = *table_;
+    if (bot_kind.empty())
+        if (const PlayerId kept = kept_seat(nick); kept != kNoPlayer) return take_back(kept, nick, out);
     std::size_t joins = 0;
     for (const auto& p : t.session.pending()) joins += p.join;
     if (t.game.players().size() + joins >= options_.max_players) {
@@ -225,6 +232,7 @@ void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Rep
     }
     std::string who = nick;
     if (bot_kind.empty()) {
+        if (const PlayerId kept = kept_seat(nick); kept != kNoPlayer) return take_back(kept, nick, out);
         if (t.find(nick) != kNoPlayer) {
             out.push_back(fmt::format("{}, you are playing already.", nick));
             return;

@@ -172,6 +172,13 @@ private:
     /// was stopped: docs/records.md, "The end line"), the status and the statistics.
     void store_end(const std::string& status, const std::string& reason = {});
     void take_over(PlayerId id, Replies& out);
+    /// Writes a seat line (docs/records.md, "Seat lines"): seat `id` is played from now on
+    /// under `name`, by bot `bot` ("" for a person), because `why`.
+    void seat_changed(PlayerId id, const std::string& name, const std::string& bot, const std::string& why);
+    /// The seat a stand-in bot keeps for `nick` (same services account, or same nick), or kNoPlayer.
+    PlayerId kept_seat(const std::string& nick) const;
+    /// `nick` takes their kept seat back from the bot; says so, with the table.
+    void take_back(PlayerId id, const std::string& nick, Replies& out);
     Replies paint(Replies lines) const;
     // host/irc/channel_bots.cpp
     /// "random, greedy, expert, leader": the built-in bot kinds, then the bot plugins found.

@@ -92,7 +92,9 @@ json channel_half(const ChannelGame::Table& t) {
     for (const host::SeatedBot& b : t.session.bots()) bots[b.id] = b.kind;
     return {{"opener", t.opener},   {"started", t.started},          {"seats", t.session.seats_taken()},
             {"nicks", pairs(t.nicks)}, {"bots", pairs(bots)},        {"accounts", pairs(t.accounts)},
-            {"timeouts", pairs(t.timeouts)}, {"pending", pending}};
+            {"timeouts", pairs(t.timeouts)}, {"pending", pending},
+            {"kept_nick", pairs(t.kept_nick)}, {"kept_account", pairs(t.kept_account)},
+            {"seat_lines", t.unstored_seats}};
 }
 
 std::string state_text(const ChannelGame::Table& t) {
@@ -164,6 +166,7 @@ void ChannelGame::checkpoint() {
     if (lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
     try {
         store_->checkpoint(t.stored_id, lines, state, t.game.turn(), players_text(t));
+        t.unstored_seats.clear();
     } catch (...) {
         t.log.put_back(std::move(lines));  // written with the next checkpoint that succeeds
         throw;
@@ -291,6 +294,8 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     t.nicks = unpairs<std::string>(c.at("nicks"));
     t.accounts = unpairs<std::string>(c.at("accounts"));
     t.timeouts = unpairs<unsigned>(c.at("timeouts"));
+    if (c.contains("kept_nick")) t.kept_nick = unpairs<std::string>(c.at("kept_nick"));  // older states: none
+    if (c.contains("kept_account")) t.kept_account = unpairs<std::string>(c.at("kept_account"));
     // A bot plugin that is gone, broken or changed gives its seat to the greedy bot: the humans'
     // game goes on, and the record holds the decisions made so far.
     Replies replaced;
@@ -298,6 +303,10 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
         replaced.push_back(fmt::format("{}: {}; the greedy bot plays that seat from now on.", t.nick(lost.id), lost.why));
     t.log.turns = unpairs<std::uint32_t>(j.at("turns_taken"));
     t.log.record();
+    if (c.contains("seat_lines")) {  // seat lines of the turn that was going on: stored with it
+        t.unstored_seats = c.at("seat_lines").get<std::vector<std::string>>();
+        for (const auto& line : t.unstored_seats) t.log.put_line(line);
+    }
     t.text.set_lobby(!t.started);
     t.stored_id = stored.id;
     t.saved = {{"save", j.at("save")}, {"turns_taken", j.at("turns_taken")}};

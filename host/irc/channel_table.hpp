@@ -92,6 +92,12 @@ struct ChannelGame::Table {
     TurnText text;
     GameLog log;  // every event: to `text`, and as record lines when stored
     std::map<PlayerId, std::string> accounts;  // services accounts of humans, when the server says
+    /// Seats a stand-in bot plays for a person who left (house rules keep the seat, or a bot
+    /// took it over): their nick and services account, so that they can take it back.
+    std::map<PlayerId, std::string> kept_nick, kept_account;
+    /// Seat lines since the last checkpoint: kept in the state's channel half too, so that a
+    /// crash during a turn loses none (the turn's events are played again, its seat lines not).
+    std::vector<std::string> unstored_seats;
     std::int64_t stored_id = 0;                // the game's id in the store; 0: not stored
     nlohmann::json saved;                      // the save half of the state at the last checkpoint
     std::string last_state;                    // the state text last written
