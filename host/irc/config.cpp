@@ -174,9 +174,10 @@ void read_server(Reader& r, const toml::table& t, BotConfig& c) {
     r.boolean(t, "tls", ctx, c.server.tls);
     r.boolean(t, "tls_verify", ctx, c.server.tls_verify);
     r.secret(t, ctx, c.client.password);
-    if (auto v = r.integer(t, "reconnect_delay", 1, 3600, ctx)) c.server.reconnect_delay = std::chrono::seconds(*v);
-    if (auto v = r.integer(t, "reconnect_max", 1, 86400, ctx)) c.server.reconnect_max = std::chrono::seconds(*v);
-    if (auto v = r.integer(t, "ping_timeout", 2, 3600, ctx)) c.server.ping_timeout = std::chrono::seconds(*v);
+    auto ms = [](double seconds) { return std::chrono::milliseconds(std::llround(seconds * 1000.0)); };
+    if (auto v = r.number(t, "reconnect_delay", 0.05, 3600, ctx)) c.server.reconnect_delay = ms(*v);
+    if (auto v = r.number(t, "reconnect_max", 0.05, 86400, ctx)) c.server.reconnect_max = ms(*v);
+    if (auto v = r.number(t, "ping_timeout", 0.2, 3600, ctx)) c.server.ping_timeout = ms(*v);
     if (!t.get("port") && c.server.tls) c.server.port = 6697;
 }
 

@@ -16,12 +16,12 @@ TEST_CASE("Ten seats behind a slow flood queue: nobody has less than the full ti
         players.back()->join("#ten");
     }
     IrcTestClient& watcher = *players[0];
-    // 0.3 s to play; each turn says ~5 lines at 10 lines/s after a burst of 2, so a prompt
-    // waits about 0.4 s in the queue: a clock started at the draw runs out first (with the
-    // clock of before this test, players had 125-150 ms of their 400 ms).
-    constexpr auto timeout = std::chrono::milliseconds(300);
+    // 0.2 s to play; each turn says ~5 lines at 20 lines/s after a burst of 2, so a prompt
+    // waits about 0.2 s in the queue: a clock started at the draw runs out first (with the
+    // clock started at the draw, players had 46-100 ms of their 200 ms here).
+    constexpr auto timeout = std::chrono::milliseconds(200);
     auto bot = start_bot(folder, server, watcher, {"#ten"},
-                         test_tables(0.3, "max_timeouts = 1000\nturn_warning = 0\n", 2, 10));
+                         test_tables(0.2, "max_timeouts = 1000\nturn_warning = 0\n", 2, 20));
     const std::string said = "PRIVMSG #ten :";
     watcher.say("#ten", "!cherries");
     REQUIRE(watcher.wait_for(said + "p0 opens a game"));
