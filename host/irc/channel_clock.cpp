@@ -16,6 +16,13 @@ bool human_turn(const ChannelGame::Table& t) {
     return t.started && t.game.phase() == Phase::awaiting_give && !t.is_bot(t.game.current_player());
 }
 
+// "Turn 3: ann drew Cherry [S] (+1 cherry)." for a prompt asked again.
+std::string drew_line(const ChannelGame::Table& t) {
+    std::string card = t.cards.describe(t.game.drawn_card());
+    while (!card.empty() && card.back() == '.') card.pop_back();
+    return fmt::format("Turn {}: {} drew {}.", t.game.turn(), t.nick(t.game.current_player()), card);
+}
+
 }  // namespace
 
 std::string ChannelGame::prompt(std::string lead) {
@@ -63,8 +70,7 @@ Replies ChannelGame::back() {
     out.push_back("CherryBot is back.");
     status(out);
     if (human_turn(t) && !t.paused_until) {
-        out.push_back(prompt(fmt::format("Turn {}: {} drew {}.", t.game.turn(), t.nick(t.game.current_player()),
-                                         t.cards.describe(t.game.drawn_card()))));
+        out.push_back(prompt(drew_line(t)));
     }
     return paint(std::move(out));
 }
@@ -90,7 +96,7 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point) {
     }
     status(out);
     if (human_turn(t) && t.game.current_player() == id && !t.paused_until)
-        out.push_back(prompt(fmt::format("Turn {}: {} drew {}.", t.game.turn(), t.nick(id), t.cards.describe(t.game.drawn_card()))));
+        out.push_back(prompt(drew_line(t)));
     return paint(std::move(out));
 }
 

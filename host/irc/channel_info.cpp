@@ -142,7 +142,9 @@ void ChannelGame::card(const ChannelCommand& c, Replies& out) {
         for (CardId card = 0; card < catalog.card_count(); ++card) {
             if (catalog.kind_id_of(card) != k) continue;
             const host::CardText text(*bundle);
-            out.push_back(fmt::format("{}; {} in the game.", text.describe(card), kind.count));
+            std::string said = text.describe(card);
+            while (!said.empty() && said.back() == '.') said.pop_back();  // "...change.; 4" read badly
+            out.push_back(fmt::format("{}; {} in the game.", said, kind.count));
             return;
         }
     }

@@ -339,8 +339,9 @@ void ChannelGame::stats(const ChannelCommand& c, const std::string& nick, Replie
         out.push_back(fmt::format("No finished games for {} yet.", who));
         return;
     }
-    out.push_back(fmt::format("{}: {} game{}, {} win{}, {} turns, {} points, best score {}.", who, s->games,
-                              s->games == 1 ? "" : "s", s->wins, s->wins == 1 ? "" : "s", s->turns, s->points,
+    out.push_back(fmt::format("{}: {} game{}, {} win{}, {} turn{}, {} point{}, best score {}.", who, s->games,
+                              s->games == 1 ? "" : "s", s->wins, s->wins == 1 ? "" : "s", s->turns, s->turns == 1 ? "" : "s",
+                              s->points, s->points == 1 || s->points == -1 ? "" : "s",
                               s->best ? std::to_string(*s->best) : std::string("unknown")));
 }
 
@@ -363,8 +364,9 @@ void ChannelGame::top(Replies& out) {
     }
     std::string line = "Top players:";
     for (std::size_t i = 0; i < best.size(); ++i)
-        line += fmt::format("{} {}. {} {} win{}, {} points", i ? ";" : "", i + 1, best[i].name, best[i].wins,
-                            best[i].wins == 1 ? "" : "s", best[i].points);
+        line += fmt::format("{} {}. {} {} win{}, {} point{}", i ? ";" : "", i + 1, best[i].name, best[i].wins,
+                            best[i].wins == 1 ? "" : "s", best[i].points,
+                            best[i].points == 1 || best[i].points == -1 ? "" : "s");
     out.push_back(line + ".");
 }
 

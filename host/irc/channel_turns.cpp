@@ -151,7 +151,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         std::string line;
         for (const auto& l : t.text.take()) line += (line.empty() ? "" : " ") + l;
         (void)current;
-        out.push_back(prompt(line.empty() ? line : line + "."));
+        out.push_back(prompt(line.empty() || line.back() == '.' ? line : line + "."));  // never "change.. ann:"
         t.prompted_card = t.game.drawn_card();
         t.prompted_turn = t.game.turn();
         t.turn_deadline.reset();  // the clock starts when the prompt is written (prompt_written)
@@ -197,8 +197,13 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
         store_end("stopped", reason.empty() ? why : reason);
     } catch (const std::exception&) {  // already closing: the game ends either way
     }
+    const Table& t = *table_;
+    std::string scores;  // a game that ran ends with its scores, however it ends
+    if (t.started && !t.game.players().empty())
+        scores = "Final scores: " + t.scores() + fmt::format(" after {} turn{}.", t.game.turn(), t.game.turn() == 1 ? "" : "s");
     table_.reset();
     out.push_back("The game is over: " + why + ".");
+    if (!scores.empty()) out.push_back(std::move(scores));
 }
 
 }  // namespace cherries::irc
