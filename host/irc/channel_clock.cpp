@@ -75,8 +75,9 @@ Replies ChannelGame::back() {
     return paint(std::move(out));
 }
 
-Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point) {
+Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
     Replies out;
+    now_ = now;
     if (!table_ || !table_->started) return out;
     Table& t = *table_;
     PlayerId id = t.find(nick, true);
@@ -144,16 +145,27 @@ void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point no
 std::optional<GameClock::time_point> ChannelGame::deadline() const {
     if (!table_) return std::nullopt;
     const Table& t = *table_;
-    if (t.paused_until) return t.paused_until;
-    if (!t.turn_deadline) return std::nullopt;
-    if (!t.warned && options_.turn_timeout > options_.turn_warning) return *t.turn_deadline - options_.turn_warning;
-    return t.turn_deadline;
+    std::optional<GameClock::time_point> at;
+    if (t.paused_until) {
+        at = t.paused_until;
+    } else if (t.turn_deadline) {
+        at = !t.warned && options_.turn_timeout > options_.turn_warning ? *t.turn_deadline - options_.turn_warning
+                                                                        : *t.turn_deadline;
+    }
+    if (t.store_retry && (!at || *t.store_retry < *at)) at = t.store_retry;
+    return at;
 }
 
 Replies ChannelGame::tick(GameClock::time_point now) {
     Replies out;
+    now_ = now;
     if (!table_) return out;
     Table& t = *table_;
+    if (t.store_retry && now >= *t.store_retry) {  // the database failed: try again, in memory meanwhile
+        t.store_retry.reset();
+        persist(out);
+        if (!table_) return paint(std::move(out));
+    }
     if (t.paused_until) {
         if (now >= *t.paused_until) resume_clock("", now, out);
         return paint(std::move(out));

@@ -35,6 +35,7 @@ ChannelGame::~ChannelGame() = default;
 
 Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameClock::time_point now, bool op) {
     Replies out;
+    now_ = now;
     if (parse_ctcp(text)) return out;  // CTCP (ACTION, VERSION...) is never a game command
     const auto c = parse_channel_command(text);
     if (!c) return out;
@@ -86,6 +87,7 @@ void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) 
 
 Replies ChannelGame::on_departure(std::string_view nick, GameClock::time_point now) {
     Replies out;
+    now_ = now;
     if (!table_) return out;
     try {
         leave(std::string(nick), true, out);

@@ -47,6 +47,9 @@ struct ChannelOptions {
     std::chrono::milliseconds turn_warning{15'000};
     /// A !pause ends by itself after this long (the turn clock then runs on).
     std::chrono::milliseconds pause_limit{600'000};
+    /// A write to the database that failed is tried again after this long, then after twice as
+    /// long each time, at most 30 s (the game goes on in memory meanwhile; docs/irc-storage.md).
+    std::chrono::milliseconds store_retry{1000};
     unsigned max_timeouts = 3;                     ///< timeouts in a row, then the player leaves
     std::size_t max_players = 10;                  ///< seats at one table, bots included
     CaseMapping casemapping = CaseMapping::rfc1459;
@@ -168,6 +171,10 @@ private:
     void begin_stored();
     void checkpoint();
     void persist(Replies& out);
+    /// Writes what a failed write left in memory: the complete turns' lines with the state.
+    void retry_store();
+    /// Between turns: the save half and the complete turns' record lines, ready to write.
+    void stage();
     /// Stores the game's end: its last record lines, the end line (with `reason` when the game
     /// was stopped: docs/records.md, "The end line"), the status and the statistics.
     void store_end(const std::string& status, const std::string& reason = {});
@@ -206,6 +213,7 @@ private:
     std::shared_ptr<Store> store_;
     std::function<std::string(std::string_view)> account_;
     std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game
+    GameClock::time_point now_{};   // the time of the last call from outside (a retry's base)
 };
 
 }  // namespace cherries::irc

@@ -5,6 +5,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include <chrono>
 #include <sstream>
 
@@ -152,7 +154,10 @@ void ChannelGame::begin_stored() {
     if (!store_) return;
     host::RecordHeader header{.seed = t.session.seed(), .players = {host::Seat{.name = t.opener, .bot = {}}},
                               .plugins = t.session.plugins(), .source = "irc"};
-    t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), host::header_json(header).dump(), unix_now());
+    // A nick that is not valid UTF-8 is stored with U+FFFD in its place, never dropped (dump()
+    // would throw json type_error 316 and the game would not be stored at all).
+    t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping),
+                                     host::header_json(header).dump(-1, ' ', false, json::error_handler_t::replace), unix_now());
     t.log.record();  // no event happened since the header's players were seated
     checkpoint();
 }
@@ -160,40 +165,76 @@ void ChannelGame::begin_stored() {
 void ChannelGame::checkpoint() {
     Table& t = *table_;
     if (!store_ || t.stored_id == 0) return;
-    t.saved = save_half(t);
+    stage();
     std::string state = state_text(t);
-    std::vector<std::string> lines = t.log.take_lines();
-    if (lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
-    try {
-        store_->checkpoint(t.stored_id, lines, state, t.game.turn(), players_text(t));
-        t.unstored_seats.clear();
-    } catch (...) {
-        t.log.put_back(std::move(lines));  // written with the next checkpoint that succeeds
-        throw;
+    if (t.unstored_lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
+    // On failure the lines stay in unstored_lines, in memory: the next write that works has them.
+    store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, players_text(t));
+    t.unstored_lines.clear();
+    t.unstored_seats.clear();
+    t.last_state = std::move(state);
+}
+
+void ChannelGame::stage() {
+    Table& t = *table_;
+    t.saved = save_half(t);
+    t.saved_turn = t.game.turn();
+    for (auto& line : t.log.take_lines()) t.unstored_lines.push_back(std::move(line));
+}
+
+void ChannelGame::retry_store() {
+    Table& t = *table_;
+    if (t.game.phase() != Phase::awaiting_give) return checkpoint();
+    // During a turn: the complete turns' lines with the save half of their end (t.saved), and
+    // the channel half of now; the turn going on stays in the log until it is complete.
+    std::string state = state_text(t);
+    if (!t.unstored_lines.empty()) {
+        store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, players_text(t));
+        for (const auto& line : t.unstored_lines)  // seat lines stored now: not the state's to keep
+            t.unstored_seats.erase(std::remove(t.unstored_seats.begin(), t.unstored_seats.end(), line), t.unstored_seats.end());
+        t.unstored_lines.clear();
+        state = state_text(t);
     }
+    if (state != t.last_state) store_->update_state(t.stored_id, state);
     t.last_state = std::move(state);
 }
 
 void ChannelGame::persist(Replies& out) {
     if (!table_ || !store_ || table_->stored_id == 0) return;
     Table& t = *table_;
+    if (t.game.phase() != Phase::awaiting_give) stage();  // a complete turn: its lines and save half, in memory
+    if (t.store_failing && t.store_retry && now_ < *t.store_retry) return;  // failing: wait for the retry
     try {
-        if (t.game.phase() != Phase::awaiting_give) {
-            checkpoint();  // between turns (the lobby, a suspension): the whole state
-        } else if (std::string state = state_text(t); state != t.last_state) {
-            store_->update_state(t.stored_id, state);  // a pending join, a nick: the turn is not done
-            t.last_state = std::move(state);
+        // Between turns (the lobby, a suspension): the whole state; during a turn, a pending join
+        // or a nick: the state only (the turn is not done), after what an earlier failure left.
+        retry_store();
+        if (t.store_failing) {
+            t.store_failing = false;
+            t.store_retry.reset();
+            if (options_.log) options_.log(channel_ + ": the database works again; nothing was lost");
+            out.push_back("The database works again: the game is stored, nothing was lost.");
         }
     } catch (const std::exception& e) {
-        tell_operator(e.what());
-        out.push_back("Warning: the game could not be stored (the operator can see why); it goes on.");
+        // Told once; tried again later without blocking anyone, the game going on in memory.
+        if (!t.store_failing) {
+            tell_operator(e.what());
+            out.push_back("Warning: the game cannot be stored just now (the operator can see why); it goes on, and "
+                          "is stored as soon as the database works again.");
+            t.store_failing = true;
+            t.store_backoff = options_.store_retry;
+        } else {
+            t.store_backoff = std::min<std::chrono::milliseconds>(t.store_backoff * 2, std::chrono::seconds(30));
+        }
+        t.store_retry = now_ + t.store_backoff;
     }
 }
 
 void ChannelGame::store_end(const std::string& status, const std::string& reason) {
     if (!table_ || !store_ || table_->stored_id == 0) return;
     Table& t = *table_;
-    std::vector<std::string> lines = t.log.take_lines();
+    std::vector<std::string> lines = std::move(t.unstored_lines);  // what a failed write left first
+    t.unstored_lines.clear();
+    for (auto& line : t.log.take_lines()) lines.push_back(std::move(line));
     lines.push_back(host::end_line(t.game, reason));
     std::vector<StatsUpdate> stats;
     std::string winner;
@@ -250,6 +291,7 @@ Replies ChannelGame::attach_store(std::shared_ptr<Store> store, GameClock::time_
 void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Replies& out) {
     const std::string where = stored_where(*store_, stored.id);
     const json j = json::parse(stored.state);
+    now_ = now;
     if (j.value("state", "") != "cherrybot" || j.value("format", 0) != kStateFormat)
         throw std::runtime_error(where + ": not a state this cherries reads");
     const host::SaveState save = host::parse_save(j.at("save"), where);
