@@ -13,16 +13,18 @@ namespace cherries {
 /// What happened. Field use per kind is listed on Event.
 enum class EventKind : std::uint8_t {
     join,          ///< player joined (GDD §3.4.2.1)
-    leave,         ///< player left; their cards were shuffled into the deck
+    leave,         ///< player left; their cards are set aside until the next deck renewal
     suspend,       ///< one player left: the game is suspended
     resume,        ///< a join ended the suspension
-    deck_renewal,  ///< total = cards in the new deck (GDD §3.4.2.2)
+    deck_renewal,  ///< cards = cards in the new deck (GDD §3.4.2.2)
     draw,          ///< player drew card (GDD §3.4.2.3.1)
     give,          ///< player gave card to receiver; receiver == player means kept (§3.4.2.3.2)
-    handle,        ///< receiver handled card; before/after = change before/after the modifier
-                   ///< card stack, total = new cherry count or score; modifiers: lifetime
-    score_change,  ///< end-of-turn: value = cherry count, before = distribution change,
-                   ///< after = change after the modifier card stack, total = new score (§3.4.2.3.4)
+    handle,        ///< receiver handled card: change / modified_change = the card's change before /
+                   ///< after the modifier card stack, cherries and score = the receiver's after it;
+                   ///< a modifier card: lifetime (GDD §3.4.2.3.3)
+    score_change,  ///< end of turn: cherries = the cherry count, change = the score change
+                   ///< distribution's, modified_change = after the modifier card stack, score =
+                   ///< the new score (GDD §3.4.2.3.4)
     age,           ///< player's modifier card aged to lifetime (GDD §3.4.2.3.5)
     expire,        ///< player's modifier card reached lifetime 0, now on the received card stack
     fault,         ///< card's function failed: card removed from the game (GDD §3.5); message;
@@ -48,14 +50,15 @@ struct Event {
     PlayerId player = kNoPlayer;    ///< who acted (the turn's player; handler for `handle`)
     PlayerId receiver = kNoPlayer;  ///< give: who received the card
     CardId card = kNoCard;
-    std::int64_t before = 0;
-    std::int64_t after = 0;
-    std::int64_t total = 0;
-    std::int64_t value = 0;
+    std::int64_t change = 0;           ///< handle, score_change: the cherry or score change, before the modifier card stack
+    std::int64_t modified_change = 0;  ///< handle, score_change: the change after the modifier card stack
+    std::int64_t cherries = 0;         ///< handle, score_change: the player's cherry count (cherry stockpile)
+    std::int64_t score = 0;            ///< handle, score_change: the player's score
+    std::int64_t cards = 0;            ///< deck_renewal: cards in the new deck
     std::int32_t lifetime = 0;
     std::string_view message;       ///< fault: why; valid only during the callback
     /// handle (cherry or score card) and score_change: the change after each modifier that ran,
-    /// bottom of the modifier card stack first (the last value is `after`); empty when the stack
+    /// bottom of the modifier card stack first (the last value is `modified_change`); empty when the stack
     /// is. Valid only during the callback; not part of records (docs/records.md).
     std::span<const ModifierStep> steps;
 };

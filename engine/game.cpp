@@ -127,7 +127,7 @@ bool Game::renew_deck() {
     set_aside_.clear();
     if (deck_.empty()) return false;
     random_.shuffle(std::span(deck_));
-    if (sink_) emit({.kind = EventKind::deck_renewal, .turn = turn_, .total = static_cast<std::int64_t>(deck_.size())});
+    if (sink_) emit({.kind = EventKind::deck_renewal, .turn = turn_, .cards = static_cast<std::int64_t>(deck_.size())});
     return true;
 }
 
@@ -172,8 +172,8 @@ void Game::pass_turn() {
         }
         player.score = plan.player_score;
         if (sink_) emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
-              .before = plan.distribution_change, .after = plan.end_change,
-              .total = plan.player_score, .value = plan.end_cherries, .steps = steps.end});
+              .change = plan.distribution_change, .modified_change = plan.end_change,
+              .cherries = plan.end_cherries, .score = plan.player_score, .steps = steps.end});
         if (plan.player_wins) {
             phase_ = Phase::won;
             winner_ = player.id;
@@ -281,7 +281,7 @@ void Game::give(PlayerId receiver_id) {
     // Step 3: handle (GDD §3.4.2.3.3).
     const CardKind& kind = catalog_.kind_of(card);
     Event handled{.kind = EventKind::handle, .turn = turn_, .player = receiver.id, .card = card,
-                  .before = p.change_before, .after = p.change_after, .steps = steps.handle};
+                  .change = p.change_before, .modified_change = p.change_after, .steps = steps.handle};
     if (kind.type == CardType::modifier) {
         receiver.modifiers.push_back({card, p.lifetime});
         handled.lifetime = p.lifetime;
@@ -289,8 +289,9 @@ void Game::give(PlayerId receiver_id) {
         receiver.cherries = p.receiver_cherries;
         receiver.score = p.receiver_score;
         receiver.received.push_back(card);
-        handled.total = kind.type == CardType::cherry ? receiver.cherries : receiver.score;
     }
+    handled.cherries = receiver.cherries;
+    handled.score = receiver.score;
     if (sink_) emit(handled);
     if (p.receiver_wins) {
         phase_ = Phase::won;
@@ -302,8 +303,8 @@ void Game::give(PlayerId receiver_id) {
     // Step 4: the player's end-of-turn score change (GDD §3.4.2.3.4).
     player.score = p.player_score;
     if (sink_) emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
-          .before = p.distribution_change, .after = p.end_change, .total = p.player_score,
-          .value = p.end_cherries, .steps = steps.end});
+          .change = p.distribution_change, .modified_change = p.end_change, .cherries = p.end_cherries,
+          .score = p.player_score, .steps = steps.end});
     if (p.player_wins) {
         phase_ = Phase::won;
         winner_ = player.id;

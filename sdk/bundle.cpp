@@ -157,9 +157,10 @@ std::filesystem::path find_plugin(const std::string& kind, const std::string& na
     }
     std::string names;
     for (const auto& n : available) names += (names.empty() ? "" : ", ") + n;
+    const std::string close = closest_name(name, std::vector<std::string>(available.begin(), available.end()));
     throw LoadError({{Diagnostic::Severity::error, "", 0, 0,
-                      "cannot find " + kind + " '" + name + "'; looked in " + looked +
-                          (names.empty() ? std::string("; none found") : "; available: " + names)}});
+                      "cannot find " + kind + " '" + name + "'" + (close.empty() ? "" : " (did you mean '" + close + "'?)") +
+                          "; looked in " + looked + (names.empty() ? std::string("; none found") : "; available: " + names)}});
 }
 
 }  // namespace cherries::sdk

@@ -1,4 +1,5 @@
 #include "sdk/manifest.hpp"
+#include "sdk/manifest_fields.hpp"
 #include "sdk/plugin_file.hpp"
 #include "sdk/toml_reader.hpp"
 #include "sdk/toml_text.hpp"
@@ -85,7 +86,7 @@ struct Header {
 
 std::optional<Header> read_header(TomlReader& r, const toml::table& root, std::string_view section,
                                   const std::filesystem::path& folder, const std::string& default_lua,
-                                  std::initializer_list<std::string_view> known) {
+                                  const std::vector<std::string_view>& known) {
     const toml::table* t = r.table(root, section, Need::required, "");
     if (!t) return std::nullopt;
     const std::string ctx = "[" + std::string(section) + "] ";
@@ -179,7 +180,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
     auto root = parse(r, folder, folder / "set.toml", m.text);
     if (!root) return m;
     r.unknown_keys(*root, {"set", "card"}, "");
-    auto header = read_header(r, *root, "set", folder, "set.lua", {"id", "name", "version", "symbol", "api", "lua", "back", "colour"});
+    auto header = read_header(r, *root, "set", folder, "set.lua", known_keys("set"));
     if (header) {
         m.info = {header->id, header->name, header->version, ""};
         m.api = header->api;
@@ -221,17 +222,16 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         const auto type = r.string(*t, "type", Need::required, ctx);
         if (type == "cherry" || type == "score") {
             kind.type = *type == "cherry" ? CardType::cherry : CardType::score;
-            r.unknown_keys(*t, {"id", "name", "text", "type", "change", "count", "picture", "colour"}, ctx);
+            r.unknown_keys(*t, known_keys("card", kind.type), ctx);
             kind.change = r.integer(*t, "change", Need::required, -kMaxMagnitude, kMaxMagnitude, ctx).value_or(0);
         } else if (type == "modifier") {
             kind.type = CardType::modifier;
-            r.unknown_keys(*t, {"id", "name", "text", "type", "lifetime", "cherry", "score", "count", "tests", "picture", "colour"},
-                          ctx);
+            r.unknown_keys(*t, known_keys("card", CardType::modifier), ctx);
             kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", Need::required, 1, kMaxLifetime, ctx).value_or(1));
             cherry_fn = r.string(*t, "cherry", Need::optional, ctx).value_or("");
             score_fn = r.string(*t, "score", Need::optional, ctx).value_or("");
             if (const toml::table* tests = r.table(*t, "tests", Need::optional, ctx)) {
-                r.unknown_keys(*tests, {"cherry", "score"}, ctx + "tests: ");
+                r.unknown_keys(*tests, known_keys("card.tests"), ctx + "tests: ");
                 cherry_tests = read_tests(r, *tests, "cherry", -kMaxMagnitude, ctx);
                 score_tests = read_tests(r, *tests, "score", -kMaxMagnitude, ctx);
             }
@@ -270,8 +270,7 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
     auto root = parse(r, folder, folder / "gametype.toml", m.text);
     if (!root) return m;
     r.unknown_keys(*root, {"gametype", "distribution", "house_rules", "tests"}, "");
-    auto header = read_header(r, *root, "gametype", folder, "gametype.lua",
-                              {"id", "name", "version", "api", "lua", "winning_score"});
+    auto header = read_header(r, *root, "gametype", folder, "gametype.lua", known_keys("gametype"));
     if (header) {
         m.gametype.id = header->id;
         m.gametype.name = header->name;
@@ -315,12 +314,12 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
     }
 
     if (const toml::table* t = r.table(*root, "tests", Need::optional, "")) {
-        r.unknown_keys(*t, {"distribution"}, "[tests] ");
+        r.unknown_keys(*t, known_keys("tests"), "[tests] ");
         m.distribution_tests = read_tests(r, *t, "distribution", 0, "");
     }
 
     if (const toml::table* t = r.table(*root, "house_rules", Need::optional, "")) {
-        r.unknown_keys(*t, {"join_in_progress", "leave_in_progress"}, "[house_rules] ");
+        r.unknown_keys(*t, known_keys("house_rules"), "[house_rules] ");
         m.gametype.house_rules.join_in_progress = r.boolean(*t, "join_in_progress", "[house_rules] ").value_or(true);
         m.gametype.house_rules.leave_in_progress = r.boolean(*t, "leave_in_progress", "[house_rules] ").value_or(true);
     }

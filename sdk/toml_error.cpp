@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "sdk/diagnostic.hpp"
+
 namespace cherries::sdk {
 
 namespace {
@@ -23,13 +25,17 @@ std::string_view line_of(std::string_view text, int line) {
     return out;
 }
 
-// The bare word at 1-based column `column` of `line_text` (letters, digits, '_', '-', '.').
+bool word_char(unsigned char c) { return std::isalnum(c) || c == '_' || c == '-' || c == '.'; }
+
+// The bare word (letters, digits, '_', '-', '.') that holds 1-based column `column` of
+// `line_text`, from its start: toml++ may point into it ('lase' of 'flase').
 std::string word_at(std::string_view line_text, int column) {
     std::size_t i = column > 0 ? static_cast<std::size_t>(column - 1) : 0;
+    while (i > 0 && i <= line_text.size() && word_char(static_cast<unsigned char>(line_text[i - 1]))) --i;
     std::string word;
     while (i < line_text.size() && word.size() < 64) {
         const unsigned char c = static_cast<unsigned char>(line_text[i]);
-        if (!(std::isalnum(c) || c == '_' || c == '-' || c == '.')) break;
+        if (!word_char(c)) break;
         word += static_cast<char>(c);
         ++i;
     }
@@ -46,7 +52,39 @@ std::string key_of(std::string_view line_text) {
     return key.size() <= 64 ? key : "";
 }
 
+// Whether `word` is meant as a boolean: yes/no/on/off, or true/false misspelt.
+bool boolean_like(const std::string& word) {
+    std::string w = word;
+    std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (w == "yes" || w == "no" || w == "on" || w == "off") return true;
+    return edit_distance(w, "true") <= 2 || edit_distance(w, "false") <= 2;
+}
+
+// An array not closed at the end of a line: toml++ notices only at the next line's first value.
+bool unclosed_array(std::string_view description) {
+    return contains(description, "parsing array") && contains(description, "expected comma or closing ']'");
+}
+
+// The last line before `line` that holds more than blanks and a comment (0 when none).
+int previous_content_line(std::string_view text, int line) {
+    for (int l = line - 1; l >= 1; --l) {
+        const std::string_view t = line_of(text, l);
+        const std::size_t first = t.find_first_not_of(" \t");
+        if (first != std::string_view::npos && t[first] != '#') return l;
+    }
+    return 0;
+}
+
 }  // namespace
+
+TomlErrorPlace locate_toml_error(std::string_view description, std::string_view text, int line, int column) {
+    if (!unclosed_array(description)) return {line, column};
+    const std::string_view at = line_of(text, line).substr(0, column > 0 ? static_cast<std::size_t>(column - 1) : 0);
+    if (at.find_first_not_of(" \t") != std::string_view::npos) return {line, column};  // within the line: as toml++ says
+    const int previous = previous_content_line(text, line);
+    if (previous == 0) return {line, column};
+    return {previous, static_cast<int>(line_of(text, previous).size()) + 1};
+}
 
 std::string explain_toml_error(std::string_view description, std::string_view text, int line, int column) {
     const std::string prefix = "malformed TOML: ";
@@ -64,10 +102,19 @@ std::string explain_toml_error(std::string_view description, std::string_view te
         const std::string key = key_of(line_text);
         if (word == "True" || word == "False" || word == "TRUE" || word == "FALSE")
             return prefix + "'" + word + "' is not a TOML value; booleans are lowercase: true or false";
+        if (boolean_like(word)) return prefix + "'" + word + "' is not a TOML value; expected true or false";
         if (!word.empty() && (std::isalpha(static_cast<unsigned char>(word[0])) || word[0] == '_'))
             return prefix + "'" + word + "' is not a TOML value; names are strings in quotes: " +
                    (key.empty() ? std::string("\"") + word + "\"" : key + " = \"" + word + "\"");
     }
+    if (contains(description, "expected 'nan'") || contains(description, "expected 'inf'")) {
+        const std::string word = word_at(line_text, column);
+        if (boolean_like(word)) return prefix + "'" + word + "' is not a TOML value; expected true or false";
+        if (!word.empty()) return prefix + "'" + word + "' is not a TOML value; names are strings in quotes: " +
+                                  (key_of(line_text).empty() ? "\"" + word + "\"" : key_of(line_text) + " = \"" + word + "\"");
+    }
+    if (unclosed_array(description) && locate_toml_error(description, text, line, column).line != line)
+        return prefix + "the array is not closed: expected ',' or ']' at the end of this line";
     if (contains(description, "expected value, saw '\\n'") || contains(description, "expected value, saw end"))
         return prefix + "a value is missing after '='" + (key_of(line_text).empty() ? "" : " (for '" + key_of(line_text) + "')");
     if (contains(description, "table header") && contains(description, "expected ']'"))

@@ -13,4 +13,13 @@ namespace cherries::sdk {
 /// recognised keeps toml++'s description: "malformed TOML: <description>". One line.
 std::string explain_toml_error(std::string_view description, std::string_view text, int line, int column);
 
+/// Where a toml++ parse error is best shown: where toml++ says, except for an array not closed
+/// at the end of a line, which toml++ reports at the next line's first value: then the end of
+/// the array's last line, where the ',' or ']' is missing.
+struct TomlErrorPlace {
+    int line = 0;
+    int column = 0;
+};
+TomlErrorPlace locate_toml_error(std::string_view description, std::string_view text, int line, int column);
+
 }  // namespace cherries::sdk

@@ -131,8 +131,9 @@ std::optional<toml::table> TomlReader::parse(std::string_view text) {
         return toml::parse(text, file_);
     } catch (const toml::parse_error& e) {
         const int line = static_cast<int>(e.source().begin.line), column = static_cast<int>(e.source().begin.column);
+        const TomlErrorPlace place = locate_toml_error(e.description(), text, line, column);
         ++errors_;
-        out_.push_back({Diagnostic::Severity::error, file_, line, column,
+        out_.push_back({Diagnostic::Severity::error, file_, place.line, place.column,
                         explain_toml_error(e.description(), text, line, column)});
         return std::nullopt;
     }

@@ -1,4 +1,5 @@
 #include "host/batch/shard.hpp"
+#include "host/base/file_io.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -33,12 +34,9 @@ void add_shard_option(CLI::App& app, std::uint32_t& shard, std::uint32_t& shards
 namespace {
 
 nlohmann::json read_json_file(const std::string& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw InputError(fmt::format("{}: cannot read the file", file));
-    std::ostringstream text;
-    text << in.rdbuf();
+    const std::string text = read_text_file(file, "the file");
     try {
-        return nlohmann::json::parse(text.str());
+        return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         throw InputError(fmt::format("{}: not a part file: invalid JSON ({})", file, e.what()));
     }

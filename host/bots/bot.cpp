@@ -1,5 +1,6 @@
 #include "host/bots/bot.hpp"
 
+#include <fmt/ranges.h>
 #include <algorithm>
 #include "host/base/printable.hpp"
 
@@ -29,8 +30,7 @@ std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const B
         if (settings.think > 0) expert.samples = settings.think;
         return std::make_unique<ExpertBot>(seed, expert);
     }
-    std::string known;
-    for (const auto& k : bot_kinds()) known += (known.empty() ? "" : ", ") + k;
+    const std::string known = fmt::format("{}", fmt::join(bot_kinds(), ", "));
     // Any other name is a bot plugin (bots/NAME/, docs/bots.md), if there is one.
     const bool plugin_name = !kind.empty() && kind.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") == std::string_view::npos;
     if (plugin_name) {

@@ -55,8 +55,15 @@ std::vector<sdk::Diagnostic> run_set_scenario(const std::filesystem::path& set, 
     const std::string shown = file.string();
     try {
         const Scenario scenario = read_scenario(file);
-        const std::vector<std::string> sets = scenario.sets.empty() ? std::vector<std::string>{set.string()} : scenario_sets(scenario);
-        const sdk::Bundle bundle = sdk::load_bundle(sets, scenario_gametype(scenario).value_or("official"), plugin_path);
+        // A scenario of the set names the set by its folder name: that is this folder, wherever
+        // check runs. A gametype (or another set) in a gametypes/ (sets/) folder beside the set's
+        // own sets/ folder is found too.
+        std::vector<std::string> sets = scenario.sets.empty() ? std::vector<std::string>{set.string()} : scenario_sets(scenario);
+        for (auto& name : sets)
+            if (name == set.filename().string()) name = set.string();
+        std::vector<std::filesystem::path> path = plugin_path;
+        path.push_back(std::filesystem::absolute(set).lexically_normal().parent_path().parent_path());
+        const sdk::Bundle bundle = sdk::load_bundle(sets, scenario_gametype(scenario).value_or("official"), path);
         ScenarioEnd end;
         scenario_json(scenario, bundle, &end);
         if (end.kind != ScenarioEnd::Kind::refused) return {};

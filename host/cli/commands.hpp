@@ -26,5 +26,6 @@ void add_irc_store_commands(CLI::App& irc, Command& run);
 void add_graph_command(CLI::App& app, Command& run);    ///< host/cli/graph_command.cpp
 void add_cards_command(CLI::App& app, Command& run);    ///< host/cli/cards_command.cpp
 void add_irc_command(CLI::App& app, Command& run);      ///< host/cli/irc_command.cpp
+void add_schema_command(CLI::App& app, Command& run);   ///< host/cli/schema_command.cpp
 
 }  // namespace cherries::host

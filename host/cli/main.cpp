@@ -3,10 +3,12 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <string_view>
 
 #include "host/cli/commands.hpp"
 #include "host/base/printable.hpp"
@@ -31,6 +33,7 @@ int main(int argc, char** argv) {
     host::add_graph_command(app, run);
     host::add_cards_command(app, run);
     host::add_irc_command(app, run);
+    host::add_schema_command(app, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -48,8 +51,12 @@ int main(int argc, char** argv) {
         status = 2;
     } catch (const host::InputError& e) {
         // Messages echo what they were given (names, lines of files): no byte of it reaches the
-        // terminal as a control character.
-        fmt::print(stderr, "cherries: error: {}\n", host::printable(e.what()));
+        // terminal as a control character. A message of several problems has one per line.
+        std::string_view all = e.what();
+        for (std::size_t end; !all.empty(); all.remove_prefix(std::min(end + 1, all.size()))) {
+            end = std::min(all.find('\n'), all.size());
+            fmt::print(stderr, "cherries: error: {}\n", host::printable(all.substr(0, end)));
+        }
         status = 2;
     } catch (const std::exception& e) {
         fmt::print(stderr, "cherries: internal error: {}\n", host::printable(e.what()));

@@ -7,18 +7,12 @@
 #include <fstream>
 #include <sstream>
 
+#include "host/base/file_io.hpp"
 #include "host/base/input_error.hpp"
 
 namespace cherries::host {
 
 namespace {
-
-std::string read_all(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 // A private temporary folder, removed with everything in it at the end of the scope.
 struct TempDir {
@@ -59,14 +53,14 @@ std::vector<std::string> gnuplot_svgs(const std::vector<GnuplotChart>& charts) {
     const std::string command = fmt::format("gnuplot '{}' >/dev/null 2>'{}'", script_file.string(), err_file.string());
     const int status = std::system(command.c_str());
     if (status != 0) {
-        std::string errors = read_all(err_file);
+        std::string errors = read_text_file(err_file, "gnuplot's messages");
         if (errors.size() > 600) errors = errors.substr(0, 600) + "...";
         throw InputError(fmt::format("cannot draw the charts with gnuplot (is gnuplot installed? Debian: gnuplot-nox): {}",
                                      errors.empty() ? fmt::format("exit status {}", status) : errors));
     }
     std::vector<std::string> svgs;
     for (std::size_t i = 0; i < charts.size(); ++i) {
-        std::string svg = read_all(dir.path / fmt::format("chart-{}.svg", i));
+        std::string svg = read_text_file(dir.path / fmt::format("chart-{}.svg", i), "gnuplot's chart");
         const auto start = svg.find("<svg");
         if (start == std::string::npos) throw InputError(fmt::format("gnuplot wrote no SVG for chart {}", i + 1));
         svgs.push_back(svg.substr(start));

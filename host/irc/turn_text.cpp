@@ -36,7 +36,7 @@ void TurnText::on_event(const Event& e) {
         case EventKind::resume:
             if (!lobby_) add(other_, "The game resumes.");
             break;
-        case EventKind::deck_renewal: add(move_, fmt::format("Deck renewed: {} cards.", e.total)); break;
+        case EventKind::deck_renewal: add(move_, fmt::format("Deck renewed: {} cards.", e.cards)); break;
         case EventKind::draw:
             if (move_.find(" faulted (") != std::string::npos)  // a redraw after a fault (GDD §3.5)
                 add(move_, fmt::format("{} drew again: {}", nick_(e.player), cards_.describe(e.card)), "; ");
@@ -56,12 +56,13 @@ void TurnText::on_event(const Event& e) {
                 add(move_, fmt::format("it goes on {}'s modifiers, lifetime {}.", nick_(e.player), e.lifetime), ": ");
             else
                 add(move_, fmt::format("{} {} ({}), now {}.", nick_(e.player), kind.type == CardType::cherry ? "cherries" : "score",
-                                       change(e.before, e.after), e.total), ": ");
+                                       change(e.change, e.modified_change),
+                                       kind.type == CardType::cherry ? e.cherries : e.score), ": ");
             break;
         }
         case EventKind::score_change:
-            add(end_, fmt::format("End of turn: {} has {} cherr{}: score {}, now {}.", nick_(e.player), e.value,
-                                  e.value == 1 ? "y" : "ies", change(e.before, e.after), e.total));
+            add(end_, fmt::format("End of turn: {} has {} cherr{}: score {}, now {}.", nick_(e.player), e.cherries,
+                                  e.cherries == 1 ? "y" : "ies", change(e.change, e.modified_change), e.score));
             break;
         case EventKind::age: break;  // ages are visible in !status; only expiries are told
         case EventKind::expire: add(end_, fmt::format("{}'s {} expires.", nick_(e.player), cards_.name(e.card))); break;

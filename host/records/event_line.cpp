@@ -141,17 +141,17 @@ char* EventLineWriter::write(const Event& e, const std::string& message, char* a
             if (game_.catalog().kind_of(e.card).type == CardType::modifier) {
                 num(e.lifetime);
             } else {
-                num(e.before);
-                num(e.after);
-                num(e.total);
+                num(e.change);
+                num(e.modified_change);
+                num(game_.catalog().kind_of(e.card).type == CardType::cherry ? e.cherries : e.score);
             }
             break;
         case EventKind::score_change:
             player(e.player);
-            num(e.value);
-            num(e.before);
-            num(e.after);
-            num(e.total);
+            num(e.cherries);
+            num(e.change);
+            num(e.modified_change);
+            num(e.score);
             break;
         case EventKind::age:
             player(e.player);
@@ -167,7 +167,7 @@ char* EventLineWriter::write(const Event& e, const std::string& message, char* a
             o.str(message);
             break;
         case EventKind::deck_renewal:
-            num(e.total);
+            num(e.cards);
             break;
         case EventKind::suspend:
         case EventKind::resume:

@@ -237,11 +237,7 @@ void check_resumable(const SaveState& save, const std::string& file) {
 }
 
 SaveState read_save(const std::string& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw InputError(file + ": cannot read the save file");
-    std::stringstream text;
-    text << in.rdbuf();
-    const json j = json::parse(text.str(), nullptr, false);
+    const json j = json::parse(read_text_file(file, "the save file"), nullptr, false);
     if (j.is_discarded()) throw InputError(file + ": malformed save: not JSON (a save file is one JSON object)");
     return parse_save(j, file);
 }

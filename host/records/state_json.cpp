@@ -81,18 +81,19 @@ nlohmann::json event_json(const Event& e, const Catalog& catalog, const PlayerNa
             if (type == CardType::modifier) {
                 j["lifetime"] = e.lifetime;
             } else {
-                j["change"] = e.before;
-                j["modified_change"] = e.after;
-                j[type == CardType::cherry ? "cherries" : "score"] = e.total;
+                j["change"] = e.change;
+                j["modified_change"] = e.modified_change;
+                if (type == CardType::cherry) j["cherries"] = e.cherries;
+                else j["score"] = e.score;
             }
             break;
         }
         case EventKind::score_change:
             j["player"] = names[e.player];
-            j["cherries"] = e.value;
-            j["change"] = e.before;
-            j["modified_change"] = e.after;
-            j["score"] = e.total;
+            j["cherries"] = e.cherries;
+            j["change"] = e.change;
+            j["modified_change"] = e.modified_change;
+            j["score"] = e.score;
             break;
         case EventKind::age:
             j["player"] = names[e.player];
@@ -106,7 +107,7 @@ nlohmann::json event_json(const Event& e, const Catalog& catalog, const PlayerNa
             if (e.receiver != kNoPlayer) j["receiver"] = names[e.receiver];  // the give that faulted
             break;
         case EventKind::deck_renewal:
-            j["cards"] = e.total;
+            j["cards"] = e.cards;
             break;
         case EventKind::suspend:
         case EventKind::resume:

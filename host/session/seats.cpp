@@ -3,6 +3,8 @@
 #include <set>
 
 #include <fmt/core.h>
+#include <ranges>
+#include <fmt/ranges.h>
 
 #include "host/bots/bot.hpp"
 #include "host/base/printable.hpp"
@@ -82,9 +84,7 @@ const std::string& PlayerNames::operator[](PlayerId id) const {
 }
 
 std::string player_list(const Game& game) {
-    std::string out;
-    for (const auto& p : game.players()) out += (out.empty() ? "" : ", ") + p.name;
-    return out;
+    return fmt::format("{}", fmt::join(game.players() | std::views::transform(&Player::name), ", "));
 }
 
 }  // namespace cherries::host

@@ -1,6 +1,7 @@
 #include "host/terminal/explain.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -23,9 +24,8 @@ std::string lower(std::string s) {
 bool starts_with(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
 
 std::string joined(const std::vector<std::string>& words, std::size_t from) {
-    std::string out;
-    for (std::size_t i = from; i < words.size(); ++i) out += (out.empty() ? "" : " ") + words[i];
-    return out;
+    if (from >= words.size()) return "";
+    return fmt::format("{}", fmt::join(words.begin() + static_cast<std::ptrdiff_t>(from), words.end(), " "));
 }
 
 }  // namespace
@@ -155,8 +155,7 @@ bool explain_command(const std::vector<std::string>& words, const Game& game, co
         out << explain_card(cards, *kind);
         return true;
     }
-    std::string list;
-    for (const auto& c : candidates) list += (list.empty() ? "" : ", ") + c;
+    const std::string list = fmt::format("{}", fmt::join(candidates, ", "));
     out << fmt::format("  no card '{}' in this game{}\n", printable(joined(words, 1)),
                        list.empty() ? "" : "; did you mean " + list + "?");
     return true;

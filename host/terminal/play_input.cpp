@@ -6,6 +6,7 @@
 #include <charconv>
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include "host/base/printable.hpp"
 
@@ -33,9 +34,7 @@ std::string quoted_list(const std::vector<std::string>& words) {
 }  // namespace
 
 std::string join_names(const std::vector<std::string>& names) {
-    std::string out;
-    for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-    return out;
+    return fmt::format("{}", fmt::join(names, ", "));
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {

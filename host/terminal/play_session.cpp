@@ -4,6 +4,8 @@
 #include "host/terminal/play_session.hpp"
 
 #include <fmt/core.h>
+#include <ranges>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -130,9 +132,7 @@ void Hotseat::print_end(StopReason reason) {
 }
 
 std::string Hotseat::set_names() const {
-    std::string out;
-    for (const auto& s : game_.catalog().sets()) out += (out.empty() ? "" : " + ") + s.name;
-    return out;
+    return fmt::format("{}", fmt::join(game_.catalog().sets() | std::views::transform(&CardSetInfo::name), " + "));
 }
 
 void Hotseat::attach_sinks() {

@@ -1,7 +1,7 @@
 #include "host/terminal/scenario.hpp"
+#include "host/base/file_io.hpp"
 
 #include <fmt/core.h>
-#include <toml++/toml.h>
 
 #include <algorithm>
 #include <fstream>
@@ -14,7 +14,7 @@
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
 #include "sdk/diagnostic.hpp"
-#include "sdk/toml_error.hpp"
+#include "sdk/toml_reader.hpp"
 #include "sdk/toml_text.hpp"
 
 namespace cherries::host {
@@ -32,49 +32,52 @@ std::string one_line(std::string s) {
     return s;
 }
 
+// Reads a scenario's tables, recording every problem in the reader and going on, so that one
+// run of `play --scenario` names them all.
 class Parser {
 public:
-    explicit Parser(Scenario& scenario) : s_(scenario) {}
+    Parser(Scenario& scenario, sdk::TomlReader& reader) : s_(scenario), r_(reader) {}
 
-    [[noreturn]] void fail(const toml::source_region& where, const std::string& message) const {
-        throw InputError(one_line(s_.at(located({}, where)) + message));
+    void problem(const toml::source_region& where, const std::string& message) { r_.error(where, one_line(message)); }
+
+    void unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, const std::string& context) {
+        r_.unknown_keys(t, known, context);
     }
 
-    void unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, std::string_view context) const {
-        for (const auto& [key, node] : t) {
-            if (std::find(known.begin(), known.end(), key.str()) != known.end()) continue;
-            std::string list;
-            for (auto k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-            fail(key.source(), fmt::format("unknown key '{}'{}; expected one of: {}", excerpt(key.str()), context, list));
+    std::optional<Located> string(const toml::node& node, std::string_view what) {
+        if (!node.is_string()) {
+            problem(node.source(), fmt::format("{}: expected a string, saw {}", what, sdk::describe_toml(node)));
+            return std::nullopt;
         }
-    }
-
-    Located string(const toml::node& node, std::string_view what) const {
-        const auto value = node.value<std::string>();
-        if (!node.is_string()) fail(node.source(), fmt::format("{}: expected a string, saw {}", what, sdk::describe_toml(node)));
-        if (value->empty()) fail(node.source(), fmt::format("{}: expected a name, saw an empty string", what));
-        return located(*value, node.source());
+        const std::string value = *node.value<std::string>();
+        if (value.empty()) {
+            problem(node.source(), fmt::format("{}: expected a name, saw an empty string", what));
+            return std::nullopt;
+        }
+        return located(value, node.source());
     }
 
     // A player's name: printable, one word (name_problem).
-    Located name(const toml::node& node, std::string_view what) const {
-        Located n = string(node, what);
-        if (const std::string problem = name_problem(n.value); !problem.empty())
-            fail(node.source(), fmt::format("{}: {} in '{}'", what, problem, excerpt(n.value)));
+    std::optional<Located> name(const toml::node& node, std::string_view what) {
+        auto n = string(node, what);
+        if (!n) return n;
+        if (const std::string bad = name_problem(n->value); !bad.empty()) {
+            problem(node.source(), fmt::format("{}: {} in '{}'", what, bad, excerpt(n->value)));
+            return std::nullopt;
+        }
         return n;
     }
 
-    std::vector<Located> names(const toml::node& node, std::string_view what) const {
-        std::vector<Located> out = strings(node, what);
-        for (std::size_t i = 0; i < out.size(); ++i) name(*node.as_array()->get(i), what);
-        return out;
-    }
-
-    std::vector<Located> strings(const toml::node& node, std::string_view what) const {
-        const toml::array* array = node.as_array();
-        if (!array) fail(node.source(), fmt::format("{}: expected an array of strings, saw {}", what, sdk::describe_toml(node)));
+    // The array's strings (or names) that are good; each bad one is a problem.
+    std::vector<Located> strings(const toml::node& node, std::string_view what, bool names = false) {
         std::vector<Located> out;
-        for (const auto& element : *array) out.push_back(string(element, what));
+        const toml::array* array = node.as_array();
+        if (!array) {
+            problem(node.source(), fmt::format("{}: expected an array of strings, saw {}", what, sdk::describe_toml(node)));
+            return out;
+        }
+        for (const auto& element : *array)
+            if (auto v = names ? name(element, what) : string(element, what)) out.push_back(std::move(*v));
         return out;
     }
 
@@ -82,61 +85,75 @@ public:
         unknown_keys(root, {"sets", "gametype", "players", "seed", "deck", "turn", "expect"}, "");
         if (const auto* node = root.get("sets"))
             for (auto& set : strings(*node, "'sets'")) s_.sets.push_back(std::move(set.value));
-        if (const auto* node = root.get("gametype")) s_.gametype = string(*node, "'gametype'").value;
-
-        const toml::node* players = root.get("players");
-        if (!players) fail(root.source(), "missing 'players'; expected players = [\"NAME\", ...] in turn order");
-        std::set<std::string> names;
-        if (const toml::array* list = players->as_array(); list && list->size() > kMaxPlayers)
-            fail(players->source(), fmt::format("'players': expected at most {} names, saw {}", kMaxPlayers, list->size()));
-        for (auto& p : this->names(*players, "'players'")) {
-            if (p.value.rfind("bot:", 0) == 0)
-                throw InputError(s_.at(p) + "'players': '" + excerpt(p.value) + "' is a bot; a scenario's seats are its "
-                                 "decisions, written in [[turn]] give = \"NAME\", not bots: name the player instead");
-            if (!names.insert(p.value).second)
-                throw InputError(s_.at(p) + "player '" + excerpt(p.value) + "' is listed twice; names must differ");
-            s_.players.push_back(std::move(p.value));
-        }
-        if (s_.players.empty()) fail(players->source(), "'players': expected at least one name, saw an empty array");
-
+        if (const auto* node = root.get("gametype"))
+            if (auto g = string(*node, "'gametype'")) s_.gametype = g->value;
+        parse_players(root);
         if (const auto* node = root.get("seed")) {
             // The type first: value<std::int64_t>() converts a float (1e308 would overflow).
             if (!node->is_integer() || *node->value<std::int64_t>() < 0)
-                fail(node->source(), fmt::format("'seed': expected an integer >= 0, saw {}", sdk::describe_toml(*node)));
-            s_.seed = static_cast<std::uint64_t>(*node->value<std::int64_t>());
+                problem(node->source(), fmt::format("'seed': expected an integer >= 0, saw {}", sdk::describe_toml(*node)));
+            else
+                s_.seed = static_cast<std::uint64_t>(*node->value<std::int64_t>());
         }
         if (const auto* node = root.get("deck")) s_.deck = strings(*node, "'deck'");
 
         if (const auto* node = root.get("turn")) {
             const toml::array* turns = node->as_array();
-            if (!turns) fail(node->source(), "'turn': expected [[turn]] tables, saw " + sdk::describe_toml(*node));
-            for (std::size_t i = 0; i < turns->size(); ++i) {
+            if (!turns) problem(node->source(), "'turn': expected [[turn]] tables, saw " + sdk::describe_toml(*node));
+            for (std::size_t i = 0; turns && i < turns->size(); ++i) {
                 const toml::node& element = *turns->get(i);
-                const toml::table* table = element.as_table();
-                if (!table) fail(element.source(), "'turn': expected [[turn]] tables, saw " + sdk::describe_toml(element));
-                s_.turns.push_back(parse_turn(*table, i + 1));
+                if (const toml::table* table = element.as_table())
+                    s_.turns.push_back(parse_turn(*table, i + 1));
+                else
+                    problem(element.source(), "'turn': expected [[turn]] tables, saw " + sdk::describe_toml(element));
             }
         }
-        if (const auto* node = root.get("expect")) s_.expect = parse_expect(*node, s_.file);
+        if (const auto* node = root.get("expect")) s_.expect = parse_expect(*node, r_);
     }
 
-    ScenarioTurn parse_turn(const toml::table& t, std::size_t number) const {
-        const std::string context = fmt::format(" in [[turn]] {}", number);
-        unknown_keys(t, {"give", "join", "leave", "expect"}, context);
+    void parse_players(const toml::table& root) {
+        const toml::node* players = root.get("players");
+        if (!players) {
+            problem(root.source(), "missing 'players'; expected players = [\"NAME\", ...] in turn order");
+            return;
+        }
+        if (const toml::array* list = players->as_array(); list && list->size() > kMaxPlayers) {
+            problem(players->source(), fmt::format("'players': expected at most {} names, saw {}", kMaxPlayers, list->size()));
+            return;
+        }
+        std::set<std::string> names;
+        for (auto& p : strings(*players, "'players'", true)) {
+            toml::source_region where;
+            where.begin = {static_cast<toml::source_index>(p.line), static_cast<toml::source_index>(p.column)};
+            if (p.value.rfind("bot:", 0) == 0)
+                problem(where, "'players': '" + excerpt(p.value) + "' is a bot; a scenario's seats are its decisions, "
+                               "written in [[turn]] give = \"NAME\", not bots: name the player instead");
+            else if (!names.insert(p.value).second)
+                problem(where, "player '" + excerpt(p.value) + "' is listed twice; names must differ");
+            else
+                s_.players.push_back(std::move(p.value));
+        }
+        if (players->is_array() && players->as_array()->empty())
+            problem(players->source(), "'players': expected at least one name, saw an empty array");
+    }
+
+    ScenarioTurn parse_turn(const toml::table& t, std::size_t number) {
+        unknown_keys(t, {"give", "join", "leave", "expect"}, fmt::format("[[turn]] {}: ", number));
         ScenarioTurn turn;
         turn.table = located({}, t.source());
         if (const auto* node = t.get("give")) turn.give = string(*node, "'give'");
-        if (const auto* node = t.get("join")) turn.join = names(*node, "'join'");
+        if (const auto* node = t.get("join")) turn.join = strings(*node, "'join'", true);
         if (const auto* node = t.get("leave")) turn.leave = strings(*node, "'leave'");
-        if (const auto* node = t.get("expect")) turn.expect = parse_expect(*node, s_.file);
-        if (!turn.give && turn.join.empty() && turn.leave.empty() && !turn.expect)
-            fail(t.source(), fmt::format("[[turn]] {} is empty; expected give = \"NAME\" (the drawer's own name keeps "
-                                         "the card), join = [...], leave = [...] or expect = {{...}}", number));
+        if (const auto* node = t.get("expect")) turn.expect = parse_expect(*node, r_);
+        if (t.empty())
+            problem(t.source(), fmt::format("[[turn]] {} is empty; expected give = \"NAME\" (the drawer's own name keeps "
+                                            "the card), join = [...], leave = [...] or expect = {{...}}", number));
         return turn;
     }
 
 private:
     Scenario& s_;
+    sdk::TomlReader& r_;
 };
 
 std::string plugin_path(const Scenario& scenario, const std::string& name) {
@@ -179,23 +196,19 @@ std::string Scenario::at(const Located& where) const {
 Scenario parse_scenario(std::string_view text, const std::string& file) {
     Scenario scenario;
     scenario.file = file;
-    toml::table root;
-    try {
-        root = toml::parse(text, file);
-    } catch (const toml::parse_error& e) {
-        throw InputError(one_line(scenario.at(located({}, e.source())) + sdk::explain_toml_error(e.description(), text, static_cast<int>(e.source().begin.line),
-                                                                  static_cast<int>(e.source().begin.column))));
-    }
-    Parser(scenario).parse(root);
-    return scenario;
+    std::vector<sdk::Diagnostic> problems;
+    sdk::TomlReader reader(file, problems, "key");
+    if (const auto root = reader.parse(text)) Parser(scenario, reader).parse(*root);
+    if (problems.empty()) return scenario;
+    // Every problem, one line each, "file:line:column: what" (the format of every scenario message).
+    std::string message;
+    for (const auto& p : problems)
+        message += (message.empty() ? "" : "\n") + scenario.at(Located{"", p.line, p.column}) + one_line(p.message);
+    throw InputError(message);
 }
 
 Scenario read_scenario(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path.string() + ": cannot read the scenario file");
-    std::stringstream text;
-    text << in.rdbuf();
-    Scenario scenario = parse_scenario(text.str(), path.string());
+    Scenario scenario = parse_scenario(read_text_file(path, "the scenario file"), path.string());
     scenario.dir = path.parent_path();
     return scenario;
 }
@@ -222,7 +235,12 @@ std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catal
             std::vector<std::string> known;
             for (std::size_t k = 0; k < catalog.kinds().size(); ++k) known.push_back(catalog.display_id(static_cast<KindId>(k)));
             const std::string close = sdk::closest_name(card.value, known);
-            throw InputError(one_line(scenario.at(card) + (close.empty() ? excerpt(e.what(), 4096)
+            // The deck is drawn from the scenario's sets: a card of another set needs that set in `sets`.
+            std::string sets;
+            for (const auto& info : catalog.sets()) sets += (sets.empty() ? "" : ", ") + info.id;
+            const std::string hint = fmt::format(" (the deck holds the cards of {}: a card of another set needs it in "
+                                                 "sets = [...])", sets);
+            throw InputError(one_line(scenario.at(card) + (close.empty() ? excerpt(e.what(), 4096) + hint
                                                                          : "unknown card '" + excerpt(card.value) +
                                                                                "'; did you mean '" + close + "'?")));
         }

@@ -1,6 +1,7 @@
 #include "host/terminal/scenario_expect.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -8,6 +9,7 @@
 #include "host/base/input_error.hpp"
 #include "host/records/state_json.hpp"
 #include "sdk/diagnostic.hpp"
+#include "sdk/toml_reader.hpp"
 #include "sdk/toml_text.hpp"
 
 namespace cherries::host {
@@ -16,40 +18,48 @@ namespace {
 
 constexpr const char* kStatuses[] = {"in_progress", "won", "suspended", "ended", "aborted"};
 
-[[noreturn]] void fail(const std::string& file, const toml::node& node, const std::string& message) {
-    throw InputError(fmt::format("{}:{}:{}: {}", file, node.source().begin.line, node.source().begin.column, message));
-}
+void problem(sdk::TomlReader& r, const toml::node& node, const std::string& message) { r.error(node.source(), message); }
 
 ExpectedValue at(const toml::node& node, std::string player, std::string key, nlohmann::json value) {
-    return {std::move(player), std::move(key), std::move(value), static_cast<int>(node.source().begin.line),
-            static_cast<int>(node.source().begin.column)};
+    return {std::move(player), std::move(key), std::move(value), sdk::line_of(node), sdk::column_of(node)};
 }
 
-std::string string_value(const std::string& file, const toml::node& node, const std::string& what) {
-    if (!node.is_string()) fail(file, node, fmt::format("expect {}: expected a string, saw {}", what, sdk::describe_toml(node)));
-    return *node.value<std::string>();
+std::optional<std::string> string_value(sdk::TomlReader& r, const toml::node& node, const std::string& what) {
+    if (node.is_string()) return *node.value<std::string>();
+    problem(r, node, fmt::format("expect {}: expected a string, saw {}", what, sdk::describe_toml(node)));
+    return std::nullopt;
 }
 
-void parse_player(const std::string& file, const std::string& name, const toml::node& node, ScenarioExpect& out) {
+void parse_player(sdk::TomlReader& r, const std::string& name, const toml::node& node, ScenarioExpect& out) {
     const toml::table* t = node.as_table();
-    if (!t)
-        fail(file, node, fmt::format("expect '{}': expected a table of cherries, score, modifiers, received for player '{}', "
+    if (!t) {
+        problem(r, node, fmt::format("expect '{}': expected a table of cherries, score, modifiers, received for player '{}', "
                                      "saw {}", excerpt(name), excerpt(name), sdk::describe_toml(node)));
+        return;
+    }
     for (const auto& [key, value] : *t) {
         const std::string k(key.str());
         const std::string what = fmt::format("{}'s {}", excerpt(name), excerpt(k));
         if (k == "cherries" || k == "score") {
-            if (!value.is_integer()) fail(file, value, fmt::format("expect {}: expected an integer, saw {}", what, sdk::describe_toml(value)));
-            out.values.push_back(at(value, name, k, *value.value<std::int64_t>()));
+            if (value.is_integer()) out.values.push_back(at(value, name, k, *value.value<std::int64_t>()));
+            else problem(r, value, fmt::format("expect {}: expected an integer, saw {}", what, sdk::describe_toml(value)));
         } else if (k == "modifiers" || k == "received") {
             const toml::array* array = value.as_array();
-            if (!array) fail(file, value, fmt::format("expect {}: expected an array of card ids, bottom first, saw {}", what, sdk::describe_toml(value)));
+            if (!array) {
+                problem(r, value, fmt::format("expect {}: expected an array of card ids, bottom first, saw {}", what,
+                                              sdk::describe_toml(value)));
+                continue;
+            }
             nlohmann::json ids = nlohmann::json::array();
-            for (const auto& element : *array) ids.push_back(string_value(file, element, what));
-            out.values.push_back(at(value, name, k, std::move(ids)));
+            bool ok = true;
+            for (const auto& element : *array) {
+                if (auto id = string_value(r, element, what)) ids.push_back(*id);
+                else ok = false;
+            }
+            if (ok) out.values.push_back(at(value, name, k, std::move(ids)));
         } else {
             const std::string close = sdk::closest_name(k, {"cherries", "score", "modifiers", "received"});
-            fail(file, value, fmt::format("unknown key '{}' in expect for player '{}'; {}", excerpt(k), excerpt(name),
+            problem(r, value, fmt::format("unknown key '{}' in expect for player '{}'; {}", excerpt(k), excerpt(name),
                                           close.empty() ? "expected one of: cherries, score, modifiers, received"
                                                         : "did you mean '" + close + "'?"));
         }
@@ -71,8 +81,7 @@ std::vector<std::string> names_of(const Game& game) {
 
 std::string unknown_player(const std::string& name, const Game& game) {
     const std::string close = sdk::closest_name(name, names_of(game));
-    std::string list;
-    for (const auto& n : names_of(game)) list += (list.empty() ? "" : ", ") + n;
+    const std::string list = fmt::format("{}", fmt::join(names_of(game), ", "));
     return fmt::format("unknown player '{}'{}", excerpt(name),
                        close.empty() ? "; players: " + list : "; did you mean '" + close + "'?");
 }
@@ -93,24 +102,29 @@ std::string unknown_card(const nlohmann::json& ids, const Game& game) {
 
 }  // namespace
 
-ScenarioExpect parse_expect(const toml::node& node, const std::string& file) {
+std::optional<ScenarioExpect> parse_expect(const toml::node& node, sdk::TomlReader& r) {
     const toml::table* t = node.as_table();
-    if (!t) fail(file, node, "'expect': expected a table (status, winner, or a player's name), saw " + sdk::describe_toml(node));
+    if (!t) {
+        problem(r, node, "'expect': expected a table (status, winner, or a player's name), saw " + sdk::describe_toml(node));
+        return std::nullopt;
+    }
     ScenarioExpect out;
-    out.line = static_cast<int>(node.source().begin.line);
-    out.column = static_cast<int>(node.source().begin.column);
+    out.line = sdk::line_of(node);
+    out.column = sdk::column_of(node);
     for (const auto& [key, value] : *t) {
         const std::string k(key.str());
         if (k == "status") {
-            const std::string status = string_value(file, value, "status");
-            if (std::find(std::begin(kStatuses), std::end(kStatuses), status) == std::end(kStatuses))
-                fail(file, value, fmt::format("expect status: expected one of in_progress, won, suspended, ended, aborted, "
-                                              "saw \"{}\"", excerpt(status)));
-            out.values.push_back(at(value, "", "status", status));
+            const auto status = string_value(r, value, "status");
+            if (!status) continue;
+            if (std::find(std::begin(kStatuses), std::end(kStatuses), *status) == std::end(kStatuses))
+                problem(r, value, fmt::format("expect status: expected one of in_progress, won, suspended, ended, aborted, "
+                                              "saw \"{}\"", excerpt(*status)));
+            else
+                out.values.push_back(at(value, "", "status", *status));
         } else if (k == "winner") {
-            out.values.push_back(at(value, "", "winner", string_value(file, value, "winner")));
+            if (auto winner = string_value(r, value, "winner")) out.values.push_back(at(value, "", "winner", *winner));
         } else {
-            parse_player(file, k, value, out);
+            parse_player(r, k, value, out);
         }
     }
     return out;

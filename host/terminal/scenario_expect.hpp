@@ -15,9 +15,9 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
-#include <toml++/toml.h>
 
 #include "engine/game.hpp"
+#include "sdk/toml_reader.hpp"
 
 namespace cherries::host {
 
@@ -40,8 +40,9 @@ struct ScenarioExpect {
 
 /// Parses an `expect` table. Keys: `status` (string), `winner` (a name), and a player's name
 /// holding `cherries`, `score` (integers), `modifiers`, `received` (arrays of card ids, bottom
-/// first). Throws InputError "file:line:column: ..." (via `fail`) for anything else.
-ScenarioExpect parse_expect(const toml::node& node, const std::string& file);
+/// first). Anything else is a problem recorded in `reader` (every one, at its line), and the
+/// values that could not be read are left out; nullopt when `node` is not a table.
+std::optional<ScenarioExpect> parse_expect(const toml::node& node, sdk::TomlReader& reader);
 
 /// A mismatch: where the expected value is written and what differs.
 struct ExpectMismatch {

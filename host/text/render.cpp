@@ -40,8 +40,8 @@ std::string TextRenderer::who(PlayerId id) const { return palette_.bold(names_[i
 // this change did not change it (it let it through) is left out. `points`: the first number in
 // points ("+1 point").
 std::string TextRenderer::change_text(const Event& e, bool points) const {
-    std::string text = points ? sdk::points_words(e.before) : signed_number(e.before);
-    std::int64_t last = e.before;
+    std::string text = points ? sdk::points_words(e.change) : signed_number(e.change);
+    std::int64_t last = e.change;
     for (const ModifierStep& step : e.steps) {
         if (step.value == last) continue;
         last = step.value;
@@ -88,7 +88,7 @@ void TextRenderer::on_event(const Event& e) {
             line("the game resumes");
             break;
         case EventKind::deck_renewal:
-            line(fmt::format("deck renewal: {} received cards shuffled into a new deck", e.total));
+            line(fmt::format("deck renewal: {} received cards shuffled into a new deck", e.cards));
             break;
         case EventKind::draw:
             line(fmt::format("{} draws {}", who(e.player), palette_.cyan(cards_.describe(e.card))));
@@ -107,20 +107,21 @@ void TextRenderer::on_event(const Event& e) {
                 const bool cherry = kind.type == CardType::cherry;
                 auto& shadow = cherry ? cherries_ : scores_;
                 const std::int64_t old = shadow[e.player];
-                shadow[e.player] = e.total;
+                const std::int64_t now = cherry ? e.cherries : e.score;
+                shadow[e.player] = now;
                 line(fmt::format("{}: {} change {}; {} {}{}", who(e.player), cherry ? "cherry" : "score",
-                                 change_text(e, false), cherry ? "cherries" : "score", total_text(old, e.total),
-                                 clamp_text(old, e.after, e.total)));
+                                 change_text(e, false), cherry ? "cherries" : "score", total_text(old, now),
+                                 clamp_text(old, e.modified_change, now)));
             }
             break;
         }
         case EventKind::score_change: {
             const std::int64_t old = scores_[e.player];
-            scores_[e.player] = e.total;
+            scores_[e.player] = e.score;
             // The reason first (GDD §3.4.2.3.4 step 1): "4 cherries: no points".
-            line(fmt::format("end of turn: {} has {} cherr{}: {}; score {}{}", who(e.player), e.value,
-                             e.value == 1 ? "y" : "ies", change_text(e, true), total_text(old, e.total),
-                             clamp_text(old, e.after, e.total)));
+            line(fmt::format("end of turn: {} has {} cherr{}: {}; score {}{}", who(e.player), e.cherries,
+                             e.cherries == 1 ? "y" : "ies", change_text(e, true), total_text(old, e.score),
+                             clamp_text(old, e.modified_change, e.score)));
             break;
         }
         case EventKind::age:

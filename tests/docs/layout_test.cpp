@@ -122,3 +122,14 @@ TEST_CASE("the engine includes no Lua, toml++ or I/O header (DESIGN.md: the engi
     }
     CHECK(checked > 10);
 }
+
+TEST_CASE("host/ includes no Lua or toml++ header: plugins and TOML files are read by sdk/ (issue 20)") {
+    const std::regex forbidden(R"(^(lua|lauxlib|lualib|toml\+\+/))");
+    int checked = 0;
+    for (const Include& inc : includes_under("host")) {
+        INFO(inc.file << ":" << inc.line << ": #include " << inc.header << ": use the sdk/ reader or runtime instead");
+        CHECK_FALSE(std::regex_search(inc.header, forbidden));
+        ++checked;
+    }
+    CHECK(checked > 100);
+}

@@ -48,7 +48,7 @@ TEST_CASE("deck renewal shuffles every received card stack into the new deck and
 
     g.start_turn();
     CHECK(rec.kinds_in_turn(5) == std::vector<EventKind>{EventKind::deck_renewal, EventKind::draw});
-    CHECK(rec.of_kind(EventKind::deck_renewal).at(0).total == 3);
+    CHECK(rec.of_kind(EventKind::deck_renewal).at(0).cards == 3);
     CHECK(g.deck().size() == 2);
     std::multiset<CardId> in_play(g.deck().begin(), g.deck().end());
     in_play.insert(g.drawn_card());

@@ -40,16 +40,16 @@ TEST_CASE("the end-of-turn score change goes to the turn's player, not the recei
     auto changes = rec.of_kind(EventKind::score_change);
     REQUIRE(changes.size() == 2);
     CHECK(changes[1].player == id_of(g, "bob"));
-    CHECK(changes[1].value == 0);  // bob's cherry count
+    CHECK(changes[1].cherries == 0);  // bob's cherry count
     play(g, "bob");
     CHECK(player_named(g, "ann").score == 1);
     CHECK(player_named(g, "bob").score == 0);
     changes = rec.of_kind(EventKind::score_change);
     REQUIRE(changes.size() == 3);
     CHECK(changes[2].player == id_of(g, "ann"));
-    CHECK(changes[2].value == 5);
-    CHECK(changes[2].before == 1);
-    CHECK(changes[2].total == 1);
+    CHECK(changes[2].cherries == 5);
+    CHECK(changes[2].change == 1);
+    CHECK(changes[2].score == 1);
 }
 
 TEST_CASE("the end-of-turn change uses the player's cherry count after a kept cherry card was handled (GDD §3.4.2.3 steps 3-4)", "[end-of-turn]") {

@@ -39,8 +39,8 @@ TEST_CASE("cherry count never goes below 0 - 0 plus -1 is 0, then +1 is 1 (GDD �
     CHECK(player_named(g, "bob").cherries == 1);
     const auto handles = rec.of_kind(EventKind::handle);
     REQUIRE(handles.size() == 2);
-    CHECK(handles[0].after == -1);
-    CHECK(handles[0].total == 0);
+    CHECK(handles[0].modified_change == -1);
+    CHECK(handles[0].cherries == 0);
 }
 
 TEST_CASE("score never goes below 0 - 0 plus -3 Points is 0, then 1 Point is 1 (GDD §3.4.2.3.3.2 step 2)", "[handling]") {
@@ -63,8 +63,8 @@ TEST_CASE("score never goes below 0 at the end-of-turn change either (GDD §3.4.
     CHECK(player_named(g, "ann").score == 0);
     const auto changes = rec.of_kind(EventKind::score_change);
     REQUIRE(changes.size() == 1);
-    CHECK(changes[0].before == -2);
-    CHECK(changes[0].total == 0);
+    CHECK(changes[0].change == -2);
+    CHECK(changes[0].score == 0);
 }
 
 TEST_CASE("cherry and score cards go on top of the receiving player's received card stack (GDD §3.4.2.3.3.1 step 3, §3.4.2.3.3.2 step 3)", "[handling]") {

@@ -29,9 +29,9 @@ TEST_CASE("modifier stack runs bottom to top - Cherry Doubler then +1 Hat Of Fru
         CHECK(player_named(g, "ann").score == 1);
         const auto handles = rec.of_kind(EventKind::handle);
         REQUIRE(!handles.empty());
-        CHECK(handles.back().before == 2);
-        CHECK(handles.back().after == 5);
-        CHECK(handles.back().total == 5);
+        CHECK(handles.back().change == 2);
+        CHECK(handles.back().modified_change == 5);
+        CHECK(handles.back().cherries == 5);
     }
     SECTION("+1 Hat Of Fruit at the bottom, Cherry Doubler on top - 2(c + 1)") {
         StandardKit kit;
@@ -59,8 +59,8 @@ TEST_CASE("Cherry Halver of -3 is floor(-1.5) = -2, not C++'s truncated -1 (GDD 
     CHECK(player_named(g, "ann").cherries == 1);
     const auto handles = rec.of_kind(EventKind::handle);
     REQUIRE(handles.size() == 3);
-    CHECK(handles[2].before == -3);
-    CHECK(handles[2].after == -2);
+    CHECK(handles[2].change == -3);
+    CHECK(handles[2].modified_change == -2);
 }
 
 TEST_CASE("a change of 0 is still run through the modifier card stack - end-of-turn change 0 with Point Boost scores 1 (GDD §3.4.2.3.4.1 note 5)", "[modifier-stack]") {
@@ -75,10 +75,10 @@ TEST_CASE("a change of 0 is still run through the modifier card stack - end-of-t
     CHECK(player_named(g, "ann").score == 1);
     const auto changes = rec.of_kind(EventKind::score_change);
     REQUIRE(changes.size() == 1);
-    CHECK(changes[0].before == 0);
-    CHECK(changes[0].after == 1);
-    CHECK(changes[0].total == 1);
-    CHECK(changes[0].value == 0);  // the cherry count it is based on
+    CHECK(changes[0].change == 0);
+    CHECK(changes[0].modified_change == 1);
+    CHECK(changes[0].score == 1);
+    CHECK(changes[0].cherries == 0);  // the cherry count it is based on
 }
 
 TEST_CASE("a cherry card with change 0 is run through the stack too - +1 Hat Of Fruit makes it 1 cherry (GDD §3.4.2.3.3.1, note 5)", "[modifier-stack]") {
@@ -108,9 +108,9 @@ TEST_CASE("score changes run through the stack bottom to top as well - Score Dou
     play(g, "ann");
     const auto handles = rec.of_kind(EventKind::handle);
     REQUIRE(handles.size() == 3);
-    CHECK(handles[2].before == 2);
-    CHECK(handles[2].after == 5);
-    CHECK(handles[2].total == 5);
+    CHECK(handles[2].change == 2);
+    CHECK(handles[2].modified_change == 5);
+    CHECK(handles[2].score == 5);
     CHECK(player_named(g, "ann").score == 6);
     check_invariants(g);
 }

@@ -219,7 +219,7 @@ TEST_CASE("the set-aside cards of a leaver join the next deck renewal (docs/arch
         g.start_turn();
         REQUIRE(!rec.events.empty());
         REQUIRE(rec.events.front().kind == EventKind::deck_renewal);
-        CHECK(rec.events.front().total == static_cast<std::int64_t>(expected.size()));
+        CHECK(rec.events.front().cards == static_cast<std::int64_t>(expected.size()));
         std::multiset<CardId> renewed(g.deck().begin(), g.deck().end());
         renewed.insert(g.drawn_card());
         CHECK(renewed == expected);

@@ -134,6 +134,20 @@ TEST_CASE("check: TOML syntax errors say what is probably wrong, at the right li
     CHECK(sdk::explain_toml_error("something new", "", 1, 1) == "malformed TOML: something new");
 }
 
+TEST_CASE("check: a misspelt boolean says 'expected true or false'; an unclosed array is shown where it ends") {
+    const std::string rules = "[gametype]\nid = \"g\"\nname = \"G\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 5\n"
+                              "[distribution]\n5 = 1\n[house_rules]\n";
+    // toml++ points into the word ('lase' of 'flase', 'o' of 'no' read as the start of 'nan').
+    should_fail(check_gametype_source(rules + "join_in_progress = flase\n"), 10, 21,
+                "malformed TOML: 'flase' is not a TOML value; expected true or false");
+    should_fail(check_gametype_source(rules + "join_in_progress = no\n"), 10, 21,
+                "malformed TOML: 'no' is not a TOML value; expected true or false");
+    // An array left open at the end of its line is reported there, not at the next line's value.
+    should_fail(check_set_source(set_header() + "[[card]]\nid = \"a\"\nname = \"A\"\ntype = \"modifier\"\nlifetime = 1\n"
+                                 "tests.cherry = [[1, 1]\n\n# a comment\ncherry = \"f\"\n"),
+                12, 23, "malformed TOML: the array is not closed: expected ',' or ']' at the end of this line");
+}
+
 TEST_CASE("closest_name: case, a few edits, nothing when far") {
     CHECK(sdk::closest_name("Halve", {"grow", "halve"}) == "halve");
     CHECK(sdk::closest_name("halv", {"grow", "halve"}) == "halve");

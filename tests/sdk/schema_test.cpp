@@ -11,6 +11,11 @@
 #include <tuple>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+#include "sdk/manifest_fields.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 
 namespace fs = std::filesystem;
@@ -61,4 +66,34 @@ TEST_CASE("schema: flags an unknown card type, a modifier without lifetime, a mi
     CHECK(valid(g + "[distribution]\n5 = 1\n", "gametype.schema.json"));
     CHECK(valid(g + "[distribution]\nfunction = \"f\"\n", "gametype.schema.json"));
     CHECK_FALSE(valid(g + "[distribution]\nfunction = \"f\"\n5 = 1\n", "gametype.schema.json"));
+}
+
+TEST_CASE("schema: the shipped schema files are what `cherries schema` makes from the one field list") {
+    // sdk/manifest_fields.cpp lists each manifest field once; the reader's known keys and these
+    // files are made from it. After editing that list: build/host/cherries schema set > sdk/schema/set.schema.json
+    for (const std::string manifest : {"set", "gametype"}) {
+        INFO(manifest << ".schema.json differs from `cherries schema " << manifest << "`: regenerate it");
+        const auto shipped = nlohmann::json::parse(read(kSource / "sdk/schema" / (manifest + ".schema.json")));
+        CHECK(shipped == cherries::sdk::manifest_schema(manifest));
+    }
+}
+
+TEST_CASE("schema: the reader knows exactly the keys the schema allows, card type by card type") {
+    using cherries::CardType;
+    const auto schema = cherries::sdk::manifest_schema("set");
+    const auto& card = schema["definitions"]["card"];
+    auto keys = [](const std::vector<std::string_view>& list) {
+        nlohmann::json out = nlohmann::json::array();
+        for (auto k : list) out.push_back(k);
+        return out;
+    };
+    CHECK(card["then"]["propertyNames"]["enum"] == keys(cherries::sdk::known_keys("card", CardType::modifier)));
+    CHECK(card["else"]["propertyNames"]["enum"] == keys(cherries::sdk::known_keys("card", CardType::score)));
+    CHECK(cherries::sdk::known_keys("card", CardType::cherry) == cherries::sdk::known_keys("card", CardType::score));
+    nlohmann::json set_keys = nlohmann::json::array();
+    for (const auto& [key, value] : schema["properties"]["set"]["properties"].items()) set_keys.push_back(key);
+    CHECK(set_keys.size() == cherries::sdk::known_keys("set").size());
+    // A modifier's keys are not a cherry card's: the reader refuses `lifetime` on a cherry card.
+    const auto cherry = cherries::sdk::known_keys("card", CardType::cherry);
+    CHECK(std::find(cherry.begin(), cherry.end(), "lifetime") == cherry.end());
 }

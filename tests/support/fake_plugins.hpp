@@ -263,10 +263,11 @@ struct RecordedEvent {
     PlayerId player = kNoPlayer;
     PlayerId receiver = kNoPlayer;
     CardId card = kNoCard;
-    std::int64_t before = 0;
-    std::int64_t after = 0;
-    std::int64_t total = 0;
-    std::int64_t value = 0;
+    std::int64_t change = 0;
+    std::int64_t modified_change = 0;
+    std::int64_t cherries = 0;
+    std::int64_t score = 0;
+    std::int64_t cards = 0;
     std::int32_t lifetime = 0;
     std::string message;
 
@@ -278,8 +279,8 @@ inline std::ostream& operator<<(std::ostream& os, const RecordedEvent& e) {
     if (e.player != kNoPlayer) os << ", player " << e.player;
     if (e.receiver != kNoPlayer) os << ", receiver " << e.receiver;
     if (e.card != kNoCard) os << ", card " << e.card;
-    os << ", before " << e.before << ", after " << e.after << ", total " << e.total << ", value " << e.value
-       << ", lifetime " << e.lifetime;
+    os << ", change " << e.change << ", modified_change " << e.modified_change << ", cherries " << e.cherries
+       << ", score " << e.score << ", cards " << e.cards << ", lifetime " << e.lifetime;
     if (!e.message.empty()) os << ", message \"" << e.message << '"';
     return os << '}';
 }
@@ -290,8 +291,8 @@ public:
     std::vector<RecordedEvent> events;
 
     void on_event(const Event& e) override {
-        events.push_back({e.kind, e.turn, e.player, e.receiver, e.card, e.before, e.after, e.total, e.value,
-                          e.lifetime, std::string(e.message)});
+        events.push_back({e.kind, e.turn, e.player, e.receiver, e.card, e.change, e.modified_change, e.cherries,
+                          e.score, e.cards, e.lifetime, std::string(e.message)});
     }
     std::vector<RecordedEvent> of_kind(EventKind kind) const {
         std::vector<RecordedEvent> out;

@@ -117,12 +117,12 @@ per_second = 0
     REQUIRE(problems.size() == 8);
     CHECK(problems[0] == "bot.toml:18:2: error: unknown key 'extras'; expected one of: server bot sasl nickserv game flood");
     CHECK(problems[1] == "bot.toml:2:1: error: [server] unknown key 'hots'; did you mean 'host'?");
-    CHECK(problems[2] == "bot.toml:3:8: error: [server] 'port': expected an integer from 1 to 65535, saw 70000");
-    CHECK(problems[3] == "bot.toml:4:7: error: [server] 'tls': expected true or false, saw string \"yes\"");
-    CHECK(problems[4] == "bot.toml:7:12: error: [bot] 'channels': expected an array of strings, saw string \"#cherries\"");
-    CHECK(problems[5] == "bot.toml:13:16: error: [game] 'turn_timeout': expected a number from 0.05 to 86400, saw 0.01");
-    CHECK(problems[6] == "bot.toml:16:14: error: [flood] 'per_second': expected a number from 0.01 to 1000, saw 0");
-    CHECK(problems[7] == "bot.toml:10:16: error: [nickserv] 'password_env': the environment variable CHERRIES_TEST_UNSET "
+    CHECK(problems[2] == "bot.toml:3:8: error: [server] key 'port': expected integer from 1 to 65535, saw 70000");
+    CHECK(problems[3] == "bot.toml:4:7: error: [server] key 'tls': expected true or false, saw string \"yes\"");
+    CHECK(problems[4] == "bot.toml:7:12: error: [bot] key 'channels': expected an array of strings, saw string \"#cherries\"");
+    CHECK(problems[5] == "bot.toml:13:16: error: [game] key 'turn_timeout': expected number from 0.05 to 86400, saw 0.01");
+    CHECK(problems[6] == "bot.toml:16:14: error: [flood] key 'per_second': expected number from 0.01 to 1000, saw 0");
+    CHECK(problems[7] == "bot.toml:10:16: error: [nickserv] key 'password_env': the environment variable CHERRIES_TEST_UNSET "
                          "is not set; expected it to hold the password");
 }
 
@@ -160,7 +160,7 @@ TEST_CASE("cherries irc --check-config: a summary and 0, or every problem and 1;
     const auto lines = run.err_lines();
     REQUIRE(lines.size() == 2);
     CHECK(lines[0] == bad.string() + ":3:1: error: [bot] unknown key 'chanels'; did you mean 'channels'?");
-    CHECK(lines[1] == bad.string() + ":2:8: error: [bot] 'nick': expected a string, saw integer 5");
+    CHECK(lines[1] == bad.string() + ":2:8: error: [bot] key 'nick': expected string, saw integer 5");
 
     // Flags override the file.
     const auto flags = test::run_cli("irc --check-config '" + good.string() + "' --server 127.0.0.1:7000 --nick Dealer");

@@ -114,6 +114,29 @@ TEST_CASE("check runs a set's scenarios/*.toml as its designer tests") {
     CHECK(run.out.find("ran 2 scenarios") != std::string::npos);
 }
 
+TEST_CASE("check finds a scenario's set by its folder name, and a gametype beside sets/, wherever it runs from") {
+    test::TempFolder dir;
+    namespace fs = std::filesystem;
+    const fs::path source = CHERRIES_SOURCE_DIR;
+    fs::create_directories(dir.path() / "proj/sets");
+    fs::create_directories(dir.path() / "proj/gametypes");
+    fs::create_directories(dir.path() / "elsewhere");
+    fs::copy(source / "sets/standard", dir.path() / "proj/sets/grove", fs::copy_options::recursive);
+    fs::copy(source / "gametypes/example-a", dir.path() / "proj/gametypes/house", fs::copy_options::recursive);
+    dir.write("proj/sets/grove/scenarios/mine.toml", "sets = [\"grove\"]\ngametype = \"house\"\n" + kGame);
+    const std::string cd = "cd '" + (dir.path() / "elsewhere").string() + "' &&";
+    auto run = test::run_cli("check '" + (dir.path() / "proj/sets/grove").string() + "'", "", cd);
+    INFO(run.out << run.err);
+    CHECK(run.status == 0);
+    CHECK(run.out.find("ran 1 scenario") != std::string::npos);
+    // A card of a set the scenario does not name: the message says where the deck comes from.
+    dir.write("proj/sets/grove/scenarios/mine.toml", "sets = [\"grove\"]\nplayers = [\"ann\", \"bob\"]\ndeck = [\"golden-apple\"]\n");
+    run = test::run_cli("check '" + (dir.path() / "proj/sets/grove").string() + "'", "", cd);
+    INFO(run.out << run.err);
+    CHECK(run.status == 1);
+    CHECK(run.out.find("a card of another set needs it in sets = [...]") != std::string::npos);
+}
+
 TEST_CASE("cherries --version prints the version") {
     const auto run = test::run_cli("--version");
     CHECK(run.status == 0);

@@ -2,6 +2,8 @@
 // shipped gametypes), file errors reported at their line and column, deterministic JSON.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <string>
 
 #include "sdk/plugin_search.hpp"
@@ -294,8 +296,8 @@ TEST_CASE("scenario files: errors name the line, the column, what was expected a
     should_fail("players = []\n", 1, 11, "expected at least one name");
     should_fail("players = [\"ann\"]\nseed = -1\n", 2, 8, "'seed': expected an integer >= 0, saw integer -1");
     should_fail("players = [\"ann\"]\nseed = \"x\"\n", 2, 8, "saw string \"x\"");
-    should_fail("players = [\"ann\"]\ncolour = 1\n", 2, 1, "unknown key 'colour'; expected one of: sets, gametype");
-    should_fail("players = [\"ann\"]\n[[turn]]\ngve = \"ann\"\n", 3, 1, "unknown key 'gve' in [[turn]] 1; expected one of: give");
+    should_fail("players = [\"ann\"]\ncolour = 1\n", 2, 1, "unknown key 'colour'; expected one of: sets gametype");
+    should_fail("players = [\"ann\"]\n[[turn]]\ngve = \"ann\"\n", 3, 1, "[[turn]] 1: unknown key 'gve'; did you mean 'give'?");
     should_fail("players = [\"ann\"]\n[[turn]]\n", 2, 1, "[[turn]] 1 is empty; expected give = \"NAME\"");
     should_fail("players = [\"ann\"]\n[[turn]]\ngive = [\"ann\"]\n", 3, 8, "'give': expected a string, saw an array");
     should_fail("players = [\"ann\"]\n[[turn]]\ngive = \"ann\"\nleave = \"bob\"\n", 4, 9,
@@ -368,4 +370,21 @@ TEST_CASE("scenario text output shows the turns, the table and the result") {
     CHECK(run.out.find("Result: ann wins with a score of 12 after 20 turns") != std::string::npos);
     CHECK(run.out.find("Turn 21") == std::string::npos);
     CHECK(run.out.find("\x1b[") == std::string::npos);  // not a terminal: no colour
+}
+
+TEST_CASE("scenario files: every problem is reported at once, one line each, in file order") {
+    try {
+        run_text("players = [\"ann\", 5, \"ann\"]\nseed = -1\ncolur = 1\n[[turn]]\ngive = 3\n[[turn]]\nexpect = { status = \"over\" }\n");
+        FAIL("no error");
+    } catch (const host::InputError& e) {
+        const std::string what = e.what();
+        INFO(what);
+        CHECK(what.find("s.toml:1:19: 'players': expected a string, saw integer 5") != std::string::npos);
+        CHECK(what.find("s.toml:1:22: player 'ann' is listed twice") != std::string::npos);
+        CHECK(what.find("s.toml:2:8: 'seed': expected an integer >= 0") != std::string::npos);
+        CHECK(what.find("s.toml:3:1: unknown key 'colur'") != std::string::npos);
+        CHECK(what.find("s.toml:5:8: 'give': expected a string, saw integer 3") != std::string::npos);
+        CHECK(what.find("s.toml:7:21: expect status: expected one of in_progress") != std::string::npos);
+        CHECK(std::count(what.begin(), what.end(), '\n') == 5);
+    }
 }

@@ -1,0 +1,26 @@
+// `cherries schema set|gametype`: the JSON Schema of a manifest, made from the one list of its
+// fields (sdk/manifest_fields.cpp), for taplo and editors. sdk/schema/*.json are its output.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "host/cli/commands.hpp"
+#include "sdk/manifest_fields.hpp"
+
+namespace cherries::host {
+
+void add_schema_command(CLI::App& app, Command& run) {
+    auto manifest = std::make_shared<std::string>();
+    CLI::App* sub = app.add_subcommand("schema", "Print the JSON Schema of set.toml or gametype.toml (for editors)");
+    sub->add_option("manifest", *manifest, "set or gametype")->required()->check(CLI::IsMember({"set", "gametype"}));
+    sub->callback([&run, manifest] {
+        run = [manifest] {
+            std::cout << sdk::manifest_schema(*manifest).dump(2) << '\n';
+            return 0;
+        };
+    });
+}
+
+}  // namespace cherries::host
