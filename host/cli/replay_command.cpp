@@ -32,9 +32,14 @@ struct ReplayOptions {
     sdk::PluginSelection plugins;
 };
 
-std::string outcome(const Game& game) {
+// The winner as the table knew them: a seat's last occupant (seat lines), e.g. the bot that
+// took over a leaver's seat, with the name the record joined the seat as when it differs.
+std::string outcome(const Game& game, const Replayer& replayer) {
     switch (game.phase()) {
-        case Phase::won: return game.player(game.winner()).name + " won";
+        case Phase::won: {
+            const std::string seat = game.player(game.winner()).name, who = replayer.occupant(game.winner());
+            return who == seat ? who + " won" : who + " won (in the seat " + seat + " joined as)";
+        }
         case Phase::ended: return "ended without a winner";
         case Phase::aborted: return "aborted (the gametype failed)";
         case Phase::suspended: return "suspended";
@@ -143,9 +148,9 @@ int run_replay(const ReplayOptions& o) {
         std::cout << fmt::format("replay: {}: {} events in {} turns match the record{}; {}\n", o.file,
                                  replayer.events(), game.turn(), ended ? "" : fmt::format(" (stopped at turn {})", *to),
                                  replayer.reason().empty() || !ended
-                                     ? outcome(game)
+                                     ? outcome(game, replayer)
                                      : fmt::format("the game was stopped at turn {}: {} ({})", game.turn(),
-                                                   excerpt(replayer.reason()), outcome(game)));
+                                                   excerpt(replayer.reason()), outcome(game, replayer)));
     return status;
 }
 

@@ -24,6 +24,8 @@ const std::vector<std::pair<std::string, std::string>>& help_table() {
         {"sets", "!sets: the card sets !cherries can use"},
         {"gametypes", "!gametypes: the gametypes !cherries can use"},
         {"bots", "!bots: the bots !bot can seat: the built-in ones and the bot plugins installed"},
+        {"pause", "!pause: a seated player stops the turn clock for a while (it resumes by itself after a limit)"},
+        {"resume", "!resume: the turn clock runs again after a !pause"},
         {"stop", "!stop: end the game (whoever opened it, or a channel operator)"},
         {"stats", "!stats [NICK]: games, wins, turns, points and best score (yours, or NICK's)"},
         {"top", "!top: the players with the most wins"},
@@ -68,7 +70,7 @@ std::vector<std::string> channel_help() {
     return {
         "Cherries: !cherries [GAMETYPE] [SET...] opens a game; !join, !leave, !bot [KIND] seat and unseat; !start begins.",
         "On your turn: !keep, or !give NICK. Anytime: !status, !card NAME, !rules, !sets, !gametypes, !bots.",
-        "!stop ends the game (opener or op). !stats [NICK], !top: statistics. !help COMMAND explains one command.",
+        "!pause, !resume stop and restart the turn clock. !stop ends the game (opener or op). !stats [NICK], !top. !help COMMAND explains one.",
     };
 }
 

@@ -33,12 +33,9 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
 
 ChannelGame::~ChannelGame() = default;
 
-std::optional<GameClock::time_point> ChannelGame::deadline() const {
-    return table_ ? table_->turn_deadline : std::nullopt;
-}
-
 Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameClock::time_point now, bool op) {
     Replies out;
+    now_ = now;
     if (parse_ctcp(text)) return out;  // CTCP (ACTION, VERSION...) is never a game command
     const auto c = parse_channel_command(text);
     if (!c) return out;
@@ -75,7 +72,12 @@ void ChannelGame::internal_error(const std::exception& e, Replies& out) {
 void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) {
     if (!table_) return;
     Table& t = *table_;
-    if (const PlayerId id = t.find(old_nick, true); id != kNoPlayer) t.nicks[id] = std::string(new_nick);
+    if (const PlayerId id = t.find(old_nick, true); id != kNoPlayer) {
+        t.nicks[id] = std::string(new_nick);
+        seat_changed(id, t.nicks[id], "", "nick");  // the record says who played, under which nick
+    }
+    for (auto& [id, kept] : t.kept_nick)
+        if (t.same(kept, old_nick)) kept = std::string(new_nick);
     if (t.same(t.opener, old_nick)) t.opener = std::string(new_nick);
     for (host::PendingChange& p : t.session.pending())
         if (p.bot.empty() && t.same(p.name, old_nick)) p.name = std::string(new_nick);
@@ -85,39 +87,11 @@ void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) 
 
 Replies ChannelGame::on_departure(std::string_view nick, GameClock::time_point now) {
     Replies out;
+    now_ = now;
     if (!table_) return out;
     try {
         leave(std::string(nick), true, out);
         if (table_ && table_->started) advance(now, out);
-    } catch (const std::exception& e) {
-        internal_error(e, out);
-    }
-    persist(out);
-    return paint(std::move(out));
-}
-
-Replies ChannelGame::tick(GameClock::time_point now) {
-    Replies out;
-    if (!table_ || !table_->turn_deadline || now < *table_->turn_deadline) return out;
-    Table& t = *table_;
-    if (t.game.phase() != Phase::awaiting_give || t.is_bot(t.game.current_player())) {
-        t.turn_deadline.reset();  // stale: nobody is waited for
-        return out;
-    }
-    try {
-        const PlayerId id = t.game.current_player();
-        const std::string who = t.nick(id);
-        const unsigned count = ++t.timeouts[id];
-        out.push_back(fmt::format("{} did not act within {} s: the greedy bot decides for them (timeout {} of {}).", who,
-                                  options_.turn_timeout.count(), count, options_.max_timeouts));
-        const PlayerId receiver = host::make_bot("greedy", 0)->choose_receiver(t.view);
-        t.turn_deadline.reset();
-        give(receiver, out);
-        if (count >= options_.max_timeouts) {
-            out.push_back(fmt::format("{} timed out {} times in a row and leaves the game.", who, count));
-            leave(who, true, out);
-        }
-        if (table_) advance(now, out);
     } catch (const std::exception& e) {
         internal_error(e, out);
     }
@@ -164,6 +138,8 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
     }
     Table& t = *table_;
     if (name == "status") return status(out);
+    if (name == "pause") return pause(nick, now, out);
+    if (name == "resume") return resume_clock(nick, now, out);
     if (name == "stop") {
         // The opener or an operator; once the opener is gone, any seated player.
         const bool opener_gone = t.find(t.opener, true) == kNoPlayer && t.find(nick, true) != kNoPlayer;
@@ -248,6 +224,8 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
 
 void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Replies& out) {
     Table& t = *table_;
+    if (bot_kind.empty())
+        if (const PlayerId kept = kept_seat(nick); kept != kNoPlayer) return take_back(kept, nick, out);
     std::size_t joins = 0;
     for (const auto& p : t.session.pending()) joins += p.join;
     if (t.game.players().size() + joins >= options_.max_players) {
@@ -256,6 +234,7 @@ void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Rep
     }
     std::string who = nick;
     if (bot_kind.empty()) {
+        if (const PlayerId kept = kept_seat(nick); kept != kNoPlayer) return take_back(kept, nick, out);
         if (t.find(nick) != kNoPlayer) {
             out.push_back(fmt::format("{}, you are playing already.", nick));
             return;
@@ -311,6 +290,10 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
     }
     if (t.game.phase() != Phase::awaiting_give) {
         out.push_back("No card is waiting to be given; !status shows the game.");
+        return;
+    }
+    if (t.paused_until) {
+        out.push_back("The game is paused; !resume first.");
         return;
     }
     const PlayerId current = t.game.current_player();

@@ -39,7 +39,17 @@ using GameClock = std::chrono::steady_clock;
 struct ChannelOptions {
     std::string gametype = "official";             ///< !cherries without a GAMETYPE
     std::vector<std::string> sets{"standard"};     ///< !cherries without SETs
-    std::chrono::seconds turn_timeout{90};         ///< then the greedy bot decides for the player
+    /// How long a player has, counted from when their turn's prompt line is written to the
+    /// server (not when the card is drawn: a queued prompt costs nobody time); then the greedy
+    /// bot decides for them. Fractions of a second are allowed (tests).
+    std::chrono::milliseconds turn_timeout{90'000};
+    /// "ann: 15 s left." this long before the timeout (only when the timeout is longer).
+    std::chrono::milliseconds turn_warning{15'000};
+    /// A !pause ends by itself after this long (the turn clock then runs on).
+    std::chrono::milliseconds pause_limit{600'000};
+    /// A write to the database that failed is tried again after this long, then after twice as
+    /// long each time, at most 30 s (the game goes on in memory meanwhile; docs/irc-storage.md).
+    std::chrono::milliseconds store_retry{1000};
     unsigned max_timeouts = 3;                     ///< timeouts in a row, then the player leaves
     std::size_t max_players = 10;                  ///< seats at one table, bots included
     CaseMapping casemapping = CaseMapping::rfc1459;
@@ -90,6 +100,26 @@ public:
     /// Statistics are kept by account when there is one, else by case-mapped nick.
     void set_account_lookup(std::function<std::string(std::string_view nick)> lookup) { account_ = std::move(lookup); }
 
+    /// The prompt line this game asked for (as returned by on_text, tick... after colours) whose
+    /// writing to the server starts the turn clock, with its serial; nullopt when none waits.
+    struct Prompt {
+        std::uint64_t serial = 0;
+        std::string line;
+    };
+    std::optional<Prompt> unsent_prompt() const;
+    /// Prompt `serial` was written to the server at `now`: the player has the full turn
+    /// timeout from here (written again, e.g. after "CherryBot is back": from the later time).
+    /// A stale serial (the turn was played meanwhile) is ignored.
+    void prompt_written(std::uint64_t serial, GameClock::time_point now);
+    /// The connection to the server was lost: the turn clock stops; back() asks again.
+    void connection_lost();
+    /// The bot is in the channel again (after a reconnect): "CherryBot is back." with the table
+    /// and, on a human's turn, the prompt again (its clock starts when that is written).
+    Replies back();
+    /// `nick` joined the channel: a seated player who comes back is shown the table and, on
+    /// their turn, the prompt again. No reply for anyone else.
+    Replies on_join(std::string_view nick, GameClock::time_point now);
+
     /// True while a game is open (being set up or running).
     bool open() const { return table_ != nullptr; }
     /// When tick() has something to do next (a turn timeout), if anything.
@@ -121,6 +151,11 @@ private:
     void start(const std::string& nick, GameClock::time_point now, Replies& out);
     void play(const ChannelCommand& c, const std::string& nick, GameClock::time_point now, Replies& out);
     void status(Replies& out) const;
+    void pause(const std::string& nick, GameClock::time_point now, Replies& out);
+    void resume_clock(const std::string& nick, GameClock::time_point now, Replies& out);
+    /// The prompt of the current human turn ("Turn 3: ... ann: !keep or !give NICK (90 s)."),
+    /// `lead` its first part; remembered as unsent: its clock starts when it is written.
+    std::string prompt(std::string lead);
     void card(const ChannelCommand& c, Replies& out);
     void rules(Replies& out);
     void seat(const host::PendingChange& change, Replies& out);
@@ -136,10 +171,21 @@ private:
     void begin_stored();
     void checkpoint();
     void persist(Replies& out);
+    /// Writes what a failed write left in memory: the complete turns' lines with the state.
+    void retry_store();
+    /// Between turns: the save half and the complete turns' record lines, ready to write.
+    void stage();
     /// Stores the game's end: its last record lines, the end line (with `reason` when the game
     /// was stopped: docs/records.md, "The end line"), the status and the statistics.
     void store_end(const std::string& status, const std::string& reason = {});
     void take_over(PlayerId id, Replies& out);
+    /// Writes a seat line (docs/records.md, "Seat lines"): seat `id` is played from now on
+    /// under `name`, by bot `bot` ("" for a person), because `why`.
+    void seat_changed(PlayerId id, const std::string& name, const std::string& bot, const std::string& why);
+    /// The seat a stand-in bot keeps for `nick` (same services account, or same nick), or kNoPlayer.
+    PlayerId kept_seat(const std::string& nick) const;
+    /// `nick` takes their kept seat back from the bot; says so, with the table.
+    void take_back(PlayerId id, const std::string& nick, Replies& out);
     Replies paint(Replies lines) const;
     // host/irc/channel_bots.cpp
     /// "random, greedy, expert, leader": the built-in bot kinds, then the bot plugins found.
@@ -167,6 +213,7 @@ private:
     std::shared_ptr<Store> store_;
     std::function<std::string(std::string_view)> account_;
     std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game
+    GameClock::time_point now_{};   // the time of the last call from outside (a retry's base)
 };
 
 }  // namespace cherries::irc

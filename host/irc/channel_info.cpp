@@ -90,8 +90,9 @@ std::vector<std::string> ChannelGame::seated() const {
 }
 
 std::string ChannelGame::to_play() const {
-    if (!table_ || !table_->turn_deadline) return "";
-    return table_->nick(table_->game.current_player());
+    const Table* t = table_.get();
+    if (!t || !t->started || t->game.phase() != Phase::awaiting_give || t->is_bot(t->game.current_player())) return "";
+    return t->nick(t->game.current_player());
 }
 
 void ChannelGame::status(Replies& out) const {
@@ -141,7 +142,9 @@ void ChannelGame::card(const ChannelCommand& c, Replies& out) {
         for (CardId card = 0; card < catalog.card_count(); ++card) {
             if (catalog.kind_id_of(card) != k) continue;
             const host::CardText text(*bundle);
-            out.push_back(fmt::format("{}; {} in the game.", text.describe(card), kind.count));
+            std::string said = text.describe(card);
+            while (!said.empty() && said.back() == '.') said.pop_back();  // "...change.; 4" read badly
+            out.push_back(fmt::format("{}; {} in the game.", said, kind.count));
             return;
         }
     }

@@ -5,6 +5,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include <chrono>
 #include <sstream>
 
@@ -92,7 +94,9 @@ json channel_half(const ChannelGame::Table& t) {
     for (const host::SeatedBot& b : t.session.bots()) bots[b.id] = b.kind;
     return {{"opener", t.opener},   {"started", t.started},          {"seats", t.session.seats_taken()},
             {"nicks", pairs(t.nicks)}, {"bots", pairs(bots)},        {"accounts", pairs(t.accounts)},
-            {"timeouts", pairs(t.timeouts)}, {"pending", pending}};
+            {"timeouts", pairs(t.timeouts)}, {"pending", pending},
+            {"kept_nick", pairs(t.kept_nick)}, {"kept_account", pairs(t.kept_account)},
+            {"seat_lines", t.unstored_seats}};
 }
 
 std::string state_text(const ChannelGame::Table& t) {
@@ -150,7 +154,10 @@ void ChannelGame::begin_stored() {
     if (!store_) return;
     host::RecordHeader header{.seed = t.session.seed(), .players = {host::Seat{.name = t.opener, .bot = {}}},
                               .plugins = t.session.plugins(), .source = "irc"};
-    t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), host::header_json(header).dump(), unix_now());
+    // A nick that is not valid UTF-8 is stored with U+FFFD in its place, never dropped (dump()
+    // would throw json type_error 316 and the game would not be stored at all).
+    t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping),
+                                     host::header_json(header).dump(-1, ' ', false, json::error_handler_t::replace), unix_now());
     t.log.record();  // no event happened since the header's players were seated
     checkpoint();
 }
@@ -158,39 +165,76 @@ void ChannelGame::begin_stored() {
 void ChannelGame::checkpoint() {
     Table& t = *table_;
     if (!store_ || t.stored_id == 0) return;
-    t.saved = save_half(t);
+    stage();
     std::string state = state_text(t);
-    std::vector<std::string> lines = t.log.take_lines();
-    if (lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
-    try {
-        store_->checkpoint(t.stored_id, lines, state, t.game.turn(), players_text(t));
-    } catch (...) {
-        t.log.put_back(std::move(lines));  // written with the next checkpoint that succeeds
-        throw;
+    if (t.unstored_lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
+    // On failure the lines stay in unstored_lines, in memory: the next write that works has them.
+    store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, players_text(t));
+    t.unstored_lines.clear();
+    t.unstored_seats.clear();
+    t.last_state = std::move(state);
+}
+
+void ChannelGame::stage() {
+    Table& t = *table_;
+    t.saved = save_half(t);
+    t.saved_turn = t.game.turn();
+    for (auto& line : t.log.take_lines()) t.unstored_lines.push_back(std::move(line));
+}
+
+void ChannelGame::retry_store() {
+    Table& t = *table_;
+    if (t.game.phase() != Phase::awaiting_give) return checkpoint();
+    // During a turn: the complete turns' lines with the save half of their end (t.saved), and
+    // the channel half of now; the turn going on stays in the log until it is complete.
+    std::string state = state_text(t);
+    if (!t.unstored_lines.empty()) {
+        store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, players_text(t));
+        for (const auto& line : t.unstored_lines)  // seat lines stored now: not the state's to keep
+            t.unstored_seats.erase(std::remove(t.unstored_seats.begin(), t.unstored_seats.end(), line), t.unstored_seats.end());
+        t.unstored_lines.clear();
+        state = state_text(t);
     }
+    if (state != t.last_state) store_->update_state(t.stored_id, state);
     t.last_state = std::move(state);
 }
 
 void ChannelGame::persist(Replies& out) {
     if (!table_ || !store_ || table_->stored_id == 0) return;
     Table& t = *table_;
+    if (t.game.phase() != Phase::awaiting_give) stage();  // a complete turn: its lines and save half, in memory
+    if (t.store_failing && t.store_retry && now_ < *t.store_retry) return;  // failing: wait for the retry
     try {
-        if (t.game.phase() != Phase::awaiting_give) {
-            checkpoint();  // between turns (the lobby, a suspension): the whole state
-        } else if (std::string state = state_text(t); state != t.last_state) {
-            store_->update_state(t.stored_id, state);  // a pending join, a nick: the turn is not done
-            t.last_state = std::move(state);
+        // Between turns (the lobby, a suspension): the whole state; during a turn, a pending join
+        // or a nick: the state only (the turn is not done), after what an earlier failure left.
+        retry_store();
+        if (t.store_failing) {
+            t.store_failing = false;
+            t.store_retry.reset();
+            if (options_.log) options_.log(channel_ + ": the database works again; nothing was lost");
+            out.push_back("The database works again: the game is stored, nothing was lost.");
         }
     } catch (const std::exception& e) {
-        tell_operator(e.what());
-        out.push_back("Warning: the game could not be stored (the operator can see why); it goes on.");
+        // Told once; tried again later without blocking anyone, the game going on in memory.
+        if (!t.store_failing) {
+            tell_operator(e.what());
+            out.push_back("Warning: the game cannot be stored just now (the operator can see why); it goes on, and "
+                          "is stored as soon as the database works again.");
+            t.store_failing = true;
+            t.store_backoff = options_.store_retry;
+        } else {
+            t.store_backoff = std::min<std::chrono::milliseconds>(t.store_backoff * 2, std::chrono::seconds(30));
+        }
+        t.store_retry = now_ + t.store_backoff;
     }
 }
 
 void ChannelGame::store_end(const std::string& status, const std::string& reason) {
     if (!table_ || !store_ || table_->stored_id == 0) return;
     Table& t = *table_;
-    std::vector<std::string> lines = t.log.take_lines();
+    std::vector<std::string> lines = std::move(t.unstored_lines);  // what a failed write left first
+    t.unstored_lines.clear();
+    for (auto& line : t.log.take_lines()) lines.push_back(std::move(line));
     lines.push_back(host::end_line(t.game, reason));
     std::vector<StatsUpdate> stats;
     std::string winner;
@@ -247,6 +291,7 @@ Replies ChannelGame::attach_store(std::shared_ptr<Store> store, GameClock::time_
 void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Replies& out) {
     const std::string where = stored_where(*store_, stored.id);
     const json j = json::parse(stored.state);
+    now_ = now;
     if (j.value("state", "") != "cherrybot" || j.value("format", 0) != kStateFormat)
         throw std::runtime_error(where + ": not a state this cherries reads");
     const host::SaveState save = host::parse_save(j.at("save"), where);
@@ -291,6 +336,8 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     t.nicks = unpairs<std::string>(c.at("nicks"));
     t.accounts = unpairs<std::string>(c.at("accounts"));
     t.timeouts = unpairs<unsigned>(c.at("timeouts"));
+    if (c.contains("kept_nick")) t.kept_nick = unpairs<std::string>(c.at("kept_nick"));  // older states: none
+    if (c.contains("kept_account")) t.kept_account = unpairs<std::string>(c.at("kept_account"));
     // A bot plugin that is gone, broken or changed gives its seat to the greedy bot: the humans'
     // game goes on, and the record holds the decisions made so far.
     Replies replaced;
@@ -298,6 +345,10 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
         replaced.push_back(fmt::format("{}: {}; the greedy bot plays that seat from now on.", t.nick(lost.id), lost.why));
     t.log.turns = unpairs<std::uint32_t>(j.at("turns_taken"));
     t.log.record();
+    if (c.contains("seat_lines")) {  // seat lines of the turn that was going on: stored with it
+        t.unstored_seats = c.at("seat_lines").get<std::vector<std::string>>();
+        for (const auto& line : t.unstored_seats) t.log.put_line(line);
+    }
     t.text.set_lobby(!t.started);
     t.stored_id = stored.id;
     t.saved = {{"save", j.at("save")}, {"turns_taken", j.at("turns_taken")}};
@@ -330,8 +381,9 @@ void ChannelGame::stats(const ChannelCommand& c, const std::string& nick, Replie
         out.push_back(fmt::format("No finished games for {} yet.", who));
         return;
     }
-    out.push_back(fmt::format("{}: {} game{}, {} win{}, {} turns, {} points, best score {}.", who, s->games,
-                              s->games == 1 ? "" : "s", s->wins, s->wins == 1 ? "" : "s", s->turns, s->points,
+    out.push_back(fmt::format("{}: {} game{}, {} win{}, {} turn{}, {} point{}, best score {}.", who, s->games,
+                              s->games == 1 ? "" : "s", s->wins, s->wins == 1 ? "" : "s", s->turns, s->turns == 1 ? "" : "s",
+                              s->points, s->points == 1 || s->points == -1 ? "" : "s",
                               s->best ? std::to_string(*s->best) : std::string("unknown")));
 }
 
@@ -354,8 +406,9 @@ void ChannelGame::top(Replies& out) {
     }
     std::string line = "Top players:";
     for (std::size_t i = 0; i < best.size(); ++i)
-        line += fmt::format("{} {}. {} {} win{}, {} points", i ? ";" : "", i + 1, best[i].name, best[i].wins,
-                            best[i].wins == 1 ? "" : "s", best[i].points);
+        line += fmt::format("{} {}. {} {} win{}, {} point{}", i ? ";" : "", i + 1, best[i].name, best[i].wins,
+                            best[i].wins == 1 ? "" : "s", best[i].points,
+                            best[i].points == 1 || best[i].points == -1 ? "" : "s");
     out.push_back(line + ".");
 }
 

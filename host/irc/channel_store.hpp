@@ -32,6 +32,11 @@ public:
     /// join event: a bot plugin that the record does not name yet (docs/records.md, "Plugin
     /// lines"). nullopt takes it back (the join did not happen).
     void set_joining_plugin(std::optional<host::RecordedPlugin> plugin) override { joining_plugin_ = std::move(plugin); }
+    /// While recording, adds a line that is no event (a seat line, docs/records.md) after the
+    /// lines so far.
+    void put_line(std::string line) {
+        if (writer_) lines_.push_back(std::move(line));
+    }
     /// The record lines since the last take, without newlines.
     std::vector<std::string> take_lines();
     /// Gives back lines taken that could not be stored, before the lines collected since.

@@ -92,6 +92,21 @@ struct ChannelGame::Table {
     TurnText text;
     GameLog log;  // every event: to `text`, and as record lines when stored
     std::map<PlayerId, std::string> accounts;  // services accounts of humans, when the server says
+    /// Seats a stand-in bot plays for a person who left (house rules keep the seat, or a bot
+    /// took it over): their nick and services account, so that they can take it back.
+    std::map<PlayerId, std::string> kept_nick, kept_account;
+    /// Seat lines since the last checkpoint: kept in the state's channel half too, so that a
+    /// crash during a turn loses none (the turn's events are played again, its seat lines not).
+    std::vector<std::string> unstored_seats;
+    /// A store that fails (a lock, a full disk, a read-only file): the record lines of complete
+    /// turns not written yet, kept in memory and written first by the next write that works;
+    /// the turn count of the save half (`saved`); whether the channel was told (once); when
+    /// to try again, and the wait after that (doubling, at most 30 s).
+    std::vector<std::string> unstored_lines;
+    std::uint32_t saved_turn = 0;
+    bool store_failing = false;
+    std::optional<GameClock::time_point> store_retry;
+    std::chrono::milliseconds store_backoff{0};
     std::int64_t stored_id = 0;                // the game's id in the store; 0: not stored
     nlohmann::json saved;                      // the save half of the state at the last checkpoint
     std::string last_state;                    // the state text last written
@@ -99,7 +114,16 @@ struct ChannelGame::Table {
     bool started = false;
     CardId prompted_card = kNoCard;
     std::uint32_t prompted_turn = 0;
+    /// The turn clock: when the current human's time runs out (unset: not running, e.g. the
+    /// prompt is not written yet, or the game is paused).
     std::optional<GameClock::time_point> turn_deadline;
+    std::uint64_t prompt_serial = 0;  // of the last prompt asked for
+    std::string prompt_line;          // its text (with colours), until it is written
+    bool prompt_unsent = false;
+    bool warned = false;              // the current turn's "N s left" was said
+    /// A !pause: until when, and how much of the turn clock was left.
+    std::optional<GameClock::time_point> paused_until;
+    std::optional<std::chrono::nanoseconds> paused_left;
 };
 
 }  // namespace cherries::irc

@@ -3,6 +3,7 @@
 
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
+#include "host/records/record.hpp"
 #include "host/records/state_json.hpp"
 #include "host/batch/sim.hpp"
 
@@ -56,6 +57,10 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
     if (t.game.over()) return;
     const PlayerId id = t.find(nick, true);
     if (id == kNoPlayer) {
+        if (!departed && kept_seat(nick) != kNoPlayer) {
+            out.push_back(fmt::format("{}, the greedy bot plays your seat while you are away; !join takes it back.", nick));
+            return;
+        }
         if (host::PendingChange* p = t.pending_for(nick, true)) {
             auto& pending = t.session.pending();
             pending.erase(pending.begin() + (p - pending.data()));
@@ -71,7 +76,11 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
         } else {
             // The seat cannot be given up, and nobody is there to play it: a bot takes it over.
             t.session.hand_to_bot(id, "greedy");
-            out.push_back(fmt::format("{} is gone, and the house rules keep the seat: the greedy bot plays it.", t.nick(id)));
+            t.kept_nick[id] = t.nick(id);
+            if (const auto a = t.accounts.find(id); a != t.accounts.end()) t.kept_account[id] = a->second;
+            seat_changed(id, t.nick(id), "greedy", "house rules");
+            out.push_back(fmt::format("{} is gone, and the house rules keep the seat: the greedy bot plays it until they are back.",
+                                      t.nick(id)));
         }
         return;
     }
@@ -141,11 +150,12 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         if (t.prompted_card == t.game.drawn_card() && t.prompted_turn == t.game.turn()) return;  // asked already
         std::string line;
         for (const auto& l : t.text.take()) line += (line.empty() ? "" : " ") + l;
-        line += fmt::format(". {}: !keep or !give NICK ({} s).", t.nick(current), options_.turn_timeout.count());
-        out.push_back(std::move(line));
+        (void)current;
+        out.push_back(prompt(line.empty() || line.back() == '.' ? line : line + "."));  // never "change.. ann:"
         t.prompted_card = t.game.drawn_card();
         t.prompted_turn = t.game.turn();
-        t.turn_deadline = now + options_.turn_timeout;
+        t.turn_deadline.reset();  // the clock starts when the prompt is written (prompt_written)
+        (void)now;
         return;
     }
     if (!t.started) return;
@@ -187,8 +197,13 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
         store_end("stopped", reason.empty() ? why : reason);
     } catch (const std::exception&) {  // already closing: the game ends either way
     }
+    const Table& t = *table_;
+    std::string scores;  // a game that ran ends with its scores, however it ends
+    if (t.started && !t.game.players().empty())
+        scores = "Final scores: " + t.scores() + fmt::format(" after {} turn{}.", t.game.turn(), t.game.turn() == 1 ? "" : "s");
     table_.reset();
     out.push_back("The game is over: " + why + ".");
+    if (!scores.empty()) out.push_back(std::move(scores));
 }
 
 }  // namespace cherries::irc
@@ -206,11 +221,52 @@ void ChannelGame::take_over(PlayerId id, Replies& out) {
         if (t.find(bot) == kNoPlayer && !t.pending_for(bot, true)) break;
     }
     t.session.hand_to_bot(id, "greedy", true);  // a seat of its own: names and seeds the next bots
+    t.kept_nick[id] = was;
+    if (const auto a = t.accounts.find(id); a != t.accounts.end()) t.kept_account[id] = a->second;
     t.nicks[id] = bot;
     t.timeouts.erase(id);
     t.accounts.erase(id);
+    seat_changed(id, bot, "greedy", "take-over");
     if (t.game.phase() == Phase::awaiting_give && t.game.current_player() == id) t.turn_deadline.reset();
     out.push_back(fmt::format("{} leaves; the bot {} takes over their seat, so the game goes on.", was, bot));
+}
+
+void ChannelGame::seat_changed(PlayerId id, const std::string& name, const std::string& bot, const std::string& why) {
+    Table& t = *table_;
+    std::string line =
+        host::seat_line(t.game.turn(), host::SeatLine{.player = t.game.player(id).name, .name = name, .bot = bot, .why = why});
+    if (!t.log.recording()) return;
+    t.unstored_seats.push_back(line);
+    t.log.put_line(std::move(line));
+}
+
+PlayerId ChannelGame::kept_seat(const std::string& nick) const {
+    const Table& t = *table_;
+    const std::string account = account_of(nick);
+    for (const auto& [id, kept] : t.kept_nick) {
+        if (!t.game.find_player(t.game.player(id).name)) continue;  // the seat is gone
+        const auto a = t.kept_account.find(id);
+        if (!account.empty() && a != t.kept_account.end()) {
+            if (a->second == account) return id;  // the same services account, whatever the nick
+        } else if (t.same(kept, nick)) {
+            return id;
+        }
+    }
+    return kNoPlayer;
+}
+
+void ChannelGame::take_back(PlayerId id, const std::string& nick, Replies& out) {
+    Table& t = *table_;
+    const std::string stand_in = t.nick(id);
+    t.session.hand_back(id);
+    t.nicks[id] = nick;
+    t.kept_nick.erase(id);
+    t.kept_account.erase(id);
+    t.timeouts.erase(id);
+    if (std::string account = account_of(nick); !account.empty()) t.accounts[id] = std::move(account);
+    seat_changed(id, nick, "", "back");
+    out.push_back(stand_in == nick ? fmt::format("{} is back and plays their seat again (the greedy bot kept it).", nick)
+                                   : fmt::format("{} is back and takes their seat again from {}.", nick, stand_in));
 }
 
 Replies ChannelGame::paint(Replies lines) const {

@@ -48,7 +48,9 @@ void Client::disconnected() {
     for (auto& [name, ch] : channels_) {
         ch.members.clear();
         ch.names.clear();
+        if (ch.game) ch.game->connection_lost();  // the clock waits for "CherryBot is back"
     }
+    just_written_.clear();
 }
 
 void Client::quit(const std::string& reason) { urgent_.push_front("QUIT :" + reason); }
@@ -98,9 +100,27 @@ void Client::connect() {
     send({.command = "USER", .params = {options_.user, "0", "*", options_.realname}});
 }
 
-void Client::say(const std::string& channel, const std::vector<std::string>& lines) {
-    for (const auto& text : lines)
-        for (auto& line : split_privmsg(channel, text, isupport_.relay_prefix())) flood_.push(isupport_.fold(channel), std::move(line));
+void Client::say(const std::string& channel, const std::vector<std::string>& lines, LinePriority priority) {
+    const std::string folded = isupport_.fold(channel);
+    const Channel* ch = find(channel);
+    std::optional<ChannelGame::Prompt> prompt = ch && ch->game ? ch->game->unsent_prompt() : std::nullopt;
+    for (const auto& text : lines) {
+        std::vector<std::string> pieces = split_privmsg(channel, text, isupport_.relay_prefix());
+        std::uint64_t tag = 0;
+        const bool is_prompt = prompt && text == prompt->line;
+        if (is_prompt) {  // its last piece starts the clock when it goes
+            tag = next_tag_++;
+            prompt_tags_[tag] = PromptTag{folded, prompt->serial};
+        }
+        for (std::size_t i = 0; i < pieces.size(); ++i) {
+            const bool last = i + 1 == pieces.size();
+            if (!flood_.push(folded, std::move(pieces[i]), priority, last ? tag : 0) && last && tag) {
+                prompt_tags_.erase(tag);  // dropped (a full queue): never wait for it forever
+                if (ch->game) ch->game->prompt_written(prompt->serial, FloodClock::now());
+            }
+        }
+        if (is_prompt) prompt.reset();
+    }
 }
 
 Client::Channel* Client::find(std::string_view channel) {
@@ -191,9 +211,16 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
         const std::string& channel = m.param(0);
         if (is_me(from)) {
             Channel& ch = channels_[isupport_.fold(channel)];
-            if (!ch.game) open_channel_game(ch, channel, now);
+            if (!ch.game) {
+                log("joined " + channel);
+                open_channel_game(ch, channel, now);
+            } else {  // back after a reconnect: the table and the prompt again
+                log("joined " + channel + (ch.game->open() ? "; its game goes on" : ""));
+                say(ch.game->channel(), ch.game->back());
+            }
         } else if (Channel* ch = find(channel)) {
             ch->members[isupport_.fold(from)] = "";
+            if (ch->game) say(ch->game->channel(), ch->game->on_join(from, now));
         }
     } else if (c == "353") {  // RPL_NAMREPLY: me, symbol, channel, "@ann +bob cid"
         if (Channel* ch = find(m.param(2))) {
@@ -250,7 +277,11 @@ void Client::on_privmsg(const Message& m, GameClock::time_point now) {
     Channel* ch = isupport_.is_channel(target) ? find(target) : nullptr;
     if (!ch) return;  // private messages: the game is public, nothing to say in private
     const std::string channel = ch->game->channel();
-    say(channel, ch->game->on_text(from, m.param(1), now, is_op(*ch, from)));
+    // Answers that do not move the game go ahead of the table's announcements.
+    static const std::set<std::string> info = {"help", "status", "card", "cards", "rules", "sets", "gametypes", "bots", "stats", "top"};
+    const auto command = parse_channel_command(m.param(1));
+    const LinePriority priority = command && info.count(command->name) ? LinePriority::reply : LinePriority::announcement;
+    say(channel, ch->game->on_text(from, m.param(1), now, is_op(*ch, from)), priority);
 }
 
 void Client::on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now) {
@@ -281,8 +312,22 @@ std::vector<std::string> Client::outgoing(GameClock::time_point now) {
     std::vector<std::string> out(urgent_.begin(), urgent_.end());
     urgent_.clear();
     if (!registered_) return out;  // channel lines wait for the (re)registration and its JOINs
-    for (auto& line : flood_.ready(now)) out.push_back(std::move(line));
+    std::vector<std::uint64_t> tags;
+    for (auto& line : flood_.ready(now, &tags)) out.push_back(std::move(line));
+    for (const std::uint64_t tag : tags) {
+        const auto it = prompt_tags_.find(tag);
+        if (it == prompt_tags_.end()) continue;
+        if (Channel* ch = find(it->second.channel); ch && ch->game) ch->game->prompt_written(it->second.serial, now);
+        just_written_.push_back(it->second);
+        prompt_tags_.erase(it);
+    }
     return out;
+}
+
+void Client::written(GameClock::time_point now) {
+    for (const PromptTag& p : just_written_)
+        if (Channel* ch = find(p.channel); ch && ch->game) ch->game->prompt_written(p.serial, now);
+    just_written_.clear();
 }
 
 std::optional<GameClock::time_point> Client::next_wakeup() const {

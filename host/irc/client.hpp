@@ -78,6 +78,12 @@ public:
     /// channel text as flood control allows.
     std::vector<std::string> outgoing(GameClock::time_point now);
 
+    /// The lines outgoing() returned so far were all written to the socket at `now`: a turn prompt
+    /// among them starts (or restarts) its player's clock from this time (docs/irc.md, "A fair
+    /// clock"). outgoing() starts it already at its own `now`, so a test without a socket
+    /// need not call this.
+    void written(GameClock::time_point now);
+
     /// When outgoing() or tick() next has something to do, if ever.
     std::optional<GameClock::time_point> next_wakeup() const;
 
@@ -105,8 +111,16 @@ private:
     };
 
     void send(Message message);
-    void say(const std::string& channel, const std::vector<std::string>& lines);
+    /// Queues a game's lines; `priority` says whether they answer a command (LinePriority::reply)
+    /// or announce the game. The game's unsent turn prompt among them is tagged so that its
+    /// clock starts when it goes.
+    void say(const std::string& channel, const std::vector<std::string>& lines,
+             LinePriority priority = LinePriority::announcement);
     Channel* find(std::string_view channel);
+    /// A line for the operator's log (ClientOptions::game.log), if there is one.
+    void log(const std::string& text) const {
+        if (options_.game.log) options_.game.log(text);
+    }
     bool is_me(std::string_view nick) const { return isupport_.same(nick, nick_); }
     bool is_op(const Channel& channel, std::string_view nick) const;
     void on_cap(const Message& m);
@@ -136,6 +150,13 @@ private:
     std::uint64_t malformed_ = 0;
     std::shared_ptr<Store> store_;
     std::map<std::string, std::string> accounts_;  // folded nick -> services account
+    struct PromptTag {
+        std::string channel;  // folded
+        std::uint64_t serial = 0;
+    };
+    std::map<std::uint64_t, PromptTag> prompt_tags_;  // flood tag -> the prompt it is
+    std::vector<PromptTag> just_written_;            // prompts given by outgoing() since written()
+    std::uint64_t next_tag_ = 1;
 };
 
 }  // namespace cherries::irc

@@ -41,6 +41,15 @@ std::optional<std::int64_t> integer(TomlReader& r, const toml::table& t, std::st
     return r.integer(t, key, Need::optional, min, max, context);
 }
 
+// A duration in seconds, fractions allowed (tests wait no longer than they must); whole
+// milliseconds are kept.
+std::optional<std::chrono::milliseconds> seconds(TomlReader& r, const toml::table& t, std::string_view key, double min,
+                                                 double max, const std::string& context) {
+    const auto v = r.number(t, key, min, max, context);
+    if (!v) return std::nullopt;
+    return std::chrono::milliseconds(std::llround(*v * 1000.0));
+}
+
 // A secret: `password = "..."` in the file, or `password_env = "NAME"` read from the
 // environment (preferred: the file then holds no secret).
 void secret(TomlReader& r, const toml::table& t, const std::string& context, std::string& into) {
@@ -75,9 +84,9 @@ void read_server(TomlReader& r, const toml::table& t, BotConfig& c) {
     boolean(r, t, "tls", ctx, c.server.tls);
     boolean(r, t, "tls_verify", ctx, c.server.tls_verify);
     secret(r, t, ctx, c.client.password);
-    if (auto v = integer(r, t, "reconnect_delay", 1, 3600, ctx)) c.server.reconnect_delay = std::chrono::seconds(*v);
-    if (auto v = integer(r, t, "reconnect_max", 1, 86400, ctx)) c.server.reconnect_max = std::chrono::seconds(*v);
-    if (auto v = integer(r, t, "ping_timeout", 2, 3600, ctx)) c.server.ping_timeout = std::chrono::seconds(*v);
+    if (auto v = seconds(r, t, "reconnect_delay", 0.05, 3600, ctx)) c.server.reconnect_delay = *v;
+    if (auto v = seconds(r, t, "reconnect_max", 0.05, 86400, ctx)) c.server.reconnect_max = *v;
+    if (auto v = seconds(r, t, "ping_timeout", 0.2, 3600, ctx)) c.server.ping_timeout = *v;
     if (!t.get("port") && c.server.tls) c.server.port = 6697;
 }
 
@@ -99,11 +108,13 @@ void read_bot(TomlReader& r, const toml::table& t, BotConfig& c, const std::file
 
 void read_game(TomlReader& r, const toml::table& t, BotConfig& c) {
     const std::string ctx = "[game] ";
-    r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "max_timeouts", "max_players", "bot_takes_over", "colours"}, ctx);
+    r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "turn_warning", "pause_limit", "max_timeouts", "max_players", "bot_takes_over", "colours"}, ctx);
     ChannelOptions& g = c.client.game;
     text(r, t, "gametype", ctx, g.gametype);
     texts(r, t, "sets", ctx, g.sets);
-    if (auto v = integer(r, t, "turn_timeout", 1, 86400, ctx)) g.turn_timeout = std::chrono::seconds(*v);
+    if (auto v = seconds(r, t, "turn_timeout", 0.05, 86400, ctx)) g.turn_timeout = *v;
+    if (auto v = seconds(r, t, "turn_warning", 0, 86400, ctx)) g.turn_warning = *v;
+    if (auto v = seconds(r, t, "pause_limit", 0.05, 86400, ctx)) g.pause_limit = *v;
     if (auto v = integer(r, t, "max_timeouts", 1, 1000, ctx)) g.max_timeouts = static_cast<unsigned>(*v);
     if (auto v = integer(r, t, "max_players", 2, 100, ctx)) g.max_players = static_cast<std::size_t>(*v);
     boolean(r, t, "bot_takes_over", ctx, g.bot_takes_over);
@@ -190,8 +201,8 @@ std::string describe_bot_config(const BotConfig& c) {
                        c.client.sasl_account.empty() ? (c.client.nickserv_password.empty() ? "" : " (NickServ IDENTIFY)")
                                                      : " (SASL PLAIN as " + c.client.sasl_account + ")");
     out += fmt::format("channels: {}\n", channels);
-    out += fmt::format("games:    {} with {}; turn timeout {} s, {} timeouts in a row, at most {} players\n",
-                       c.client.game.gametype, sets, c.client.game.turn_timeout.count(), c.client.game.max_timeouts,
+    out += fmt::format("games:    {} with {}; turn timeout {}, {} timeouts in a row, at most {} players\n",
+                       c.client.game.gametype, sets, seconds_text(c.client.game.turn_timeout), c.client.game.max_timeouts,
                        c.client.game.max_players);
     std::string bots = fmt::format("{}", fmt::join(host::bot_kinds(), ", "));  // what !bot can seat: built-in, then plugins
     const GameLibrary library(c.plugin_path);

@@ -20,9 +20,10 @@ struct ServerOptions {
     std::uint16_t port = 6667;
     bool tls = false;
     bool tls_verify = true;                          ///< check the certificate and the host name
-    std::chrono::seconds reconnect_delay{1};         ///< first wait after a lost connection
-    std::chrono::seconds reconnect_max{300};         ///< the doubling wait stops growing here
-    std::chrono::seconds ping_timeout{120};          ///< silent this long: PING; twice this: reconnect
+    // Seconds in the file, fractions allowed (tests wait no longer than they must).
+    std::chrono::milliseconds reconnect_delay{1000};    ///< first wait after a lost connection
+    std::chrono::milliseconds reconnect_max{300'000};   ///< the doubling wait stops growing here
+    std::chrono::milliseconds ping_timeout{120'000};    ///< silent this long: PING; twice this: reconnect
 };
 
 /// Everything a config file says (ClientOptions carries the protocol part).

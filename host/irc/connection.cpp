@@ -170,6 +170,7 @@ private:
             writing_ = false;
             if (ec) return lost(gen, "cannot write: " + ec.message());
             if (!queued_.empty()) return write();
+            client_.written(Clock::now());  // all handed out is on the wire: a prompt's clock starts now
             if (stopping_) finish();
         };
         on_stream(s, [&](auto& stream) { asio::async_write(stream, asio::buffer(*data), handler); });
@@ -187,7 +188,7 @@ private:
             if (ec) return;  // re-armed or stopped
             const auto now = Clock::now();
             if (connected_ && now - last_read_ >= config_.server.ping_timeout * 2) {
-                return lost(generation_, fmt::format("no reply from the server for {} s", (config_.server.ping_timeout * 2).count()));
+                return lost(generation_, "no reply from the server for " + seconds_text(config_.server.ping_timeout * 2));
             }
             if (connected_ && !ping_sent_ && now - last_read_ >= config_.server.ping_timeout) {
                 ping_sent_ = true;  // the dead-link check: the server must answer within as long again
@@ -213,7 +214,7 @@ private:
         std::uniform_real_distribution<double> factor(0.5, 1.0);
         const auto jittered = std::chrono::milliseconds(static_cast<std::int64_t>(
             std::chrono::duration<double, std::milli>(wait).count() * factor(random_)));
-        log_(fmt::format("lost the server ({}); reconnecting in {:.1f} s", why, jittered.count() / 1000.0));
+        log_(fmt::format("lost the server ({}); reconnecting in {:.2f} s", why, jittered.count() / 1000.0));
         retry_.expires_after(jittered);
         retry_.async_wait([this](const asio::error_code& ec) {
             if (!ec && !stopping_) connect();

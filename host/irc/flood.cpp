@@ -18,30 +18,33 @@ void FloodControl::refill(FloodClock::time_point now) {
     last_ = now;
 }
 
-bool FloodControl::push(const std::string& target, std::string line) {
+bool FloodControl::push(const std::string& target, std::string line, LinePriority priority, std::uint64_t tag) {
     auto& queue = queues_[target];
     if (queue.size() >= options_.max_queue) {
         ++dropped_;
+        if (queue.size() == 0) queues_.erase(target);
         return false;
     }
-    if (queue.empty()) turn_.push_back(target);
-    queue.push_back(std::move(line));
+    if (queue.size() == 0) turn_.push_back(target);
+    (priority == LinePriority::reply ? queue.replies : queue.announcements).push_back(Line{std::move(line), tag});
     ++total_;
     return true;
 }
 
-std::vector<std::string> FloodControl::ready(FloodClock::time_point now) {
+std::vector<std::string> FloodControl::ready(FloodClock::time_point now, std::vector<std::uint64_t>* tags) {
     refill(now);
     std::vector<std::string> out;
     while (!turn_.empty() && credit_ >= options_.interval) {
         const std::string target = turn_.front();
         turn_.pop_front();
         auto& queue = queues_[target];
-        out.push_back(std::move(queue.front()));
-        queue.pop_front();
+        auto& from = queue.replies.empty() ? queue.announcements : queue.replies;
+        if (tags && from.front().tag != 0) tags->push_back(from.front().tag);
+        out.push_back(std::move(from.front().text));
+        from.pop_front();
         --total_;
         credit_ -= options_.interval;
-        if (queue.empty()) queues_.erase(target);
+        if (queue.size() == 0) queues_.erase(target);
         else turn_.push_back(target);
     }
     return out;

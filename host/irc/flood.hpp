@@ -1,7 +1,8 @@
 // Flood control for lines to the server: a token bucket (burst, then one line per interval)
 // shared by every target, fair across targets: each target (channel or nick) has its own
-// queue and the queues take turns, so one busy game never starves another channel. Driven by
-// the caller's clock: no sleeping, no threads.
+// queue and the queues take turns, so one busy game never starves another channel. Within a
+// target, replies to commands go ahead of announcements. Driven by the caller's clock: no
+// sleeping, no threads.
 #pragma once
 
 #include <chrono>
@@ -24,6 +25,11 @@ struct FloodOptions {
     std::size_t max_queue = 100;                      ///< lines kept per target; more are dropped
 };
 
+/// How a queued line ranks within its target: a reply to a command (!status, !help...) goes
+/// ahead of the target's queued announcements (turns, scores), so a busy table never makes
+/// an asker wait behind it; targets still take turns (each channel keeps its share).
+enum class LinePriority { reply, announcement };
+
 /// A token bucket with one queue per target, served round-robin.
 class FloodControl {
 public:
@@ -31,12 +37,15 @@ public:
     FloodControl(FloodOptions options, FloodClock::time_point now);
 
     /// Queues `line` (without CRLF) for `target`. False (and the line dropped) when the
-    /// target's queue already holds max_queue lines.
-    bool push(const std::string& target, std::string line);
+    /// target's queue already holds max_queue lines. A non-zero `tag` is handed back by
+    /// ready() when the line goes (the caller learns when a turn's prompt left).
+    bool push(const std::string& target, std::string line, LinePriority priority = LinePriority::announcement,
+              std::uint64_t tag = 0);
 
-    /// The lines that may be sent at `now`, in sending order: one per target in turn, as long
-    /// as the bucket has tokens. `now` must not go backwards (an earlier time counts as no time).
-    std::vector<std::string> ready(FloodClock::time_point now);
+    /// The lines that may be sent at `now`, in sending order: one per target in turn (its
+    /// replies first), as long as the bucket has tokens. `now` must not go backwards (an
+    /// earlier time counts as no time). The tags of the lines released are appended to `tags`.
+    std::vector<std::string> ready(FloodClock::time_point now, std::vector<std::uint64_t>* tags = nullptr);
 
     /// When the next queued line may go (nullopt when nothing is queued): for the caller's timer.
     std::optional<FloodClock::time_point> next_time() const;
@@ -55,7 +64,15 @@ private:
     FloodOptions options_;
     std::chrono::nanoseconds credit_;  // tokens as time: one line costs one interval
     FloodClock::time_point last_;
-    std::map<std::string, std::deque<std::string>> queues_;
+    struct Line {
+        std::string text;
+        std::uint64_t tag = 0;
+    };
+    struct Queue {
+        std::deque<Line> replies, announcements;
+        std::size_t size() const { return replies.size() + announcements.size(); }
+    };
+    std::map<std::string, Queue> queues_;
     std::deque<std::string> turn_;  // targets with queued lines, whose turn is first
     std::size_t total_ = 0;
     std::uint64_t dropped_ = 0;

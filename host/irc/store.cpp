@@ -1,6 +1,7 @@
 #include "host/irc/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 #include <fmt/core.h>
 
 #include <sstream>
@@ -81,11 +82,17 @@ static_assert(std::size(kMigrations) == kSchemaVersion);
 
 // Opens `file` and brings its schema to `version`. Reads before it writes: a file that is no
 // SQLite database, another program's database or a newer schema is refused untouched.
-std::unique_ptr<SQLite::Database> open_database(const std::string& file, int version) {
+std::unique_ptr<SQLite::Database> open_database(const std::string& file, int version,
+                                                std::chrono::milliseconds busy = std::chrono::milliseconds(5000)) {
     std::unique_ptr<SQLite::Database> db;
     int found = 0;
     try {
-        db = std::make_unique<SQLite::Database>(file, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, 5000);
+        db = std::make_unique<SQLite::Database>(file, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
+                                                static_cast<int>(busy.count()));
+        // SQLite opens a file it may not write read-only, silently: every write would fail later.
+        if (sqlite3_db_readonly(db->getHandle(), "main") == 1)
+            fail(file, "the database file is read-only; expected a file CherryBot can write (check its permissions "
+                       "and its folder's)");
         found = db->execAndGet("PRAGMA user_version").getInt();
         if (found == 0 && db->execAndGet("SELECT count(*) FROM sqlite_master").getInt() > 0)
             fail(file, "a SQLite database of another program (tables but no CherryBot schema version); expected a "
@@ -119,9 +126,9 @@ void migrate_database(const std::string& file, int version) {
 }
 
 struct Store::Impl {
-    explicit Impl(const std::string& f)
+    Impl(const std::string& f, std::chrono::milliseconds busy)
         : file(f),
-          db(open_database(f, kSchemaVersion)),
+          db(open_database(f, kSchemaVersion, busy)),
           add_line(*db, "INSERT INTO record_lines (game, seq, line) VALUES (?, "
                         "(SELECT coalesce(max(seq), -1) + 1 FROM record_lines WHERE game = ?), ?)"),
           set_state(*db, "UPDATE games SET state = ?, turns = ?, players = ? WHERE id = ? AND status = 'in_progress'"),
@@ -141,21 +148,48 @@ struct Store::Impl {
         }
     }
 
+    // After a failed statement: every cached statement reset (one left mid-step makes every later
+    // COMMIT and ROLLBACK fail with "SQL statements in progress") and an open transaction rolled
+    // back, so that the next write starts clean once the cause (a lock, a full disk) is gone.
+    void recover() noexcept {
+        for (SQLite::Statement* s : {&add_line, &set_state, &set_state_only, &add_stats}) {
+            try {
+                s->reset();
+                s->clearBindings();
+            } catch (...) {
+            }
+        }
+        if (sqlite3_get_autocommit(db->getHandle()) == 0) sqlite3_exec(db->getHandle(), "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+
     template <class F>
     auto guarded(const char* what, F&& f) {
         try {
             return f();
         } catch (const SQLite::Exception& e) {
+            recover();
             fail(file, fmt::format("cannot {}: {}", what, e.what()));
+        } catch (const StoreError&) {
+            recover();
+            throw;
         }
     }
+
+    void before_write() {
+        if (write_fault) write_fault();
+    }
+
+    std::function<void()> write_fault;
 
     std::string file;
     std::unique_ptr<SQLite::Database> db;
     SQLite::Statement add_line, set_state, set_state_only, add_stats;
 };
 
-Store::Store(const std::string& file) : impl_(std::make_unique<Impl>(file)) {}
+Store::Store(const std::string& file, std::chrono::milliseconds busy_timeout)
+    : impl_(std::make_unique<Impl>(file, busy_timeout)) {}
+
+void Store::set_write_fault(std::function<void()> fault) { impl_->write_fault = std::move(fault); }
 Store::~Store() = default;
 
 const std::string& Store::file() const { return impl_->file; }
@@ -166,6 +200,7 @@ int Store::schema_version() const {
 
 std::int64_t Store::begin_game(const std::string& channel, const std::string& header_line, std::int64_t now_seconds) {
     return impl_->guarded("store a new game", [&] {
+        impl_->before_write();
         SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
         // One game in progress per channel: an older one left behind (never resumed) is set aside.
         SQLite::Statement old(*impl_->db, "UPDATE games SET status = 'unresumable', state = NULL "
@@ -186,6 +221,7 @@ std::int64_t Store::begin_game(const std::string& channel, const std::string& he
 void Store::checkpoint(std::int64_t game, const std::vector<std::string>& lines, const std::string& state,
                        std::uint32_t turns, const std::string& players) {
     impl_->guarded("store the turn", [&] {
+        impl_->before_write();
         SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
         impl_->lines(game, lines);
         auto& s = impl_->set_state;
@@ -201,6 +237,7 @@ void Store::checkpoint(std::int64_t game, const std::vector<std::string>& lines,
 
 void Store::update_state(std::int64_t game, const std::string& state) {
     impl_->guarded("store the game", [&] {
+        impl_->before_write();
         auto& s = impl_->set_state_only;
         s.bind(1, state);
         s.bind(2, game);
@@ -212,6 +249,7 @@ void Store::update_state(std::int64_t game, const std::string& state) {
 void Store::finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
                    const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats) {
     impl_->guarded("store the finished game", [&] {
+        impl_->before_write();
         SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
         impl_->lines(game, lines);
         SQLite::Statement end(*impl_->db, "UPDATE games SET status = ?, winner = ?, turns = ?, state = NULL WHERE id = ?");

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -65,12 +67,18 @@ public:
     /// Opens `file` (created when missing), switches it to WAL, and migrates an older schema to
     /// kSchemaVersion in one transaction. Throws StoreError naming the file when it is not a
     /// SQLite database, is from a newer cherries, or cannot be written; the file is not changed then.
-    explicit Store(const std::string& file);
+    /// `busy_timeout`: how long one statement waits for another process's lock before it fails
+    /// (the bot's one thread waits that long at most; a failed write is retried later by the
+    /// channel game, its lines kept in memory). A read-only file is refused too.
+    explicit Store(const std::string& file, std::chrono::milliseconds busy_timeout = std::chrono::milliseconds(50));
     ~Store();
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
     const std::string& file() const;
+    /// Every write goes through this seam first (tests inject a fault: "database or disk is
+    /// full"); it throws to fail the write as SQLite would. Unset: nothing.
+    void set_write_fault(std::function<void()> fault);
     /// PRAGMA user_version.
     int schema_version() const;
 

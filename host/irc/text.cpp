@@ -2,6 +2,8 @@
 
 #include "host/base/utf8.hpp"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <charconv>
 
@@ -163,6 +165,10 @@ std::string ISupport::strip_membership(std::string& entry) const {
     std::string symbols = entry.substr(0, n);
     entry.erase(0, n);
     return symbols;
+}
+
+std::string seconds_text(std::chrono::milliseconds duration) {
+    return fmt::format("{:g} s", static_cast<double>(duration.count()) / 1000.0);
 }
 
 }  // namespace cherries::irc

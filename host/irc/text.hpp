@@ -2,6 +2,7 @@
 // server says of itself in ISUPPORT (RPL_ISUPPORT, numeric 005). Knows nothing of Cherries.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -46,6 +47,9 @@ std::size_t relay_prefix_bytes(std::size_t nicklen, std::size_t userlen, std::si
 /// multi-byte sequence. CR and LF in `text` start a new line; empty pieces are dropped. Invalid
 /// UTF-8 is replaced first. An empty result when there is no room at all (a huge target).
 std::vector<std::string> split_privmsg(std::string_view target, std::string_view text, std::size_t prefix_bytes);
+
+/// A duration as players read it: "90 s", "0.5 s", "1.25 s" (seconds, no trailing zeros).
+std::string seconds_text(std::chrono::milliseconds duration);
 
 /// How a server compares nicks and channel names (ISUPPORT CASEMAPPING).
 enum class CaseMapping { ascii, rfc1459, strict_rfc1459 };

@@ -87,6 +87,32 @@ std::string plugin_line(std::uint32_t turn, const RecordedPlugin& plugin) {
         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::string seat_line(std::uint32_t turn, const SeatLine& seat) {
+    nlohmann::json who = {{"name", seat.name}, {"why", seat.why}};
+    if (!seat.bot.empty()) who["bot"] = seat.bot;
+    return nlohmann::json::array({"seat", turn, seat.player, who}).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::optional<SeatLine> parse_seat_line(const nlohmann::json& line, const std::string& path, std::size_t line_number) {
+    if (!line.is_array() || line.empty() || line[0] != "seat") return std::nullopt;
+    const std::string where = path + ":" + std::to_string(line_number) + ": malformed record: seat: ";
+    auto text = [&](const nlohmann::json& o, const char* key, bool required) -> std::string {
+        const auto it = o.find(key);
+        if (it == o.end()) {
+            if (required) throw InputError(where + "expected \"" + key + "\" in the occupant");
+            return "";
+        }
+        if (!it->is_string()) throw InputError(where + "\"" + key + "\": expected a string, saw " + excerpt(it->dump()));
+        return it->get<std::string>();
+    };
+    if (line.size() != 4 || !line[1].is_number_unsigned() || !line[2].is_string() || !line[3].is_object())
+        throw InputError(where + "expected [\"seat\", turn, player, {\"name\", \"why\", \"bot\" (optional)}]");
+    SeatLine seat{.player = line[2].get<std::string>(), .name = text(line[3], "name", true), .bot = text(line[3], "bot", false),
+                  .why = text(line[3], "why", true)};
+    if (seat.name.empty()) throw InputError(where + "expected a non-empty \"name\"");
+    return seat;
+}
+
 std::optional<RecordedPlugin> parse_plugin_line(const nlohmann::json& line, const std::string& path, std::size_t line_number) {
     if (!line.is_array() || line.empty() || line[0] != "plugin") return std::nullopt;
     const std::string where = path + ":" + std::to_string(line_number) + ": malformed record: plugin: ";

@@ -23,7 +23,9 @@ namespace cherries::host {
 
 /// The record format this build writes; it reads kOldestRecordFormat to kRecordFormat. Format 2
 /// added plugin lines (a bot plugin that joins mid-game); a format-1 record is one without them.
-inline constexpr int kRecordFormat = 2;
+/// Format 3 added seat lines (who plays a seat from now on: a take-over, a nick change, a
+/// player back in their seat); a format-2 record is one without them.
+inline constexpr int kRecordFormat = 3;
 inline constexpr int kOldestRecordFormat = 1;
 
 /// The `cherries` version, from CMake's project(VERSION).
@@ -66,6 +68,18 @@ struct HeaderText {
 /// The header line: header_json(header).dump(), built from `text` (made from a header with the
 /// same players, plugins and source) without a json value, for the simulator.
 std::string header_line(const RecordHeader& header, const HeaderText& text);
+
+/// A seat line (docs/records.md, "Seat lines"): from turn `turn` on, the seat the record joined
+/// as `player` is played under the name `name`, by the built-in bot or bot plugin `bot` (empty:
+/// a person). `why`: "take-over", "house rules", "nick", "back". Not an event: it changes no
+/// game state; replay names a seat's last occupant (the winner as the table knew them).
+struct SeatLine {
+    std::string player, name, bot, why;
+};
+std::string seat_line(std::uint32_t turn, const SeatLine& seat);
+/// The seat line in `line`, nullopt for another line. Throws InputError "PATH:LINE: malformed
+/// record: seat: expected ..." for a seat line of the wrong shape.
+std::optional<SeatLine> parse_seat_line(const nlohmann::json& line, const std::string& path, std::size_t line_number);
 
 /// The end line: {"end": status_name(game), "turns": game.turn()}, and "reason" (why a game that
 /// did not end by the rules was stopped, e.g. "!stop by ann") when `reason` is not empty; keys

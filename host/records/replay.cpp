@@ -136,8 +136,19 @@ void Replayer::read_plugin_line(std::size_t index, const nlohmann::json& line) {
     ++next_;
 }
 
+std::string Replayer::occupant(PlayerId id) const {
+    const auto it = occupants_.find(id);
+    return it != occupants_.end() ? it->second : game_.player(id).name;
+}
+
 void Replayer::act(std::size_t index, const nlohmann::json& line) {
     const std::string kind = line[0].get<std::string>();
+    if (kind == "seat") {  // not an event: who plays a seat from now on (also after the end)
+        const SeatLine seat = *parse_seat_line(line, file_, index + first_line_);
+        occupants_[player_named(index, seat.player)] = seat.name;
+        ++next_;
+        return;
+    }
     if (game_.over())
         mismatch(index, "the game is over (" + end_line(game_) + ") but the record goes on: " + excerpt(lines_[index]));
     if (kind == "plugin") {
@@ -191,7 +202,8 @@ bool Replayer::run(std::optional<std::uint32_t> to) {
         if (!line.is_array() || line.size() < 2 || !line[0].is_string() || !line[1].is_number_unsigned())
             malformed(index, "expected an event line [\"kind\", turn, ...], saw " + excerpt(lines_[index]));
         const bool starts_turn =
-            game_.phase() == Phase::between_turns && line[0] != "join" && line[0] != "leave" && line[0] != "plugin";
+            game_.phase() == Phase::between_turns && line[0] != "join" && line[0] != "leave" && line[0] != "plugin" &&
+            line[0] != "seat";
         if (to && starts_turn && game_.turn() >= *to) return false;
         try {
             act(index, line);

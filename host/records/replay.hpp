@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
@@ -64,6 +65,9 @@ public:
     /// After run() reached the end line: its "reason", why the game was stopped before its end
     /// (e.g. "!stop by ann" in an IRC game); empty when the line has none.
     const std::string& reason() const { return reason_; }
+    /// The name seat `id` was last played under (its last seat line: a bot that took it over,
+    /// a new nick), else the name the record joined it as.
+    std::string occupant(PlayerId id) const;
 
 private:
     void on_event(const Event& event) override;
@@ -89,6 +93,7 @@ private:
     std::optional<std::string> difference_;  // the first mismatch seen inside an action
     bool truncated_ = false;                 // ... and it is the record's fault (exit status 2)
     std::string reason_;                     // the end line's "reason"
+    std::map<PlayerId, std::string> occupants_;  // seat lines: who plays a seat now
 };
 
 }  // namespace cherries::host

@@ -147,6 +147,11 @@ void Session::hand_to_bot(PlayerId id, const std::string& kind, bool new_seat) {
     if (new_seat) ++seats_taken_;
 }
 
+void Session::hand_back(PlayerId id) {
+    bots_.erase(std::remove_if(bots_.begin(), bots_.end(), [id](const SeatedBot& b) { return b.id == id; }), bots_.end());
+    humans_ = true;
+}
+
 void Session::give(PlayerId receiver) {
     const std::uint32_t turn = game_.turn();
     game_.give(receiver);

@@ -135,6 +135,9 @@ public:
     /// a bot takes over). No record line: the record holds decisions, not who made them. With
     /// `new_seat`, it counts as a seat taken (a bot under a name of its own: seats_taken()).
     void hand_to_bot(PlayerId id, const std::string& kind, bool new_seat = false);
+    /// From now on a person plays seat `id` again (the player back in a seat a bot kept for
+    /// them); nothing for a seat without a bot. No record line: the front end writes a seat line.
+    void hand_back(PlayerId id);
 
     /// Joins and leaves asked for during a turn, applied after it (GDD §3.4.2.1), in order.
     std::vector<PendingChange>& pending() { return pending_; }

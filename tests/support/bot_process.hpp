@@ -18,14 +18,14 @@
 
 namespace cherries::test {
 
-/// A config for a bot on 127.0.0.1:`port` in `channels`, reconnecting within 1-2 s;
+/// A config for a bot on 127.0.0.1:`port` in `channels`, reconnecting within 0.2-0.4 s;
 /// `server_extra` keys added to [server] and `extra` (keys of [bot], then tables) appended.
 inline std::string bot_config(unsigned short port, const std::vector<std::string>& channels, const std::string& extra = "",
                               const std::string& server_extra = "") {
     std::string list;
     for (const auto& c : channels) list += (list.empty() ? "\"" : ", \"") + c + "\"";
     return "[server]\nhost = \"127.0.0.1\"\nport = " + std::to_string(port) +
-           "\nreconnect_delay = 1\nreconnect_max = 2\n" + server_extra + "\n[bot]\nnick = \"CherryBot\"\nchannels = [" + list + "]\n" + extra;
+           "\nreconnect_delay = 0.2\nreconnect_max = 0.4\n" + server_extra + "\n[bot]\nnick = \"CherryBot\"\nchannels = [" + list + "]\n" + extra;
 }
 
 class BotProcess {

@@ -73,6 +73,7 @@ public:
         while (true) {
             for (; cursor_ < lines_.size(); ++cursor_) {
                 if (std::regex_search(lines_[cursor_], re)) {
+                    last_time_ = times_[cursor_];
                     last_ = lines_[cursor_++];
                     return true;
                 }
@@ -82,6 +83,8 @@ public:
     }
     /// The line the last wait_for matched.
     const std::string& last() const { return last_; }
+    /// When the line the last wait_for matched was read from the socket.
+    std::chrono::steady_clock::time_point last_time() const { return last_time_; }
 
     /// Reads for `time`, answering PING (lines are kept for wait_for).
     void idle(std::chrono::milliseconds time) {
@@ -112,6 +115,7 @@ private:
             pending_.erase(0, eol + 2);
             if (line.rfind("PING ", 0) == 0) send("PONG " + line.substr(5));
             lines_.push_back(std::move(line));
+            times_.push_back(std::chrono::steady_clock::now());
         }
         return true;
     }
@@ -122,6 +126,8 @@ private:
     std::vector<std::string> lines_;
     std::size_t cursor_ = 0;
     std::string last_;
+    std::vector<std::chrono::steady_clock::time_point> times_;  // when each of lines_ was read
+    std::chrono::steady_clock::time_point last_time_{};
 };
 
 }  // namespace cherries::test

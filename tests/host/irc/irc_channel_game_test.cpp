@@ -166,3 +166,35 @@ TEST_CASE("A game between bots alone does not run on: it stops when the last hum
     CHECK(has(r, "no human player is left"));
     CHECK_FALSE(c.game.open());
 }
+
+TEST_CASE("!stop of a running game prints the final scores; a lobby stopped has none") {
+    Channel c;
+    c.say("ann", "!cherries");
+    c.say("bob", "!join");
+    c.say("ann", "!start");
+    c.say("ann", "!keep");
+    const Replies r = c.say("ann", "!stop");
+    REQUIRE(r.size() == 2);
+    CHECK(r[0] == "The game is over: stopped by ann.");
+    CHECK(r[1].rfind("Final scores: ann ", 0) == 0);
+    CHECK(r[1].find(", bob ") != std::string::npos);
+    CHECK(r[1].find(" after 2 turns.") != std::string::npos);  // ann's turn, and bob's that was going on
+    c.say("ann", "!cherries");
+    CHECK(c.say("ann", "!stop") == Replies{"The game is over: stopped by ann."});
+}
+
+TEST_CASE("Text slips: no '.;' after a card's words, no '..' before a prompt") {
+    Channel c;
+    for (const char* card : {"cherry", "double cherry", "anticherry", "cherry doubler", "point drop"}) {
+        const Replies r = c.say("ann", std::string("!card ") + card);
+        REQUIRE(r.size() == 1);
+        INFO(r[0]);
+        CHECK(r[0].find(".;") == std::string::npos);
+        CHECK(r[0].find(" in the game.") != std::string::npos);
+    }
+    c.say("ann", "!cherries");
+    c.say("bob", "!join");
+    c.say("ann", "!start");
+    for (int i = 0; i < 40 && c.game.open(); ++i) c.say(c.game.to_play(), "!keep");
+    for (const auto& line : c.log) CHECK(line.find("..") == std::string::npos);
+}

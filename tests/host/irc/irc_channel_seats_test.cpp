@@ -120,7 +120,7 @@ TEST_CASE("House rules of a closed table: a player gone on their own turn has it
     CHECK(has(r, "the greedy bot plays it"));
     CHECK(has(r, "bob kept") != has(r, "bob gave"));  // the bot decided bob's drawn card
     CHECK(c.game.to_play() == "ann");
-    CHECK(c.tick(89s).empty());  // ann's clock started with her prompt, not bob's
+    CHECK(c.tick(89s) == Replies{"ann: 15 s left."});  // ann's clock started with her prompt, not bob's
 }
 
 TEST_CASE("Turn timeout: the greedy bot decides, announced; after 3 timeouts in a row the player leaves") {
@@ -130,7 +130,8 @@ TEST_CASE("Turn timeout: the greedy bot decides, announced; after 3 timeouts in 
     c.say("cid", "!join");
     c.say("ann", "!start");
     REQUIRE(c.game.deadline().has_value());
-    CHECK(c.tick(89s).empty());
+    CHECK(c.tick(74s).empty());
+    CHECK(c.tick(15s) == Replies{"ann: 15 s left."});  // the warning, 15 s before the timeout
     const Replies first = c.tick(1s);
     CHECK(has(first, "ann did not act within 90 s: the greedy bot decides for them (timeout 1 of 3)."));
     CHECK(c.game.to_play() == "bob");

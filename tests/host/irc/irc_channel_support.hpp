@@ -48,6 +48,8 @@ struct Channel {
             CHECK(split_privmsg("#cherries", line, relay_prefix_bytes(30, 10, 63)).size() == 1);
             log.push_back(line);
         }
+        // The connection writes at once: a turn's clock starts when its prompt is said.
+        if (const auto p = game.unsent_prompt()) game.prompt_written(p->serial, now);
         return r;
     }
 

@@ -51,6 +51,8 @@ password_env = "CHERRIES_TEST_SASL"
 gametype = "closed-table"
 sets = ["standard", "orchard"]
 turn_timeout = 45
+turn_warning = 7.5
+pause_limit = 120
 max_timeouts = 2
 max_players = 6
 bot_takes_over = true
@@ -79,6 +81,8 @@ per_second = 2
     CHECK(c.client.game.gametype == "closed-table");
     CHECK(c.client.game.sets == std::vector<std::string>{"standard", "orchard"});
     CHECK(c.client.game.turn_timeout == std::chrono::seconds(45));
+    CHECK(c.client.game.turn_warning == std::chrono::milliseconds(7500));
+    CHECK(c.client.game.pause_limit == std::chrono::seconds(120));
     CHECK(c.client.game.max_timeouts == 2);
     CHECK(c.client.game.max_players == 6);
     CHECK(c.client.game.bot_takes_over);
@@ -103,7 +107,7 @@ channels = "#cherries"
 password_env = "CHERRIES_TEST_UNSET"
 
 [game]
-turn_timeout = 1.5
+turn_timeout = 0.01
 
 [flood]
 per_second = 0
@@ -116,7 +120,7 @@ per_second = 0
     CHECK(problems[2] == "bot.toml:3:8: error: [server] key 'port': expected integer from 1 to 65535, saw 70000");
     CHECK(problems[3] == "bot.toml:4:7: error: [server] key 'tls': expected true or false, saw string \"yes\"");
     CHECK(problems[4] == "bot.toml:7:12: error: [bot] key 'channels': expected an array of strings, saw string \"#cherries\"");
-    CHECK(problems[5] == "bot.toml:13:16: error: [game] key 'turn_timeout': expected integer from 1 to 86400, saw float");
+    CHECK(problems[5] == "bot.toml:13:16: error: [game] key 'turn_timeout': expected number from 0.05 to 86400, saw 0.01");
     CHECK(problems[6] == "bot.toml:16:14: error: [flood] key 'per_second': expected number from 0.01 to 1000, saw 0");
     CHECK(problems[7] == "bot.toml:10:16: error: [nickserv] key 'password_env': the environment variable CHERRIES_TEST_UNSET "
                          "is not set; expected it to hold the password");
@@ -170,7 +174,7 @@ TEST_CASE("cherries irc --help names every config key the reader accepts") {
     CHECK(help.status == 0);
     for (const char* key : {"host", "port", "tls_verify", "password_env", "reconnect_delay", "reconnect_max", "ping_timeout",
                             "fallback_nicks", "realname", "channels", "database", "plugin_path", "account", "gametype",
-                            "turn_timeout", "max_timeouts", "max_players", "burst", "per_second", "off"})
+                            "turn_timeout", "turn_warning", "pause_limit", "max_timeouts", "max_players", "burst", "per_second", "off"})
         CHECK(help.out.find(key) != std::string::npos);
     // Flags alone, without a file, make a config too.
     const auto flags = test::run_cli("irc --check-config --server irc.example.org --channel '#c'");

@@ -123,7 +123,7 @@ TEST_CASE("A server that hangs up is dialled again, with backoff, and the bot re
     REQUIRE(server.accept());
     CHECK(server.expect("NICK CherryBot") == "NICK CherryBot");
     server.welcome();
-    // Twice in a row without registering: the wait doubles (1 s, then 2 s, jittered to 0.5-1).
+    // Twice in a row without registering: the wait doubles (0.2 s, then 0.4 s, jittered by 0.5-1).
     server.hang_up();
     REQUIRE(server.accept());
     server.hang_up();
@@ -131,30 +131,31 @@ TEST_CASE("A server that hangs up is dialled again, with backoff, and the bot re
     CHECK(server.expect("NICK CherryBot") == "NICK CherryBot");
     const std::string log = bot.log();
     CHECK(log.find("connecting to 127.0.0.1:" + std::to_string(server.port())) != std::string::npos);
-    // The waits: 1 s after a registered connection (twice), 2 s after one that never
-    // registered, each times a factor in [0.5, 1].
+    // The waits (bot_config: reconnect_delay 0.2 s, reconnect_max 0.4 s): 0.2 s after a
+    // registered connection (twice), 0.4 s after one that never registered, each times a
+    // factor in [0.5, 1].
     std::vector<double> waits;
     const std::regex re(R"(reconnecting in ([0-9.]+) s)");
     for (auto it = std::sregex_iterator(log.begin(), log.end(), re); it != std::sregex_iterator(); ++it)
         waits.push_back(std::stod((*it)[1].str()));
     REQUIRE(waits.size() == 3);
-    CHECK(waits[0] >= 0.5);
-    CHECK(waits[0] <= 1.0);
-    CHECK(waits[1] <= 1.0);
-    CHECK(waits[2] >= 1.0);
-    CHECK(waits[2] <= 2.0);
+    CHECK(waits[0] >= 0.1);
+    CHECK(waits[0] <= 0.2);
+    CHECK(waits[1] <= 0.2);
+    CHECK(waits[2] >= 0.2);
+    CHECK(waits[2] <= 0.4);
     CHECK(bot.terminate() == 0);
 }
 
 TEST_CASE("A silent server gets a PING after ping_timeout, and is left and dialled again after twice that", "[net]") {
     TempFolder folder;
     ScriptedServer server;
-    BotProcess bot(folder, bot_config(server.port(), {"#cherries"}, "", "ping_timeout = 2\n"));
+    BotProcess bot(folder, bot_config(server.port(), {"#cherries"}, "", "ping_timeout = 0.5\n"));
     REQUIRE(server.accept());
     server.welcome();
     CHECK(server.expect("PING", 10s) == "PING :cherries");
-    // No answer: the link is dead after 4 s of silence.
+    // No answer: the link is dead after 1 s of silence.
     REQUIRE(server.accept(15s));
-    CHECK(bot.log().find("no reply from the server for 4 s") != std::string::npos);
+    CHECK(bot.log().find("no reply from the server for 1 s") != std::string::npos);
     CHECK(bot.terminate() == 0);
 }

@@ -62,6 +62,30 @@ TEST_CASE("A full queue drops lines; clear forgets a target") {
     CHECK(f.ready(t0) == std::vector<std::string>{"b"});
 }
 
+TEST_CASE("Replies to commands go ahead of a target's announcements; targets still take turns") {
+    FloodControl f({.burst = 1, .interval = 1s}, t0);
+    for (int i = 0; i < 5; ++i) f.push("#busy", "turn " + std::to_string(i));
+    f.push("#other", "other turn");
+    f.push("#busy", "status reply", LinePriority::reply);
+    f.push("#other", "help reply", LinePriority::reply);
+    std::vector<std::string> sent;
+    for (int s = 0; s < 5; ++s)
+        for (auto& l : f.ready(t0 + std::chrono::seconds(s))) sent.push_back(l);
+    // #busy's reply jumps its four waiting turns, but #other still gets every second line.
+    CHECK(sent == std::vector<std::string>{"status reply", "help reply", "turn 0", "other turn", "turn 1"});
+}
+
+TEST_CASE("A tagged line's tag comes back when the line goes, not before") {
+    FloodControl f({.burst = 1, .interval = 1s}, t0);
+    f.push("#a", "scores");
+    f.push("#a", "Turn 2: ann drew ... ann: !keep or !give NICK (90 s).", LinePriority::announcement, 42);
+    std::vector<std::uint64_t> tags;
+    CHECK(f.ready(t0, &tags) == std::vector<std::string>{"scores"});
+    CHECK(tags.empty());
+    CHECK(f.ready(t0 + 1s, &tags).size() == 1);
+    CHECK(tags == std::vector<std::uint64_t>{42});
+}
+
 TEST_CASE("Bad settings are refused") {
     CHECK_THROWS_AS(FloodControl({.burst = 0}, t0), std::invalid_argument);
     CHECK_THROWS_AS(FloodControl({.burst = 1, .interval = 0ms}, t0), std::invalid_argument);

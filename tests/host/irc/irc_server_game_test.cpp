@@ -117,9 +117,13 @@ TEST_CASE("The server killed and started again on the same port: the bot reconne
     bob = std::make_unique<IrcTestClient>(server.port(), "bob");
     ann->join("#cherries");
     bob->join("#cherries");
-    // Reconnecting waits at most reconnect_max (2 s) between tries.
+    // Reconnecting waits at most reconnect_max (0.4 s) between tries.
     REQUIRE(ann->wait_for(":CherryBot!\\S+ JOIN :?#cherries", 20s));
     CHECK(bot->wait_log("registered as CherryBot"));
+    // Back in the channel: the table and ann's prompt again; her clock starts from this line.
+    REQUIRE(ann->wait_for("PRIVMSG #cherries :CherryBot is back\\.", 10s));
+    REQUIRE(ann->wait_for("PRIVMSG #cherries :Turn 1: ann drew .*ann: !keep or !give NICK", 10s));
+    CHECK(bot->log().find("joined #cherries; its game goes on") != std::string::npos);
     // The game in memory is the same: still ann's first turn.
     ann->say("#cherries", "!status");
     REQUIRE(ann->wait_for("PRIVMSG #cherries :.*ann", 10s));

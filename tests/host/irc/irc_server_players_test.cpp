@@ -13,16 +13,18 @@ TEST_CASE("Join, leave and nick change mid-game; a QUIT on your turn: the timeou
     Ngircd server;
     IrcTestClient ann(server.port(), "ann"), bob(server.port(), "bob"), cid(server.port(), "cid");
     for (auto* c : {&ann, &bob, &cid}) c->join("#cherries");
-    // 8 s: the steps of ann's turn 1 (cid's join, bob's rename, ann's keep) must come before the
-    // timeout, with room to spare on a slow, loaded machine under the sanitizers.
-    auto bot = start_bot(folder, server, ann, {"#cherries"}, test_tables(8));
+    // 1.5 s to play: ann's turn 1 has several steps (cid's join, bob's rename), so she pauses
+    // the clock for them (!pause, !resume) rather than the test waiting out a long timeout.
+    auto bot = start_bot(folder, server, ann, {"#cherries"}, test_tables(1.5));
     const std::string said = "PRIVMSG #cherries :";
     ann.say("#cherries", "!cherries");
     REQUIRE(ann.wait_for(said + "ann opens a game"));
     bob.say("#cherries", "!join");
     REQUIRE(ann.wait_for(said + "bob joins"));
     ann.say("#cherries", "!start");
-    REQUIRE(ann.wait_for(said + "Turn 1: ann drew .*ann: !keep or !give NICK \\(8 s\\)"));
+    REQUIRE(ann.wait_for(said + "Turn 1: ann drew .*ann: !keep or !give NICK \\(1.5 s\\)"));
+    ann.say("#cherries", "!pause");
+    REQUIRE(ann.wait_for(said + "ann pauses the game: the turn clock stops"));
     // cid joins during ann's turn: seated after it (GDD §3.4.2.1).
     cid.say("#cherries", "!join");
     REQUIRE(ann.wait_for(said + "cid joins after this turn."));
@@ -30,14 +32,18 @@ TEST_CASE("Join, leave and nick change mid-game; a QUIT on your turn: the timeou
     bob.rename("robert");
     REQUIRE(ann.wait_for(":bob!\\S+ NICK :?robert"));
     ann.say("#cherries", "!keep");
+    REQUIRE(ann.wait_for(said + "The game is paused; !resume first."));
+    ann.say("#cherries", "!resume");
+    REQUIRE(ann.wait_for(said + "ann resumes the game: ann has 1.*s left."));
+    ann.say("#cherries", "!keep");
     REQUIRE(ann.wait_for(said + "cid joins, last in the turn order."));
     REQUIRE(ann.wait_for(said + "Turn 2: robert drew .*robert: !keep"));
     // robert quits on his turn: a leave between turns; the greedy bot plays this turn first.
     bob.quit("gone");
     REQUIRE(ann.wait_for(said + "robert leaves; the greedy bot plays their turn."));
     REQUIRE(ann.wait_for(said + "Turn \\d+: cid drew .*cid: !keep"));
-    // cid does nothing: after 8 s the greedy bot decides for them.
-    REQUIRE(ann.wait_for(said + "cid did not act within 8 s: the greedy bot decides for them \\(timeout 1 of 3\\)", 30s));
+    // cid does nothing: after 1.5 s the greedy bot decides for them.
+    REQUIRE(ann.wait_for(said + "cid did not act within 1.5 s: the greedy bot decides for them \\(timeout 1 of 3\\)", 30s));
     // cid leaves with !leave (or has timed out of the game already); ann alone then suspends it.
     cid.say("#cherries", "!leave");
     const bool answered = ann.wait_for(said + "(cid leaves|cid, you are not playing)", 30s);

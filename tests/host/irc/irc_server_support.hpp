@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <fmt/core.h>
+
 #include <map>
 #include <memory>
 #include <regex>
@@ -29,11 +31,12 @@ inline void write_quick_gametype(const TempFolder& folder, int winning_score = 2
 }
 
 /// The [bot] plugin_path, [game] and [flood] of the test bots: the quick gametype, a turn
-/// timeout of `timeout` s, and flood control at 10 lines/s after a burst of 10 (ngircd lets a
-/// client send about that much without penalties).
-inline std::string test_tables(int timeout = 30) {
-    return "plugin_path = [\"plugins\"]\n\n[game]\ngametype = \"quick\"\nturn_timeout = " + std::to_string(timeout) +
-           "\n\n[flood]\nburst = 10\nper_second = 10\n";
+/// timeout of `timeout` s (fractions allowed: a test waits no longer than it must), and flood
+/// control at 10 lines/s after a burst of 10 (ngircd lets a client send about that much without
+/// penalties). `game_extra`: more [game] keys.
+inline std::string test_tables(double timeout = 30, const std::string& game_extra = "", int burst = 10, int per_second = 10) {
+    return "plugin_path = [\"plugins\"]\n\n[game]\ngametype = \"quick\"\nturn_timeout = " + fmt::format("{}", timeout) +
+           "\n" + game_extra + "\n[flood]\nburst = " + std::to_string(burst) + "\nper_second = " + std::to_string(per_second) + "\n";
 }
 
 /// The nick whose turn a bot line announces ("...: !keep or !give NICK"), or "".

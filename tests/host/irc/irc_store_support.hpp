@@ -64,6 +64,9 @@ struct StoredChannel {
     Replies depart(const std::string& nick) { return keep(game->on_departure(nick, now)); }
     Replies keep(Replies r) {
         for (const auto& l : r) log.push_back(l);
+        // The connection writes at once: a turn's clock starts when its prompt is said.
+        if (game)
+            if (const auto p = game->unsent_prompt()) game->prompt_written(p->serial, now);
         return r;
     }
     /// The current player's move by a fixed rule, the same in every run: every third turn a

@@ -244,15 +244,17 @@ TEST_CASE("bad records give one clear line and exit status 2: missing, empty, no
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("truncated record"));
     std::string other = good;
-    other.replace(other.find("\"format\":2"), 10, "\"format\":7");
+    other.replace(other.find("\"format\":3"), 10, "\"format\":7");
     r = run_on(other);
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains(":1: record format 7 is not one this cherries reads (format 1 to 2)"));
+    CHECK_THAT(r.err, Catch::Contains(":1: record format 7 is not one this cherries reads (format 1 to 3)"));
     other.replace(other.find("\"format\":7"), 10, "\"format\":0");
     r = run_on(other);
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains(":1: record format 0 is not one this cherries reads (format 1 to 2)"));
+    CHECK_THAT(r.err, Catch::Contains(":1: record format 0 is not one this cherries reads (format 1 to 3)"));
     other.replace(other.find("\"format\":0"), 10, "\"format\":1");  // format 1: format 2 without plugin lines
+    CHECK(run_on(other).status == 0);
+    other.replace(other.find("\"format\":1"), 10, "\"format\":2");  // format 2: format 3 without seat lines
     CHECK(run_on(other).status == 0);
     other = good;
     other.replace(other.find("\"id\":\"official\""), 15, "\"id\":\"nonesuch\"");
@@ -322,4 +324,31 @@ TEST_CASE("every truncation and hundreds of corruptions of a record give an erro
     }
     CHECK(truncations > 50);
     CHECK(corruptions > 250);
+}
+
+TEST_CASE("seat lines (format 3): replay names a seat's last occupant as the winner; a bad one is refused") {
+    TempFolder dir;
+    const auto file = record_game(dir);
+    const std::string good = test::read_text(file);
+    const CliRun plain = run_cli("replay " + q(file));
+    REQUIRE(plain.status == 0);
+    const std::size_t won = plain.out.rfind("; ");
+    REQUIRE(won != std::string::npos);
+    const std::string winner = plain.out.substr(won + 2, plain.out.find(" won") - won - 2);  // e.g. "greedy-1"
+    const std::string after_header = good.substr(0, good.find('\n') + 1);
+    auto with_line = [&](const std::string& line) {
+        spit(file, after_header + line + "\n" + good.substr(after_header.size()));
+        return run_cli("replay " + q(file));
+    };
+    CliRun r = with_line("[\"seat\",0,\"" + winner + "\",{\"bot\":\"greedy\",\"name\":\"stand-in\",\"why\":\"take-over\"}]");
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("; stand-in won (in the seat " + winner + " joined as)"));
+    // Not an event: the count is the same as without it.
+    CHECK(r.out.substr(0, r.out.find(" events")) == plain.out.substr(0, plain.out.find(" events")));
+    r = with_line("[\"seat\",0,\"nobody\",{\"name\":\"x\",\"why\":\"nick\"}]");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("who is not playing in the replay"));
+    r = with_line("[\"seat\",0,\"" + winner + "\",{\"why\":\"nick\"}]");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(":2: malformed record: seat: expected \"name\" in the occupant"));
 }

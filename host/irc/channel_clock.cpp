@@ -1,0 +1,206 @@
+// ChannelGame: the turn clock. A human's time starts when their prompt line is written to the
+// server (Client tells prompt_written), not when the card is drawn, so a prompt that waits in
+// the flood queue or a lost connection costs nobody time; a warning comes turn_warning before
+// the end; !pause stops the clock for at most pause_limit; "CherryBot is back" asks again.
+#include <fmt/core.h>
+
+#include "host/bots/bot.hpp"
+#include "host/irc/channel_game.hpp"
+#include "host/irc/channel_table.hpp"
+
+namespace cherries::irc {
+
+namespace {
+
+bool human_turn(const ChannelGame::Table& t) {
+    return t.started && t.game.phase() == Phase::awaiting_give && !t.is_bot(t.game.current_player());
+}
+
+// "Turn 3: ann drew Cherry [S] (+1 cherry)." for a prompt asked again.
+std::string drew_line(const ChannelGame::Table& t) {
+    std::string card = t.cards.describe(t.game.drawn_card());
+    while (!card.empty() && card.back() == '.') card.pop_back();
+    return fmt::format("Turn {}: {} drew {}.", t.game.turn(), t.nick(t.game.current_player()), card);
+}
+
+}  // namespace
+
+std::string ChannelGame::prompt(std::string lead) {
+    Table& t = *table_;
+    lead += fmt::format("{}{}: !keep or !give NICK ({}).", lead.empty() ? "" : " ", t.nick(t.game.current_player()),
+                        seconds_text(options_.turn_timeout));
+    t.prompt_line = paint({lead})[0];
+    t.prompt_unsent = true;
+    ++t.prompt_serial;
+    t.warned = false;
+    return lead;
+}
+
+std::optional<ChannelGame::Prompt> ChannelGame::unsent_prompt() const {
+    if (!table_ || !table_->prompt_unsent) return std::nullopt;
+    return Prompt{table_->prompt_serial, table_->prompt_line};
+}
+
+void ChannelGame::prompt_written(std::uint64_t serial, GameClock::time_point now) {
+    if (!table_) return;
+    Table& t = *table_;
+    if (serial != t.prompt_serial) return;  // an older prompt: that turn is over
+    t.prompt_unsent = false;
+    if (!human_turn(t)) return;
+    const auto until = now + options_.turn_timeout;
+    if (t.paused_until) {
+        t.paused_left = options_.turn_timeout;
+    } else if (!t.turn_deadline || *t.turn_deadline < until) {
+        t.turn_deadline = until;
+        t.warned = false;
+    }
+}
+
+void ChannelGame::connection_lost() {
+    if (!table_) return;
+    // Nobody can answer while the bot is away: the clock waits for the prompt asked again.
+    table_->turn_deadline.reset();
+    table_->prompt_unsent = false;
+}
+
+Replies ChannelGame::back() {
+    Replies out;
+    if (!table_) return out;
+    Table& t = *table_;
+    out.push_back("CherryBot is back.");
+    status(out);
+    if (human_turn(t) && !t.paused_until) {
+        out.push_back(prompt(drew_line(t)));
+    }
+    return paint(std::move(out));
+}
+
+Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
+    Replies out;
+    now_ = now;
+    if (!table_ || !table_->started) return out;
+    Table& t = *table_;
+    PlayerId id = t.find(nick, true);
+    if (const PlayerId kept = kept_seat(std::string(nick)); id == kNoPlayer && kept != kNoPlayer) {
+        take_back(kept, std::string(nick), out);  // the stand-in bot gives the seat back
+        id = kept;
+        persist(out);
+    } else if (id == kNoPlayer) {
+        return out;
+    } else if (host::PendingChange* p = t.pending_for(nick, false)) {  // left during a turn, back before its end
+        auto& pending = t.session.pending();
+        pending.erase(pending.begin() + (p - pending.data()));
+        out.push_back(fmt::format("{} is back and keeps their seat.", t.nick(id)));
+        persist(out);
+    } else {
+        out.push_back(fmt::format("Welcome back, {}.", t.nick(id)));
+    }
+    status(out);
+    if (human_turn(t) && t.game.current_player() == id && !t.paused_until)
+        out.push_back(prompt(drew_line(t)));
+    return paint(std::move(out));
+}
+
+void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Replies& out) {
+    Table& t = *table_;
+    if (t.find(nick, true) == kNoPlayer) {
+        out.push_back(fmt::format("{}, only a seated player can !pause the game.", nick));
+    } else if (!t.started) {
+        out.push_back("The game has not started; there is no clock to stop.");
+    } else if (t.paused_until) {
+        out.push_back("The game is paused already; !resume goes on.");
+    } else {
+        t.paused_until = now + options_.pause_limit;
+        t.paused_left = t.turn_deadline ? std::optional<std::chrono::nanoseconds>(
+                                              std::max(std::chrono::nanoseconds(0), *t.turn_deadline - now))
+                                        : std::nullopt;
+        t.turn_deadline.reset();
+        out.push_back(fmt::format("{} pauses the game: the turn clock stops, for at most {}. !resume goes on.", nick,
+                                  seconds_text(options_.pause_limit)));
+    }
+}
+
+void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point now, Replies& out) {
+    Table& t = *table_;
+    if (!t.paused_until) {
+        out.push_back("The game is not paused.");
+        return;
+    }
+    if (!nick.empty() && t.find(nick, true) == kNoPlayer) {
+        out.push_back(fmt::format("{}, only a seated player can !resume the game.", nick));
+        return;
+    }
+    t.paused_until.reset();
+    std::string left;
+    if (t.paused_left) {
+        t.turn_deadline = now + *t.paused_left;
+        left = fmt::format(": {} has {} left", t.nick(t.game.current_player()),
+                           seconds_text(std::chrono::duration_cast<std::chrono::milliseconds>(*t.paused_left)));
+    }
+    t.paused_left.reset();
+    out.push_back(nick.empty() ? fmt::format("The pause ran out ({}); the game goes on{}.", seconds_text(options_.pause_limit), left)
+                               : fmt::format("{} resumes the game{}.", nick, left));
+}
+
+std::optional<GameClock::time_point> ChannelGame::deadline() const {
+    if (!table_) return std::nullopt;
+    const Table& t = *table_;
+    std::optional<GameClock::time_point> at;
+    if (t.paused_until) {
+        at = t.paused_until;
+    } else if (t.turn_deadline) {
+        at = !t.warned && options_.turn_timeout > options_.turn_warning ? *t.turn_deadline - options_.turn_warning
+                                                                        : *t.turn_deadline;
+    }
+    if (t.store_retry && (!at || *t.store_retry < *at)) at = t.store_retry;
+    return at;
+}
+
+Replies ChannelGame::tick(GameClock::time_point now) {
+    Replies out;
+    now_ = now;
+    if (!table_) return out;
+    Table& t = *table_;
+    if (t.store_retry && now >= *t.store_retry) {  // the database failed: try again, in memory meanwhile
+        t.store_retry.reset();
+        persist(out);
+        if (!table_) return paint(std::move(out));
+    }
+    if (t.paused_until) {
+        if (now >= *t.paused_until) resume_clock("", now, out);
+        return paint(std::move(out));
+    }
+    if (!t.turn_deadline) return out;
+    if (!human_turn(t)) {
+        t.turn_deadline.reset();  // stale: nobody is waited for
+        return out;
+    }
+    if (now < *t.turn_deadline) {
+        if (!t.warned && options_.turn_timeout > options_.turn_warning && now >= *t.turn_deadline - options_.turn_warning) {
+            t.warned = true;
+            out.push_back(fmt::format("{}: {} left.", t.nick(t.game.current_player()), seconds_text(options_.turn_warning)));
+        }
+        return paint(std::move(out));
+    }
+    try {
+        const PlayerId id = t.game.current_player();
+        const std::string who = t.nick(id);
+        const unsigned count = ++t.timeouts[id];
+        out.push_back(fmt::format("{} did not act within {}: the greedy bot decides for them (timeout {} of {}).", who,
+                                  seconds_text(options_.turn_timeout), count, options_.max_timeouts));
+        const PlayerId receiver = host::make_bot("greedy", 0)->choose_receiver(t.view);
+        t.turn_deadline.reset();
+        give(receiver, out);
+        if (count >= options_.max_timeouts) {
+            out.push_back(fmt::format("{} timed out {} times in a row and leaves the game.", who, count));
+            leave(who, true, out);
+        }
+        if (table_) advance(now, out);
+    } catch (const std::exception& e) {
+        internal_error(e, out);
+    }
+    persist(out);
+    return paint(std::move(out));
+}
+
+}  // namespace cherries::irc
