@@ -21,7 +21,7 @@ double StrategicBot::distribution_at(std::int64_t cherries) {
     if (cherries < static_cast<std::int64_t>(dist_.size())) return dist_[static_cast<std::size_t>(cherries)];
     const double win = static_cast<double>(gametype_->winning_score);
     std::int64_t change = 0;
-    if (gametype_->tail && !memo_->call(*gametype_->tail, cherries, change)) change = 0;
+    if (gametype_->distribution_function && !memo_->call(*gametype_->distribution_function, cherries, change)) change = 0;
     return std::clamp(static_cast<double>(change), -win, win);
 }
 
@@ -48,7 +48,7 @@ void StrategicBot::prepare(const TableView& view) {
         const double win = static_cast<double>(gametype_->winning_score);
         dist_.assign(table.size(), 0.0);
         for (std::size_t c = 0; c < table.size(); ++c) dist_[c] = std::clamp(static_cast<double>(table[c]), -win, win);
-        if (!gametype_->tail) dist_.resize(table.size() + 64, 0.0);  // past the table: 0
+        if (!gametype_->distribution_function) dist_.resize(table.size() + 64, 0.0);  // past the table: 0
     }
     // What nobody has seen: the deck's cards, in no order (as unseen_cards, by kind): every copy
     // but the drawn card, the removed and set-aside cards and those in the players' stacks.
