@@ -1,5 +1,6 @@
 #include "sdk/bundle.hpp"
 
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
@@ -155,8 +156,7 @@ std::filesystem::path find_plugin(const std::string& kind, const std::string& na
             if (std::filesystem::is_regular_file(entry.path() / manifest, ec))
                 available.insert(entry.path().filename().string());
     }
-    std::string names;
-    for (const auto& n : available) names += (names.empty() ? "" : ", ") + n;
+    const std::string names = fmt::format("{}", fmt::join(available, ", "));
     const std::string close = closest_name(name, std::vector<std::string>(available.begin(), available.end()));
     throw LoadError({{Diagnostic::Severity::error, "", 0, 0,
                       "cannot find " + kind + " '" + name + "'" + (close.empty() ? "" : " (did you mean '" + close + "'?)") +

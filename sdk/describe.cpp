@@ -1,5 +1,6 @@
 #include "sdk/describe.hpp"
 
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <cstdlib>
 #include <tuple>
@@ -147,8 +148,7 @@ std::string shape_words(const FunctionShape& s, CardType change) {
         if (s.offset > 0) parts.push_back(first ? "adds " + n + " to " + every : "then adds " + n);
         else parts.push_back(first ? "subtracts " + n + " from " + every : "then subtracts " + n);
     }
-    std::string out;
-    for (const auto& p : parts) out += (out.empty() ? "" : ", ") + p;
+    std::string out = fmt::format("{}", fmt::join(parts, ", "));
     if (s.low && s.high) out += ", at least " + num(*s.low) + " and at most " + num(*s.high);
     else if (s.low) out += ", at least " + num(*s.low);
     else if (s.high) out += ", at most " + num(*s.high);

@@ -5,6 +5,7 @@
 #include "host/batch/workers.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -305,8 +306,7 @@ std::string sim_report(const SimResults& results, const std::vector<std::string>
                        bool with_timing) {
     const Tally t = tally(results);
     const std::uint64_t games = results.games.size();
-    std::string sets;
-    for (const auto& id : set_ids) sets += (sets.empty() ? "" : ", ") + id;
+    const std::string sets = fmt::format("{}", fmt::join(set_ids, ", "));
     std::string out;
     out += fmt::format("sets: {}; gametype: {}; seed: {}\n", sets, gametype, results.options.seed);
     out += fmt::format("games: {}\n", games);

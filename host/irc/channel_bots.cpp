@@ -2,6 +2,7 @@
 // GameLibrary found (LibraryBots, the channel's BotSource), seated by !bot; a bot plugin's
 // faults, told once per seat. A stored game's bots are checked again by Session::restore_bots.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -45,8 +46,7 @@ std::shared_ptr<const sdk::BotPlugin> LibraryBots::plugin(const std::string& id)
 }
 
 std::string ChannelGame::bot_list() const {
-    std::string out;
-    for (const auto& k : host::bot_kinds()) out += (out.empty() ? "" : ", ") + k;
+    std::string out = fmt::format("{}", fmt::join(host::bot_kinds(), ", "));
     for (const auto& id : library_.ids("bot")) out += ", " + id;
     constexpr std::size_t kMax = 300;  // one IRC line with the words around it
     if (out.size() > kMax) out = clean_echo(out, kMax) + " ...";

@@ -1,6 +1,8 @@
 #include "host/irc/channel_game.hpp"
 
+#include <ranges>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <random>
@@ -113,8 +115,7 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
     }
     if (name == "sets" || name == "gametypes") {
         const auto& ids = library_.ids(name == "sets" ? "set" : "gametype");
-        std::string list;
-        for (const auto& id : ids) list += (list.empty() ? "" : ", ") + id;
+        const std::string list = fmt::format("{}", fmt::join(ids, ", "));
         out.push_back(fmt::format("{}: {}", name == "sets" ? "Card sets" : "Gametypes", list.empty() ? "none found" : list));
         return;
     }
@@ -209,8 +210,8 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
     for (const CardKind& k : bundle->catalog().kinds())
         if (k.type == CardType::cherry) red_.push_back(k.name);
     if (const std::string account = account_of(nick); !account.empty()) table_->accounts[table_->game.players()[0].id] = account;
-    std::string set_names;
-    for (const auto& s : bundle->catalog().sets()) set_names += (set_names.empty() ? "" : " + ") + s.name;
+    const std::string set_names =
+        fmt::format("{}", fmt::join(bundle->catalog().sets() | std::views::transform(&CardSetInfo::name), " + "));
     out.push_back(fmt::format("{} opens a game of Cherries: {}, {}; first to {} wins. !join to play, !bot to seat a bot, !start when ready.",
                               nick, bundle->gametype().name, set_names, bundle->gametype().winning_score));
     try {
@@ -274,9 +275,7 @@ void ChannelGame::start(const std::string& nick, GameClock::time_point now, Repl
     } else {
         t.started = true;
         t.text.set_lobby(false);
-        std::string order;
-        for (const Player& p : t.game.players()) order += (order.empty() ? "" : ", ") + t.nick(p.id);
-        out.push_back(fmt::format("The game starts. Turn order: {}. First to {} wins.", order, t.game.gametype().winning_score));
+        out.push_back(fmt::format("The game starts. Turn order: {}. First to {} wins.", t.seated_nicks(), t.game.gametype().winning_score));
         advance(now, out);
     }
 }

@@ -1,5 +1,7 @@
 // ChannelGame: the table's bookkeeping and the commands that only tell (!status, !card, !rules).
+#include <ranges>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -41,6 +43,10 @@ ChannelGame::Table::Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundl
       log(game, text) {
     game.set_event_sink(&log);
     session.set_record(&log);
+}
+
+std::string ChannelGame::Table::seated_nicks() const {
+    return fmt::format("{}", fmt::join(game.players() | std::views::transform([this](const Player& p) { return nick(p.id); }), ", "));
 }
 
 std::string ChannelGame::Table::nick(PlayerId id) const {
@@ -99,10 +105,8 @@ void ChannelGame::status(Replies& out) const {
     const Table& t = *table_;
     const Gametype& g = t.game.gametype();
     if (!t.started) {
-        std::string seated;
-        for (const Player& p : t.game.players()) seated += (seated.empty() ? "" : ", ") + t.nick(p.id);
         out.push_back(fmt::format("Not started ({}, first to {} wins). Seated: {}. !join, !bot, then !start.", g.name,
-                                  g.winning_score, seated));
+                                  g.winning_score, t.seated_nicks()));
         return;
     }
     std::string now;
@@ -119,8 +123,7 @@ void ChannelGame::status(Replies& out) const {
 }
 
 void ChannelGame::card(const ChannelCommand& c, Replies& out) {
-    std::string name;
-    for (const auto& a : c.args) name += (name.empty() ? "" : " ") + a;
+    const std::string name = fmt::format("{}", fmt::join(c.args, " "));
     if (name.empty()) {
         out.push_back("Which card? !card NAME, e.g. !card Cherry.");
         return;

@@ -107,12 +107,6 @@ std::string state_text(const ChannelGame::Table& t) {
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-std::string players_text(const ChannelGame::Table& t) {
-    std::string out;
-    for (const Player& p : t.game.players()) out += (out.empty() ? "" : ", ") + t.nick(p.id);
-    return out;
-}
-
 // Where a stored game's problems are said to be, for the operator: "FILE: game N".
 std::string stored_where(const Store& store, std::int64_t id) { return fmt::format("{}: game {}", store.file(), id); }
 
@@ -169,7 +163,7 @@ void ChannelGame::checkpoint() {
     std::string state = state_text(t);
     if (t.unstored_lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
     // On failure the lines stay in unstored_lines, in memory: the next write that works has them.
-    store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, players_text(t));
+    store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, t.seated_nicks());
     t.unstored_lines.clear();
     t.unstored_seats.clear();
     t.last_state = std::move(state);
@@ -189,7 +183,7 @@ void ChannelGame::retry_store() {
     // the channel half of now; the turn going on stays in the log until it is complete.
     std::string state = state_text(t);
     if (!t.unstored_lines.empty()) {
-        store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, players_text(t));
+        store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, t.seated_nicks());
         for (const auto& line : t.unstored_lines)  // seat lines stored now: not the state's to keep
             t.unstored_seats.erase(std::remove(t.unstored_seats.begin(), t.unstored_seats.end(), line), t.unstored_seats.end());
         t.unstored_lines.clear();
@@ -354,7 +348,7 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     t.saved = {{"save", j.at("save")}, {"turns_taken", j.at("turns_taken")}};
     t.last_state = stored.state;
     out.push_back(fmt::format("Cherries resumed after turn {} (stored game {}): {}.", t.game.turn(), stored.id,
-                              t.started ? "scores " + t.scores() : "not started; seated " + players_text(t)));
+                              t.started ? "scores " + t.scores() : "not started; seated " + t.seated_nicks()));
     out.insert(out.end(), replaced.begin(), replaced.end());
     if (t.started) advance(now, out);
 }

@@ -65,6 +65,8 @@ struct ChannelGame::Table {
 
     /// The current nick of a seat (also of players who left).
     std::string nick(PlayerId id) const;
+    /// The seated players' nicks in turn order: "ann, bob, greedy-3".
+    std::string seated_nicks() const;
     /// The seated player with this nick (fold-equal), humans before bots; kNoPlayer if none.
     PlayerId find(std::string_view who, bool humans_only = false) const;
     bool is_bot(PlayerId id) const { return session.bot(id) != nullptr; }

@@ -1,5 +1,6 @@
 // ChannelGame: seating, leaving, and playing turns out (GDD §3.4.2).
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
@@ -148,8 +149,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
     if (stop == host::SessionStop::human) {
         const PlayerId current = t.game.current_player();
         if (t.prompted_card == t.game.drawn_card() && t.prompted_turn == t.game.turn()) return;  // asked already
-        std::string line;
-        for (const auto& l : t.text.take()) line += (line.empty() ? "" : " ") + l;
+        const std::string line = fmt::format("{}", fmt::join(t.text.take(), " "));
         (void)current;
         out.push_back(prompt(line.empty() || line.back() == '.' ? line : line + "."));  // never "change.. ann:"
         t.prompted_card = t.game.drawn_card();

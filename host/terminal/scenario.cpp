@@ -1,4 +1,6 @@
 #include "host/terminal/scenario.hpp"
+#include <fmt/ranges.h>
+#include <ranges>
 #include "host/base/file_io.hpp"
 
 #include <fmt/core.h>
@@ -236,8 +238,7 @@ std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catal
             for (std::size_t k = 0; k < catalog.kinds().size(); ++k) known.push_back(catalog.display_id(static_cast<KindId>(k)));
             const std::string close = sdk::closest_name(card.value, known);
             // The deck is drawn from the scenario's sets: a card of another set needs that set in `sets`.
-            std::string sets;
-            for (const auto& info : catalog.sets()) sets += (sets.empty() ? "" : ", ") + info.id;
+            const std::string sets = fmt::format("{}", fmt::join(catalog.sets() | std::views::transform(&CardSetInfo::id), ", "));
             const std::string hint = fmt::format(" (the deck holds the cards of {}: a card of another set needs it in "
                                                  "sets = [...])", sets);
             throw InputError(one_line(scenario.at(card) + (close.empty() ? excerpt(e.what(), 4096) + hint
