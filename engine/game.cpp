@@ -49,7 +49,7 @@ void Game::add_player(const std::string& name) {
     if (find_player(name)) throw RuleError("there is already a player named '" + name + "'");
     if (players_.size() >= kMaxPlayers) throw RuleError("a game has at most " + std::to_string(kMaxPlayers) + " players");
     Player p;
-    p.id = next_id_++;
+    p.id = next_player_id_++;
     p.name = name;
     p.received.reserve(catalog_.card_count());  // no allocation in the turn loop
     p.modifiers.reserve(catalog_.card_count());
@@ -70,7 +70,7 @@ std::size_t Game::index_of(PlayerId id) const {
 
 PlayerId Game::current_player() const {
     if (players_.empty() || over()) return kNoPlayer;
-    return players_[next_ < players_.size() ? next_ : 0].id;  // past the end: a new round starts
+    return players_[round_position_ < players_.size() ? round_position_ : 0].id;  // past the end: a new round starts
 }
 
 void Game::require_between_turns(const char* what) const {
@@ -105,7 +105,7 @@ void Game::leave(PlayerId id) {
     set_aside_.insert(set_aside_.end(), p.received.begin(), p.received.end());
     for (const auto& m : p.modifiers) set_aside_.push_back(m.card);
     players_.erase(players_.begin() + static_cast<std::ptrdiff_t>(index));
-    if (index < next_) --next_;  // one fewer has played this round; no wrap here (see next_)
+    if (index < round_position_) --round_position_;  // one fewer has played this round; no wrap here (see round_position_)
     if (sink_) emit({.kind = EventKind::leave, .turn = turn_, .player = id});
     if (players_.empty()) {
         phase_ = Phase::ended;  // a leave from a suspended game ends it (GDD §3.4.2.1)
@@ -134,7 +134,7 @@ bool Game::renew_deck() {
 void Game::start_turn() {
     if (phase_ != Phase::between_turns) require_between_turns("start a turn");
     if (phase_ == Phase::suspended) throw RuleError("cannot start a turn: the game is suspended until a player joins");
-    if (next_ >= players_.size()) next_ = 0;  // the gap's leaves ended the round: the first player starts the next
+    if (round_position_ >= players_.size()) round_position_ = 0;  // the gap's leaves ended the round: the first player starts the next
     started_ = true;
     ++turn_;
     draw_or_pass();
@@ -148,7 +148,7 @@ void Game::draw_or_pass() {
     drawn_ = deck_.back();
     deck_.pop_back();
     phase_ = Phase::awaiting_give;
-    if (sink_) emit({.kind = EventKind::draw, .turn = turn_, .player = players_[next_].id, .card = drawn_});
+    if (sink_) emit({.kind = EventKind::draw, .turn = turn_, .player = players_[round_position_].id, .card = drawn_});
 }
 
 void Game::pass_turn() {
@@ -161,7 +161,7 @@ void Game::pass_turn() {
         if (sink_) emit({.kind = EventKind::ended, .turn = turn_});
         return;
     }
-    Player& player = players_[next_];
+    Player& player = players_[round_position_];
     if (sink_) emit({.kind = EventKind::pass, .turn = turn_, .player = player.id});
     for (;;) {
         TurnSteps steps;  // for the event; only when someone listens
@@ -191,7 +191,7 @@ TurnPlan Game::plan(PlayerId receiver) const {
 }
 
 TurnPlan Game::plan_at(std::size_t receiver_index, TurnSteps* steps) const {
-    return plan_turn(catalog_, gametype_, *evaluator_, players_[next_], &players_[receiver_index], drawn_, steps);
+    return plan_turn(catalog_, gametype_, *evaluator_, players_[round_position_], &players_[receiver_index], drawn_, steps);
 }
 
 void Game::remove_from_game(CardId card) {
@@ -238,7 +238,7 @@ void Game::remove_set(std::uint16_t set) {
 }
 
 bool Game::resolve_fault(const TurnPlan& plan) {
-    const PlayerId player = players_[next_].id;
+    const PlayerId player = players_[round_position_].id;
     const bool whole_set = plan.fault_card != kNoCard && set_past_fault_limit(plan.fault_card);
     if (sink_) emit({.kind = EventKind::fault, .turn = turn_, .player = player, .receiver = plan.receiver,
           .card = plan.fault_card,
@@ -272,7 +272,7 @@ void Game::give(PlayerId receiver_id) {
         if (resolve_fault(p)) draw_or_pass();
         return;
     }
-    Player& player = players_[next_];
+    Player& player = players_[round_position_];
     Player& receiver = players_[receiver_index];
     const CardId card = drawn_;
     if (sink_) emit({.kind = EventKind::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
@@ -332,8 +332,8 @@ void Game::finish_turn(Player& player) {
     }
     // A turn that ends the round starts the next one at once, so whoever joins in the gap that
     // follows plays last in it (§3.4.2 steps 1a and 1c); a gap after any other turn is mid-round.
-    ++next_;
-    if (next_ >= players_.size()) next_ = 0;
+    ++round_position_;
+    if (round_position_ >= players_.size()) round_position_ = 0;
     phase_ = Phase::between_turns;
 }
 

@@ -160,10 +160,10 @@ private:
     // index of whose turn it is (or is next). Joins append and leaves before it shift it, so it
     // stays right through a gap between turns; it wraps to 0 (a new round) only when a turn ends
     // the round, or at the next start_turn if the gap's leaves ended it.
-    std::size_t next_ = 0;
+    std::size_t round_position_ = 0;
     CardId drawn_ = kNoCard;
     PlayerId winner_ = kNoPlayer;
-    PlayerId next_id_ = 0;
+    PlayerId next_player_id_ = 0;
     std::uint32_t turn_ = 0;
     bool started_ = false;
 };

@@ -14,10 +14,10 @@ GameSnapshot Game::snapshot() const {
     s.removed = removed_;
     s.set_aside = set_aside_;
     s.phase = phase_;
-    s.next = static_cast<std::uint32_t>(next_);
+    s.next = static_cast<std::uint32_t>(round_position_);
     s.drawn = drawn_;
     s.winner = winner_;
-    s.next_id = next_id_;
+    s.next_id = next_player_id_;
     s.turn = turn_;
     s.started = started_;
     s.random = random_.state();
@@ -93,10 +93,10 @@ Game::Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluato
     removed_.reserve(cards);
     set_aside_ = s.set_aside;
     phase_ = s.phase;
-    next_ = s.next;
+    round_position_ = s.next;
     drawn_ = s.drawn;
     winner_ = s.winner;
-    next_id_ = s.next_id;
+    next_player_id_ = s.next_id;
     turn_ = s.turn;
     started_ = s.started;
 }
