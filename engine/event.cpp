@@ -2,23 +2,23 @@
 
 namespace cherries {
 
-std::string_view to_string(EventKind kind) {
-    switch (kind) {
-        case EventKind::join: return "join";
-        case EventKind::leave: return "leave";
-        case EventKind::suspend: return "suspend";
-        case EventKind::resume: return "resume";
-        case EventKind::deck_renewal: return "deck_renewal";
-        case EventKind::draw: return "draw";
-        case EventKind::give: return "give";
-        case EventKind::handle: return "handle";
-        case EventKind::score_change: return "score_change";
-        case EventKind::age: return "age";
-        case EventKind::expire: return "expire";
-        case EventKind::fault: return "fault";
-        case EventKind::pass: return "pass";
-        case EventKind::won: return "won";
-        case EventKind::ended: return "ended";
+std::string_view to_string(EventType type) {
+    switch (type) {
+        case EventType::join: return "join";
+        case EventType::leave: return "leave";
+        case EventType::suspend: return "suspend";
+        case EventType::resume: return "resume";
+        case EventType::deck_renewal: return "deck_renewal";
+        case EventType::draw: return "draw";
+        case EventType::give: return "give";
+        case EventType::handle: return "handle";
+        case EventType::score_change: return "score_change";
+        case EventType::age: return "age";
+        case EventType::expire: return "expire";
+        case EventType::fault: return "fault";
+        case EventType::pass: return "pass";
+        case EventType::won: return "won";
+        case EventType::ended: return "ended";
     }
     return "?";
 }

@@ -10,8 +10,8 @@
 
 namespace cherries {
 
-/// What happened. Field use per kind is listed on Event.
-enum class EventKind : std::uint8_t {
+/// What happened. Field use per type is listed on Event.
+enum class EventType : std::uint8_t {
     join,          ///< player joined (GDD §3.4.2.1)
     leave,         ///< player left; their cards are set aside until the next deck renewal
     suspend,       ///< one player left: the game is suspended
@@ -34,8 +34,8 @@ enum class EventKind : std::uint8_t {
     ended,         ///< the game ended without a winner (no players, or no cards left in play)
 };
 
-/// Lowercase name of an event kind, as used in JSON ("deck_renewal", ...).
-std::string_view to_string(EventKind kind);
+/// Lowercase name of an event type, as used in JSON ("deck_renewal", ...).
+std::string_view to_string(EventType type);
 
 /// One modifier of a modifier card stack and the change it returned (GDD §3.4.2.3.4.1).
 struct ModifierStep {
@@ -45,7 +45,7 @@ struct ModifierStep {
 
 /// One event. Unused fields keep their defaults.
 struct Event {
-    EventKind kind;
+    EventType type;
     std::uint32_t turn = 0;         ///< turn number, 1-based (0 before the first turn)
     PlayerId player = kNoPlayer;    ///< who acted (the turn's player; handler for `handle`)
     PlayerId receiver = kNoPlayer;  ///< give: who received the card

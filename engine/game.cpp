@@ -85,10 +85,10 @@ PlayerId Game::join(const std::string& name) {
         throw RuleError("house rules of '" + gametype_.id + "': players may not join once the game is in progress");
     add_player(name);  // appended: between the last and the first player (GDD §3.4.2.1)
     const PlayerId id = players_.back().id;
-    if (sink_) emit({.kind = EventKind::join, .turn = turn_, .player = id});
+    if (sink_) emit({.type = EventType::join, .turn = turn_, .player = id});
     if (phase_ == Phase::suspended && players_.size() >= 2) {
         phase_ = Phase::between_turns;
-        if (sink_) emit({.kind = EventKind::resume, .turn = turn_});
+        if (sink_) emit({.type = EventType::resume, .turn = turn_});
     }
     return id;
 }
@@ -106,13 +106,13 @@ void Game::leave(PlayerId id) {
     for (const auto& m : p.modifiers) set_aside_.push_back(m.card);
     players_.erase(players_.begin() + static_cast<std::ptrdiff_t>(index));
     if (index < round_position_) --round_position_;  // one fewer has played this round; no wrap here (see round_position_)
-    if (sink_) emit({.kind = EventKind::leave, .turn = turn_, .player = id});
+    if (sink_) emit({.type = EventType::leave, .turn = turn_, .player = id});
     if (players_.empty()) {
         phase_ = Phase::ended;  // a leave from a suspended game ends it (GDD §3.4.2.1)
-        if (sink_) emit({.kind = EventKind::ended, .turn = turn_});
+        if (sink_) emit({.type = EventType::ended, .turn = turn_});
     } else if (players_.size() == 1 && phase_ != Phase::suspended) {
         phase_ = Phase::suspended;
-        if (sink_) emit({.kind = EventKind::suspend, .turn = turn_});
+        if (sink_) emit({.type = EventType::suspend, .turn = turn_});
     }
 }
 
@@ -127,7 +127,7 @@ bool Game::renew_deck() {
     set_aside_.clear();
     if (deck_.empty()) return false;
     random_.shuffle(std::span(deck_));
-    if (sink_) emit({.kind = EventKind::deck_renewal, .turn = turn_, .cards = static_cast<std::int64_t>(deck_.size())});
+    if (sink_) emit({.type = EventType::deck_renewal, .turn = turn_, .cards = static_cast<std::int64_t>(deck_.size())});
     return true;
 }
 
@@ -148,7 +148,7 @@ void Game::draw_or_pass() {
     drawn_ = deck_.back();
     deck_.pop_back();
     phase_ = Phase::awaiting_give;
-    if (sink_) emit({.kind = EventKind::draw, .turn = turn_, .player = players_[round_position_].id, .card = drawn_});
+    if (sink_) emit({.type = EventType::draw, .turn = turn_, .player = players_[round_position_].id, .card = drawn_});
 }
 
 void Game::pass_turn() {
@@ -158,11 +158,11 @@ void Game::pass_turn() {
                                           [](const Player& p) { return !p.modifiers.empty(); });
     if (!any_modifier) {
         phase_ = Phase::ended;
-        if (sink_) emit({.kind = EventKind::ended, .turn = turn_});
+        if (sink_) emit({.type = EventType::ended, .turn = turn_});
         return;
     }
     Player& player = players_[round_position_];
-    if (sink_) emit({.kind = EventKind::pass, .turn = turn_, .player = player.id});
+    if (sink_) emit({.type = EventType::pass, .turn = turn_, .player = player.id});
     for (;;) {
         TurnSteps steps;  // for the event; only when someone listens
         TurnPlan plan = plan_turn(catalog_, gametype_, *evaluator_, player, nullptr, kNoCard, sink_ ? &steps : nullptr);
@@ -171,13 +171,13 @@ void Game::pass_turn() {
             continue;
         }
         player.score = plan.player_score;
-        if (sink_) emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
+        if (sink_) emit({.type = EventType::score_change, .turn = turn_, .player = player.id,
               .change = plan.distribution_change, .modified_change = plan.end_change,
               .cherries = plan.end_cherries, .score = plan.player_score, .steps = steps.end});
         if (plan.player_wins) {
             phase_ = Phase::won;
             winner_ = player.id;
-            if (sink_) emit({.kind = EventKind::won, .turn = turn_, .player = player.id});
+            if (sink_) emit({.type = EventType::won, .turn = turn_, .player = player.id});
             return;
         }
         finish_turn(player);
@@ -240,7 +240,7 @@ void Game::remove_set(std::uint16_t set) {
 bool Game::resolve_fault(const TurnPlan& plan) {
     const PlayerId player = players_[round_position_].id;
     const bool whole_set = plan.fault_card != kNoCard && set_past_fault_limit(plan.fault_card);
-    if (sink_) emit({.kind = EventKind::fault, .turn = turn_, .player = player, .receiver = plan.receiver,
+    if (sink_) emit({.type = EventType::fault, .turn = turn_, .player = player, .receiver = plan.receiver,
           .card = plan.fault_card,
           .message = whole_set ? plan.fault_message + "; set '" + catalog_.sets()[catalog_.kind_of(plan.fault_card).set].id +
                                      "' has faulted " + std::to_string(kSetFaultLimit) +
@@ -275,12 +275,12 @@ void Game::give(PlayerId receiver_id) {
     Player& player = players_[round_position_];
     Player& receiver = players_[receiver_index];
     const CardId card = drawn_;
-    if (sink_) emit({.kind = EventKind::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
+    if (sink_) emit({.type = EventType::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
     drawn_ = kNoCard;  // after the event: a sink sees the card in exactly one place
 
     // Step 3: handle (GDD §3.4.2.3.3).
     const CardKind& kind = catalog_.kind_of(card);
-    Event handled{.kind = EventKind::handle, .turn = turn_, .player = receiver.id, .card = card,
+    Event handled{.type = EventType::handle, .turn = turn_, .player = receiver.id, .card = card,
                   .change = p.change_before, .modified_change = p.change_after, .steps = steps.handle};
     if (kind.type == CardType::modifier) {
         receiver.modifiers.push_back({card, p.lifetime});
@@ -296,19 +296,19 @@ void Game::give(PlayerId receiver_id) {
     if (p.receiver_wins) {
         phase_ = Phase::won;
         winner_ = receiver.id;
-        if (sink_) emit({.kind = EventKind::won, .turn = turn_, .player = receiver.id});
+        if (sink_) emit({.type = EventType::won, .turn = turn_, .player = receiver.id});
         return;
     }
 
     // Step 4: the player's end-of-turn score change (GDD §3.4.2.3.4).
     player.score = p.player_score;
-    if (sink_) emit({.kind = EventKind::score_change, .turn = turn_, .player = player.id,
+    if (sink_) emit({.type = EventType::score_change, .turn = turn_, .player = player.id,
           .change = p.distribution_change, .modified_change = p.end_change, .cherries = p.end_cherries,
           .score = p.player_score, .steps = steps.end});
     if (p.player_wins) {
         phase_ = Phase::won;
         winner_ = player.id;
-        if (sink_) emit({.kind = EventKind::won, .turn = turn_, .player = player.id});
+        if (sink_) emit({.type = EventType::won, .turn = turn_, .player = player.id});
         return;
     }
     finish_turn(player);
@@ -321,13 +321,13 @@ void Game::finish_turn(Player& player) {
     for (std::size_t i = 0; i < player.modifiers.size();) {
         ActiveModifier& m = player.modifiers[i];
         if (--m.lifetime > 0) {
-            if (sink_) emit({.kind = EventKind::age, .turn = turn_, .player = player.id, .card = m.card, .lifetime = m.lifetime});
+            if (sink_) emit({.type = EventType::age, .turn = turn_, .player = player.id, .card = m.card, .lifetime = m.lifetime});
             ++i;
         } else {
             const CardId card = m.card;
             player.modifiers.erase(player.modifiers.begin() + static_cast<std::ptrdiff_t>(i));
             player.received.push_back(card);
-            if (sink_) emit({.kind = EventKind::expire, .turn = turn_, .player = player.id, .card = card});
+            if (sink_) emit({.type = EventType::expire, .turn = turn_, .player = player.id, .card = card});
         }
     }
     // A turn that ends the round starts the next one at once, so whoever joins in the gap that

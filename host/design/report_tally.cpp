@@ -123,7 +123,7 @@ void ReportCollector::decided(const Game& game, PlayerId receiver, const Session
 }
 
 void ReportCollector::on_event(const Event& event) {
-    if (event.kind != EventKind::give || !game_) return;
+    if (event.type != EventType::give || !game_) return;
     // Player ids are the seats 0..K-1 in a simulation (play_sim_game).
     const std::size_t kind = game_->catalog().kind_id_of(event.card);
     got_[std::size_t{event.receiver} * tally_.kinds + kind] = 1;

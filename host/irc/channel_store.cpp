@@ -27,9 +27,9 @@ using nlohmann::json;
 void GameLog::on_event(const Event& e) {
     text_.on_event(e);
     std::optional<host::RecordedPlugin> plugin;
-    if (e.kind == EventKind::join) plugin.swap(joining_plugin_);
+    if (e.type == EventType::join) plugin.swap(joining_plugin_);
     if (!writer_) return;
-    if (e.kind == EventKind::draw || e.kind == EventKind::pass) {
+    if (e.type == EventType::draw || e.type == EventType::pass) {
         std::uint32_t& last = last_turn_[e.player];
         if (last != e.turn) ++turns[e.player];
         last = e.turn;

@@ -26,31 +26,31 @@ TurnText::TurnText(const Game& game, const host::CardText& cards, std::function<
     : game_(game), cards_(cards), nick_(std::move(nick)) {}
 
 void TurnText::on_event(const Event& e) {
-    switch (e.kind) {
-        case EventKind::join: add(other_, fmt::format("{} joins, last in the turn order.", nick_(e.player))); break;
-        case EventKind::leave: add(other_, fmt::format("{} leaves; their cards are set aside.", nick_(e.player))); break;
-        case EventKind::suspend:
+    switch (e.type) {
+        case EventType::join: add(other_, fmt::format("{} joins, last in the turn order.", nick_(e.player))); break;
+        case EventType::leave: add(other_, fmt::format("{} leaves; their cards are set aside.", nick_(e.player))); break;
+        case EventType::suspend:
             if (lobby_) break;
             add(other_, "The game is suspended: one player is left; !join resumes it.");
             break;
-        case EventKind::resume:
+        case EventType::resume:
             if (!lobby_) add(other_, "The game resumes.");
             break;
-        case EventKind::deck_renewal: add(move_, fmt::format("Deck renewed: {} cards.", e.cards)); break;
-        case EventKind::draw:
+        case EventType::deck_renewal: add(move_, fmt::format("Deck renewed: {} cards.", e.cards)); break;
+        case EventType::draw:
             if (move_.find(" faulted (") != std::string::npos)  // a redraw after a fault (GDD §3.5)
                 add(move_, fmt::format("{} drew again: {}", nick_(e.player), cards_.describe(e.card)), "; ");
             else
                 add(move_, fmt::format("Turn {}: {} drew {}", e.turn, nick_(e.player), cards_.describe(e.card)));
             break;
-        case EventKind::give:
+        case EventType::give:
             // After a prompt (a human's turn) the draw was told already: name the card again.
             if (move_.empty() && e.receiver == e.player) add(move_, fmt::format("{} kept {}", nick_(e.player), cards_.name(e.card)));
             else if (move_.empty()) add(move_, fmt::format("{} gave {} to {}", nick_(e.player), cards_.name(e.card), nick_(e.receiver)));
             else if (e.receiver == e.player) add(move_, "and kept it", ", ");
             else add(move_, fmt::format("and gave it to {}", nick_(e.receiver)), ", ");
             break;
-        case EventKind::handle: {
+        case EventType::handle: {
             const CardKind& kind = game_.catalog().kind_of(e.card);
             if (kind.type == CardType::modifier)
                 add(move_, fmt::format("it goes on {}'s modifiers, lifetime {}.", nick_(e.player), e.lifetime), ": ");
@@ -60,24 +60,24 @@ void TurnText::on_event(const Event& e) {
                                        kind.type == CardType::cherry ? e.cherries : e.score), ": ");
             break;
         }
-        case EventKind::score_change:
+        case EventType::score_change:
             add(end_, fmt::format("End of turn: {} has {} cherr{}: score {}, now {}.", nick_(e.player), e.cherries,
                                   e.cherries == 1 ? "y" : "ies", change(e.change, e.modified_change), e.score));
             break;
-        case EventKind::age: break;  // ages are visible in !status; only expiries are told
-        case EventKind::expire: add(end_, fmt::format("{}'s {} expires.", nick_(e.player), cards_.name(e.card))); break;
-        case EventKind::fault:
+        case EventType::age: break;  // ages are visible in !status; only expiries are told
+        case EventType::expire: add(end_, fmt::format("{}'s {} expires.", nick_(e.player), cards_.name(e.card))); break;
+        case EventType::fault:
             if (e.card == kNoCard)
                 add(other_, fmt::format("Fault: the gametype's score change distribution failed ({}); the game is aborted.",
                                         clean_echo(e.message, 80)));
             else
                 fault(e);
             break;
-        case EventKind::pass:
+        case EventType::pass:
             add(move_, fmt::format("Turn {}: no card left to draw; {} only scores and ages modifiers.", e.turn, nick_(e.player)));
             break;
-        case EventKind::won: add(other_, fmt::format("{} reaches the winning score and wins!", nick_(e.player))); break;
-        case EventKind::ended: add(other_, "The game ends without a winner."); break;
+        case EventType::won: add(other_, fmt::format("{} reaches the winning score and wins!", nick_(e.player))); break;
+        case EventType::ended: add(other_, "The game ends without a winner."); break;
     }
 }
 

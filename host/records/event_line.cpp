@@ -42,8 +42,8 @@ EventLineWriter::EventLineWriter(const Game& game, std::shared_ptr<const std::ve
     }
     for (const auto& n : names_) name_tokens_.push_back(make_token(n));
     bound_ = 256 + kToken + 2 * longest_name_ + longest_card_;
-    for (int k = 0; k <= static_cast<int>(EventKind::ended); ++k)
-        kind_tokens_.push_back(make_token("[\"" + std::string(to_string(static_cast<EventKind>(k))) + "\","));
+    for (int k = 0; k <= static_cast<int>(EventType::ended); ++k)
+        type_tokens_.push_back(make_token("[\"" + std::string(to_string(static_cast<EventType>(k))) + "\","));
 }
 
 const std::string& EventLineWriter::name(PlayerId id) const {
@@ -101,7 +101,7 @@ void EventLineWriter::learn_join(const Event& e) {
 // The layouts of docs/records.md, "Event lines".
 char* EventLineWriter::write(const Event& e, const std::string& message, char* at) const {
     Out o{at};
-    o.token(kind_tokens_[static_cast<std::size_t>(e.kind)]);
+    o.token(type_tokens_[static_cast<std::size_t>(e.type)]);
     o.num(e.turn);
     auto player = [&](PlayerId id) __attribute__((always_inline)) {
         o.lit(",");
@@ -118,24 +118,24 @@ char* EventLineWriter::write(const Event& e, const std::string& message, char* a
         o.lit(",");
         o.num(n);
     };
-    switch (e.kind) {
-        case EventKind::join:
-        case EventKind::leave:
-        case EventKind::pass:
-        case EventKind::won:
+    switch (e.type) {
+        case EventType::join:
+        case EventType::leave:
+        case EventType::pass:
+        case EventType::won:
             player(e.player);
             break;
-        case EventKind::draw:
-        case EventKind::expire:
+        case EventType::draw:
+        case EventType::expire:
             player(e.player);
             card(e.card);
             break;
-        case EventKind::give:
+        case EventType::give:
             player(e.player);
             player(e.receiver);
             card(e.card);
             break;
-        case EventKind::handle:
+        case EventType::handle:
             player(e.player);
             card(e.card);
             if (game_.catalog().kind_of(e.card).type == CardType::modifier) {
@@ -146,19 +146,19 @@ char* EventLineWriter::write(const Event& e, const std::string& message, char* a
                 num(game_.catalog().kind_of(e.card).type == CardType::cherry ? e.cherries : e.score);
             }
             break;
-        case EventKind::score_change:
+        case EventType::score_change:
             player(e.player);
             num(e.cherries);
             num(e.change);
             num(e.modified_change);
             num(e.score);
             break;
-        case EventKind::age:
+        case EventType::age:
             player(e.player);
             card(e.card);
             num(e.lifetime);
             break;
-        case EventKind::fault:
+        case EventType::fault:
             player(e.player);
             card(e.card);
             if (e.receiver == kNoPlayer) o.lit(",null");
@@ -166,12 +166,12 @@ char* EventLineWriter::write(const Event& e, const std::string& message, char* a
             o.lit(",");
             o.str(message);
             break;
-        case EventKind::deck_renewal:
+        case EventType::deck_renewal:
             num(e.cards);
             break;
-        case EventKind::suspend:
-        case EventKind::resume:
-        case EventKind::ended:
+        case EventType::suspend:
+        case EventType::resume:
+        case EventType::ended:
             break;
     }
     o.lit("]");

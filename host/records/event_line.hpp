@@ -44,13 +44,13 @@ public:
     template <class Room>
     char* put(const Event& event, Room&& room) {
         learn(event);  // before max_line: a joiner's name counts in the bound
-        const std::string message = event.kind == EventKind::fault ? quoted(std::string(event.message)) : std::string();
+        const std::string message = event.type == EventType::fault ? quoted(std::string(event.message)) : std::string();
         return write(event, message, room(max_line(message)));
     }
 
 private:
     void learn(const Event& event) {
-        if (event.kind == EventKind::join) learn_join(event);
+        if (event.type == EventType::join) learn_join(event);
     }
     // The kind, five numbers of at most 20 characters, two names, one card, punctuation, and
     // `message` (the fault message quoted, else empty).
@@ -61,7 +61,7 @@ private:
     const Game& game_;
     std::shared_ptr<const std::vector<std::string>> cards_;  // quoted display id by CardId
     std::vector<std::string> names_;  // quoted name by PlayerId
-    std::vector<Token> card_tokens_, name_tokens_, kind_tokens_;
+    std::vector<Token> card_tokens_, name_tokens_, type_tokens_;
     std::size_t longest_card_ = 0, longest_name_ = 0, bound_ = 0;
 };
 

@@ -219,7 +219,7 @@ void RecordWriter::put(const std::string& line) {
 }
 
 void RecordWriter::on_event(const Event& event) {
-    if (joining_plugin_ && event.kind == EventKind::join) {
+    if (joining_plugin_ && event.type == EventType::join) {
         put(plugin_line(event.turn, *joining_plugin_));
         joining_plugin_.reset();
     }

@@ -55,26 +55,26 @@ nlohmann::json state_json(const Game& game) {
 
 nlohmann::json event_json(const Event& e, const Catalog& catalog, const PlayerNames& names) {
     nlohmann::json j;
-    j["kind"] = std::string(to_string(e.kind));
+    j["kind"] = std::string(to_string(e.type));
     j["turn"] = e.turn;
-    switch (e.kind) {
-        case EventKind::join:
-        case EventKind::leave:
-        case EventKind::pass:
-        case EventKind::won:
+    switch (e.type) {
+        case EventType::join:
+        case EventType::leave:
+        case EventType::pass:
+        case EventType::won:
             j["player"] = names[e.player];
             break;
-        case EventKind::draw:
-        case EventKind::expire:
+        case EventType::draw:
+        case EventType::expire:
             j["player"] = names[e.player];
             j["card"] = card_id(catalog, e.card);
             break;
-        case EventKind::give:
+        case EventType::give:
             j["player"] = names[e.player];
             j["receiver"] = names[e.receiver];
             j["card"] = card_id(catalog, e.card);
             break;
-        case EventKind::handle: {
+        case EventType::handle: {
             j["player"] = names[e.player];
             j["card"] = card_id(catalog, e.card);
             const CardType type = catalog.kind_of(e.card).type;
@@ -88,30 +88,30 @@ nlohmann::json event_json(const Event& e, const Catalog& catalog, const PlayerNa
             }
             break;
         }
-        case EventKind::score_change:
+        case EventType::score_change:
             j["player"] = names[e.player];
             j["cherries"] = e.cherries;
             j["change"] = e.change;
             j["modified_change"] = e.modified_change;
             j["score"] = e.score;
             break;
-        case EventKind::age:
+        case EventType::age:
             j["player"] = names[e.player];
             j["card"] = card_id(catalog, e.card);
             j["lifetime"] = e.lifetime;
             break;
-        case EventKind::fault:
+        case EventType::fault:
             j["player"] = names[e.player];
             j["card"] = e.card == kNoCard ? nlohmann::json() : nlohmann::json(card_id(catalog, e.card));
             j["message"] = std::string(e.message);
             if (e.receiver != kNoPlayer) j["receiver"] = names[e.receiver];  // the give that faulted
             break;
-        case EventKind::deck_renewal:
+        case EventType::deck_renewal:
             j["cards"] = e.cards;
             break;
-        case EventKind::suspend:
-        case EventKind::resume:
-        case EventKind::ended:
+        case EventType::suspend:
+        case EventType::resume:
+        case EventType::ended:
             break;
     }
     return j;

@@ -22,7 +22,7 @@ std::string status_name(const Game& game);
 /// first, card ids). Card ids are Catalog::display_id.
 nlohmann::json state_json(const Game& game);
 
-/// One event: `kind` (to_string(EventKind)), `turn`, and the fields the kind uses, by name:
+/// One event: `kind` (to_string(EventType)), `turn`, and the fields the kind uses, by name:
 ///   join, leave, pass, won:  player
 ///   draw, expire:            player, card
 ///   give:                    player, receiver (== player: kept), card

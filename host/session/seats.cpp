@@ -74,7 +74,7 @@ PlayerNames::PlayerNames(const Game& game) {
 }
 
 void PlayerNames::record(const Game& game, const Event& event) {
-    if (event.kind == EventKind::join) names_[event.player] = game.player(event.player).name;
+    if (event.type == EventType::join) names_[event.player] = game.player(event.player).name;
 }
 
 const std::string& PlayerNames::operator[](PlayerId id) const {

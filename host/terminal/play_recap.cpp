@@ -6,17 +6,17 @@ namespace cherries::host {
 
 void Recap::on_event(const Event& e) {
     auto name = [&](PlayerId id) { return names_[id]; };
-    switch (e.kind) {
-        case EventKind::give:
+    switch (e.type) {
+        case EventType::give:
             lines_.push_back({e.player, e.receiver == e.player
                                             ? fmt::format("{} kept {}", name(e.player), cards_.name(e.card))
                                             : fmt::format("{} gave {} to {}", name(e.player), cards_.name(e.card),
                                                           name(e.receiver))});
             break;
-        case EventKind::join: lines_.push_back({e.player, name(e.player) + " joined"}); break;
-        case EventKind::leave: lines_.push_back({e.player, name(e.player) + " left"}); break;
-        case EventKind::pass: lines_.push_back({e.player, name(e.player) + " passed: no card to draw"}); break;
-        case EventKind::fault:
+        case EventType::join: lines_.push_back({e.player, name(e.player) + " joined"}); break;
+        case EventType::leave: lines_.push_back({e.player, name(e.player) + " left"}); break;
+        case EventType::pass: lines_.push_back({e.player, name(e.player) + " passed: no card to draw"}); break;
+        case EventType::fault:
             lines_.push_back({e.player, fmt::format("{} failed: removed from the game", cards_.name(e.card))});
             break;
         default: break;

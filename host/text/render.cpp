@@ -64,41 +64,41 @@ std::string TextRenderer::total_text(std::int64_t old, std::int64_t now) const {
 void TextRenderer::on_event(const Event& e) {
     names_.record(game_, e);
     // A turn's header comes with its first event: deck renewal, draw, pass, or the end.
-    const bool turn_event = e.kind != EventKind::join && e.kind != EventKind::leave &&
-                            e.kind != EventKind::suspend && e.kind != EventKind::resume;
+    const bool turn_event = e.type != EventType::join && e.type != EventType::leave &&
+                            e.type != EventType::suspend && e.type != EventType::resume;
     if (turn_event && e.turn > header_turn_) {
         header_turn_ = e.turn;
-        const PlayerId current = e.kind == EventKind::draw || e.kind == EventKind::pass ? e.player : game_.current_player();
+        const PlayerId current = e.type == EventType::draw || e.type == EventType::pass ? e.player : game_.current_player();
         out_ << '\n' << palette_.bold(fmt::format("Turn {}: {}", e.turn, names_[current])) << '\n';
     }
 
-    switch (e.kind) {
-        case EventKind::join:
+    switch (e.type) {
+        case EventType::join:
             cherries_[e.player] = 0;
             scores_[e.player] = 0;
             line(fmt::format("{} joins the game, last in the turn order", who(e.player)));
             break;
-        case EventKind::leave:
+        case EventType::leave:
             line(fmt::format("{} leaves the game; their cards are set aside until the next deck renewal", who(e.player)));
             break;
-        case EventKind::suspend:
+        case EventType::suspend:
             line(palette_.yellow("the game is suspended: one player left (a join resumes it, a leave ends it)"));
             break;
-        case EventKind::resume:
+        case EventType::resume:
             line("the game resumes");
             break;
-        case EventKind::deck_renewal:
+        case EventType::deck_renewal:
             line(fmt::format("deck renewal: {} received cards shuffled into a new deck", e.cards));
             break;
-        case EventKind::draw:
+        case EventType::draw:
             line(fmt::format("{} draws {}", who(e.player), palette_.cyan(cards_.describe(e.card))));
             break;
-        case EventKind::give:
+        case EventType::give:
             kept_ = e.receiver == e.player;
             if (kept_) line(fmt::format("{} keeps {}", who(e.player), cards_.name(e.card)));
             else line(fmt::format("{} gives {} to {}", who(e.player), cards_.name(e.card), who(e.receiver)));
             break;
-        case EventKind::handle: {
+        case EventType::handle: {
             const CardKind& kind = game_.catalog().kind_of(e.card);
             if (kind.type == CardType::modifier) {
                 line(fmt::format("{}: {} goes on top of the modifier card stack, lifetime {}{}", who(e.player),
@@ -115,7 +115,7 @@ void TextRenderer::on_event(const Event& e) {
             }
             break;
         }
-        case EventKind::score_change: {
+        case EventType::score_change: {
             const std::int64_t old = scores_[e.player];
             scores_[e.player] = e.score;
             // The reason first (GDD §3.4.2.3.4 step 1): "4 cherries: no points".
@@ -124,13 +124,13 @@ void TextRenderer::on_event(const Event& e) {
                              clamp_text(old, e.modified_change, e.score)));
             break;
         }
-        case EventKind::age:
+        case EventType::age:
             line(fmt::format("{}'s {} ages: lifetime {}", names_[e.player], cards_.name(e.card), e.lifetime));
             break;
-        case EventKind::expire:
+        case EventType::expire:
             line(fmt::format("{}'s {} expires and goes on the received card stack", names_[e.player], cards_.name(e.card)));
             break;
-        case EventKind::fault:
+        case EventType::fault:
             if (e.card == kNoCard)
                 line(palette_.red(fmt::format("fault: the gametype's score change distribution failed: {}; the game is aborted",
                                               e.message)));
@@ -138,13 +138,13 @@ void TextRenderer::on_event(const Event& e) {
                 line(palette_.red(fmt::format("fault: {} is removed from the game (conflict resolution): {}",
                                               cards_.name(e.card), e.message)));
             break;
-        case EventKind::pass:
+        case EventType::pass:
             line(fmt::format("no card left to draw: {} only scores and ages modifiers", who(e.player)));
             break;
-        case EventKind::won:
+        case EventType::won:
             line(palette_.yellow(palette_.bold(fmt::format("{} reaches the winning score and wins", names_[e.player]))));
             break;
-        case EventKind::ended:
+        case EventType::ended:
             line(palette_.yellow("the game ends without a winner"));
             break;
     }

@@ -57,11 +57,11 @@ TEST_CASE("a modifier whose function faults while handling is removed from the g
     CHECK(g.drawn_card() == cherry);
     CHECK(g.turn() == 2);
     REQUIRE(rec.events.size() == 2);
-    CHECK(rec.events[0].kind == EventKind::fault);
+    CHECK(rec.events[0].type == EventType::fault);
     CHECK(rec.events[0].card == doubler);
     CHECK(rec.events[0].player == id_of(g, "bob"));
     CHECK(rec.events[0].message == "card 'cherry-doubler' cherry function: doubler broke");  // the card, then why
-    CHECK(rec.events[1].kind == EventKind::draw);
+    CHECK(rec.events[1].type == EventType::draw);
     CHECK(rec.events[1].card == cherry);
     check_invariants(g);
 
@@ -94,7 +94,7 @@ TEST_CASE("a kept modifier that faults in its own end-of-turn run is the drawn c
     CHECK(g.removed() == std::vector<CardId>{boost});
     CHECK(player_named(g, "ann").modifiers.empty());
     CHECK(player_named(g, "ann").score == 0);
-    CHECK(rec.kinds() == std::vector<EventKind>{EventKind::draw, EventKind::fault, EventKind::draw});
+    CHECK(rec.types() == std::vector<EventType>{EventType::draw, EventType::fault, EventType::draw});
     CHECK(rec.events[1].card == boost);
     check_invariants(g);
     g.give(id_of(g, "ann"));
@@ -149,10 +149,10 @@ TEST_CASE("a function result beyond ±(2^53 - 1) is a fault - exactly ±(2^53 - 
     play(g, "ann");
     play(g, "ann");
     INFO("function result " << c.result);
-    CHECK(rec.count(EventKind::fault) == (c.faults ? 1u : 0u));
+    CHECK(rec.count(EventType::fault) == (c.faults ? 1u : 0u));
     CHECK(g.removed().size() == (c.faults ? 1u : 0u));
     if (c.faults) {
-        CHECK_THAT(rec.of_kind(EventKind::fault).at(0).message, Catch::Contains(std::to_string(c.result)));
+        CHECK_THAT(rec.of_type(EventType::fault).at(0).message, Catch::Contains(std::to_string(c.result)));
         CHECK(g.phase() == Phase::awaiting_give);
     } else {
         CHECK(player_named(g, "ann").cherries == c.cherries);
@@ -176,7 +176,7 @@ TEST_CASE("a fault while the deck is empty renews it for the new draw (GDD §3.5
     play(g, "bob");
     play(g, "ann");
     // No give event: the turn was void before anything was committed.
-    CHECK(rec.kinds_in_turn(3) == std::vector<EventKind>{EventKind::draw, EventKind::fault, EventKind::deck_renewal, EventKind::draw});
+    CHECK(rec.types_in_turn(3) == std::vector<EventType>{EventType::draw, EventType::fault, EventType::deck_renewal, EventType::draw});
     CHECK(g.phase() == Phase::awaiting_give);
     CHECK(g.deck().size() == 1);
     CHECK(kit.id_of(g.removed().at(0)) == "lemon");
@@ -197,9 +197,9 @@ TEST_CASE("a fault during a pass turn removes the modifier and the pass goes on 
     CHECK(player_named(g, "ann").score == 1);
     kit.evaluator.fail(kit.score_function("flaky"), "flaked");
     g.start_turn();
-    CHECK(rec.kinds_in_turn(2) == std::vector<EventKind>{EventKind::pass, EventKind::score_change});
+    CHECK(rec.types_in_turn(2) == std::vector<EventType>{EventType::pass, EventType::score_change});
     g.start_turn();
-    CHECK(rec.kinds_in_turn(3) == std::vector<EventKind>{EventKind::pass, EventKind::fault, EventKind::score_change});
+    CHECK(rec.types_in_turn(3) == std::vector<EventType>{EventType::pass, EventType::fault, EventType::score_change});
     CHECK(player_named(g, "ann").score == 1);
     CHECK(g.phase() == Phase::between_turns);
     check_invariants(g);
@@ -221,8 +221,8 @@ TEST_CASE("a gametype distribution function that faults aborts the game with a f
     CHECK(g.over());
     CHECK(g.winner() == kNoPlayer);
     CHECK(g.removed().empty());
-    CHECK(rec.kinds() == std::vector<EventKind>{EventKind::draw, EventKind::fault});
-    const auto fault = rec.of_kind(EventKind::fault).at(0);
+    CHECK(rec.types() == std::vector<EventType>{EventType::draw, EventType::fault});
+    const auto fault = rec.of_type(EventType::fault).at(0);
     CHECK(fault.card == kNoCard);
     CHECK_THAT(fault.message, Catch::Contains("broken"));
     CHECK_THAT(fault.message, Catch::Contains("no distribution"));
@@ -239,6 +239,6 @@ TEST_CASE("a distribution value beyond ±(2^53 - 1) aborts the game too (GDD §3
     g.set_event_sink(&rec);
     play(g, "ann");
     CHECK(g.phase() == Phase::aborted);
-    CHECK_THAT(rec.of_kind(EventKind::fault).at(0).message, Catch::Contains("huge"));
+    CHECK_THAT(rec.of_type(EventType::fault).at(0).message, Catch::Contains("huge"));
     check_invariants(g);
 }

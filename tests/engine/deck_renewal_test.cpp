@@ -47,8 +47,8 @@ TEST_CASE("deck renewal shuffles every received card stack into the new deck and
     check_invariants(g);
 
     g.start_turn();
-    CHECK(rec.kinds_in_turn(5) == std::vector<EventKind>{EventKind::deck_renewal, EventKind::draw});
-    CHECK(rec.of_kind(EventKind::deck_renewal).at(0).cards == 3);
+    CHECK(rec.types_in_turn(5) == std::vector<EventType>{EventType::deck_renewal, EventType::draw});
+    CHECK(rec.of_type(EventType::deck_renewal).at(0).cards == 3);
     CHECK(g.deck().size() == 2);
     std::multiset<CardId> in_play(g.deck().begin(), g.deck().end());
     in_play.insert(g.drawn_card());
@@ -101,20 +101,20 @@ TEST_CASE("renewal that finds no card makes the turn a pass - score change and a
     CHECK(g.phase() == Phase::between_turns);
     CHECK(g.turn() == 2);
     CHECK(g.drawn_card() == kNoCard);
-    CHECK(rec.kinds_in_turn(2) == std::vector<EventKind>{EventKind::pass, EventKind::score_change});
+    CHECK(rec.types_in_turn(2) == std::vector<EventType>{EventType::pass, EventType::score_change});
     CHECK(player_named(g, "bob").score == 1);
     CHECK(modifier_stack(g, "ann") == Stack{{"boost", 1}});  // not ann's turn: not aged
     check_invariants(g);
 
     g.start_turn();
-    CHECK(rec.kinds_in_turn(3) == std::vector<EventKind>{EventKind::pass, EventKind::score_change, EventKind::expire});
+    CHECK(rec.types_in_turn(3) == std::vector<EventType>{EventType::pass, EventType::score_change, EventType::expire});
     CHECK(player_named(g, "ann").score == 4);
     CHECK(player_named(g, "ann").modifiers.empty());
     CHECK(player_named(g, "ann").received == std::vector<CardId>{boost});
     check_invariants(g);
 
     g.start_turn();
-    CHECK(rec.kinds_in_turn(4) == std::vector<EventKind>{EventKind::deck_renewal, EventKind::draw});
+    CHECK(rec.types_in_turn(4) == std::vector<EventType>{EventType::deck_renewal, EventType::draw});
     CHECK(g.drawn_card() == boost);
     CHECK(g.current_player() == id_of(g, "bob"));
     check_invariants(g);
@@ -135,7 +135,7 @@ TEST_CASE("when no card is in play at all (deck, received and modifier card stac
     CHECK(g.over());
     CHECK(g.winner() == kNoPlayer);
     CHECK(g.removed().size() == 1);
-    CHECK(rec.kinds() == std::vector<EventKind>{EventKind::draw, EventKind::fault, EventKind::ended});
+    CHECK(rec.types() == std::vector<EventType>{EventType::draw, EventType::fault, EventType::ended});
     CHECK_THROWS_AS(g.start_turn(), RuleError);
     check_invariants(g);
 }

@@ -15,10 +15,10 @@ namespace {
 using Stack = std::vector<std::pair<std::string, int>>;
 
 // Turn numbers of the age and expire events of one card.
-std::vector<std::uint32_t> aging_turns(const Recorder& rec, CardId card, EventKind kind) {
+std::vector<std::uint32_t> aging_turns(const Recorder& rec, CardId card, EventType type) {
     std::vector<std::uint32_t> turns;
     for (const auto& e : rec.events)
-        if (e.kind == kind && e.card == card) turns.push_back(e.turn);
+        if (e.type == type && e.card == card) turns.push_back(e.turn);
     return turns;
 }
 
@@ -37,14 +37,14 @@ TEST_CASE("the end-of-turn score change goes to the turn's player, not the recei
     CHECK(player_named(g, "ann").cherries == 5);
     CHECK(player_named(g, "ann").score == 0);
     CHECK(player_named(g, "bob").score == 0);
-    auto changes = rec.of_kind(EventKind::score_change);
+    auto changes = rec.of_type(EventType::score_change);
     REQUIRE(changes.size() == 2);
     CHECK(changes[1].player == id_of(g, "bob"));
     CHECK(changes[1].cherries == 0);  // bob's cherry count
     play(g, "bob");
     CHECK(player_named(g, "ann").score == 1);
     CHECK(player_named(g, "bob").score == 0);
-    changes = rec.of_kind(EventKind::score_change);
+    changes = rec.of_type(EventType::score_change);
     REQUIRE(changes.size() == 3);
     CHECK(changes[2].player == id_of(g, "ann"));
     CHECK(changes[2].cherries == 5);
@@ -91,11 +91,11 @@ TEST_CASE("aging applies to the turn's player, not the receiver (GDD §3.4.2.3 s
     play(g, "ann");
     CHECK(player_named(g, "ann").cherries == 2);
     CHECK(modifier_stack(g, "ann") == Stack{{"hat-of-fruit", 3}});
-    CHECK(rec.kinds_in_turn(2) == std::vector<EventKind>{EventKind::draw, EventKind::give, EventKind::handle, EventKind::score_change});
+    CHECK(rec.types_in_turn(2) == std::vector<EventType>{EventType::draw, EventType::give, EventType::handle, EventType::score_change});
     play(g, "bob");
     CHECK(modifier_stack(g, "ann") == Stack{{"hat-of-fruit", 2}});
     CHECK(modifier_stack(g, "bob").empty());
-    const auto ages = rec.of_kind(EventKind::age);
+    const auto ages = rec.of_type(EventType::age);
     REQUIRE(ages.size() == 2);
     CHECK(ages[1].player == id_of(g, "ann"));
     CHECK(ages[1].lifetime == 2);
@@ -116,10 +116,10 @@ TEST_CASE("a kept modifier lives one turn longer than a given one - Cherry Shiel
         g.start_turn();
         const CardId shield = g.drawn_card();
         g.give(id_of(g, "ann"));
-        CHECK(rec.of_kind(EventKind::handle).at(0).lifetime == 3);
+        CHECK(rec.of_type(EventType::handle).at(0).lifetime == 3);
         while (g.turn() < 6) play(g, "bob");  // everything else goes to bob
-        CHECK(aging_turns(rec, shield, EventKind::age) == std::vector<std::uint32_t>{1, 3});
-        CHECK(aging_turns(rec, shield, EventKind::expire) == std::vector<std::uint32_t>{5});
+        CHECK(aging_turns(rec, shield, EventType::age) == std::vector<std::uint32_t>{1, 3});
+        CHECK(aging_turns(rec, shield, EventType::expire) == std::vector<std::uint32_t>{5});
         CHECK(modifier_stack(g, "ann").empty());
         CHECK(player_named(g, "ann").received == std::vector<CardId>{shield});
     }
@@ -131,10 +131,10 @@ TEST_CASE("a kept modifier lives one turn longer than a given one - Cherry Shiel
         g.start_turn();
         const CardId shield = g.drawn_card();
         g.give(id_of(g, "bob"));
-        CHECK(rec.of_kind(EventKind::handle).at(0).lifetime == 2);
+        CHECK(rec.of_type(EventType::handle).at(0).lifetime == 2);
         while (g.turn() < 6) play(g, "ann");  // everything else goes to ann
-        CHECK(aging_turns(rec, shield, EventKind::age) == std::vector<std::uint32_t>{2});
-        CHECK(aging_turns(rec, shield, EventKind::expire) == std::vector<std::uint32_t>{4});
+        CHECK(aging_turns(rec, shield, EventType::age) == std::vector<std::uint32_t>{2});
+        CHECK(aging_turns(rec, shield, EventType::expire) == std::vector<std::uint32_t>{4});
         CHECK(modifier_stack(g, "bob").empty());
         CHECK(player_named(g, "bob").received == std::vector<CardId>{shield});
     }
@@ -183,9 +183,9 @@ TEST_CASE("expired modifiers go on top of the received card stack in their modif
     CHECK(card_ids(g, player_named(g, "ann").received) == std::vector<std::string>{"cherry", "score-doubler", "score-shield"});
     CHECK(modifier_stack(g, "ann") == Stack{{"hat-of-fruit", 2}});
     // Events of turn 4, aging reported in stack order.
-    CHECK(rec.kinds_in_turn(4) == std::vector<EventKind>{EventKind::draw, EventKind::give, EventKind::handle,
-                                                         EventKind::score_change, EventKind::expire, EventKind::age,
-                                                         EventKind::expire});
+    CHECK(rec.types_in_turn(4) == std::vector<EventType>{EventType::draw, EventType::give, EventType::handle,
+                                                         EventType::score_change, EventType::expire, EventType::age,
+                                                         EventType::expire});
     check_invariants(g);
 }
 
@@ -199,7 +199,7 @@ TEST_CASE("after a turn the next player in the turn order plays, and after the l
         g.give(g.current_player());
     }
     std::vector<std::string> drawers;
-    for (const auto& e : rec.of_kind(EventKind::draw)) drawers.push_back(g.player(e.player).name);
+    for (const auto& e : rec.of_type(EventType::draw)) drawers.push_back(g.player(e.player).name);
     CHECK(drawers == std::vector<std::string>{"ann", "bob", "cid", "ann", "bob", "cid", "ann"});
     CHECK(g.current_player() == id_of(g, "bob"));
 }

@@ -22,7 +22,7 @@ TEST_CASE("drawing takes the top card of the deck and holds it face up (GDD §3.
     CHECK(g.deck().size() == 73);
     CHECK(g.turn() == 1);
     REQUIRE(rec.events.size() == 1);
-    CHECK(rec.events[0].kind == EventKind::draw);
+    CHECK(rec.events[0].type == EventType::draw);
     CHECK(rec.events[0].card == top);
     CHECK(rec.events[0].player == id_of(g, "ann"));
     check_invariants(g);
@@ -37,7 +37,7 @@ TEST_CASE("cherry count never goes below 0 - 0 plus -1 is 0, then +1 is 1 (GDD �
     CHECK(player_named(g, "bob").cherries == 0);
     play(g, "bob");  // bob keeps a Cherry: 1 (an unclamped -1 would give 0)
     CHECK(player_named(g, "bob").cherries == 1);
-    const auto handles = rec.of_kind(EventKind::handle);
+    const auto handles = rec.of_type(EventType::handle);
     REQUIRE(handles.size() == 2);
     CHECK(handles[0].modified_change == -1);
     CHECK(handles[0].cherries == 0);
@@ -61,7 +61,7 @@ TEST_CASE("score never goes below 0 at the end-of-turn change either (GDD §3.4.
     g.set_event_sink(&rec);
     play(g, "ann");
     CHECK(player_named(g, "ann").score == 0);
-    const auto changes = rec.of_kind(EventKind::score_change);
+    const auto changes = rec.of_type(EventType::score_change);
     REQUIRE(changes.size() == 1);
     CHECK(changes[0].change == -2);
     CHECK(changes[0].score == 0);
@@ -90,7 +90,7 @@ TEST_CASE("a card may be given to any player, including the giver (GDD §3.4.2.3
     CHECK(player_named(g, "ann").cherries == 3);
     CHECK(player_named(g, "bob").cherries == 1);
     CHECK(player_named(g, "cid").cherries == 2);
-    const auto gives = rec.of_kind(EventKind::give);
+    const auto gives = rec.of_type(EventType::give);
     REQUIRE(gives.size() == 3);
     CHECK(gives[0].player == id_of(g, "ann"));
     CHECK(gives[0].receiver == id_of(g, "cid"));
@@ -108,7 +108,7 @@ TEST_CASE("a given modifier goes on top of the receiver's modifier card stack wi
     CHECK(modifier_stack(g, "bob") == std::vector<std::pair<std::string, int>>{{"hat-of-fruit", 2}});
     // ann's shield has not been aged yet: ann has had no turn since.
     CHECK(modifier_stack(g, "ann") == std::vector<std::pair<std::string, int>>{{"cherry-shield", 2}});
-    const auto handles = rec.of_kind(EventKind::handle);
+    const auto handles = rec.of_type(EventType::handle);
     CHECK(handles[0].lifetime == 3);
     CHECK(handles[1].lifetime == 2);
     check_invariants(g);

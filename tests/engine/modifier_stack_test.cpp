@@ -27,7 +27,7 @@ TEST_CASE("modifier stack runs bottom to top - Cherry Doubler then +1 Hat Of Fru
         play(g, "ann");
         CHECK(player_named(g, "ann").cherries == 5);
         CHECK(player_named(g, "ann").score == 1);
-        const auto handles = rec.of_kind(EventKind::handle);
+        const auto handles = rec.of_type(EventType::handle);
         REQUIRE(!handles.empty());
         CHECK(handles.back().change == 2);
         CHECK(handles.back().modified_change == 5);
@@ -57,7 +57,7 @@ TEST_CASE("Cherry Halver of -3 is floor(-1.5) = -2, not C++'s truncated -1 (GDD 
     play(g, "ann");
     play(g, "ann");
     CHECK(player_named(g, "ann").cherries == 1);
-    const auto handles = rec.of_kind(EventKind::handle);
+    const auto handles = rec.of_type(EventType::handle);
     REQUIRE(handles.size() == 3);
     CHECK(handles[2].change == -3);
     CHECK(handles[2].modified_change == -2);
@@ -73,7 +73,7 @@ TEST_CASE("a change of 0 is still run through the modifier card stack - end-of-t
     g.set_event_sink(&rec);
     play(g, "ann");
     CHECK(player_named(g, "ann").score == 1);
-    const auto changes = rec.of_kind(EventKind::score_change);
+    const auto changes = rec.of_type(EventType::score_change);
     REQUIRE(changes.size() == 1);
     CHECK(changes[0].change == 0);
     CHECK(changes[0].modified_change == 1);
@@ -106,7 +106,7 @@ TEST_CASE("score changes run through the stack bottom to top as well - Score Dou
     CHECK(player_named(g, "ann").score == 0);
     play(g, "ann");
     play(g, "ann");
-    const auto handles = rec.of_kind(EventKind::handle);
+    const auto handles = rec.of_type(EventType::handle);
     REQUIRE(handles.size() == 3);
     CHECK(handles[2].change == 2);
     CHECK(handles[2].modified_change == 5);
@@ -168,13 +168,13 @@ namespace {
 // Each handle and score_change event's steps as (card id, value), bottom of the stack first.
 struct StepRecorder : EventSink {
     const Catalog& catalog;
-    std::vector<std::pair<EventKind, std::vector<std::pair<std::string, std::int64_t>>>> seen;
+    std::vector<std::pair<EventType, std::vector<std::pair<std::string, std::int64_t>>>> seen;
     explicit StepRecorder(const Catalog& c) : catalog(c) {}
     void on_event(const Event& e) override {
-        if (e.kind != EventKind::handle && e.kind != EventKind::score_change) return;
+        if (e.type != EventType::handle && e.type != EventType::score_change) return;
         std::vector<std::pair<std::string, std::int64_t>> steps;
         for (const ModifierStep& s : e.steps) steps.emplace_back(catalog.kind_of(s.card).id, s.value);
-        seen.emplace_back(e.kind, std::move(steps));
+        seen.emplace_back(e.type, std::move(steps));
     }
 };
 

@@ -68,7 +68,7 @@ TEST_CASE("phases follow the flow - between_turns -> awaiting_give -> between_tu
         g.give(g.current_player());
     }
     CHECK(to_string(Phase::awaiting_give) == "awaiting_give");
-    CHECK(to_string(EventKind::deck_renewal) == "deck_renewal");
+    CHECK(to_string(EventType::deck_renewal) == "deck_renewal");
 }
 
 TEST_CASE("TableView shows the table but only the size of the deck (GDD §3.4.2.3.1 face up, DESIGN.md bots)", "[phase]") {

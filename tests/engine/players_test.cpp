@@ -52,7 +52,7 @@ TEST_CASE("a joining player is inserted between the last and the first player (G
     CHECK(g.player(dan).cherries == 0);
     CHECK(g.player(dan).score == 0);
     REQUIRE(rec.events.size() == 1);
-    CHECK(rec.events[0].kind == EventKind::join);
+    CHECK(rec.events[0].type == EventType::join);
     CHECK(rec.events[0].player == dan);
     play_turns(g, 2);
     g.join("eve");
@@ -137,7 +137,7 @@ TEST_CASE("one player left suspends the game - a join resumes it - a leave then 
     g.leave(id_of(g, "bob"));
     CHECK(g.phase() == Phase::suspended);
     CHECK_FALSE(g.over());
-    CHECK(rec.kinds() == std::vector<EventKind>{EventKind::leave, EventKind::suspend});
+    CHECK(rec.types() == std::vector<EventType>{EventType::leave, EventType::suspend});
     check_invariants(g);
     {
         const Snapshot before = snapshot(g);
@@ -147,7 +147,7 @@ TEST_CASE("one player left suspends the game - a join resumes it - a leave then 
     rec.clear();
     g.join("cid");
     CHECK(g.phase() == Phase::between_turns);
-    CHECK(rec.kinds() == std::vector<EventKind>{EventKind::join, EventKind::resume});
+    CHECK(rec.types() == std::vector<EventType>{EventType::join, EventType::resume});
     check_invariants(g);
     // ann played turn 1 of the round {ann, bob}; bob left and cid joined in the same gap, so
     // cid joined mid-round and plays turn 2 (GDD §3.4.2 d.iii), then ann starts the next round.
@@ -161,7 +161,7 @@ TEST_CASE("one player left suspends the game - a join resumes it - a leave then 
     CHECK(g.over());
     CHECK(g.winner() == kNoPlayer);
     CHECK(g.players().empty());
-    CHECK(rec.kinds() == std::vector<EventKind>{EventKind::leave, EventKind::ended});
+    CHECK(rec.types() == std::vector<EventType>{EventType::leave, EventType::ended});
     CHECK(g.deck().size() + g.removed().size() + g.set_aside().size() == 74);  // no card is lost
     check_invariants(g);
     CHECK_THROWS_AS(g.join("dan"), RuleError);
@@ -218,7 +218,7 @@ TEST_CASE("the set-aside cards of a leaver join the next deck renewal (docs/arch
         g.set_event_sink(&rec);
         g.start_turn();
         REQUIRE(!rec.events.empty());
-        REQUIRE(rec.events.front().kind == EventKind::deck_renewal);
+        REQUIRE(rec.events.front().type == EventType::deck_renewal);
         CHECK(rec.events.front().cards == static_cast<std::int64_t>(expected.size()));
         std::multiset<CardId> renewed(g.deck().begin(), g.deck().end());
         renewed.insert(g.drawn_card());

@@ -33,31 +33,31 @@ public:
     void on_event(const Event& e) override {
         ++stats_.events;
         check_invariants(game_, Moment::inside_event);
-        if (e.turn != game_.turn()) FAIL("event " << to_string(e.kind) << " has turn " << e.turn << ", game is at " << game_.turn());
-        switch (e.kind) {
-            case EventKind::draw:
-            case EventKind::pass:
+        if (e.turn != game_.turn()) FAIL("event " << to_string(e.type) << " has turn " << e.turn << ", game is at " << game_.turn());
+        switch (e.type) {
+            case EventType::draw:
+            case EventType::pass:
                 turn_player_ = e.player;
-                if (e.player != game_.current_player()) FAIL("turn " << e.turn << ": " << to_string(e.kind) << " by a player whose turn it is not");
-                if (e.kind == EventKind::pass) ++stats_.passes;
+                if (e.player != game_.current_player()) FAIL("turn " << e.turn << ": " << to_string(e.type) << " by a player whose turn it is not");
+                if (e.type == EventType::pass) ++stats_.passes;
                 break;
-            case EventKind::give:
+            case EventType::give:
                 if (e.player != turn_player_) FAIL("turn " << e.turn << ": give by a player who did not draw");
                 break;
-            case EventKind::score_change:
-            case EventKind::age:
-            case EventKind::expire:
+            case EventType::score_change:
+            case EventType::age:
+            case EventType::expire:
                 if (e.player != turn_player_)
-                    FAIL("turn " << e.turn << ": " << to_string(e.kind) << " for player " << e.player << ", but it is the turn of "
+                    FAIL("turn " << e.turn << ": " << to_string(e.type) << " for player " << e.player << ", but it is the turn of "
                                  << turn_player_);
-                if (e.kind == EventKind::expire) ++stats_.expires;
+                if (e.type == EventType::expire) ++stats_.expires;
                 break;
-            case EventKind::fault: ++stats_.faults; break;
-            case EventKind::deck_renewal: ++stats_.renewals; break;
-            case EventKind::join: ++stats_.joins; break;
-            case EventKind::leave: ++stats_.leaves; break;
-            case EventKind::suspend: ++stats_.suspends; break;
-            case EventKind::resume: ++stats_.resumes; break;
+            case EventType::fault: ++stats_.faults; break;
+            case EventType::deck_renewal: ++stats_.renewals; break;
+            case EventType::join: ++stats_.joins; break;
+            case EventType::leave: ++stats_.leaves; break;
+            case EventType::suspend: ++stats_.suspends; break;
+            case EventType::resume: ++stats_.resumes; break;
             default: break;
         }
     }

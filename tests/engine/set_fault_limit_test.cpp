@@ -18,7 +18,7 @@ namespace {
 class FaultLog final : public EventSink {
 public:
     void on_event(const Event& event) override {
-        if (event.kind == EventKind::fault) messages.emplace_back(event.message);
+        if (event.type == EventType::fault) messages.emplace_back(event.message);
     }
     std::vector<std::string> messages;
 };

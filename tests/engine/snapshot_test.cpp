@@ -75,7 +75,7 @@ TEST_CASE("a restored snapshot plays on exactly as the game that never stopped, 
                                                original_events.events.end());
         REQUIRE(copy_events.events == after);
         REQUIRE(copy.snapshot() == original.snapshot());
-        faults += original_events.of_kind(EventKind::fault).size();
+        faults += original_events.of_type(EventType::fault).size();
     }
     CHECK(restored == 400);
     CHECK(awaiting > 0);  // some snapshots were taken in the middle of a turn

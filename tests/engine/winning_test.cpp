@@ -37,7 +37,7 @@ TEST_CASE("a score card given to another player wins the game for that player mi
     CHECK(card_ids(g, player_named(g, "bob").received) == std::vector<std::string>{"two-points", "point"});
     CHECK(player_named(g, "ann").score == 1);
     CHECK(modifier_stack(g, "ann") == Stack{{"point-boost", 2}});
-    CHECK(rec.kinds_in_turn(3) == std::vector<EventKind>{EventKind::draw, EventKind::give, EventKind::handle, EventKind::won});
+    CHECK(rec.types_in_turn(3) == std::vector<EventType>{EventType::draw, EventType::give, EventType::handle, EventType::won});
     CHECK(rec.events.back().player == id_of(g, "bob"));
     CHECK(g.current_player() == kNoPlayer);
     check_invariants(g);
@@ -81,8 +81,8 @@ TEST_CASE("winning at the end-of-turn score change ends the game before aging (G
     CHECK(g.winner() == id_of(g, "ann"));
     CHECK(player_named(g, "ann").score == 2);
     CHECK(modifier_stack(g, "ann") == Stack{{"point-boost", 3}});
-    CHECK(rec.kinds_in_turn(3) == std::vector<EventKind>{EventKind::draw, EventKind::give, EventKind::handle,
-                                                         EventKind::score_change, EventKind::won});
+    CHECK(rec.types_in_turn(3) == std::vector<EventType>{EventType::draw, EventType::give, EventType::handle,
+                                                         EventType::score_change, EventType::won});
     check_invariants(g);
 }
 

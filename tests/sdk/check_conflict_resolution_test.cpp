@@ -27,7 +27,7 @@ struct Fault {
 
 struct FaultLog : EventSink {
     void on_event(const Event& event) override {
-        if (event.kind == EventKind::fault) faults.push_back({event.card, std::string(event.message)});
+        if (event.type == EventType::fault) faults.push_back({event.card, std::string(event.message)});
     }
     std::vector<Fault> faults;
 };

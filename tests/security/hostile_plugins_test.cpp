@@ -167,7 +167,7 @@ private:
 class FaultLog final : public EventSink {
 public:
     void on_event(const Event& event) override {
-        if (event.kind == EventKind::fault) faults.emplace_back(event.message);
+        if (event.type == EventType::fault) faults.emplace_back(event.message);
     }
     std::vector<std::string> faults;
 };

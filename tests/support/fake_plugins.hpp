@@ -258,7 +258,7 @@ inline std::vector<std::pair<std::string, std::int32_t>> modifier_stack(const Ga
 
 /// An Event with its message copied (Event::message is only valid during the callback).
 struct RecordedEvent {
-    EventKind kind{};
+    EventType type{};
     std::uint32_t turn = 0;
     PlayerId player = kNoPlayer;
     PlayerId receiver = kNoPlayer;
@@ -275,7 +275,7 @@ struct RecordedEvent {
 };
 
 inline std::ostream& operator<<(std::ostream& os, const RecordedEvent& e) {
-    os << to_string(e.kind) << "{turn " << e.turn;
+    os << to_string(e.type) << "{turn " << e.turn;
     if (e.player != kNoPlayer) os << ", player " << e.player;
     if (e.receiver != kNoPlayer) os << ", receiver " << e.receiver;
     if (e.card != kNoCard) os << ", card " << e.card;
@@ -291,26 +291,26 @@ public:
     std::vector<RecordedEvent> events;
 
     void on_event(const Event& e) override {
-        events.push_back({e.kind, e.turn, e.player, e.receiver, e.card, e.change, e.modified_change, e.cherries,
+        events.push_back({e.type, e.turn, e.player, e.receiver, e.card, e.change, e.modified_change, e.cherries,
                           e.score, e.cards, e.lifetime, std::string(e.message)});
     }
-    std::vector<RecordedEvent> of_kind(EventKind kind) const {
+    std::vector<RecordedEvent> of_type(EventType type) const {
         std::vector<RecordedEvent> out;
         for (const auto& e : events)
-            if (e.kind == kind) out.push_back(e);
+            if (e.type == type) out.push_back(e);
         return out;
     }
-    std::size_t count(EventKind kind) const { return of_kind(kind).size(); }
-    std::vector<EventKind> kinds() const {
-        std::vector<EventKind> out;
-        for (const auto& e : events) out.push_back(e.kind);
+    std::size_t count(EventType type) const { return of_type(type).size(); }
+    std::vector<EventType> types() const {
+        std::vector<EventType> out;
+        for (const auto& e : events) out.push_back(e.type);
         return out;
     }
     /// Kinds of the events of one turn, in order.
-    std::vector<EventKind> kinds_in_turn(std::uint32_t turn) const {
-        std::vector<EventKind> out;
+    std::vector<EventType> types_in_turn(std::uint32_t turn) const {
+        std::vector<EventType> out;
         for (const auto& e : events)
-            if (e.turn == turn) out.push_back(e.kind);
+            if (e.turn == turn) out.push_back(e.type);
         return out;
     }
     void clear() { events.clear(); }

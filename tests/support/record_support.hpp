@@ -79,7 +79,7 @@ inline std::size_t record_random_game(const sdk::Bundle& bundle, Evaluator& eval
         std::size_t count = 0;
         explicit Faults(host::RecordWriter& r) : record(r) {}
         void on_event(const Event& e) override {
-            count += e.kind == EventKind::fault;
+            count += e.type == EventType::fault;
             record.on_event(e);
         }
     } sink(record);

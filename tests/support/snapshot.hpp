@@ -14,8 +14,8 @@
 
 namespace Catch {
 template <>
-struct StringMaker<cherries::EventKind> {
-    static std::string convert(cherries::EventKind k) { return std::string(cherries::to_string(k)); }
+struct StringMaker<cherries::EventType> {
+    static std::string convert(cherries::EventType k) { return std::string(cherries::to_string(k)); }
 };
 template <>
 struct StringMaker<cherries::Phase> {
