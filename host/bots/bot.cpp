@@ -16,10 +16,10 @@
 
 namespace cherries::host {
 
-std::vector<std::string> bot_kinds() { return {"random", "greedy", "expert", "strategic"}; }
+std::vector<std::string> builtin_bots() { return {"random", "greedy", "expert", "strategic"}; }
 
 bool is_builtin_bot(std::string_view kind) {
-    const auto kinds = bot_kinds();
+    const auto kinds = builtin_bots();
     return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
 }
 
@@ -32,7 +32,7 @@ std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const B
         if (settings.think > 0) expert.samples = settings.think;
         return std::make_unique<ExpertBot>(seed, expert);
     }
-    const std::string known = fmt::format("{}", fmt::join(bot_kinds(), ", "));
+    const std::string known = fmt::format("{}", fmt::join(builtin_bots(), ", "));
     // Any other name is a bot plugin (bots/NAME/, docs/bots.md), if there is one.
     const bool plugin_name = !kind.empty() && kind.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") == std::string_view::npos;
     if (plugin_name) {

@@ -23,10 +23,10 @@ public:
     virtual void restore(std::uint64_t /*state*/) {}
 };
 
-/// Bot kinds by name: "random", "greedy", "expert", "strategic".
-std::vector<std::string> bot_kinds();
+/// The built-in bots by name: "random", "greedy", "expert", "strategic" (a bot plugin is named by its id).
+std::vector<std::string> builtin_bots();
 
-/// True when `kind` is one of bot_kinds() (built in), false for a bot plugin's id or "".
+/// True when `kind` is one of builtin_bots() (built in), false for a bot plugin's id or "".
 bool is_builtin_bot(std::string_view kind);
 
 /// Options for the bots that think (`--think N`).

@@ -59,8 +59,8 @@ int run_scenario(const PlayOptions& o) {
     // An early end is said on stderr; a refused join or leave exits 1; either way the state so
     // far is printed.
     auto finish = [](const ScenarioEnd& end) {
-        if (!end.message.empty()) std::cerr << "cherries: " << (end.kind == ScenarioEnd::Kind::refused ? "error: " : "note: ") << end.message << '\n';
-        return end.kind == ScenarioEnd::Kind::refused ? 1 : 0;
+        if (!end.message.empty()) std::cerr << "cherries: " << (end.outcome == ScenarioEnd::Outcome::refused ? "error: " : "note: ") << end.message << '\n';
+        return end.outcome == ScenarioEnd::Outcome::refused ? 1 : 0;
     };
     if (o.json) {
         ScenarioEnd end;
@@ -80,7 +80,7 @@ int run_scenario(const PlayOptions& o) {
     renderer.print_result(game.over()                                ? StopReason::game_over
                           : game.phase() == Phase::suspended           ? StopReason::suspended
                           : end.expect_failed                          ? StopReason::expect_failed
-                          : end.kind == ScenarioEnd::Kind::refused     ? StopReason::refused
+                          : end.outcome == ScenarioEnd::Outcome::refused     ? StopReason::refused
                                                                        : StopReason::turns_done);
     return finish(end);
 }

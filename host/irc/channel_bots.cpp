@@ -46,7 +46,7 @@ std::shared_ptr<const sdk::BotPlugin> LibraryBots::plugin(const std::string& id)
 }
 
 std::string ChannelGame::bot_list() const {
-    std::string out = fmt::format("{}", fmt::join(host::bot_kinds(), ", "));
+    std::string out = fmt::format("{}", fmt::join(host::builtin_bots(), ", "));
     for (const auto& id : library_.ids("bot")) out += ", " + id;
     constexpr std::size_t kMax = 300;  // one IRC line with the words around it
     if (out.size() > kMax) out = clean_echo(out, kMax) + " ...";

@@ -223,9 +223,9 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
     }
 }
 
-void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Replies& out) {
+void ChannelGame::join(const std::string& nick, const std::string& bot_name, Replies& out) {
     Table& t = *table_;
-    if (bot_kind.empty())
+    if (bot_name.empty())
         if (const PlayerId kept = kept_seat(nick); kept != kNoPlayer) return take_back(kept, nick, out);
     std::size_t joins = 0;
     for (const auto& p : t.session.pending()) joins += p.join;
@@ -234,7 +234,7 @@ void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Rep
         return;
     }
     std::string who = nick;
-    if (bot_kind.empty()) {
+    if (bot_name.empty()) {
         if (const PlayerId kept = kept_seat(nick); kept != kNoPlayer) return take_back(kept, nick, out);
         if (t.find(nick) != kNoPlayer) {
             out.push_back(fmt::format("{}, you are playing already.", nick));
@@ -247,7 +247,7 @@ void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Rep
     } else {
         // KIND-N, N the seat; a name nobody at the table has.
         for (std::uint32_t n = t.session.seats_taken() + static_cast<std::uint32_t>(joins) + 1;; ++n) {
-            who = bot_kind + "-" + std::to_string(n);
+            who = bot_name + "-" + std::to_string(n);
             if (t.find(who) == kNoPlayer && !t.pending_for(who, true)) break;
         }
     }
@@ -255,7 +255,7 @@ void ChannelGame::join(const std::string& nick, const std::string& bot_kind, Rep
         out.push_back(fmt::format("House rules of '{}': nobody joins once the game is in progress.", t.game.gametype().id));
         return;
     }
-    host::PendingChange change{.join = true, .name = who, .bot = bot_kind};
+    host::PendingChange change{.join = true, .name = who, .bot = bot_name};
     if (t.game.phase() == Phase::awaiting_give) {
         out.push_back(fmt::format("{} joins after this turn.", who));
         t.session.pending().push_back(std::move(change));

@@ -146,7 +146,7 @@ private:
 
     void command(const ChannelCommand& c, const std::string& nick, bool op, GameClock::time_point now, Replies& out);
     void open_game(const ChannelCommand& c, const std::string& nick, Replies& out);
-    void join(const std::string& nick, const std::string& bot_kind, Replies& out);
+    void join(const std::string& nick, const std::string& bot_name, Replies& out);
     void leave(const std::string& nick, bool departed, Replies& out);
     void start(const std::string& nick, GameClock::time_point now, Replies& out);
     void play(const ChannelCommand& c, const std::string& nick, GameClock::time_point now, Replies& out);

@@ -204,7 +204,7 @@ std::string describe_bot_config(const BotConfig& c) {
     out += fmt::format("games:    {} with {}; turn timeout {}, {} timeouts in a row, at most {} players\n",
                        c.client.game.gametype, sets, seconds_text(c.client.game.turn_timeout), c.client.game.max_timeouts,
                        c.client.game.max_players);
-    std::string bots = fmt::format("{}", fmt::join(host::bot_kinds(), ", "));  // what !bot can seat: built-in, then plugins
+    std::string bots = fmt::format("{}", fmt::join(host::builtin_bots(), ", "));  // what !bot can seat: built-in, then plugins
     const GameLibrary library(c.plugin_path);
     for (const auto& id : library.ids("bot")) bots += ", " + id;
     out += fmt::format("bots:     {}\n", bots);

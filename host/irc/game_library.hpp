@@ -16,7 +16,7 @@ namespace cherries::irc {
 
 /// Sets, gametypes and bot plugins by plugin id, found along sdk::search_directories(plugin_path)
 /// once at construction. Only those ids can be asked for: a player's words never reach the file
-/// system. A bot plugin named like a built-in bot kind (host::bot_kinds()) is left out: `!bot
+/// system. A bot plugin named like a built-in bot (host::builtin_bots()) is left out: `!bot
 /// greedy` is always the built-in one.
 class GameLibrary {
 public:

@@ -50,13 +50,13 @@ struct ScenarioTurn {
 /// How a scenario run stopped. `message` is empty when every [[turn]] table was applied;
 /// otherwise one line, "file:line:column: what happened", for stderr.
 struct ScenarioEnd {
-    enum class Kind {
+    enum class Outcome {
         complete,  ///< every [[turn]] table was applied
         early,     ///< the game ended or was suspended with [[turn]] tables left that play a turn
         refused,   ///< the rules refused a join or leave (house rules, a taken name), or an `expect`
                    ///< value did not hold (`expect_failed`): exit 1
     };
-    Kind kind = Kind::complete;
+    Outcome outcome = Outcome::complete;
     std::string message;
     bool expect_failed = false;  ///< refused because an `expect` value differs from the game's state
     Located where;               ///< where `message` points (line 0: nowhere in particular)

@@ -54,7 +54,7 @@ struct Table {
 }  // namespace
 
 TEST_CASE("make_bot makes the known kinds and rejects others", "[host][bots]") {
-    CHECK(bot_kinds() == std::vector<std::string>{"random", "greedy", "expert", "strategic"});
+    CHECK(builtin_bots() == std::vector<std::string>{"random", "greedy", "expert", "strategic"});
     CHECK(make_bot("random", 1) != nullptr);
     CHECK(make_bot("greedy", 1) != nullptr);
     CHECK(make_bot("expert", 1) != nullptr);
