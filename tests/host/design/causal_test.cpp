@@ -20,11 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const sdk::Bundle& planted_bundle() {
-    static const sdk::Bundle bundle = sdk::Bundle::load({fs::path(CHERRIES_SOURCE_DIR) / "tests/fixtures/sets/planted"},
-                                                        fs::path(CHERRIES_SOURCE_DIR) / "gametypes/official");
-    return bundle;
-}
+using test::planted_bundle;
 
 const sdk::Bundle& harm_bundle() {
     static const sdk::Bundle bundle = sdk::Bundle::load({fs::path(CHERRIES_SOURCE_DIR) / "tests/fixtures/sets/planted-harm"},
