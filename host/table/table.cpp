@@ -33,14 +33,38 @@ Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed
       options_(std::move(options)),
       plugins_(std::move(plugins)) {}
 
-Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, const nlohmann::json& saved, BotSource& bots,
+Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed, const std::vector<Seat>& seats,
+             BotSource& bots, TableListener& listener, TableOptions options, std::vector<RecordedPlugin> plugins)
+    : Table(bundle, evaluator, seed, bots, listener, std::move(options), std::move(plugins)) {
+    session_ = std::make_unique<Session>(bundle_, evaluator_, seed_, seats, bots_, hooks(), plugins_);
+    for (std::size_t i = 0; i < seats.size(); ++i) names_[session_->game().players()[i].id] = seats[i].name;
+    session_->game().set_event_sink(this);
+    begin();  // as given, even a lone player (a suspended game, GDD §3.4.2.1)
+}
+
+Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, BotSource& bots,
              TableListener& listener, TableOptions options)
     : bundle_(bundle), evaluator_(evaluator), bots_(bots), listener_(listener), options_(std::move(options)) {
-    const SaveState save = parse_save(saved.at("session"), "table");
+    resumed(save);
+    for (const Player& p : session_->game().players()) names_[p.id] = p.name;
+    started_ = true;
+    record_ = std::make_unique<RecordLog>(session_->game(), RecordHeader{});
+    record_->take_lines();  // the header is the caller's, with the record's earlier lines
+    session_->set_record(record_.get());
+}
+
+void Table::resumed(const SaveState& save) {
     seed_ = save.seed;
     plugins_ = save.plugins;
     session_ = std::make_unique<Session>(bundle_, evaluator_, save, bots_, hooks());
     lost_ = session_->restore_bots(save.seats);
+    session_->game().set_event_sink(this);
+}
+
+Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, const nlohmann::json& saved, BotSource& bots,
+             TableListener& listener, TableOptions options)
+    : bundle_(bundle), evaluator_(evaluator), bots_(bots), listener_(listener), options_(std::move(options)) {
+    resumed(parse_save(saved.at("session"), "table"));
     for (const auto& [id, name] : saved.at("names").items()) names_[static_cast<PlayerId>(std::stoul(id))] = name.get<std::string>();
     for (const auto& [id, name] : saved.at("kept").items()) kept_[static_cast<PlayerId>(std::stoul(id))] = name.get<std::string>();
     for (const auto& [id, n] : saved.at("timeouts").items()) timeouts_[static_cast<PlayerId>(std::stoul(id))] = n.get<unsigned>();
@@ -51,7 +75,6 @@ Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, const nlohmann::js
         record_->take_lines();  // drop the placeholder header: the stored record has its own
         session_->set_record(record_.get());
     }
-    session_->game().set_event_sink(this);
 }
 
 Table::~Table() {
@@ -136,7 +159,11 @@ Reply Table::join(const std::string& who) {
     return sit(who, "");
 }
 
-Reply Table::add_bot(const std::string& kind) { return sit(free_bot_name(kind), kind); }
+Reply Table::add_bot(const std::string& kind, const std::string& who) {
+    if (who.empty()) return sit(free_bot_name(kind), kind);
+    if (find(who) != kNoPlayer || pending_for(who, true)) return refused(fmt::format("There is already a player named '{}'.", who));
+    return sit(who, kind);
+}
 
 Reply Table::sit(const std::string& who, const std::string& bot) {
     const std::size_t seated = session_ ? session_->game().players().size() : 0;
@@ -212,7 +239,7 @@ Reply Table::leave(PlayerId id, bool gone) {
     }
     if (options_.bot_takes_over) return take_over(id);
     if (pending_for(who, false)) return refused(fmt::format("{} leaves after this turn already.", who));
-    if (game.phase() == Phase::awaiting_give && game.current_player() == id) {
+    if (gone && game.phase() == Phase::awaiting_give && game.current_player() == id) {
         // Nobody would answer for the drawn card: the stand-in bot plays this last turn.
         listener_.notice(fmt::format("{} leaves; the {} bot plays their turn.", who, options_.stand_in));
         session_->give(make_bot(options_.stand_in, 0)->choose_receiver(session_->view()));
@@ -258,11 +285,13 @@ Reply Table::take_over(PlayerId id) {
     return done(fmt::format("{} leaves; the bot {} takes over their seat, so the game goes on.", was, bot));
 }
 
-Reply Table::cancel(const std::string& who) {
+Reply Table::cancel(const std::string& who, std::optional<bool> join) {
     if (!session_) return refused("Nothing is pending.");
     auto& queue = session_->pending();
-    const auto it = std::find_if(queue.begin(), queue.end(), [&](const PendingChange& p) { return same(p.name, who); });
-    if (it == queue.end()) return refused(fmt::format("No join or leave of {} is pending.", who));
+    const auto it = std::find_if(queue.begin(), queue.end(),
+                                 [&](const PendingChange& p) { return same(p.name, who) && (!join || p.join == *join); });
+    if (it == queue.end())
+        return refused(fmt::format("No {} of {} is pending.", !join ? "join or leave" : *join ? "join" : "leave", who));
     std::string text = fmt::format("{}'s {} is cancelled.", it->name, it->join ? "join" : "leave");
     queue.erase(it);
     return done(std::move(text));
@@ -281,6 +310,7 @@ void Table::apply_changes(Session& /*session*/, const std::vector<PendingChange>
         }
         if (!r) listener_.notice(r.text);
     }
+    listener_.changes_applied();
 }
 
 // --- playing ----------------------------------------------------------------------------------
@@ -288,6 +318,11 @@ void Table::apply_changes(Session& /*session*/, const std::vector<PendingChange>
 Reply Table::start() {
     if (started_) return refused("The game is running already.");
     if (!session_ || session_->game().players().size() < 2) return refused("At least 2 players are needed to start.");
+    begin();
+    return done("The game starts.");
+}
+
+void Table::begin() {
     started_ = true;
     const Game& game = session_->game();
     RecordHeader header{.seed = seed_, .players = {}, .plugins = session_->plugins(), .source = "play"};
@@ -299,7 +334,6 @@ Reply Table::start() {
     }
     record_ = std::make_unique<RecordLog>(game, header);
     session_->set_record(record_.get());
-    return done("The game starts.");
 }
 
 Reply Table::give(PlayerId actor, PlayerId receiver) {

@@ -64,6 +64,8 @@ public:
     virtual void before_turn() {}
     /// A turn ended (its card handled, or a pass).
     virtual void turn_ended() {}
+    /// Between turns, the pending joins and leaves were applied (GDD §3.4.2.1).
+    virtual void changes_applied() {}
     /// The decision of the bot in seat `player` (a hook to time it, or to catch a plugin's
     /// fault). Default: bot.choose_receiver(view).
     virtual PlayerId bot_decides(PlayerId /*player*/, Bot& bot, const TableView& view) { return bot.choose_receiver(view); }
@@ -77,6 +79,16 @@ public:
     /// `plugins`: what the record's header names (recorded_plugins of the bundle).
     Table(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed, BotSource& bots,
           TableListener& listener, TableOptions options, std::vector<RecordedPlugin> plugins);
+    /// A game begun at once (`cherries play`): `seats` in turn order, started, its record begun.
+    /// Throws what Session's constructor throws.
+    Table(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed, const std::vector<Seat>& seats,
+          BotSource& bots, TableListener& listener, TableOptions options, std::vector<RecordedPlugin> plugins);
+    /// A saved game (`cherries play --resume`): started; names are the engine's; the joins and
+    /// leaves pending wait for the end of the turn played again; bots restored (lost ones in
+    /// lost_bots()). The record goes on from here (its earlier lines are the caller's). Throws
+    /// RuleError for a snapshot that does not fit `bundle`.
+    Table(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, BotSource& bots,
+          TableListener& listener, TableOptions options);
     /// A table saved with save_json() (a started game): the game, seats, names, kept seats,
     /// timeouts and pending changes as they were; bots restored (lost ones are listed by
     /// lost_bots()). The record goes on from the lines stored so far (not held here). Throws
@@ -94,16 +106,16 @@ public:
     /// a stand-in bot keeps a seat for takes that seat back. Refused: empty or taken name, a
     /// full table, the house rules.
     Reply join(const std::string& name);
-    /// A bot of `kind` (built-in or a bot plugin) sits down, named "KIND-N" (N: its seat).
-    /// Refused as join(), and when the bot source cannot make it (its words).
-    Reply add_bot(const std::string& kind);
+    /// A bot of `kind` (built-in or a bot plugin) sits down, named `name`, or "KIND-N" (N: its
+    /// seat) when empty. Refused as join(), and when the bot source cannot make it (its words).
+    Reply add_bot(const std::string& kind, const std::string& name = {});
     /// Player `id` leaves. `gone`: they are gone for good (left the channel, timed out too
     /// often); a seat the house rules keep then goes to the stand-in bot until they are back.
-    /// With bot_takes_over a bot takes the seat. On the player's own turn the stand-in bot
-    /// plays that turn first. Refused: the house rules (Game::may_leave), already leaving.
+    /// With bot_takes_over a bot takes the seat. On their own turn a player who asks leaves
+    /// after deciding this card; one who is gone has the stand-in bot play it first. Refused: the house rules (Game::may_leave), already leaving.
     Reply leave(PlayerId id, bool gone = false);
-    /// Takes back the pending join or leave of `name`.
-    Reply cancel(const std::string& name);
+    /// Takes back the pending join or leave of `name` (`join`: only a join, or only a leave).
+    Reply cancel(const std::string& name, std::optional<bool> join = std::nullopt);
     /// Starts the game: at least two seated. The record begins here.
     Reply start();
     /// Player `actor` gives the drawn card to `receiver` (themself: keep). Refused: not
@@ -115,7 +127,8 @@ public:
     void time_out();
     /// `id` is called `name` from now on (an IRC nick change): a seat line in the record.
     void rename(PlayerId id, const std::string& name);
-    /// Ends the game before its end: the record's end line names `reason`.
+    /// Ends the record before the game's end (a game stopped, or stopped being played here):
+    /// its end line names `reason` (empty: none). Nothing when it has ended already.
     void stop(const std::string& reason);
 
     /// Plays on until a human must act, the game is over or suspended, or the listener says
@@ -169,6 +182,8 @@ private:
     void on_event(const Event& event) override;
 
     SessionHooks& hooks() { return *this; }
+    void resumed(const SaveState& save);
+    void begin();
     bool same(std::string_view a, std::string_view b) const;
     bool seated(PlayerId id) const;
     Reply sit(const std::string& name, const std::string& bot);

@@ -269,7 +269,7 @@ TEST_CASE("join and leave at the prompt take effect right after the turn") {
     const std::string& out = run.out;
     INFO(out);
     const auto queued = position(out, "  cid joins after this turn (cancel join cid takes it back)\n");
-    CHECK(out.find("  there is already a player named 'cid'", queued) != std::string::npos);
+    CHECK(out.find("  cid joins after this turn already.", queued) != std::string::npos);
     const auto kept = position(out, "  ann keeps ");
     const auto joined = position(out, "  cid joins the game, last in the turn order\n");
     CHECK(joined > kept);
@@ -350,8 +350,8 @@ TEST_CASE("pending joins and leaves are shown and can be cancelled") {
     CHECK(out.find("  cid joins after this turn (cancel join cid takes it back)\n") != std::string::npos);
     CHECK(out.find("  bob leaves after this turn (cancel leave bob takes it back)\n") != std::string::npos);
     CHECK(out.find("  after this turn: cid joins, bob leaves (cancel join|leave NAME)\n") != std::string::npos);
-    CHECK(out.find("  cid's join is cancelled\n") != std::string::npos);
-    CHECK(out.find("  bob's leave is cancelled\n") != std::string::npos);
+    CHECK(out.find("  cid's join is cancelled.\n") != std::string::npos);
+    CHECK(out.find("  bob's leave is cancelled.\n") != std::string::npos);
     CHECK(out.find("  no join is pending\n") != std::string::npos);
     CHECK(out.find("joins the game") == std::string::npos);
     CHECK(out.find("leaves the game") == std::string::npos);
