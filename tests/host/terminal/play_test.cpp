@@ -67,12 +67,13 @@ TEST_CASE("the renderer writes each event of a turn and the table") {
         "[[turn]]\ngive = \"bob\"\n[[turn]]\ngive = \"bob\"\n",
         "s.toml");
     auto runtime = bundle.make_runtime();
-    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    host::ScenarioGame played(scenario, bundle, *runtime);
+    Game& game = played.game();
     const host::CardText cards(bundle);
     std::ostringstream out;
     host::TextRenderer renderer(game, cards, out, host::Palette(false));
     game.set_event_sink(&renderer);
-    host::play_scenario(scenario, game, [&] { renderer.print_table(); });
+    host::play_scenario(scenario, played, [&] { renderer.print_table(); });
     renderer.print_result(host::StopReason::turns_done);
     const std::string text = out.str();
     INFO(text);
@@ -102,12 +103,13 @@ std::string render_scenario(const std::string& deck, const std::string& turns) {
     const host::Scenario scenario =
         host::parse_scenario("players = [\"ann\", \"bob\"]\ndeck = [" + deck + "]\n" + turns, "s.toml");
     auto runtime = bundle.make_runtime();
-    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    host::ScenarioGame played(scenario, bundle, *runtime);
+    Game& game = played.game();
     const host::CardText cards(bundle);
     std::ostringstream out;
     host::TextRenderer renderer(game, cards, out, host::Palette(false));
     game.set_event_sink(&renderer);
-    host::play_scenario(scenario, game, [&] { renderer.print_table(); });
+    host::play_scenario(scenario, played, [&] { renderer.print_table(); });
     return out.str();
 }
 
@@ -142,7 +144,8 @@ TEST_CASE("with colour, the table shows your row in reverse video and the curren
     const sdk::Bundle bundle = sdk::load_bundle({"standard"}, "official");
     const host::Scenario scenario = host::parse_scenario("players = [\"ann\", \"bob\", \"cid\"]\n", "s.toml");
     auto runtime = bundle.make_runtime();
-    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    host::ScenarioGame played(scenario, bundle, *runtime);
+    Game& game = played.game();
     const host::CardText cards(bundle);
     for (const bool colour : {true, false}) {
         std::ostringstream out;
