@@ -91,9 +91,9 @@ int Hotseat::run() {
     if (!cards_.gametype_rule().empty()) print_fitted("rules: " + cards_.gametype_rule() + "\n");
     renderer_.print_table();
     install_interrupt_handler();
-    const StopReason reason = loop();
+    const GameEnd end = loop();
     remove_interrupt_handler();
-    print_end(reason);
+    print_end(end);
     out_.flush();
     table_.stop("");  // the end line, also of a game stopped before its end
     write_record();
@@ -130,10 +130,10 @@ std::string Hotseat::standings() const {
 }
 
 // The result, the standings, and how to go on when the game can (it was stopped, and saved).
-void Hotseat::print_end(StopReason reason) {
-    renderer_.print_result(reason, max_turns_);
+void Hotseat::print_end(GameEnd end) {
+    renderer_.print_result(end, max_turns_);
     print_fitted(standings());
-    const bool can_go_on = !game_.over() && (reason == StopReason::quit || reason == StopReason::end_of_input);
+    const bool can_go_on = !game_.over() && (end == GameEnd::quit || end == GameEnd::end_of_input);
     if (can_go_on && !files_.save_file.empty())
         print_fitted(fmt::format("The game is saved in {}; to go on: {}", files_.save_file, resume_command()));
     else if (can_go_on)
@@ -157,22 +157,22 @@ void Hotseat::attach_sinks() {
     }
 }
 
-StopReason Hotseat::loop() {
+GameEnd Hotseat::loop() {
     for (;;) {
         const SessionStop stop = table_.advance();  // checkpoints before every turn it starts
         if (stop == SessionStop::human) {
             const Answer a = ask(game_.current_player());
-            if (a == Answer::quit) return StopReason::quit;
-            if (a == Answer::eof) return StopReason::end_of_input;
+            if (a == Answer::quit) return GameEnd::quit;
+            if (a == Answer::eof) return GameEnd::end_of_input;
             continue;
         }
         checkpoint();
-        if (stop == SessionStop::over) return StopReason::game_over;
-        if (stop == SessionStop::before_turn) return StopReason::turn_cap;
-        if (!table_.session()->humans()) return StopReason::suspended;
+        if (stop == SessionStop::over) return *end_by_rules(game_);
+        if (stop == SessionStop::before_turn) return GameEnd::turn_cap;
+        if (!table_.session()->humans()) return GameEnd::suspended;
         const Answer a = suspended_prompt();
-        if (a == Answer::quit) return StopReason::quit;
-        if (a == Answer::eof) return StopReason::end_of_input;
+        if (a == Answer::quit) return GameEnd::quit;
+        if (a == Answer::eof) return GameEnd::end_of_input;
     }
 }
 

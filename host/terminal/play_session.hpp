@@ -77,7 +77,7 @@ private:
     // play_session.cpp: the game loop and the session's hooks.
     std::string set_names() const;
     void attach_sinks();
-    StopReason loop();
+    GameEnd loop();
     void on_event(const Event& event) override { sinks_.on_event(event); }
     void notice(const std::string& text) override { message(text); }
     void changes_applied() override { renderer_.print_table(); }
@@ -86,7 +86,7 @@ private:
     void turn_ended() override { renderer_.print_table(); }
     void write_record();
     std::string standings() const;
-    void print_end(StopReason reason);
+    void print_end(GameEnd end);
 
     // play_save.cpp: the record and the save file.
     SaveState save_state() const;

@@ -172,7 +172,7 @@ ScenarioEnd early(const Scenario& scenario, std::size_t index, const Game& game)
                             : game.phase() == Phase::suspended ? "the game is suspended (one player left; a join resumes it)"
                                                                : "the game is over";
     const std::size_t left = scenario.turns.size() - index;
-    return {ScenarioEnd::Outcome::early,
+    return {end_by_rules(game).value_or(GameEnd::ended),
             fmt::format("{}the scenario ends early after turn {}: {}; {} [[turn]] table{} not applied, from [[turn]] {} on",
                         scenario.at(scenario.turns[index].table), game.turn(), why, left, left == 1 ? " was" : "s were",
                         index + 1)};
@@ -185,7 +185,7 @@ std::optional<ScenarioEnd> expect_end(const Scenario& scenario, const ScenarioEx
     if (!mismatch) return std::nullopt;
     const Located where{"", mismatch->line, mismatch->column};
     const std::string reason = one_line(when + ": " + mismatch->message);
-    return ScenarioEnd{ScenarioEnd::Outcome::refused, scenario.at(where) + reason, true, where, reason};
+    return ScenarioEnd{GameEnd::expect_failed, scenario.at(where) + reason, where, reason};
 }
 
 }  // namespace
@@ -287,7 +287,7 @@ ScenarioEnd play_turns(const Scenario& scenario, ScenarioGame& played, const std
     auto refused = [&](const Located& name, std::string_view what, const RuleError& e) {
         const std::string reason = one_line(fmt::format("cannot {} '{}': {}; the scenario stops here, after turn {}", what,
                                                         name.value, e.what(), game.turn()));
-        return ScenarioEnd{ScenarioEnd::Outcome::refused, scenario.at(name) + reason, false, name, reason};
+        return ScenarioEnd{GameEnd::refused, scenario.at(name) + reason, name, reason};
     };
     for (std::size_t i = 0; i < scenario.turns.size(); ++i) {
         const ScenarioTurn& turn = scenario.turns[i];
@@ -329,7 +329,7 @@ ScenarioEnd play_turns(const Scenario& scenario, ScenarioGame& played, const std
 ScenarioEnd play_scenario(const Scenario& scenario, ScenarioGame& played, const std::function<void()>& after_turn) {
     Game& game = played.game();
     ScenarioEnd end = play_turns(scenario, played, after_turn);
-    if (end.outcome != ScenarioEnd::Outcome::refused && scenario.expect)
+    if (!end.failed() && scenario.expect)
         if (auto failed = expect_end(scenario, *scenario.expect, game, fmt::format("expect at the end, after turn {}", game.turn())))
             return *failed;
     return end;

@@ -25,6 +25,7 @@
 
 #include "engine/event.hpp"
 #include "engine/game.hpp"
+#include "host/session/game_end.hpp"
 #include "host/session/session.hpp"
 #include "host/terminal/scenario_expect.hpp"
 #include "sdk/bundle.hpp"
@@ -51,17 +52,15 @@ struct ScenarioTurn {
 /// How a scenario run stopped. `message` is empty when every [[turn]] table was applied;
 /// otherwise one line, "file:line:column: what happened", for stderr.
 struct ScenarioEnd {
-    enum class Outcome {
-        complete,  ///< every [[turn]] table was applied
-        early,     ///< the game ended or was suspended with [[turn]] tables left that play a turn
-        refused,   ///< the rules refused a join or leave (house rules, a taken name), or an `expect`
-                   ///< value did not hold (`expect_failed`): exit 1
-    };
-    Outcome outcome = Outcome::complete;
+    /// scenario_done: every [[turn]] table was applied; won, ended, aborted, suspended: the rules
+    /// stopped the game with [[turn]] tables left that play a turn; refused: the rules refused a
+    /// join or leave (house rules, a taken name); expect_failed: an `expect` did not hold.
+    GameEnd end = GameEnd::scenario_done;
     std::string message;
-    bool expect_failed = false;  ///< refused because an `expect` value differs from the game's state
     Located where;               ///< where `message` points (line 0: nowhere in particular)
     std::string reason;          ///< `message` without its "file:line:column: "
+    /// Refused or an expect failed: `play --scenario` exits 1, `check` reports an error.
+    bool failed() const { return end == GameEnd::refused || end == GameEnd::expect_failed; }
 };
 
 /// A parsed scenario file. Names and card ids are checked when the scenario runs, against

@@ -74,7 +74,7 @@ TEST_CASE("the renderer writes each event of a turn and the table") {
     host::TextRenderer renderer(game, cards, out, host::Palette(false));
     game.set_event_sink(&renderer);
     host::play_scenario(scenario, played, [&] { renderer.print_table(); });
-    renderer.print_result(host::StopReason::turns_done);
+    renderer.print_result(host::GameEnd::scenario_done);
     const std::string text = out.str();
     INFO(text);
     // Cards are named with their set's symbol and said in words, never as Lua identifiers
