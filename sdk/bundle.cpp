@@ -116,10 +116,13 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
         for (std::int64_t cherries = 0; cherries < kTabulated; ++cherries) {
             std::int64_t change = 0;
             if (!runtime.call(*distribution_function, cherries, change) || change < -kMaxMagnitude || change > kMaxMagnitude) {
-                problems.push_back({Diagnostic::Severity::error, gm.lua_file.string(), 0, 0,
-                                    "distribution for " + std::to_string(cherries) + " cherries: " +
-                                        (change < -kMaxMagnitude || change > kMaxMagnitude
-                                             ? "result outside ±(2^53 - 1)" : runtime.fault_message())});
+                const bool outside = change < -kMaxMagnitude || change > kMaxMagnitude;
+                const std::string fault = outside ? "result outside ±(2^53 - 1)" : runtime.fault_message();
+                // Where the function starts, and what usually causes such a fault, as `check` says it.
+                Diagnostic d{Diagnostic::Severity::error, gm.lua_file.string(), runtime.line_defined(*distribution_function), 0,
+                             "distribution for " + std::to_string(cherries) + " cherries: " + fault, {}};
+                if (!outside) d.notes = fault_hints(fault);
+                problems.push_back(std::move(d));
                 break;
             }
             gametype->distribution.push_back(change);

@@ -73,4 +73,22 @@ std::string summarize(const std::vector<Diagnostic>& diagnostics) {
 LoadError::LoadError(std::vector<Diagnostic> diagnostics)
     : std::runtime_error(summarize(diagnostics)), diagnostics_(std::move(diagnostics)) {}
 
+std::vector<DiagnosticNote> fault_hints(const std::string& fault) {
+    std::vector<DiagnosticNote> hints;
+    // "returned 1.5, expected an integer": a float with a fraction is what `/` gives.
+    if (const std::size_t at = fault.find("returned "); at != std::string::npos &&
+        fault.find(", expected an integer", at) != std::string::npos && fault.find('.', at) != std::string::npos)
+        hints.push_back({"hint", "", 0, 0, "`/` returns a float: use `//` (floor division) for an integer result"});
+    if (fault.find("number has no integer representation") != std::string::npos)
+        hints.push_back({"hint", "", 0, 0, "`/` returns a float: use `//` (floor division), or math.floor, for an integer"});
+    if (fault.find("global 'print'") != std::string::npos)
+        hints.push_back({"hint", "", 0, 0, "print is not available in the sandbox: plugins write no output (in a set or "
+                                          "gametype, tests pairs in the manifest show what a function returns)"});
+    for (const char* library : {"io", "os", "require", "debug", "package", "dofile", "loadfile", "collectgarbage"})
+        if (fault.find("global '" + std::string(library) + "'") != std::string::npos)
+            hints.push_back({"hint", "", 0, 0, std::string(library) + " is not available in the sandbox: plugins have the base "
+                                                                  "functions and the table, string, math and utf8 libraries"});
+    return hints;
+}
+
 }  // namespace cherries::sdk

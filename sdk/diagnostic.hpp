@@ -38,6 +38,12 @@ struct Diagnostic {
     std::string to_string() const;
 };
 
+/// Hints for common causes of a plugin function's fault message: a float result ("`/` returns
+/// a float: use `//`"), a call of `print` ("print is not available in the sandbox") or of a
+/// library the sandbox leaves out (io, os, require, debug, ...). Empty when none applies. Every
+/// message about a fault gives them: `check`, loading a gametype, a bot plugin's decision.
+std::vector<DiagnosticNote> fault_hints(const std::string& fault_message);
+
 /// Levenshtein distance between two names (for "did you mean").
 std::size_t edit_distance(std::string_view a, std::string_view b);
 

@@ -4,6 +4,11 @@
 
 #include <atomic>
 #include <cstdio>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "sdk/diagnostic.hpp"
 
 namespace cherries::host {
 
@@ -31,8 +36,15 @@ PlayerId LuaBot::choose_receiver(const TableView& view) {
     }
     ++faults_;
     last_fault_ = fault;
-    if (g_faults.fetch_add(1) < kReportedFaults && reporting_)
+    if (g_faults.fetch_add(1) < kReportedFaults && reporting_) {
+        // As `check` says it: the fault (with bot.lua's line when Lua gives one), then its hints.
         fmt::print(stderr, "cherries: {}; the greedy bot decided instead\n", fault);
+        static std::mutex given_lock;  // sim's workers decide at once
+        static std::set<std::string> given;  // each hint once per process
+        const std::lock_guard lock(given_lock);
+        for (const sdk::DiagnosticNote& hint : sdk::fault_hints(fault))
+            if (given.insert(hint.message).second) fmt::print(stderr, "{}\n", hint.to_string());
+    }
     return greedy_.choose_receiver(view);
 }
 

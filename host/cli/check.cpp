@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <set>
 #include <chrono>
 #include <filesystem>
 #include <tuple>
@@ -159,7 +160,12 @@ int run_check(const CheckOptions& o) {
                   << '\n';
     } else {
         std::string text;
-        for (const auto& d : report.diagnostics) text += (d.file.empty() ? "cherries: " : "") + d.to_string() + "\n";
+        // A hint is given once: one `/` in a function faults in every probe and test that calls it.
+        std::set<std::string> hinted;
+        for (sdk::Diagnostic d : report.diagnostics) {
+            std::erase_if(d.notes, [&](const sdk::DiagnosticNote& n) { return n.kind == "hint" && !hinted.insert(n.message).second; });
+            text += (d.file.empty() ? "cherries: " : "") + d.to_string() + "\n";
+        }
         text += report.summary();
         if (bots) text += fmt::format("; {} bot plugin{}", bots, bots == 1 ? "" : "s");
         if (scenarios) text += fmt::format("; ran {} scenario{}", scenarios, scenarios == 1 ? "" : "s");

@@ -46,8 +46,16 @@ int main(int argc, char** argv) {
         status = run();
     } catch (const sdk::LoadError& e) {
         // A diagnostic with a file reads like a compiler's; one without names the program.
-        for (const auto& d : e.diagnostics())
-            fmt::print(stderr, "{}{}\n", d.file.empty() ? "cherries: " : "", host::printable(d.to_string()));
+        // Each line on its own (a diagnostic's notes and hints follow it), none a control character.
+        for (const auto& d : e.diagnostics()) {
+            const std::string text = d.to_string();
+            std::string_view all = text;
+            const char* lead = d.file.empty() ? "cherries: " : "";
+            for (std::size_t end; !all.empty(); all.remove_prefix(std::min(end + 1, all.size())), lead = "") {
+                end = std::min(all.find('\n'), all.size());
+                fmt::print(stderr, "{}{}\n", lead, host::printable(all.substr(0, end)));
+            }
+        }
         status = 2;
     } catch (const host::InputError& e) {
         // Messages echo what they were given (names, lines of files): no byte of it reaches the

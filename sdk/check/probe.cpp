@@ -185,24 +185,6 @@ const std::vector<std::int64_t>& distribution_probe_inputs() {
     return inputs;
 }
 
-std::vector<DiagnosticNote> fault_hints(const std::string& fault) {
-    std::vector<DiagnosticNote> hints;
-    // "returned 1.5, expected an integer": a float with a fraction is what `/` gives.
-    if (const std::size_t at = fault.find("returned "); at != std::string::npos &&
-        fault.find(", expected an integer", at) != std::string::npos && fault.find('.', at) != std::string::npos)
-        hints.push_back({"hint", "", 0, 0, "`/` returns a float: use `//` (floor division) for an integer result"});
-    if (fault.find("number has no integer representation") != std::string::npos)
-        hints.push_back({"hint", "", 0, 0, "`/` returns a float: use `//` (floor division), or math.floor, for an integer"});
-    if (fault.find("global 'print'") != std::string::npos)
-        hints.push_back({"hint", "", 0, 0, "print is not available in the sandbox: write tests.cherry / tests.score pairs "
-                                          "in the manifest to see what a function returns"});
-    for (const char* library : {"io", "os", "require", "debug", "package", "dofile", "loadfile", "collectgarbage"})
-        if (fault.find("global '" + std::string(library) + "'") != std::string::npos)
-            hints.push_back({"hint", "", 0, 0, std::string(library) + " is not available in the sandbox: plugins have the base "
-                                                                  "functions and the table, string, math and utf8 libraries"});
-    return hints;
-}
-
 void locate(Diagnostic& d, const ProbeTarget& target, int line_defined, const std::string& fault) {
     if (d.line == 0 && line_defined > 0) d.line = line_defined;
     if (!target.manifest_file.empty())

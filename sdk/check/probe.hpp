@@ -65,10 +65,6 @@ std::vector<ProbeResult> probe(const PluginCode& code, LuaRuntime& runtime, cons
 
 /// Turns a LuaRuntime fault message of `label` into a Diagnostic in `lua_file`:
 /// "<label>: <context>: <reason>", with the line when the reason starts with "<lua_file>:<line>:".
-/// Hints for common causes of a fault message: a float result ("`/` returns a float: use `//`"),
-/// a call of `print` ("print is not available in the sandbox") or of a library the sandbox
-/// leaves out (io, os, require, debug, ...). Empty when none applies.
-std::vector<DiagnosticNote> fault_hints(const std::string& fault_message);
 
 /// Diagnostic `d` about function `function` (named by `target`): its line, when `d` has none,
 /// becomes the line where the function starts (runtime.line_defined); a note points at

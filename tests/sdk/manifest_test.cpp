@@ -134,6 +134,18 @@ TEST_CASE("gametype: a Lua distribution is tabulated, and one that fails names t
     CHECK(ds[0].message.find("seven") != std::string::npos);
 }
 
+TEST_CASE("gametype: a distribution that returns a float fails to load at the function's line, with check's hint about `/`") {
+    const std::string header = "[gametype]\nid = \"g\"\nname = \"G\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 3\n";
+    const auto ds = gametype_problems(header + "[distribution]\nfunction = \"f\"\n",
+                                      "local M = {}\n\nfunction M.f(c)\n  return c / 2\nend\nreturn M\n");
+    REQUIRE(ds.size() == 1);
+    CHECK(ds[0].line == 3);  // where f starts, as `check` says it
+    CHECK(ds[0].message.find("distribution for 1 cherries: returned 0.5, expected an integer") != std::string::npos);
+    REQUIRE(ds[0].notes.size() == 1);
+    CHECK(ds[0].notes[0].kind == "hint");
+    CHECK(ds[0].notes[0].message.find("use `//`") != std::string::npos);
+}
+
 TEST_CASE("a missing plugin is one line naming what was looked for, where, and what exists") {
     try {
         sdk::find_plugin("set", "nosuchset");

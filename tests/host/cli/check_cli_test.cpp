@@ -139,3 +139,42 @@ TEST_CASE("cherries check tests/security/plugins: every hostile plugin is report
         if (must_error) CHECK(error);
     }
 }
+
+TEST_CASE("one `/` gives one hint: check gives each hint once, and sim's load error gives the line and the hint too", "[cli]") {
+    test::TempFolder dir;
+    dir.write("floaty/gametype.toml", "[gametype]\nid = \"floaty\"\nname = \"Floaty\"\nversion = \"1.0.0\"\napi = 1\n"
+                                      "winning_score = 3\n[distribution]\nfunction = \"f\"\n[tests]\ndistribution = [[5, 1]]\n");
+    dir.write("floaty/gametype.lua", "local M = {}\nfunction M.f(c)\n  if c == 5 then return 1.5 end\n  return 0\nend\nreturn M\n");
+    const auto check = run_cli("check '" + (dir.path() / "floaty").string() + "'");
+    INFO(check.out << check.err);
+    CHECK(check.status == 1);
+    std::size_t hints = 0;
+    for (std::size_t at = 0; (at = check.out.find("hint: `/` returns a float", at)) != std::string::npos; ++at) ++hints;
+    CHECK(hints == 1);
+    CHECK(check.out.find("2 errors") != std::string::npos);  // the probe and the designer test, one hint
+
+    const auto sim = run_cli("sim --gametype '" + (dir.path() / "floaty").string() + "' --games 1");
+    INFO(sim.err);
+    CHECK(sim.status == 2);
+    CHECK(sim.err.find("floaty/gametype.lua:2: error: distribution for 5 cherries: returned 1.5, expected an integer\n"
+                       "hint: `/` returns a float: use `//`") != std::string::npos);
+}
+
+TEST_CASE("a bot plugin's fault in sim names bot.lua's line and gives its hint once", "[cli]") {
+    test::TempFolder dir;
+    REQUIRE(run_cli("new bot chatty", "", "cd '" + dir.path().string() + "' &&").status == 0);
+    const auto lua = dir.path() / "bots/chatty/bot.lua";
+    std::string code = test::read_text(lua);
+    const std::size_t body = code.find("function M.decide(view)\n");
+    REQUIRE(body != std::string::npos);
+    code.insert(body + std::string("function M.decide(view)\n").size(), "  print(view.me)\n");
+    dir.write("bots/chatty/bot.lua", code);
+    const auto sim = run_cli("sim --bot chatty --bot greedy --players 2 --games 2", "", "cd '" + dir.path().string() + "' &&");
+    INFO(sim.err);
+    CHECK(sim.status == 0);
+    CHECK(sim.err.find("bots/chatty/bot.lua:") != std::string::npos);
+    CHECK(sim.err.find("(global 'print'); the greedy bot decided instead") != std::string::npos);
+    std::size_t hints = 0;
+    for (std::size_t at = 0; (at = sim.err.find("hint: print is not available", at)) != std::string::npos; ++at) ++hints;
+    CHECK(hints == 1);
+}
