@@ -63,6 +63,8 @@ const Player* Game::find_player(std::string_view name) const {
 }
 
 std::size_t Game::index_of(PlayerId id) const {
+    // Ids are handed out in join order, so until someone leaves a player's id is its index.
+    if (id < players_.size() && players_[id].id == id) [[likely]] return id;
     for (std::size_t i = 0; i < players_.size(); ++i)
         if (players_[i].id == id) return i;
     throw RuleError("no such player (id " + std::to_string(id) + ")");
@@ -290,6 +292,30 @@ void Game::give(PlayerId receiver_id) {
     Player& player = players_[round_position_];
     Player& receiver = players_[receiver_index];
     const CardId card = drawn_;
+    if (!sink_) {
+        // Nobody listens (simulation): the same commit without building any event.
+        drawn_ = kNoCard;
+        if (catalog_.kind_of(card).type == CardType::modifier) {  // step 3: handle (GDD §3.4.2.3.3)
+            receiver.modifiers.push_back({card, p.lifetime});
+        } else {
+            receiver.cherries = p.receiver_cherries;
+            receiver.score = p.receiver_score;
+            receiver.received.push_back(card);
+        }
+        if (p.receiver_wins) {
+            phase_ = Phase::won;
+            winner_ = receiver.id;
+            return;
+        }
+        player.score = p.player_score;  // step 4 (GDD §3.4.2.3.4)
+        if (p.player_wins) {
+            phase_ = Phase::won;
+            winner_ = player.id;
+            return;
+        }
+        finish_turn(player);
+        return;
+    }
     if (sink_) emit({.type = EventType::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
     drawn_ = kNoCard;  // after the event: a sink sees the card in exactly one place
 
@@ -330,6 +356,19 @@ void Game::give(PlayerId receiver_id) {
 }
 
 void Game::finish_turn(Player& player) {
+    if (!sink_) {
+        // Step 5 as below, in one pass with no event: survivors close up in their order, expired
+        // cards go on top of the received card stack in theirs.
+        std::size_t kept = 0;
+        for (ActiveModifier& m : player.modifiers) {
+            if (--m.lifetime > 0) player.modifiers[kept++] = m;
+            else player.received.push_back(m.card);
+        }
+        player.modifiers.resize(kept);
+        if (++round_position_ >= players_.size()) round_position_ = 0;
+        phase_ = Phase::between_turns;
+        return;
+    }
     // Step 5: aging (GDD §3.4.2.3.5). Expired modifiers go on top of the received card stack in
     // their stack order; the survivors keep theirs. Each card is moved before its event, so a
     // sink always sees every card in exactly one place.

@@ -10,19 +10,26 @@ std::string out_of_range(std::int64_t v) {
     return "result " + std::to_string(v) + " is outside the range ±(2^53 - 1)";
 }
 
-// Applies one modifier's function; false on fault.
-bool apply(const Catalog& catalog, Evaluator& evaluator, CardId card, CardType type,
-           std::int64_t& value, std::string& fault_message) {
+// A fault's message: which card, which of its functions, why. Off the hot path.
+[[gnu::cold, gnu::noinline]] std::string fault_text(const Catalog& catalog, Evaluator& evaluator, CardId card,
+                                                     CardType type, bool called, std::int64_t next) {
+    // Named here, not by the evaluator: cards may share one function (GDD §3.5 reports the card).
+    return "card '" + catalog.display_id(catalog.kind_id_of(card)) + "' " +
+           (type == CardType::cherry ? "cherry" : "score") + " function: " +
+           (called ? out_of_range(next) : evaluator.fault_message());
+}
+
+// Applies one modifier's function; false on fault. Inlined into the stack's loop: a simulated
+// turn runs a few of these (callgrind, scripts/bench).
+[[gnu::always_inline]] inline bool apply(const Catalog& catalog, Evaluator& evaluator, CardId card, CardType type,
+                                         std::int64_t& value, std::string& fault_message) {
     const CardKind& kind = catalog.kind_of(card);
     const FunctionId fn = type == CardType::cherry ? kind.cherry_function : kind.score_function;
     if (fn == kIdentity) return true;
     std::int64_t next = 0;
     const bool called = evaluator.call(fn, value, next);
-    if (!called || !in_range(next)) {
-        // Named here, not by the evaluator: cards may share one function (GDD §3.5 reports the card).
-        fault_message = "card '" + catalog.display_id(catalog.kind_id_of(card)) + "' " +
-                        (type == CardType::cherry ? "cherry" : "score") + " function: " +
-                        (called ? out_of_range(next) : evaluator.fault_message());
+    if (!called || !in_range(next)) [[unlikely]] {
+        fault_message = fault_text(catalog, evaluator, card, type, called, next);
         return false;
     }
     value = next;
@@ -48,13 +55,12 @@ CardId run_modifier_stack(const Catalog& catalog, Evaluator& evaluator,
     return kNoCard;
 }
 
-bool distribution_change(const Gametype& gametype, Evaluator& evaluator, std::int64_t cherries,
-                         std::int64_t& change, std::string& message) {
-    const auto& table = gametype.distribution;
-    if (cherries < static_cast<std::int64_t>(table.size())) {
-        change = table[static_cast<std::size_t>(cherries)];
-        return true;
-    }
+namespace {
+
+// distribution_change past the gametype's table: its function, or 0 without one.
+[[gnu::noinline]] bool distribution_change_past_table(const Gametype& gametype, Evaluator& evaluator,
+                                                      std::int64_t cherries, std::int64_t& change,
+                                                      std::string& message) {
     if (!gametype.distribution_function) {
         change = 0;
         return true;
@@ -68,6 +74,25 @@ bool distribution_change(const Gametype& gametype, Evaluator& evaluator, std::in
         return false;
     }
     return true;
+}
+
+// The table's counts are answered inline: that is every turn of a simulation.
+[[gnu::always_inline]] inline bool table_or_function(const Gametype& gametype, Evaluator& evaluator,
+                                                     std::int64_t cherries, std::int64_t& change,
+                                                     std::string& message) {
+    const auto& table = gametype.distribution;
+    if (cherries < static_cast<std::int64_t>(table.size())) {
+        change = table[static_cast<std::size_t>(cherries)];
+        return true;
+    }
+    return distribution_change_past_table(gametype, evaluator, cherries, change, message);
+}
+
+}  // namespace
+
+bool distribution_change(const Gametype& gametype, Evaluator& evaluator, std::int64_t cherries,
+                         std::int64_t& change, std::string& message) {
+    return table_or_function(gametype, evaluator, cherries, change, message);
 }
 
 TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator,
@@ -90,9 +115,11 @@ TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& 
             if (plan.kept) kept_modifier = card;
         } else {
             plan.change_before = kind.change;
-            plan.fault_card = run_modifier_stack(catalog, evaluator, receiver->modifiers, kNoCard, kind.type,
-                                                 kind.change, plan.change_after, plan.fault_message,
-                                                 steps ? &steps->handle : nullptr);
+            plan.change_after = kind.change;  // an empty modifier card stack changes nothing
+            if (!receiver->modifiers.empty())
+                plan.fault_card = run_modifier_stack(catalog, evaluator, receiver->modifiers, kNoCard, kind.type,
+                                                     kind.change, plan.change_after, plan.fault_message,
+                                                     steps ? &steps->handle : nullptr);
             if (plan.fault_card != kNoCard) {
                 plan.faulted = true;
                 return plan;
@@ -111,14 +138,16 @@ TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& 
     }
 
     plan.end_cherries = end_cherries;
-    if (!distribution_change(gametype, evaluator, end_cherries, plan.distribution_change,
-                             plan.fault_message)) {
+    if (!table_or_function(gametype, evaluator, end_cherries, plan.distribution_change,
+                           plan.fault_message)) {
         plan.faulted = true;  // fault_card stays kNoCard: the gametype failed
         return plan;
     }
-    plan.fault_card = run_modifier_stack(catalog, evaluator, player.modifiers, kept_modifier, CardType::score,
-                                         plan.distribution_change, plan.end_change, plan.fault_message,
-                                         steps ? &steps->end : nullptr);
+    plan.end_change = plan.distribution_change;  // an empty stack and nothing kept: unchanged
+    if (!player.modifiers.empty() || kept_modifier != kNoCard)
+        plan.fault_card = run_modifier_stack(catalog, evaluator, player.modifiers, kept_modifier, CardType::score,
+                                             plan.distribution_change, plan.end_change, plan.fault_message,
+                                             steps ? &steps->end : nullptr);
     if (plan.fault_card != kNoCard) {
         plan.faulted = true;
         return plan;

@@ -1,17 +1,18 @@
 #include "sdk/fingerprint.hpp"
 
-#include <openssl/evp.h>
+// SHA-256 from libmd: OpenSSL 3's EVP interface spends some 5 million instructions setting up
+// its providers at the first hash of a process (about 20 per simulated turn of `scripts/bench`).
+#include <sha2.h>
 
-#include <memory>
-#include <stdexcept>
+#include <cstdint>
 
 namespace cherries::sdk {
 
 std::string fingerprint(const std::vector<PluginFile>& files) {
-    const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
-    bool ok = ctx && EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) == 1;
+    SHA2_CTX ctx;
+    SHA256Init(&ctx);
     const auto update = [&](std::string_view bytes) {
-        ok = ok && EVP_DigestUpdate(ctx.get(), bytes.data(), bytes.size()) == 1;
+        SHA256Update(&ctx, reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
     };
     for (const auto& file : files) {
         const std::string size = std::to_string(file.bytes.size());
@@ -21,10 +22,9 @@ std::string fingerprint(const std::vector<PluginFile>& files) {
         update(std::string_view("\0", 1));
         update(file.bytes);
     }
-    unsigned char digest[EVP_MAX_MD_SIZE];
-    unsigned int length = 0;
-    ok = ok && EVP_DigestFinal_ex(ctx.get(), digest, &length) == 1;
-    if (!ok) throw std::runtime_error("SHA-256 failed (OpenSSL)");
+    std::uint8_t digest[SHA256_DIGEST_LENGTH];
+    SHA256Final(digest, &ctx);
+    constexpr unsigned int length = SHA256_DIGEST_LENGTH;
     static constexpr char kHex[] = "0123456789abcdef";
     std::string hex;
     hex.reserve(2 * length);

@@ -16,11 +16,15 @@
 
 namespace cherries::host {
 
-std::vector<std::string> builtin_bots() { return {"random", "greedy", "expert", "strategic"}; }
+namespace {
+// Asked for every seat of every simulated game: no allocation.
+constexpr std::string_view kBuiltinBots[] = {"random", "greedy", "expert", "strategic"};
+}  // namespace
+
+std::vector<std::string> builtin_bots() { return {std::begin(kBuiltinBots), std::end(kBuiltinBots)}; }
 
 bool is_builtin_bot(std::string_view kind) {
-    const auto kinds = builtin_bots();
-    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+    return std::find(std::begin(kBuiltinBots), std::end(kBuiltinBots), kind) != std::end(kBuiltinBots);
 }
 
 std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t seed, const BotSettings& settings) {

@@ -1,6 +1,8 @@
-#include "host/design/card_sheet.hpp"
+// The print-and-play writers behind card_sheet.hpp, built into libcherries-design.so (cairo).
+#include "host/design/drawing_library.hpp"
 
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <cairo.h>
 #include <fmt/core.h>
 
@@ -53,7 +55,7 @@ void cut_marks(cairo_t* cr, const SheetLayout& s) {
 
 }  // namespace
 
-SheetSummary write_cards_pdf(const std::vector<CardFront>& fronts, const CardBack& back, const SheetLayout& layout,
+SheetSummary draw_cards_pdf(const std::vector<CardFront>& fronts, const CardBack& back, const SheetLayout& layout,
                              const std::filesystem::path& file) {
     std::vector<const CardFront*> copies;
     for (const CardFront& f : fronts)
@@ -98,7 +100,7 @@ SheetSummary write_cards_pdf(const std::vector<CardFront>& fronts, const CardBac
     return summary;
 }
 
-std::vector<std::filesystem::path> write_card_pngs(const std::vector<CardFront>& fronts, const CardBack& back,
+std::vector<std::filesystem::path> draw_card_pngs(const std::vector<CardFront>& fronts, const CardBack& back,
                                                    const std::filesystem::path& dir) {
     std::error_code error;
     std::filesystem::create_directories(dir, error);
@@ -126,6 +128,33 @@ std::vector<std::filesystem::path> write_card_pngs(const std::vector<CardFront>&
         write(dir / (f.set_id + "-" + f.card_id + ".png"), [&](cairo_t* cr) { painter.front(cr, f, 0); });
     write(dir / "back.png", [&](cairo_t* cr) { painter.back(cr, back, 0); });
     return written;
+}
+
+std::string draw_card_svg(const CardFront* front, const CardBack& back) {
+    std::string svg;
+    const auto append = [](void* closure, const unsigned char* data, unsigned int length) {
+        static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+        return CAIRO_STATUS_SUCCESS;
+    };
+    cairo_surface_t* surface = cairo_svg_surface_create_for_stream(append, &svg, kCardMm, kCardMm);
+    cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_MM);
+    cairo_t* cr = cairo_create(surface);
+    CardPainter painter;
+    try {
+        if (front) painter.front(cr, *front, 0);
+        else painter.back(cr, back, 0);
+    } catch (...) {
+        cairo_destroy(cr);
+        cairo_surface_destroy(surface);
+        throw;
+    }
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    const cairo_status_t status = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (status != CAIRO_STATUS_SUCCESS)
+        throw InputError(fmt::format("cannot draw the card as SVG: {}", cairo_status_to_string(status)));
+    return svg;
 }
 
 }  // namespace cherries::host

@@ -21,7 +21,8 @@ struct SheetSummary {
 
 /// Writes `file` as a PDF: for each sheet a page with up to layout.per_page() fronts (each kind
 /// `count` times, in order) and then a page with their backs at layout.back() positions, both
-/// with cut marks. Throws InputError when the file cannot be written or a
+/// with cut marks, drawn by libcherries-design.so (drawing.hpp). Throws InputError when the
+/// file cannot be written, the drawing library is missing, or a
 /// picture cannot be drawn.
 SheetSummary write_cards_pdf(const std::vector<CardFront>& fronts, const CardBack& back, const SheetLayout& layout,
                              const std::filesystem::path& file);

@@ -1,10 +1,8 @@
 #include "host/design/reference_graph.hpp"
+#include "host/design/drawing.hpp"
 #include "host/design/report_html.hpp"
 
-#include <cairo-pdf.h>
-#include <cairo.h>
 #include <fmt/core.h>
-#include <librsvg/rsvg.h>
 
 #include <algorithm>
 #include <cmath>
@@ -141,30 +139,7 @@ void write_reference_graph(const ReferenceGraph& graph, const std::filesystem::p
     }
     if (ext != ".png" && ext != ".pdf")
         throw InputError(fmt::format("-o '{}': expected a file name ending in .svg, .png or .pdf", file.string()));
-    GError* error = nullptr;
-    RsvgHandle* handle = rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error);
-    if (!handle) {
-        const std::string why = error ? error->message : "unknown error";
-        if (error) g_error_free(error);
-        throw std::runtime_error("reference graph SVG: " + why);
-    }
-    const double scale = ext == ".png" ? 2.0 : 1.0;
-    cairo_surface_t* surface =
-        ext == ".png" ? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, int(kWidth * scale), int(kHeight * scale))
-                      : cairo_pdf_surface_create(file.c_str(), kWidth, kHeight);
-    cairo_t* cr = cairo_create(surface);
-    const RsvgRectangle viewport{0, 0, kWidth * scale, kHeight * scale};
-    const bool drawn = rsvg_handle_render_document(handle, cr, &viewport, &error);
-    cairo_destroy(cr);
-    g_object_unref(handle);
-    if (error) g_error_free(error);
-    cairo_status_t status = ext == ".png" ? cairo_surface_write_to_png(surface, file.c_str()) : CAIRO_STATUS_SUCCESS;
-    cairo_surface_finish(surface);
-    if (status == CAIRO_STATUS_SUCCESS) status = cairo_surface_status(surface);
-    cairo_surface_destroy(surface);
-    if (!drawn) throw std::runtime_error("reference graph: librsvg could not draw the SVG");
-    if (status != CAIRO_STATUS_SUCCESS)
-        throw InputError(fmt::format("cannot write '{}': {}", file.string(), cairo_status_to_string(status)));
+    design_drawing().svg_image(svg, kWidth, kHeight, ext == ".png" ? 2.0 : 1.0, file);
 }
 
 }  // namespace cherries::host

@@ -1,7 +1,7 @@
 // The reference graph of a gametype (GDD §3.3.1.3, Figures 3.1-3.3): cherry count brackets
 // along the horizontal axis, the score change as bars above and below zero, and the winning
 // score as one horizontal line across the whole width. Drawn as SVG text; PNG and PDF are
-// that SVG rendered by librsvg onto cairo.
+// that SVG rendered by librsvg onto cairo, in libcherries-design.so (drawing.hpp).
 #pragma once
 
 #include <cstdint>
