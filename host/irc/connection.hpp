@@ -1,4 +1,4 @@
-// The running bot: one socket to the IRC server (standalone Asio, TLS through OpenSSL when
+// The running bot: one socket to the IRC server (Boost.Asio, TLS through OpenSSL when
 // configured) feeding irc::Client, on one io_context and one thread. Lines are read with a
 // bounded buffer, written from Client::outgoing(), and a timer follows Client::next_wakeup().
 // A lost server is reconnected with exponential backoff; games in memory go on.
