@@ -40,10 +40,20 @@ struct ClientOptions {
     std::string database;
     ChannelOptions game;
     FloodOptions flood;
+    /// How long after a KICK from a configured channel, or a refused JOIN to one (471 full,
+    /// 473 invite only, 474 banned, 475 bad key), the bot joins it again; each refusal in a
+    /// row doubles the wait, up to rejoin_max. An INVITE to it joins at once.
+    std::chrono::milliseconds rejoin_delay{30'000};
+    std::chrono::milliseconds rejoin_max{600'000};
 };
 
-/// How long after being kicked from a configured channel the bot joins it again.
+/// How long after being kicked from a configured channel the bot joins it again (the default
+/// ClientOptions::rejoin_delay).
 inline constexpr std::chrono::seconds kRejoinAfterKick{30};
+
+/// Nicks tried at registration besides the fallback nicks (the configured nick and its
+/// variants) before the bot gives up (Client::gave_up()).
+inline constexpr std::size_t kNickTries = 4;
 
 /// The IRCv3 capabilities asked for when the server offers them.
 const std::vector<std::string>& wanted_capabilities();
@@ -71,7 +81,7 @@ public:
     void quit(const std::string& reason);
 
     /// Lets time pass for every game (turn timeouts), and joins again a configured channel
-    /// kRejoinAfterKick after a KICK.
+    /// ClientOptions::rejoin_delay after a KICK (longer after refused JOINs).
     void tick(GameClock::time_point now);
 
     /// The lines to write now, without CRLF: protocol lines (PONG, CAP, JOIN...) first, then
@@ -100,6 +110,11 @@ public:
     std::string account(std::string_view nick) const;
     /// How SASL went: "" (not asked), "pending", "ok" (903) or the failing numeric's text.
     const std::string& sasl_state() const { return sasl_state_; }
+    /// Why the bot cannot go on ("" while it can): the server refused every nick tried at
+    /// registration (432, 433, 436; the nick, the fallback nicks and variants, kNickTries
+    /// besides the fallbacks). The connection
+    /// then quits and `cherries irc` exits 1 with this text.
+    const std::string& gave_up() const { return gave_up_; }
     /// Server lines that could not be parsed.
     std::uint64_t malformed() const { return malformed_; }
 
@@ -126,7 +141,14 @@ private:
     void on_cap(const Message& m);
     void on_sasl(const Message& m);
     void end_cap();
-    void next_nick();
+    // Channel presence (host/irc/client_presence.cpp): nicks refused at registration, kicks,
+    // refused JOINs with backoff, invites.
+    void next_nick(const Message& refusal);
+    /// The configured spelling of `channel`, or nullptr when it is not a configured channel.
+    const std::string* configured(std::string_view channel) const;
+    void on_kick(const Message& m, GameClock::time_point now);
+    void on_join_refused(const Message& m, GameClock::time_point now);
+    void on_invite(const Message& m);
     void on_privmsg(const Message& m, GameClock::time_point now);
     void on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now);
     // Storage (host/irc/client_store.cpp): accounts seen, and the stored game of a channel joined.
@@ -144,7 +166,11 @@ private:
     std::vector<std::string> offered_;  // CAP LS so far
     std::set<std::string> caps_;
     std::map<std::string, GameClock::time_point> rejoin_;  // channel -> when to JOIN again after a KICK
+    std::map<std::string, unsigned> refusals_;             // folded channel -> JOINs refused in a row
     std::size_t fallback_ = 0;  // fallback_nicks_ tried so far
+    std::vector<std::string> nicks_tried_;  // at this registration
+    bool short_nicks_ = false;              // a 432 at this registration: keep to isupport_.nicklen
+    std::string gave_up_;
     std::string sasl_state_;
     std::map<std::string, Channel> channels_;  // by folded name
     std::uint64_t malformed_ = 0;

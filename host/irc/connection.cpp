@@ -39,11 +39,14 @@ public:
 
     void run() {
         signals_.async_wait([this](const ErrorCode& ec, int signal) {
-            if (!ec) stop(signal == SIGINT ? "SIGINT" : "SIGTERM");
+            if (!ec) stop(signal == SIGINT ? "stopping on SIGINT" : "stopping on SIGTERM");
         });
         connect();
         io_.run();
     }
+
+    /// True when the bot stopped because it cannot go on (Client::gave_up()).
+    bool failed() const { return failed_; }
 
     BotStats stats() const {
         BotStats s = stats_;
@@ -111,6 +114,10 @@ private:
             if (ec) return lost(gen, ec == asio::error::eof ? "the server closed the connection" : ec.message());
             feed(std::string_view(buffer_.data(), n));
             if (gen != generation_) return;  // a line made us stop
+            if (!client_.gave_up().empty() && !stopping_) {  // no nick the server takes: nothing to retry
+                failed_ = true;
+                stop("stopping: no usable nick");
+            }
             read(gen);
             after();
         };
@@ -236,15 +243,15 @@ private:
         }
     }
 
-    void stop(const char* why) {
-        log_(std::string("stopping on ") + why);
+    void stop(const std::string& why) {
+        log_(why);
         stopping_ = true;
         retry_.cancel();
         if (!connected_) {
             close();
             return io_.stop();
         }
-        client_.quit("CherryBot stops");
+        client_.quit(failed_ ? "CherryBot has no usable nick" : "CherryBot stops");
         for (auto& line : client_.outgoing(Clock::now())) queued_ += line + "\r\n";
         // The QUIT is the first line out; what cannot go within 3 s is given up.
         deadline_.expires_after(std::chrono::seconds(3));
@@ -273,6 +280,7 @@ private:
     std::string pending_, queued_;
     bool discarding_ = false, connected_ = false, writing_ = false, stopping_ = false, ping_sent_ = false;
     bool was_registered_ = false;
+    bool failed_ = false;
     Clock::time_point last_read_{};
     std::uint64_t generation_ = 0, malformed_before_ = 0;
     unsigned attempt_ = 0;
@@ -292,7 +300,7 @@ int run_bot(const BotConfig& config, const BotLog& log, BotStats* stats) {
     const BotStats s = bot.stats();
     log(fmt::format("stopped after {} connection(s); {} overlong and {} malformed lines dropped", s.connections,
                     s.overlong_lines, s.malformed_lines));
-    return 0;
+    return bot.failed() ? 1 : 0;
 }
 
 }  // namespace cherries::irc
