@@ -31,6 +31,7 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
       options_(std::move(options)),
       bots_(std::make_unique<LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
     if (!options_.seed) options_.seed = random_seed;
+    compact_ = options_.compact;
 }
 
 ChannelGame::~ChannelGame() = default;
@@ -119,12 +120,18 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
         out.push_back(fmt::format("{}: {}", name == "sets" ? "Card sets" : "Gametypes", list.empty() ? "none found" : list));
         return;
     }
+    if (name == "quiet") {
+        compact_ = !compact_;
+        out.push_back(compact_ ? "Compact mode: one line a turn, the scores once a round. !quiet again for every turn's scores."
+                               : "Every turn's scores again. !quiet for one line a turn and the scores once a round.");
+        return;
+    }
     if (name == "bots") {
         out.push_back("Bots: " + bot_list() + ". !bot KIND seats one.");
         return;
     }
     if (name == "cherries") return open_game(c, nick, out);
-    if (name == "card") return card(c, out);
+    if (name == "card" || name == "cards") return card(c, out);
     if (name == "rules") return rules(out);
     if (name == "stats") return stats(c, nick, out);
     if (name == "top") return top(out);

@@ -57,6 +57,10 @@ struct ChannelOptions {
     bool bot_takes_over = false;
     /// Announcements with mIRC colour codes (cherries red, scores bold); off: plain text.
     bool colours = false;
+    /// Compact mode (`!quiet` switches it per channel): every turn in one line, and the scores
+    /// once a round ("Round 3 over. Scores: ...") instead of after every turn. Off: a human's
+    /// turn ends with a "Scores:" line; a bot's turn is one line either way.
+    bool compact = false;
     /// The seed of each new game; default: std::random_device.
     std::function<std::uint64_t()> seed;
     /// The operator's log (`cherries irc`: standard error): what failed in detail, with the
@@ -120,6 +124,8 @@ public:
     /// their turn, the prompt again. No reply for anyone else.
     Replies on_join(std::string_view nick, GameClock::time_point now);
 
+    /// Compact mode (ChannelOptions::compact, or as !quiet last switched it).
+    bool compact() const { return compact_; }
     /// True while a game is open (being set up or running).
     bool open() const { return table_ != nullptr; }
     /// When tick() has something to do next (a turn timeout), if anything.
@@ -213,6 +219,7 @@ private:
     std::shared_ptr<Store> store_;
     std::function<std::string(std::string_view)> account_;
     std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game
+    bool compact_ = false;          // options_.compact, switched by !quiet
     GameClock::time_point now_{};   // the time of the last call from outside (a retry's base)
 };
 

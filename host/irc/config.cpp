@@ -126,7 +126,8 @@ void read_bot(TomlReader& r, const toml::table& t, BotConfig& c, const std::file
 
 void read_game(TomlReader& r, const toml::table& t, BotConfig& c) {
     const std::string ctx = "[game] ";
-    r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "turn_warning", "pause_limit", "max_timeouts", "max_players", "bot_takes_over", "colours"}, ctx);
+    r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "turn_warning", "pause_limit", "max_timeouts", "max_players", "bot_takes_over", "colours",
+                       "compact"}, ctx);
     ChannelOptions& g = c.client.game;
     place(c, t, "gametype", "game.gametype");
     place(c, t, "sets", "game.sets");
@@ -139,6 +140,7 @@ void read_game(TomlReader& r, const toml::table& t, BotConfig& c) {
     if (auto v = integer(r, t, "max_players", 2, 100, ctx)) g.max_players = static_cast<std::size_t>(*v);
     boolean(r, t, "bot_takes_over", ctx, g.bot_takes_over);
     boolean(r, t, "colours", ctx, g.colours);
+    boolean(r, t, "compact", ctx, g.compact);
 }
 
 void read_flood(TomlReader& r, const toml::table& t, BotConfig& c) {
