@@ -52,6 +52,14 @@ Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameC
         internal_error(e, out);
     }
     persist(out);
+    if (out.size() == 1) {  // a refusal or a short answer: once per kRepeatQuiet to one nick
+        const std::string who = fold_case(nick, options_.casemapping);
+        const std::string what = fmt::format("{} {}", c->name, fmt::join(c->args, " "));
+        if (last_answer_.nick == who && last_answer_.command == what && last_answer_.line == out[0] &&
+            now - last_answer_.at < kRepeatQuiet)
+            return {};
+        last_answer_ = {who, what, out[0], now};
+    }
     return paint(std::move(out));
 }
 

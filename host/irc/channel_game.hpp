@@ -61,12 +61,18 @@ struct ChannelOptions {
     /// once a round ("Round 3 over. Scores: ...") instead of after every turn. Off: a human's
     /// turn ends with a "Scores:" line; a bot's turn is one line either way.
     bool compact = false;
+    /// Answers to !help, !status, !card and !cards go to the asker by NOTICE instead of the
+    /// channel (host/irc/client.cpp routes them).
+    bool notice_replies = false;
     /// The seed of each new game; default: std::random_device.
     std::function<std::uint64_t()> seed;
     /// The operator's log (`cherries irc`: standard error): what failed in detail, with the
     /// server's files and SQLite's words, which the channel is not told. Unset: not logged.
     std::function<void(const std::string&)> log;
 };
+
+/// How long a one-line answer is not repeated to the same nick (ChannelGame::on_text).
+inline constexpr std::chrono::seconds kRepeatQuiet{10};
 
 /// Lines to say in the channel, in order (plain text; the caller splits them for the wire).
 using Replies = std::vector<std::string>;
@@ -82,7 +88,9 @@ public:
     ChannelGame& operator=(const ChannelGame&) = delete;
 
     /// `nick` said `text` in the channel at `now`; `op`: they are a channel operator. Chat that
-    /// is no command gets no reply; a refused command gets exactly one line.
+    /// is no command gets no reply; a refused command gets exactly one line, and the same
+    /// one-line answer to the same command from the same nick again within kRepeatQuiet is
+    /// dropped (five !keep out of turn: one refusal).
     Replies on_text(std::string_view nick, std::string_view text, GameClock::time_point now, bool op = false);
 
     /// `old_nick` is now `new_nick` (NICK): a seated player keeps the seat. No reply.
@@ -220,6 +228,12 @@ private:
     std::function<std::string(std::string_view)> account_;
     std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game
     bool compact_ = false;          // options_.compact, switched by !quiet
+    struct LastAnswer {
+        std::string nick;     // folded
+        std::string command;  // name and arguments
+        std::string line;
+        GameClock::time_point at{};
+    } last_answer_;  // the last one-line answer, not repeated within kRepeatQuiet
     GameClock::time_point now_{};   // the time of the last call from outside (a retry's base)
 };
 

@@ -268,14 +268,19 @@ void Client::on_privmsg(const Message& m, GameClock::time_point now) {
     const std::string from = m.nick();
     const std::string& target = m.param(0);
     if (from.empty() || is_me(from) || m.params.size() < 2) return;
+    if (is_me(target)) return on_private(from, m.param(1), now);
     Channel* ch = isupport_.is_channel(target) ? find(target) : nullptr;
-    if (!ch) return;  // private messages: the game is public, nothing to say in private
+    if (!ch) return;
     const std::string channel = ch->game->channel();
     // Answers that do not move the game go ahead of the table's announcements.
     static const std::set<std::string> info = {"help", "status", "card", "cards", "rules", "sets", "gametypes", "bots", "stats", "top"};
+    static const std::set<std::string> by_notice = {"help", "status", "card", "cards"};
     const auto command = parse_channel_command(m.param(1));
+    if (command && !within_budget(channel, from, *command, now)) return;
     const LinePriority priority = command && info.count(command->name) ? LinePriority::reply : LinePriority::announcement;
-    say(channel, ch->game->on_text(from, m.param(1), now, is_op(*ch, from)), priority);
+    Replies lines = ch->game->on_text(from, m.param(1), now, is_op(*ch, from));
+    if (command && options_.game.notice_replies && by_notice.count(command->name)) return notice(from, lines);
+    say(channel, lines, priority);
 }
 
 void Client::on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now) {

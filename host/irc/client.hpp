@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "host/irc/channel_commands.hpp"
 #include "host/irc/channel_game.hpp"
 #include "host/irc/flood.hpp"
 #include "host/irc/message.hpp"
@@ -45,6 +46,12 @@ struct ClientOptions {
     /// row doubles the wait, up to rejoin_max. An INVITE to it joins at once.
     std::chrono::milliseconds rejoin_delay{30'000};
     std::chrono::milliseconds rejoin_max{600'000};
+    /// Each player's command budget in each channel: `player_burst` commands at once, then one
+    /// more per `player_interval`. Commands beyond it are ignored (the first of a run gets a
+    /// one-line NOTICE), so one flooder cannot fill the channel's queue and stall its game. The
+    /// move of the player whose turn it is (!keep, !give) is never counted.
+    std::size_t player_burst = 5;
+    std::chrono::milliseconds player_interval{2000};
 };
 
 /// How long after being kicked from a configured channel the bot joins it again (the default
@@ -150,6 +157,14 @@ private:
     void on_join_refused(const Message& m, GameClock::time_point now);
     void on_invite(const Message& m);
     void on_privmsg(const Message& m, GameClock::time_point now);
+    // Replies beyond the channel (host/irc/client_replies.cpp): a private message's pointer to
+    // the channels, NOTICE replies, each player's command budget.
+    void on_private(const std::string& from, const std::string& text, GameClock::time_point now);
+    /// Queues `lines` as NOTICEs to `nick` (split to fit the wire), as replies.
+    void notice(const std::string& nick, const std::vector<std::string>& lines);
+    /// True when `nick` may have `command` answered in `channel` now (and counts it).
+    bool within_budget(const std::string& channel, const std::string& nick, const ChannelCommand& command,
+                       GameClock::time_point now);
     void on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now);
     // Storage (host/irc/client_store.cpp): accounts seen, and the stored game of a channel joined.
     void note_account(const Message& m);
@@ -176,6 +191,13 @@ private:
     std::uint64_t malformed_ = 0;
     std::shared_ptr<Store> store_;
     std::map<std::string, std::string> accounts_;  // folded nick -> services account
+    struct Budget {
+        double tokens = 0;
+        GameClock::time_point at{};
+        bool told = false;  // the NOTICE of this run of ignored commands went
+    };
+    std::map<std::string, Budget> budgets_;                      // "folded channel folded nick"
+    std::map<std::string, GameClock::time_point> pointed_;       // folded nick -> last private-message NOTICE
     struct PromptTag {
         std::string channel;  // folded
         std::uint64_t serial = 0;

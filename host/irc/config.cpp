@@ -127,7 +127,7 @@ void read_bot(TomlReader& r, const toml::table& t, BotConfig& c, const std::file
 void read_game(TomlReader& r, const toml::table& t, BotConfig& c) {
     const std::string ctx = "[game] ";
     r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "turn_warning", "pause_limit", "max_timeouts", "max_players", "bot_takes_over", "colours",
-                       "compact"}, ctx);
+                       "compact", "notice_replies"}, ctx);
     ChannelOptions& g = c.client.game;
     place(c, t, "gametype", "game.gametype");
     place(c, t, "sets", "game.sets");
@@ -141,11 +141,15 @@ void read_game(TomlReader& r, const toml::table& t, BotConfig& c) {
     boolean(r, t, "bot_takes_over", ctx, g.bot_takes_over);
     boolean(r, t, "colours", ctx, g.colours);
     boolean(r, t, "compact", ctx, g.compact);
+    boolean(r, t, "notice_replies", ctx, g.notice_replies);
 }
 
 void read_flood(TomlReader& r, const toml::table& t, BotConfig& c) {
     const std::string ctx = "[flood] ";
-    r.unknown_keys(t, {"burst", "per_second", "off"}, ctx);
+    r.unknown_keys(t, {"burst", "per_second", "off", "player_burst", "player_per_second"}, ctx);
+    if (auto v = integer(r, t, "player_burst", 1, 1000, ctx)) c.client.player_burst = static_cast<std::size_t>(*v);
+    if (auto v = r.number(t, "player_per_second", 0.01, 1000, ctx))
+        c.client.player_interval = std::chrono::milliseconds(std::max<std::int64_t>(1, std::llround(1000.0 / *v)));
     if (auto v = integer(r, t, "burst", 1, 1000, ctx)) c.client.flood.burst = static_cast<std::size_t>(*v);
     if (auto v = r.number(t, "per_second", 0.01, 1000, ctx))
         c.client.flood.interval = std::chrono::milliseconds(std::max<std::int64_t>(1, std::llround(1000.0 / *v)));

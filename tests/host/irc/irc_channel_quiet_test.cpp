@@ -148,3 +148,23 @@ TEST_CASE("!cards lists the cards; !card finds one by the start of a word, or li
     CHECK(c.say("ann", "!card lemon") == Replies{"No card called 'lemon'; !cards lists them, e.g. !card Cherry."});
     CHECK(c.say("ann", "!card") == Replies{"Which card? !card NAME (the start of a word will do, e.g. !card cherry); !cards lists them."});
 }
+
+TEST_CASE("Repeated refusals are merged: the same command refused to the same nick is said once per 10 s") {
+    Channel c;
+    c.say("ann", "!cherries");
+    c.say("bob", "!join");
+    c.say("ann", "!start");
+    REQUIRE(c.game.to_play() == "ann");
+    CHECK(c.say("bob", "!keep") == Replies{"bob, it is ann's turn, not yours."});
+    for (int i = 0; i < 4; ++i) CHECK(c.say("bob", "!keep").empty());
+    c.tick(kRepeatQuiet - 1s);
+    CHECK(c.say("bob", "!keep").empty());
+    // After kRepeatQuiet from the refusal said, it is said again.
+    c.tick(1s);
+    CHECK(c.say("bob", "!keep") == Replies{"bob, it is ann's turn, not yours."});
+    // Another command, or another nick, is answered.
+    CHECK(c.say("bob", "!give ann") == Replies{"bob, it is ann's turn, not yours."});
+    CHECK(c.say("cid", "!keep") == Replies{"cid, you are not playing; it is ann's turn."});
+    // The game itself went on untouched.
+    CHECK(c.game.to_play() == "ann");
+}
