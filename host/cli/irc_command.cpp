@@ -141,7 +141,7 @@ void add_irc_command(CLI::App& app, Command& run) {
         "  [bot]      nick fallback_nicks user realname channels database plugin_path rejoin_delay rejoin_max\n"
         "  [sasl]     account password password_env        [nickserv] account password password_env\n"
         "  [game]     gametype sets turn_timeout turn_warning pause_limit max_timeouts max_players bot_takes_over colours\n"
-        "             compact notice_replies\n"
+        "             compact notice_replies top_min_games\n"
         "  [flood]    burst per_second off player_burst player_per_second\n"
         "SIGTERM or SIGINT: QUIT, then exit 0. A lost server is reconnected with backoff.");
     add_irc_store_commands(*cmd, run);

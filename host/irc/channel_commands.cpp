@@ -30,7 +30,7 @@ const std::vector<std::pair<std::string, std::string>>& help_table() {
         {"stop", "!stop: end the game (whoever opened it, or a channel operator)"},
         {"quiet", "!quiet: compact mode on or off here: one line a turn, the scores once a round"},
         {"stats", "!stats [NICK]: games, wins, turns, points and best score (yours, or NICK's)"},
-        {"top", "!top: the players with the most wins"},
+        {"top", "!top: the players with the best win rate (among those with a few games)"},
         {"help", "!help [COMMAND]: this help, or one command's"},
     };
     return table;

@@ -64,6 +64,8 @@ struct ChannelOptions {
     /// Answers to !help, !status, !card and !cards go to the asker by NOTICE instead of the
     /// channel (host/irc/client.cpp routes them).
     bool notice_replies = false;
+    /// !top ranks by win rate the players with at least this many finished games.
+    unsigned top_min_games = 3;
     /// The seed of each new game; default: std::random_device.
     std::function<std::uint64_t()> seed;
     /// The operator's log (`cherries irc`: standard error): what failed in detail, with the

@@ -388,21 +388,23 @@ void ChannelGame::top(Replies& out) {
     }
     std::vector<PlayerStats> best;
     try {
-        best = store_->top(5);
+        best = store_->top(5, options_.top_min_games);
     } catch (const std::exception& e) {
         tell_operator(e.what());
         out.push_back("Cannot read the statistics now (the operator can see why).");
         return;
     }
+    const unsigned min = std::max(1u, options_.top_min_games);
     if (best.empty()) {
-        out.push_back("No finished games yet.");
+        out.push_back(min == 1 ? "No finished games yet."
+                               : fmt::format("Nobody has finished {} games yet; !stats NICK shows anyone's.", min));
         return;
     }
-    std::string line = "Top players:";
+    // By win rate: "1. ann 67% (2 of 3 games)".
+    std::string line = min == 1 ? "Top players by win rate:" : fmt::format("Top players by win rate (at least {} games):", min);
     for (std::size_t i = 0; i < best.size(); ++i)
-        line += fmt::format("{} {}. {} {} win{}, {} point{}", i ? ";" : "", i + 1, best[i].name, best[i].wins,
-                            best[i].wins == 1 ? "" : "s", best[i].points,
-                            best[i].points == 1 || best[i].points == -1 ? "" : "s");
+        line += fmt::format("{} {}. {} {}% ({} of {} games)", i ? ";" : "", i + 1, best[i].name,
+                            (best[i].wins * 100 + best[i].games / 2) / best[i].games, best[i].wins, best[i].games);
     out.push_back(line + ".");
 }
 

@@ -127,7 +127,7 @@ void read_bot(TomlReader& r, const toml::table& t, BotConfig& c, const std::file
 void read_game(TomlReader& r, const toml::table& t, BotConfig& c) {
     const std::string ctx = "[game] ";
     r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "turn_warning", "pause_limit", "max_timeouts", "max_players", "bot_takes_over", "colours",
-                       "compact", "notice_replies"}, ctx);
+                       "compact", "notice_replies", "top_min_games"}, ctx);
     ChannelOptions& g = c.client.game;
     place(c, t, "gametype", "game.gametype");
     place(c, t, "sets", "game.sets");
@@ -142,6 +142,7 @@ void read_game(TomlReader& r, const toml::table& t, BotConfig& c) {
     boolean(r, t, "colours", ctx, g.colours);
     boolean(r, t, "compact", ctx, g.compact);
     boolean(r, t, "notice_replies", ctx, g.notice_replies);
+    if (auto v = integer(r, t, "top_min_games", 1, 1000, ctx)) g.top_min_games = static_cast<unsigned>(*v);
 }
 
 void read_flood(TomlReader& r, const toml::table& t, BotConfig& c) {

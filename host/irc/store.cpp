@@ -340,10 +340,13 @@ std::optional<PlayerStats> Store::stats(const std::string& key) {
     });
 }
 
-std::vector<PlayerStats> Store::top(std::size_t limit) {
+std::vector<PlayerStats> Store::top(std::size_t limit, std::uint64_t min_games) {
     return impl_->guarded("read the statistics", [&] {
-        SQLite::Statement q(*impl_->db, std::string(kStatsColumns) + "ORDER BY wins DESC, points DESC, key LIMIT ?");
-        q.bind(1, static_cast<std::int64_t>(limit));
+        SQLite::Statement q(*impl_->db, std::string(kStatsColumns) +
+                                            "WHERE games >= ? AND games > 0 "
+                                            "ORDER BY CAST(wins AS REAL) / games DESC, wins DESC, points DESC, key LIMIT ?");
+        q.bind(1, static_cast<std::int64_t>(std::max<std::uint64_t>(min_games, 1)));
+        q.bind(2, static_cast<std::int64_t>(limit));
         std::vector<PlayerStats> out;
         while (q.executeStep()) out.push_back(stats_row(q));
         return out;

@@ -104,8 +104,9 @@ public:
     std::vector<GameSummary> games(std::size_t limit = 100);
     /// A player's statistics by key, if they finished a game.
     std::optional<PlayerStats> stats(const std::string& key);
-    /// The best players: most wins, then most points; at most `limit`.
-    std::vector<PlayerStats> top(std::size_t limit = 5);
+    /// The best players among those with at least `min_games` finished games: the highest win
+    /// rate (wins / games), then most wins, then most points; at most `limit`.
+    std::vector<PlayerStats> top(std::size_t limit = 5, std::uint64_t min_games = 1);
     /// A game's record as JSON Lines (each line ends with '\n'). Throws StoreError when there is
     /// no game `game`.
     std::string record(std::int64_t game);
