@@ -12,6 +12,7 @@ namespace {
 const std::vector<std::pair<std::string, std::string>>& help_table() {
     static const std::vector<std::pair<std::string, std::string>> table = {
         {"cherries", "!cherries [GAMETYPE] [SET...]: open a game here and take the first seat"},
+        {"rematch", "!rematch: after a game, the same gametype, sets and bots again (a player of it, or an op); its people !join"},
         {"join", "!join (or !j): take a seat (between turns once the game runs, if the gametype allows)"},
         {"leave", "!leave: give up your seat (between turns, if the gametype allows)"},
         {"bot", "!bot [KIND]: seat a bot (default greedy); !bots lists the kinds, bot plugins included"},
@@ -79,7 +80,7 @@ const std::vector<std::string>& channel_command_names() {
 
 std::vector<std::string> channel_help() {
     return {
-        "Cherries: !cherries [GAMETYPE] [SET...] opens a game; !join, !leave, !bot [KIND] seat and unseat; !start begins.",
+        "Cherries: !cherries [GAMETYPE] [SET...] opens a game (!rematch: the last one's table again); !join (!j), !leave, !bot [KIND] seat and unseat; !start begins.",
         "On your turn: !keep (!k), or !give NICK (!g NICK). Anytime: !status, !card NAME, !cards, !rules, !sets, !gametypes, !bots.",
         "!pause, !resume stop and restart the turn clock. !quiet: one line a turn. !stop ends the game (opener or op). !stats [NICK], !top. !help COMMAND explains one.",
     };

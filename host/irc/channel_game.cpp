@@ -139,6 +139,7 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
         return;
     }
     if (name == "cherries") return open_game(c, nick, out);
+    if (name == "rematch") return rematch(nick, op, out);
     if (name == "card" || name == "cards") return card(c, out);
     if (name == "rules") return rules(out);
     if (name == "stats") return stats(c, nick, out);

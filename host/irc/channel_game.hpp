@@ -203,6 +203,12 @@ private:
     /// `nick` takes their kept seat back from the bot; says so, with the table.
     void take_back(PlayerId id, const std::string& nick, Replies& out);
     Replies paint(Replies lines) const;
+    // host/irc/channel_rematch.cpp
+    /// Remembers the open game's gametype, sets and seats (a seat a bot keeps for a person
+    /// counts as theirs) for !rematch; called just before the table goes.
+    void remember_table();
+    /// !rematch: the last game's table again, as a new game (docs/irc.md).
+    void rematch(const std::string& nick, bool op, Replies& out);
     // host/irc/channel_bots.cpp
     /// "random, greedy, expert, leader": the built-in bot kinds, then the bot plugins found.
     std::string bot_list() const;
@@ -230,6 +236,12 @@ private:
     std::function<std::string(std::string_view)> account_;
     std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game
     bool compact_ = false;          // options_.compact, switched by !quiet
+    struct LastTable {
+        std::string gametype;
+        std::vector<std::string> sets;
+        std::vector<std::pair<std::string, std::string>> seats;  // nick (a person's) or bot kind, in turn order
+    };
+    std::optional<LastTable> last_table_;  // the last game's, for !rematch
     struct LastAnswer {
         std::string nick;     // folded
         std::string command;  // name and arguments

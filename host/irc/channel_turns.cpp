@@ -142,6 +142,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
             tell_operator(e.what());
             out.push_back("Warning: the finished game could not be stored (the operator can see why).");
         }
+        remember_table();
         table_.reset();
         out.push_back(std::move(result));
         return;
@@ -211,6 +212,7 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
     std::string scores;  // a game that ran ends with its scores, however it ends
     if (t.started && !t.game.players().empty())
         scores = "Final scores: " + t.scores() + fmt::format(" after {} turn{}.", t.game.turn(), t.game.turn() == 1 ? "" : "s");
+    if (t.started) remember_table();
     table_.reset();
     out.push_back("The game is over: " + why + ".");
     if (!scores.empty()) out.push_back(std::move(scores));

@@ -168,3 +168,33 @@ TEST_CASE("Repeated refusals are merged: the same command refused to the same ni
     // The game itself went on untouched.
     CHECK(c.game.to_play() == "ann");
 }
+
+TEST_CASE("!rematch: the last game's gametype, sets and bots again; its people are asked to !join") {
+    Channel c;
+    CHECK(c.say("ann", "!rematch") == Replies{"No game was played here since the bot came; !cherries opens one."});
+    c.say("ann", "!cherries closed-table orchard standard");
+    c.say("bob", "!join");
+    c.say("ann", "!bot");
+    c.say("ann", "!start");
+    REQUIRE(c.game.open());
+    c.say("ann", "!rematch");
+    CHECK(has(c.log, "A game is open already; !join to play, !status to look."));
+    c.say("ann", "!stop");
+    REQUIRE_FALSE(c.game.open());
+    CHECK(c.say("zed", "!rematch") ==
+          Replies{"Only the players of the last game (ann, bob) or a channel operator can !rematch; !cherries opens a new game."});
+    const Replies again = c.say("bob", "!rematch");
+    REQUIRE(c.game.open());
+    CHECK(starts(again[0], "bob opens a game of Cherries: Closed Table, "));
+    CHECK(again[0].find("Orchard") != std::string::npos);
+    CHECK(c.game.seated() == std::vector<std::string>{"bob", "greedy-2"});
+    CHECK(again.back() == "A rematch: ann, !join to play again; then !start.");
+    c.say("ann", "!j");
+    CHECK(c.game.seated() == std::vector<std::string>{"bob", "greedy-2", "ann"});
+    // A game stopped before it started is no table to play again: the last one that ran is.
+    // An operator may ask for it too.
+    c.say("bob", "!stop");
+    const Replies by_op = c.say("op", "!rematch", true);
+    CHECK(starts(by_op[0], "op opens a game of Cherries: Closed Table, "));
+    CHECK(by_op.back() == "A rematch: ann, bob, !join to play again; then !start.");
+}
