@@ -139,6 +139,7 @@ void add_irc_command(CLI::App& app, Command& run) {
         "Config keys (docs/irc.md describes each):\n"
         "  [server]   host port tls tls_verify password password_env reconnect_delay reconnect_max ping_timeout\n"
         "  [bot]      nick fallback_nicks user realname channels database plugin_path rejoin_delay rejoin_max\n"
+        "             database_busy_timeout\n"
         "  [sasl]     account password password_env        [nickserv] account password password_env\n"
         "  [game]     gametype sets turn_timeout turn_warning pause_limit max_timeouts max_players bot_takes_over colours\n"
         "             compact notice_replies top_min_games\n"

@@ -202,6 +202,10 @@ void ChannelGame::persist(Replies& out) {
         // Between turns (the lobby, a suspension): the whole state; during a turn, a pending join
         // or a nick: the state only (the turn is not done), after what an earlier failure left.
         retry_store();
+        if (std::string warning = store_->take_warning(); !warning.empty()) {
+            tell_operator(warning);
+            out.push_back("Warning: the database file was deleted; a new one was written with everything stored so far.");
+        }
         if (t.store_failing) {
             t.store_failing = false;
             t.store_retry.reset();

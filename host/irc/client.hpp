@@ -39,6 +39,9 @@ struct ClientOptions {
     /// The SQLite database file where games in progress, finished games' records and player
     /// statistics are kept (docs/irc.md); empty: nothing is stored.
     std::string database;
+    /// How long one database statement waits for another process's lock before it fails (the
+    /// bot's one thread waits that long at most; the game keeps the write and tries again).
+    std::chrono::milliseconds database_busy_timeout{50};
     ChannelOptions game;
     FloodOptions flood;
     /// How long after a KICK from a configured channel, or a refused JOIN to one (471 full,

@@ -106,7 +106,8 @@ void read_server(TomlReader& r, const toml::table& t, BotConfig& c) {
 void read_bot(TomlReader& r, const toml::table& t, BotConfig& c, const std::filesystem::path& folder) {
     const std::string ctx = "[bot] ";
     r.unknown_keys(t, {"nick", "fallback_nicks", "user", "realname", "channels", "database", "plugin_path", "rejoin_delay",
-                       "rejoin_max"}, ctx);
+                       "rejoin_max", "database_busy_timeout"}, ctx);
+    if (auto v = seconds(r, t, "database_busy_timeout", 0.001, 60, ctx)) c.client.database_busy_timeout = *v;
     for (const char* key : {"nick", "fallback_nicks", "channels", "database", "plugin_path"})
         place(c, t, key, std::string("bot.") + key);
     if (auto v = seconds(r, t, "rejoin_delay", 0.05, 86400, ctx)) c.client.rejoin_delay = *v;
