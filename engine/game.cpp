@@ -79,10 +79,26 @@ void Game::require_between_turns(const char* what) const {
     throw RuleError(std::string("cannot ") + what + " during a turn: a card is waiting to be given");
 }
 
+std::optional<std::string> Game::may_join() const {
+    if (over()) return "the game is over";
+    if (players_.size() >= kMaxPlayers) return "a game has at most " + std::to_string(kMaxPlayers) + " players";
+    if (started_ && !gametype_.house_rules.join_in_progress)
+        return "house rules of '" + gametype_.id + "': players may not join once the game is in progress";
+    return std::nullopt;
+}
+
+std::optional<std::string> Game::may_leave(PlayerId player) const {
+    if (over()) return "the game is over";
+    if (std::none_of(players_.begin(), players_.end(), [&](const Player& p) { return p.id == player; }))
+        return "no such player (id " + std::to_string(player) + ")";
+    if (started_ && !gametype_.house_rules.leave_in_progress)
+        return "house rules of '" + gametype_.id + "': players may not leave once the game is in progress";
+    return std::nullopt;
+}
+
 PlayerId Game::join(const std::string& name) {
     require_between_turns("join");
-    if (started_ && !gametype_.house_rules.join_in_progress)
-        throw RuleError("house rules of '" + gametype_.id + "': players may not join once the game is in progress");
+    if (const auto why = may_join()) throw RuleError(*why);
     add_player(name);  // appended: between the last and the first player (GDD §3.4.2.1)
     const PlayerId id = players_.back().id;
     if (sink_) emit({.type = EventType::join, .turn = turn_, .player = id});
@@ -95,9 +111,8 @@ PlayerId Game::join(const std::string& name) {
 
 void Game::leave(PlayerId id) {
     require_between_turns("leave");
+    if (const auto why = may_leave(id)) throw RuleError(*why);
     const std::size_t index = index_of(id);
-    if (started_ && !gametype_.house_rules.leave_in_progress)
-        throw RuleError("house rules of '" + gametype_.id + "': players may not leave once the game is in progress");
     // The leaver's cards are set aside, received card stack bottom first, then the modifier card
     // stack bottom first; the deck is not touched, so its order (a scenario's fixed top, a
     // record's future) stays what it was. They join the next deck renewal.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -69,14 +70,24 @@ public:
 
     // --- the change in players (GDD §3.4.2.1), between turns or while suspended -------------
 
-    /// Adds a player between the last and the first player. Throws RuleError when a house
-    /// rule forbids it, the name is taken or empty, or it is not between turns.
+    /// Why no player may join this game, now or after the current turn, or nullopt when one
+    /// may: the game is over, it holds kMaxPlayers, or it is in progress and its house rules
+    /// forbid joining then (GDD §3.4.2.1, §4). A join asked for during a turn is not refused for
+    /// that: it waits for the turn's end. Every front end words its refusals with this.
+    std::optional<std::string> may_join() const;
+    /// Why `player` may not leave, now or after the current turn, or nullopt when they may: the
+    /// game is over, no such player, or it is in progress and the house rules forbid leaving.
+    std::optional<std::string> may_leave(PlayerId player) const;
+
+    /// Adds a player between the last and the first player. Throws RuleError with may_join()'s
+    /// reason, or when the name is taken or empty, or it is not between turns.
     PlayerId join(const std::string& name);
     /// Removes a player. Their received and modifier card stacks are set aside: the deck and
     /// its order stay as they were, and the set-aside cards join the next deck renewal
     /// (GDD §3.4.2.2). The next player becomes first if the first leaves. All the joins and
     /// leaves of one gap between turns are one step (GDD §3.4.2 d.i): who plays next does not
-    /// depend on their order. Throws RuleError as join().
+    /// depend on their order. Throws RuleError with may_leave()'s reason, or when it is not
+    /// between turns.
     void leave(PlayerId player);
 
     // --- turns (GDD §3.4.2.3) --------------------------------------------------------------

@@ -117,7 +117,7 @@ nlohmann::json sim_part(const SimResults& results, const sdk::Bundle& bundle) {
     nlohmann::json games = nlohmann::json::array();
     for (const SimGame& g : results.games) {
         games.push_back(g.turns);
-        games.push_back(g.outcome == SimOutcome::won ? g.winner : g.outcome == SimOutcome::unfinished ? -1 : -2);
+        games.push_back(g.outcome == GameEnd::won ? g.winner : g.outcome == GameEnd::turn_cap ? -1 : g.outcome == GameEnd::aborted ? -3 : -2);
     }
     return {{"format", "cherries-sim-part"},
             {"shard", {o.shard, o.shards}},
@@ -170,9 +170,9 @@ SimResults merge_sim_parts(const std::vector<Part>& parts, std::vector<std::stri
                                              range.first + i / 2));
             g.turns = games[i].get<std::uint32_t>();
             const auto r = games[i + 1].get<std::int64_t>();
-            if (r < -2 || r >= static_cast<std::int64_t>(results.options.players))
+            if (r < -3 || r >= static_cast<std::int64_t>(results.options.players))
                 throw InputError(fmt::format("{}: malformed part: game {} has result {}", part.file, range.first + i / 2, r));
-            g.outcome = r >= 0 ? SimOutcome::won : r == -1 ? SimOutcome::unfinished : SimOutcome::no_winner;
+            g.outcome = r >= 0 ? GameEnd::won : r == -1 ? GameEnd::turn_cap : r == -3 ? GameEnd::aborted : GameEnd::ended;
             g.winner = r >= 0 ? static_cast<std::int32_t>(r) : -1;
             results.games.push_back(g);
         }

@@ -39,7 +39,7 @@ std::vector<Part> read_parts(const std::vector<std::string>& files, const std::s
 /// The part JSON of a sharded sim run: format, shard [K, N], setup (plugins, seed, games, players,
 /// bots, max_turns, think), the seconds it took, and the games compactly: "games" is a flat array
 /// [turns, result, turns, result, ...] where result is the winner's seat (0-based), -1 for
-/// unfinished or -2 for no winner.
+/// unfinished (GameEnd::turn_cap), -2 for ended without a winner, -3 for aborted.
 nlohmann::json sim_part(const SimResults& results, const sdk::Bundle& bundle);
 
 /// Merges sim parts (read_parts) into the results one run of all the games would give, and the

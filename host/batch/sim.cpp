@@ -163,14 +163,8 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
     if (record) record->finish();
     SimGame result;
     result.turns = game.turn();
-    if (game.phase() == Phase::won) {
-        result.outcome = SimOutcome::won;
-        result.winner = static_cast<std::int32_t>(game.winner());
-    } else if (game.over()) {
-        result.outcome = SimOutcome::no_winner;
-    } else {
-        result.outcome = SimOutcome::unfinished;
-    }
+    result.outcome = game.over() ? *end_by_rules(game) : GameEnd::turn_cap;
+    if (game.phase() == Phase::won) result.winner = static_cast<std::int32_t>(game.winner());
     return result;
 }
 
@@ -242,9 +236,9 @@ Tally tally(const SimResults& results) {
     turns.reserve(results.games.size());
     for (const SimGame& g : results.games) {
         turns.push_back(g.turns);
-        if (g.outcome == SimOutcome::unfinished) ++t.unfinished;
-        if (g.outcome == SimOutcome::no_winner) ++t.no_winner;
-        if (g.outcome == SimOutcome::won && g.winner >= 0 && static_cast<std::size_t>(g.winner) < t.wins.size())
+        if (g.outcome == GameEnd::turn_cap) ++t.unfinished;
+        if ((g.outcome == GameEnd::ended || g.outcome == GameEnd::aborted)) ++t.no_winner;
+        if (g.outcome == GameEnd::won && g.winner >= 0 && static_cast<std::size_t>(g.winner) < t.wins.size())
             ++t.wins[static_cast<std::size_t>(g.winner)];
     }
     t.turns = turn_stats(std::move(turns));

@@ -13,6 +13,7 @@
 #include "engine/event.hpp"
 #include "engine/game.hpp"
 #include "host/records/record.hpp"
+#include "host/session/game_end.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {
@@ -59,16 +60,11 @@ public:
 };
 
 /// How one game ended.
-enum class SimOutcome : std::uint8_t {
-    won,         ///< a seat reached the winning score
-    unfinished,  ///< still going at max_turns
-    no_winner,   ///< ended (no card left in play) or aborted (the gametype's distribution failed)
-};
 
 /// One game's result.
 struct SimGame {
     std::uint32_t turns = 0;
-    SimOutcome outcome = SimOutcome::unfinished;
+    GameEnd outcome = GameEnd::turn_cap;  ///< won, ended, aborted, or turn_cap (unfinished at max_turns)
     std::int32_t winner = -1;  ///< seat index (0-based) when won, else -1
 };
 

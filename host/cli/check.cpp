@@ -13,7 +13,7 @@
 #include <memory>
 #include <thread>
 
-#include "host/bots/check_bot.hpp"
+#include "host/batch/check_bot.hpp"
 #include "host/cli/check_combination.hpp"
 #include "host/cli/check_scenarios.hpp"
 #include "host/cli/commands.hpp"
@@ -111,7 +111,7 @@ int run_check(const CheckOptions& o) {
         sdk::check::sort_diagnostics(report.diagnostics);
     }
 
-    std::size_t bots = 0;  // bot plugins (host/bots/check_bot.hpp)
+    std::size_t bots = 0;  // bot plugins (host/batch/check_bot.hpp)
     for (const auto& folder : find_bot_folders(o.paths)) {
         ++bots;
         for (auto& d : check_bot(folder)) report.diagnostics.push_back(std::move(d));

@@ -30,9 +30,9 @@ void check_games(const sdk::Bundle& bundle, const SimResults& results, bool test
     std::uint64_t unfinished = 0, no_winner = 0, won = 0;
     std::vector<std::uint64_t> wins(results.seat_bots.size());
     for (const SimGame& g : results.games) {
-        if (g.outcome == SimOutcome::unfinished) ++unfinished;
-        if (g.outcome == SimOutcome::no_winner) ++no_winner;
-        if (g.outcome == SimOutcome::won && g.winner >= 0 && static_cast<std::size_t>(g.winner) < wins.size()) {
+        if (g.outcome == GameEnd::turn_cap) ++unfinished;
+        if ((g.outcome == GameEnd::ended || g.outcome == GameEnd::aborted)) ++no_winner;
+        if (g.outcome == GameEnd::won && g.winner >= 0 && static_cast<std::size_t>(g.winner) < wins.size()) {
             ++won;
             ++wins[static_cast<std::size_t>(g.winner)];
         }

@@ -66,7 +66,7 @@ std::vector<sdk::Diagnostic> run_set_scenario(const std::filesystem::path& set, 
         const sdk::Bundle bundle = sdk::load_bundle(sets, scenario_gametype(scenario).value_or("official"), path);
         ScenarioEnd end;
         scenario_json(scenario, bundle, &end);
-        if (end.outcome != ScenarioEnd::Outcome::refused) return {};
+        if (!end.failed()) return {};
         return {{sdk::Diagnostic::Severity::error, shown, end.where.line, end.where.column, end.reason}};
     } catch (const InputError& e) {
         return {from_message(shown, e.what())};

@@ -59,8 +59,8 @@ int run_scenario(const PlayOptions& o) {
     // An early end is said on stderr; a refused join or leave exits 1; either way the state so
     // far is printed.
     auto finish = [](const ScenarioEnd& end) {
-        if (!end.message.empty()) std::cerr << "cherries: " << (end.outcome == ScenarioEnd::Outcome::refused ? "error: " : "note: ") << end.message << '\n';
-        return end.outcome == ScenarioEnd::Outcome::refused ? 1 : 0;
+        if (!end.message.empty()) std::cerr << "cherries: " << (end.failed() ? "error: " : "note: ") << end.message << '\n';
+        return end.failed() ? 1 : 0;
     };
     if (o.json) {
         ScenarioEnd end;
@@ -69,19 +69,16 @@ int run_scenario(const PlayOptions& o) {
         return finish(end);
     }
     auto runtime = bundle.make_runtime();
-    Game game = make_scenario_game(scenario, bundle, *runtime);
+    ScenarioGame played(scenario, bundle, *runtime);
+    Game& game = played.game();
     const CardText cards(bundle);
     TextRenderer renderer(game, cards, std::cout, stdout_palette());
     game.set_event_sink(&renderer);
     std::cout << fmt::format("scenario {}\nseed {}\n", scenario.file, scenario.seed);
     std::cout << fmt::format("players in turn order: {}\n", player_list(game));
     renderer.print_table();
-    const ScenarioEnd end = play_scenario(scenario, game, [&] { renderer.print_table(); });
-    renderer.print_result(game.over()                                ? StopReason::game_over
-                          : game.phase() == Phase::suspended           ? StopReason::suspended
-                          : end.expect_failed                          ? StopReason::expect_failed
-                          : end.outcome == ScenarioEnd::Outcome::refused     ? StopReason::refused
-                                                                       : StopReason::turns_done);
+    const ScenarioEnd end = play_scenario(scenario, played, [&] { renderer.print_table(); });
+    renderer.print_result(end.end);
     return finish(end);
 }
 

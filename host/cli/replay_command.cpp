@@ -137,9 +137,7 @@ int run_replay(const ReplayOptions& o) {
     }
     if (renderer) {
         renderer->print_table();
-        renderer->print_result(game.over() ? StopReason::game_over
-                               : game.phase() == Phase::suspended ? StopReason::suspended
-                                                                  : StopReason::turns_done);
+        renderer->print_result(end_by_rules(game).value_or(GameEnd::scenario_done));
     } else if (to) {
         TextRenderer table(game, cards, std::cout, stdout_palette());
         table.print_table();

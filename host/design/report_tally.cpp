@@ -163,11 +163,11 @@ void ReportCollector::end_game(const SimGame& result, std::uint64_t index, std::
     ReportTally& t = tally_;
     ++t.games;
     ++t.length[result.turns];
-    if (result.outcome == SimOutcome::unfinished) ++t.unfinished;
-    if (result.outcome == SimOutcome::no_winner) ++t.no_winner;
+    if (result.outcome == GameEnd::turn_cap) ++t.unfinished;
+    if ((result.outcome == GameEnd::ended || result.outcome == GameEnd::aborted)) ++t.no_winner;
     const std::size_t block = report_block(index, total, t.blocks);
     for (std::uint32_t seat = 0; seat < t.players; ++seat) {
-        const bool won = result.outcome == SimOutcome::won && result.winner == static_cast<std::int32_t>(seat);
+        const bool won = result.outcome == GameEnd::won && result.winner == static_cast<std::int32_t>(seat);
         if (won) ++t.wins[seat];
         ++t.seat_games[block * t.players + seat];
         t.seat_wins[block * t.players + seat] += won;
@@ -178,7 +178,7 @@ void ReportCollector::end_game(const SimGame& result, std::uint64_t index, std::
             t.received_wins[row + k] += won;
         }
     }
-    if (forks_) forks_->end_game(result.turns, result.winner, result.outcome != SimOutcome::unfinished);
+    if (forks_) forks_->end_game(result.turns, result.winner, result.outcome != GameEnd::turn_cap);
     game_ = nullptr;
 }
 

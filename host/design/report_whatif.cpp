@@ -176,7 +176,7 @@ nlohmann::json compare_what_if(const ReportData& base, const ReportData& variant
             len[g] = static_cast<double>(gv[g].turns) - static_cast<double>(gb[g].turns);
             lb += gb[g].turns;
             lv += gv[g].turns;
-            const double a = gb[g].outcome == SimOutcome::unfinished, b = gv[g].outcome == SimOutcome::unfinished;
+            const double a = gb[g].outcome == GameEnd::turn_cap, b = gv[g].outcome == GameEnd::turn_cap;
             unf[g] = b - a;
             ub += a;
             uv += b;

@@ -162,6 +162,12 @@ RecordWriter::RecordWriter(const std::string& file, const Game& game, const Reco
     put(header_line(header, text ? *text : HeaderText(header)));
 }
 
+RecordWriter::RecordWriter(const std::string& file, const Game& game)
+    : file_(file), game_(game), lines_(game), buffer_(std::make_unique_for_overwrite<char[]>(kBuffer)), capacity_(kBuffer) {
+    fd_ = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd_ < 0) io_error("cannot write the record", file);
+}
+
 RecordWriter::RecordWriter(std::function<void(std::string_view)> whole, const Game& game, const RecordHeader& header,
                            const HeaderText* text, std::shared_ptr<const std::vector<std::string>> cards)
     : file_("(memory)"), game_(game), lines_(game, std::move(cards)),

@@ -98,6 +98,9 @@ public:
     /// simulator appends whole records to one shared file.
     RecordWriter(std::function<void(std::string_view)> whole, const Game& game, const RecordHeader& header,
                  const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+    /// Creates (truncates) `file` with nothing in it: its lines come by put_line (a table's
+    /// RecordLog, header first). Throws InputError if it cannot.
+    RecordWriter(const std::string& file, const Game& game);
     /// Continues `file` after its first `bytes` bytes (resume: what a save point covered).
     /// Throws InputError if the file cannot be opened or is shorter.
     RecordWriter(const std::string& file, const Game& game, std::uint64_t bytes);
@@ -107,6 +110,8 @@ public:
 
     void on_event(const Event& event) override;
     void set_joining_plugin(std::optional<RecordedPlugin> plugin) override { joining_plugin_ = std::move(plugin); }
+    /// Adds `line` (a record line without its newline) after the lines so far.
+    void put_line(const std::string& line) { put(line); }
     /// Writes the end line and flushes (with `durable`, fsyncs: see flush).
     void finish(bool durable = false);
     /// Writes what has collected to the file; with `durable`, fsyncs it too. Throws InputError.

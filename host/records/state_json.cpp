@@ -1,5 +1,7 @@
 #include "host/records/state_json.hpp"
 
+#include "host/session/game_end.hpp"
+
 namespace cherries::host {
 
 namespace {
@@ -9,15 +11,8 @@ std::string card_id(const Catalog& catalog, CardId card) { return catalog.displa
 }  // namespace
 
 std::string status_name(const Game& game) {
-    switch (game.phase()) {
-        case Phase::won: return "won";
-        case Phase::suspended: return "suspended";
-        case Phase::ended: return "ended";
-        case Phase::aborted: return "aborted";
-        case Phase::between_turns:
-        case Phase::awaiting_give: return "in_progress";
-    }
-    return "in_progress";
+    const auto end = end_by_rules(game);
+    return end ? std::string(to_string(*end)) : "in_progress";
 }
 
 nlohmann::json state_json(const Game& game) {

@@ -12,7 +12,8 @@
 
 namespace cherries::host {
 
-/// "won", "suspended", "ended", "aborted", or "in_progress" (between turns or awaiting a give).
+/// to_string(end_by_rules(game)) (host/session/game_end.hpp): "won", "suspended", "ended",
+/// "aborted"; or "in_progress" (between turns or awaiting a give).
 std::string status_name(const Game& game);
 
 /// The state of `game`: `status` (status_name), `winner` (name or null), `turns`,

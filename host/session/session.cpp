@@ -38,9 +38,10 @@ PlayerId SessionHooks::bot_decides(PlayerId /*player*/, Bot& bot, const TableVie
 }
 
 Session::Session(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed, const std::vector<Seat>& seats,
-                 BotSource& bots, SessionHooks& hooks, std::vector<RecordedPlugin> plugins)
+                 BotSource& bots, SessionHooks& hooks, std::vector<RecordedPlugin> plugins,
+                 const std::vector<KindId>& deck_top)
     : memo_(evaluator),
-      game_(bundle.catalog(), bundle.gametype(), memo_, seed, names_of(seats)),
+      game_(bundle.catalog(), bundle.gametype(), memo_, seed, names_of(seats), deck_top),
       view_(game_),
       source_(bots),
       hooks_(hooks),

@@ -84,10 +84,12 @@ class Session {
 public:
     /// A new game of `bundle` seeded with `seed`: `seats` in turn order, the first player first
     /// (GDD §3.4.1), each bot made by `bots` with the seed seat_bot_seed(seed, seat index).
-    /// `plugins`: what the record's header names (recorded_plugins). Throws RuleError for seats
-    /// the engine refuses and what `bots` throws for a bot it cannot make.
+    /// `plugins`: what the record's header names (recorded_plugins). `deck_top`: card kinds
+    /// placed on top of the shuffled deck, top first (a scenario's). Throws RuleError for seats
+    /// or a deck top the engine refuses and what `bots` throws for a bot it cannot make.
     Session(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed, const std::vector<Seat>& seats,
-            BotSource& bots, SessionHooks& hooks, std::vector<RecordedPlugin> plugins);
+            BotSource& bots, SessionHooks& hooks, std::vector<RecordedPlugin> plugins,
+            const std::vector<KindId>& deck_top = {});
 
     /// A saved game: the game as `save.game` holds it, with its seed, its plugins and the joins
     /// and leaves asked for during the turn that was going on, which wait until that turn has

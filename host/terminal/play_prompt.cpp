@@ -135,7 +135,7 @@ Hotseat::Answer Hotseat::ask(PlayerId player) {
                 message("keep takes no name; to give the card to someone, type give NAME");
                 continue;
             }
-            session_.give(player);
+            table_.give(player, player);
             return Answer::done;
         }
         if (command.match == "give") {
@@ -148,14 +148,14 @@ Hotseat::Answer Hotseat::ask(PlayerId player) {
                 message(receiver.error);
                 continue;
             }
-            session_.give(game_.find_player(receiver.match)->id);
+            table_.give(player, table_.find(receiver.match));
             return Answer::done;
         }
         if (command.match == "quit") {
             if (quit_confirmed(w)) return Answer::quit;
             continue;
         }
-        common_command(command.match, w, false, name);
+        common_command(command.match, w, name);
     }
 }
 
@@ -197,7 +197,7 @@ Hotseat::Answer Hotseat::suspended_prompt() {
             message("no card to give while the game is suspended; join NAME to resume it");
             continue;
         }
-        common_command(command.match, w, true, "");
+        common_command(command.match, w, "");
         if (game_.phase() != Phase::suspended) {
             renderer_.print_table();
             return Answer::done;
@@ -206,9 +206,9 @@ Hotseat::Answer Hotseat::suspended_prompt() {
 }
 
 void Hotseat::show_pending() {
-    if (pending_.empty()) return;
+    if (table_.pending().empty()) return;
     std::string text;
-    for (const auto& p : pending_) text += (text.empty() ? "" : ", ") + p.name + (p.join ? " joins" : " leaves");
+    for (const auto& p : table_.pending()) text += (text.empty() ? "" : ", ") + p.name + (p.join ? " joins" : " leaves");
     const std::string lines = wrap_line("  after this turn: " + text + " (cancel join|leave NAME)", width_);
     out_ << renderer_.palette().yellow(lines.substr(0, lines.size() - 1)) << '\n';
 }
@@ -219,7 +219,7 @@ void Hotseat::status() {
     if (game_.drawn_card() != kNoCard) deck += "; drawn: " + cards_.describe(game_.drawn_card());
     print_fitted(deck);
     print_fitted(rules_text(game_, cards_));
-    if (pending_.empty())
+    if (table_.pending().empty())
         out_ << "  nothing pending after this turn\n";
     else
         show_pending();
@@ -232,7 +232,7 @@ void Hotseat::cancel(const std::vector<std::string>& w) {
         return;
     }
     std::vector<std::string> names;
-    for (const auto& p : pending_)
+    for (const auto& p : table_.pending())
         if (!kind_given || p.join == (w[1] == "join")) names.push_back(p.name);
     if (names.empty()) {
         message(kind_given ? fmt::format("no {} is pending", w[1]) : std::string("nothing is pending"));
@@ -245,19 +245,16 @@ void Hotseat::cancel(const std::vector<std::string>& w) {
                                                         : who.error);
         return;
     }
-    const auto it = std::find_if(pending_.begin(), pending_.end(), [&](const PendingChange& p) {
-        return p.name == who.match && (!kind_given || p.join == (w[1] == "join"));
-    });
-    print_fitted(fmt::format("  {}'s {} is cancelled", it->name, it->join ? "join" : "leave"));
-    pending_.erase(it);
+    const Reply r = table_.cancel(who.match, kind_given ? std::optional<bool>(w[1] == "join") : std::nullopt);
+    if (!r) return message(r.text);
+    print_fitted("  " + r.text);
     save_pending();
 }
 
-// join, leave, cancel, status, help. `now`: apply joins and leaves at once (the game is between
-// turns), else queue them for after this turn. `asker`: the human at the prompt (a leave of
-// oneself asks for confirmation on a terminal).
-void Hotseat::common_command(const std::string& command, const std::vector<std::string>& w, bool now,
-                             const std::string& asker) {
+// join, leave, cancel, status, help. Joins and leaves are the table's requests: done now
+// between turns, after this turn during one (GDD §3.4.2.1), or refused with the table's reason.
+// `asker`: the human at the prompt (a leave of oneself asks for confirmation on a terminal).
+void Hotseat::common_command(const std::string& command, const std::vector<std::string>& w, const std::string& asker) {
     if (command == "help" || command == "rules" || command == "card") {  // help, help CARD, card NAME, rules
         std::vector<std::string> resolved = w;
         resolved[0] = command;
@@ -281,77 +278,41 @@ void Hotseat::common_command(const std::string& command, const std::vector<std::
                                   : fmt::format("expected leave NAME; players: {}", player_list(game_)));
         return;
     }
-    const bool in_progress = game_.in_progress();
-    const HouseRules& rules = game_.gametype().house_rules;
-    PendingChange p;
-    p.join = command == "join";
-    if (p.join) {
-        std::size_t queued = 0;
-        for (const auto& q : pending_) queued += q.join;
+    if (command == "join") {
+        Seat seat;
         try {
-            const Seat seat = parse_seat(w[1], game_.players().size() + queued + 1);
-            p.name = seat.name;
-            p.bot = seat.bot;
+            seat = parse_seat(w[1], game_.players().size() + table_.pending().size() + 1);
         } catch (const InputError& e) {
             message(e.what());
             return;
         }
-        if (in_progress && !rules.join_in_progress) {
-            message(fmt::format("house rules of '{}': players may not join once the game is in progress", game_.gametype().id));
+        Reply r;
+        try {
+            r = seat.is_bot() ? table_.add_bot(seat.bot, seat.name) : table_.join(seat.name);
+        } catch (const sdk::LoadError& e) {  // a bot plugin that does not load
+            message(e.diagnostics().empty() ? e.what() : e.diagnostics().front().to_string());
             return;
         }
-        if (game_.find_player(p.name) || queued_join(p.name)) {
-            message(fmt::format("there is already a player named '{}'", p.name));
-            return;
-        }
-    } else {
-        const Match who = match_player(w[1], player_names());
-        if (!who.ok()) {
-            message(who.error);
-            return;
-        }
-        p.name = who.match;
-        if (in_progress && !rules.leave_in_progress) {
-            message(fmt::format("house rules of '{}': players may not leave once the game is in progress", game_.gametype().id));
-            return;
-        }
-        for (const auto& q : pending_)
-            if (!q.join && q.name == p.name) {
-                message(fmt::format("{} already leaves after this turn", p.name));
-                return;
-            }
-        if (p.name == asker && !confirm(fmt::format("{}, leave the game for good after this turn?", asker), "")) return;
+        return answer(r, seat.name, true);
     }
-    if (now) {
-        apply(p);
-    } else {
-        print_fitted(fmt::format("  {} {} after this turn (cancel {} {} takes it back)", p.name,
-                                 p.join ? "joins" : "leaves", p.join ? "join" : "leave", p.name));
-        pending_.push_back(std::move(p));
-        save_pending();
+    const Match who = match_player(w[1], player_names());
+    if (!who.ok()) {
+        message(who.error);
+        return;
     }
+    if (who.match == asker && !confirm(fmt::format("{}, leave the game for good after this turn?", asker), "")) return;
+    answer(table_.leave(table_.find(who.match)), who.match, false);
 }
 
-bool Hotseat::queued_join(const std::string& name) const {
-    for (const auto& q : pending_)
-        if (q.join && q.name == name) return true;
-    return false;
-}
-
-void Hotseat::apply(const PendingChange& p) {
-    try {
-        if (p.join) {
-            session_.join(Seat{.name = p.name, .bot = p.bot});
-        } else if (const Player* player = game_.find_player(p.name)) {
-            session_.leave(player->id);
-        } else {
-            message(fmt::format("unknown player '{}'; players: {}", p.name, player_list(game_)));
-        }
-    } catch (const sdk::LoadError& e) {
-        message(e.diagnostics().empty() ? e.what() : e.diagnostics().front().to_string());
-    } catch (const std::exception& e) {  // the engine refuses, or a bot that cannot be made (its plugin changed)
-        message(e.what());
-    }
+// What the table answered: a refusal in red, a change after this turn with how to take it back;
+// a change done now shows as its event.
+void Hotseat::answer(const Reply& reply, const std::string& name, bool join) {
+    if (reply.outcome == Reply::Outcome::refused) return message(reply.text);
+    if (reply.outcome == Reply::Outcome::done) return;
+    std::string text = reply.text;
+    if (!text.empty() && text.back() == '.') text.pop_back();
+    print_fitted(fmt::format("  {} (cancel {} {} takes it back)", text, join ? "join" : "leave", name));
+    save_pending();
 }
 
 }  // namespace cherries::host

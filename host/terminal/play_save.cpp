@@ -7,8 +7,18 @@
 
 namespace cherries::host {
 
+// The table's record lines since the last write, to the record file (kept only there).
+void Hotseat::write_record() {
+    RecordLog* log = table_.record();
+    if (!log) return;
+    std::vector<std::string> lines = log->take_lines();
+    if (!record_) return;
+    for (const std::string& line : lines) record_->put_line(line);
+    record_->flush(!files_.save_file.empty());
+}
+
 SaveState Hotseat::save_state() const {
-    SaveState s = session_.save_state();
+    SaveState s = table_.session_ptr()->save_state();
     s.max_turns = max_turns_;
     if (record_) {
         s.record_file = record_in_save_;
@@ -21,7 +31,7 @@ SaveState Hotseat::save_state() const {
 // turns), with the new list of what is pending after the turn.
 void Hotseat::save_pending() {
     if (files_.save_file.empty() || !last_save_) return;
-    last_save_->pending = pending_;
+    last_save_->pending = table_.pending();
     write_atomically(files_.save_file,
                      save_json(*last_save_).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
@@ -30,7 +40,7 @@ void Hotseat::save_pending() {
 // a crash at any instant leaves a save whose record is at least as long as it says.
 // Also what Ctrl-C prints from here on: the standings as saved and how to go on.
 void Hotseat::checkpoint() {
-    if (record_) record_->flush(!files_.save_file.empty());
+    write_record();
     if (!files_.save_file.empty()) {
         last_save_ = save_state();
         write_atomically(files_.save_file,

@@ -19,12 +19,23 @@
 
 namespace cherries::host {
 
+namespace {
+
+// A terminal seats as many as the engine allows; nobody times out or is taken over.
+TableOptions terminal_options() {
+    TableOptions options;
+    options.max_players = kMaxPlayers;
+    options.max_timeouts = 0;
+    return options;
+}
+
+}  // namespace
+
 Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<Seat>& seats, std::uint64_t seed,
                  std::uint32_t max_turns, std::istream& in, std::ostream& out, Palette palette, const Persistence& files)
     : bot_source_(files.bot_settings),
-      session_(bundle, evaluator, seed, seats, bot_source_, *this, files.plugins),
-      game_(session_.game()),
-      pending_(session_.pending()),
+      table_(bundle, evaluator, seed, seats, bot_source_, *this, terminal_options(), files.plugins),
+      game_(table_.session()->game()),
       cards_(bundle),
       renderer_(game_, cards_, out, palette),
       max_turns_(max_turns),
@@ -36,9 +47,7 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vec
       width_(terminal_width()),
       files_(files),
       recap_(cards_, renderer_.names()) {
-    if (!files.record_file.empty())
-        record_.emplace(files.record_file, game_,
-                        RecordHeader{.seed = seed, .players = seats, .plugins = files.plugins, .source = "play"});
+    if (!files.record_file.empty()) record_.emplace(files.record_file, game_);  // the table's lines, header first
     attach_sinks();
 }
 
@@ -46,9 +55,8 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vec
 Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, const std::string& from,
                  std::istream& in, std::ostream& out, Palette palette, const Persistence& files) try
     : bot_source_(files.bot_settings),
-      session_(bundle, evaluator, save, bot_source_, *this),
-      game_(session_.game()),
-      pending_(session_.pending()),
+      table_(bundle, evaluator, save, bot_source_, *this, terminal_options()),
+      game_(table_.session()->game()),
       cards_(bundle),
       renderer_(game_, cards_, out, palette),
       max_turns_(save.max_turns),
@@ -61,7 +69,7 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveStat
       files_(files),
       resumed_from_(from),
       recap_(cards_, renderer_.names()) {
-    if (const std::vector<LostBot> lost = session_.restore_bots(save.seats); !lost.empty())
+    if (const std::vector<LostBot>& lost = table_.lost_bots(); !lost.empty())
         throw InputError(from + ": malformed save: " + lost.front().why);
     if (!save.record_file.empty()) {
         // A relative record path is relative to the save file's folder (docs/records.md).
@@ -83,11 +91,12 @@ int Hotseat::run() {
     if (!cards_.gametype_rule().empty()) print_fitted("rules: " + cards_.gametype_rule() + "\n");
     renderer_.print_table();
     install_interrupt_handler();
-    const StopReason reason = loop();
+    const GameEnd end = loop();
     remove_interrupt_handler();
-    print_end(reason);
+    print_end(end);
     out_.flush();
-    if (record_) record_->finish(!files_.save_file.empty());
+    table_.stop("");  // the end line, also of a game stopped before its end
+    write_record();
     return 0;
 }
 
@@ -121,10 +130,10 @@ std::string Hotseat::standings() const {
 }
 
 // The result, the standings, and how to go on when the game can (it was stopped, and saved).
-void Hotseat::print_end(StopReason reason) {
-    renderer_.print_result(reason, max_turns_);
+void Hotseat::print_end(GameEnd end) {
+    renderer_.print_result(end, max_turns_);
     print_fitted(standings());
-    const bool can_go_on = !game_.over() && (reason == StopReason::quit || reason == StopReason::end_of_input);
+    const bool can_go_on = !game_.over() && (end == GameEnd::quit || end == GameEnd::end_of_input);
     if (can_go_on && !files_.save_file.empty())
         print_fitted(fmt::format("The game is saved in {}; to go on: {}", files_.save_file, resume_command()));
     else if (can_go_on)
@@ -138,9 +147,6 @@ std::string Hotseat::set_names() const {
 void Hotseat::attach_sinks() {
     sinks_.add(&renderer_);
     sinks_.add(&recap_);
-    if (record_) sinks_.add(&*record_);
-    game_.set_event_sink(&sinks_);
-    session_.set_record(record_ ? &*record_ : nullptr);
     if (record_ && !files_.save_file.empty()) {
         // Relative to the save file's folder, so that the two can move together; once, not
         // at every save.
@@ -151,29 +157,22 @@ void Hotseat::attach_sinks() {
     }
 }
 
-// Between turns: the joins and leaves asked for during the last one (GDD §3.4.2.1).
-void Hotseat::apply_changes(Session&, const std::vector<PendingChange>& changes) {
-    for (const PendingChange& c : changes)
-        if (!game_.over()) apply(c);
-    renderer_.print_table();
-}
-
-StopReason Hotseat::loop() {
+GameEnd Hotseat::loop() {
     for (;;) {
-        const SessionStop stop = session_.advance();  // checkpoints before every turn it starts
+        const SessionStop stop = table_.advance();  // checkpoints before every turn it starts
         if (stop == SessionStop::human) {
             const Answer a = ask(game_.current_player());
-            if (a == Answer::quit) return StopReason::quit;
-            if (a == Answer::eof) return StopReason::end_of_input;
+            if (a == Answer::quit) return GameEnd::quit;
+            if (a == Answer::eof) return GameEnd::end_of_input;
             continue;
         }
         checkpoint();
-        if (stop == SessionStop::over) return StopReason::game_over;
-        if (stop == SessionStop::before_turn) return StopReason::turn_cap;
-        if (!session_.humans()) return StopReason::suspended;
+        if (stop == SessionStop::over) return *end_by_rules(game_);
+        if (stop == SessionStop::before_turn) return GameEnd::turn_cap;
+        if (!table_.session()->humans()) return GameEnd::suspended;
         const Answer a = suspended_prompt();
-        if (a == Answer::quit) return StopReason::quit;
-        if (a == Answer::eof) return StopReason::end_of_input;
+        if (a == Answer::quit) return GameEnd::quit;
+        if (a == Answer::eof) return GameEnd::end_of_input;
     }
 }
 

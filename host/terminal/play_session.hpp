@@ -19,6 +19,7 @@
 #include "host/records/record.hpp"
 #include "host/records/save.hpp"
 #include "host/session/session.hpp"
+#include "host/table/table.hpp"
 #include "host/terminal/line_reader.hpp"
 #include "host/terminal/play_input.hpp"
 #include "host/terminal/play_recap.hpp"
@@ -48,8 +49,9 @@ struct Persistence {
 };
 
 /// One game at the terminal: bots play their turns, humans answer at a prompt. It drives a
-/// Session, which owns the game and its seats; these are its hooks (private).
-class Hotseat final : private SessionHooks {
+/// Table (host/table), which owns the game, its seats, the joins and leaves and the record;
+/// this is its listener (private), and its I/O.
+class Hotseat final : private TableListener {
 public:
     /// A new game: `seats` in turn order, seeded with `seed`, stopped after `max_turns`.
     Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<Seat>& seats, std::uint64_t seed,
@@ -75,13 +77,16 @@ private:
     // play_session.cpp: the game loop and the session's hooks.
     std::string set_names() const;
     void attach_sinks();
-    StopReason loop();
-    void apply_changes(Session& session, const std::vector<PendingChange>& changes) override;
+    GameEnd loop();
+    void on_event(const Event& event) override { sinks_.on_event(event); }
+    void notice(const std::string& text) override { message(text); }
+    void changes_applied() override { renderer_.print_table(); }
     bool may_start_turn() override { return game_.turn() < max_turns_; }
     void before_turn() override { checkpoint(); }
     void turn_ended() override { renderer_.print_table(); }
+    void write_record();
     std::string standings() const;
-    void print_end(StopReason reason);
+    void print_end(GameEnd end);
 
     // play_save.cpp: the record and the save file.
     SaveState save_state() const;
@@ -104,14 +109,12 @@ private:
     void show_pending();
     void status();
     void cancel(const std::vector<std::string>& w);
-    void common_command(const std::string& command, const std::vector<std::string>& w, bool now, const std::string& asker);
-    bool queued_join(const std::string& name) const;
-    void apply(const PendingChange& p);
+    void common_command(const std::string& command, const std::vector<std::string>& w, const std::string& asker);
+    void answer(const Reply& reply, const std::string& name, bool join);
 
     InstalledBots bot_source_;
-    Session session_;
-    Game& game_;  // session_'s
-    std::vector<PendingChange>& pending_;  // session_'s: joins and leaves after this turn
+    Table table_;
+    Game& game_;  // table_'s
     CardText cards_;
     TextRenderer renderer_;
     std::uint32_t max_turns_;

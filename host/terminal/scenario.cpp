@@ -172,7 +172,7 @@ ScenarioEnd early(const Scenario& scenario, std::size_t index, const Game& game)
                             : game.phase() == Phase::suspended ? "the game is suspended (one player left; a join resumes it)"
                                                                : "the game is over";
     const std::size_t left = scenario.turns.size() - index;
-    return {ScenarioEnd::Outcome::early,
+    return {end_by_rules(game).value_or(GameEnd::ended),
             fmt::format("{}the scenario ends early after turn {}: {}; {} [[turn]] table{} not applied, from [[turn]] {} on",
                         scenario.at(scenario.turns[index].table), game.turn(), why, left, left == 1 ? " was" : "s were",
                         index + 1)};
@@ -185,7 +185,7 @@ std::optional<ScenarioEnd> expect_end(const Scenario& scenario, const ScenarioEx
     if (!mismatch) return std::nullopt;
     const Located where{"", mismatch->line, mismatch->column};
     const std::string reason = one_line(when + ": " + mismatch->message);
-    return ScenarioEnd{ScenarioEnd::Outcome::refused, scenario.at(where) + reason, true, where, reason};
+    return ScenarioEnd{GameEnd::expect_failed, scenario.at(where) + reason, where, reason};
 }
 
 }  // namespace
@@ -254,14 +254,29 @@ std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catal
     return kinds;
 }
 
-Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Evaluator& evaluator) {
-    const std::vector<KindId> top = scenario_deck(scenario, bundle.catalog());
-    return Game(bundle.catalog(), bundle.gametype(), evaluator, scenario.seed, scenario.players, top);
+namespace {
+
+std::vector<Seat> people(const std::vector<std::string>& names) {
+    std::vector<Seat> seats;
+    for (const std::string& n : names) seats.push_back(Seat{.name = n, .bot = {}});
+    return seats;
+}
+
+}  // namespace
+
+ScenarioGame::ScenarioGame(const Scenario& scenario, const sdk::Bundle& bundle, Evaluator& evaluator)
+    : session_(bundle, evaluator, scenario.seed, people(scenario.players), *this, *this, recorded_plugins(bundle),
+               scenario_deck(scenario, bundle.catalog())) {}
+
+MadeBot ScenarioGame::make(const std::string& kind, std::uint64_t /*seed*/) {
+    throw InputError("a scenario seats no bots ('" + kind + "')");
 }
 
 namespace {
 
-ScenarioEnd play_turns(const Scenario& scenario, Game& game, const std::function<void()>& after_turn) {
+ScenarioEnd play_turns(const Scenario& scenario, ScenarioGame& played, const std::function<void()>& after_turn) {
+    Game& game = played.game();
+    Session& session = played.session();
     auto unknown = [&](const Located& name, std::string_view role) {
         std::vector<std::string> names;
         for (const Player& p : game.players()) names.push_back(p.name);
@@ -272,14 +287,14 @@ ScenarioEnd play_turns(const Scenario& scenario, Game& game, const std::function
     auto refused = [&](const Located& name, std::string_view what, const RuleError& e) {
         const std::string reason = one_line(fmt::format("cannot {} '{}': {}; the scenario stops here, after turn {}", what,
                                                         name.value, e.what(), game.turn()));
-        return ScenarioEnd{ScenarioEnd::Outcome::refused, scenario.at(name) + reason, false, name, reason};
+        return ScenarioEnd{GameEnd::refused, scenario.at(name) + reason, name, reason};
     };
     for (std::size_t i = 0; i < scenario.turns.size(); ++i) {
         const ScenarioTurn& turn = scenario.turns[i];
         if (game.over()) return early(scenario, i, game);
         for (const auto& name : turn.join) {
             try {
-                game.join(name.value);
+                session.join(Seat{.name = name.value, .bot = {}});
             } catch (const RuleError& e) {
                 return refused(name, "join", e);
             }
@@ -288,7 +303,7 @@ ScenarioEnd play_turns(const Scenario& scenario, Game& game, const std::function
             const Player* p = find(game, name);
             if (!p) throw unknown(name, "'leave'");
             try {
-                game.leave(p->id);
+                session.leave(p->id);
             } catch (const RuleError& e) {
                 return refused(name, "leave", e);
             }
@@ -298,8 +313,8 @@ ScenarioEnd play_turns(const Scenario& scenario, Game& game, const std::function
             const Player* receiver = find(game, *turn.give);
             if (!receiver) throw unknown(*turn.give, "'give'");
             const PlayerId receiver_id = receiver->id;  // the pointer does not survive the turn
-            game.start_turn();
-            while (game.phase() == Phase::awaiting_give) game.give(receiver_id);  // a fault redraws
+            if (session.advance() == SessionStop::human)  // starts the turn: every seat is the scenario's
+                while (game.phase() == Phase::awaiting_give) session.give(receiver_id);  // a fault redraws
             if (after_turn) after_turn();
         }
         if (turn.expect)
@@ -311,9 +326,10 @@ ScenarioEnd play_turns(const Scenario& scenario, Game& game, const std::function
 
 }  // namespace
 
-ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn) {
-    ScenarioEnd end = play_turns(scenario, game, after_turn);
-    if (end.outcome != ScenarioEnd::Outcome::refused && scenario.expect)
+ScenarioEnd play_scenario(const Scenario& scenario, ScenarioGame& played, const std::function<void()>& after_turn) {
+    Game& game = played.game();
+    ScenarioEnd end = play_turns(scenario, played, after_turn);
+    if (!end.failed() && scenario.expect)
         if (auto failed = expect_end(scenario, *scenario.expect, game, fmt::format("expect at the end, after turn {}", game.turn())))
             return *failed;
     return end;
@@ -321,10 +337,11 @@ ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::funct
 
 nlohmann::json scenario_json(const Scenario& scenario, const sdk::Bundle& bundle, ScenarioEnd* end) {
     auto runtime = bundle.make_runtime();
-    Game game = make_scenario_game(scenario, bundle, *runtime);
+    ScenarioGame played(scenario, bundle, *runtime);
+    Game& game = played.game();
     JsonEventLog log(game);
     game.set_event_sink(&log);
-    ScenarioEnd stopped = play_scenario(scenario, game);
+    ScenarioEnd stopped = play_scenario(scenario, played);
     if (end) *end = std::move(stopped);
     nlohmann::json out = state_json(game);
     out["events"] = log.events();

@@ -25,6 +25,8 @@
 
 #include "engine/event.hpp"
 #include "engine/game.hpp"
+#include "host/session/game_end.hpp"
+#include "host/session/session.hpp"
 #include "host/terminal/scenario_expect.hpp"
 #include "sdk/bundle.hpp"
 
@@ -50,17 +52,15 @@ struct ScenarioTurn {
 /// How a scenario run stopped. `message` is empty when every [[turn]] table was applied;
 /// otherwise one line, "file:line:column: what happened", for stderr.
 struct ScenarioEnd {
-    enum class Outcome {
-        complete,  ///< every [[turn]] table was applied
-        early,     ///< the game ended or was suspended with [[turn]] tables left that play a turn
-        refused,   ///< the rules refused a join or leave (house rules, a taken name), or an `expect`
-                   ///< value did not hold (`expect_failed`): exit 1
-    };
-    Outcome outcome = Outcome::complete;
+    /// scenario_done: every [[turn]] table was applied; won, ended, aborted, suspended: the rules
+    /// stopped the game with [[turn]] tables left that play a turn; refused: the rules refused a
+    /// join or leave (house rules, a taken name); expect_failed: an `expect` did not hold.
+    GameEnd end = GameEnd::scenario_done;
     std::string message;
-    bool expect_failed = false;  ///< refused because an `expect` value differs from the game's state
     Located where;               ///< where `message` points (line 0: nowhere in particular)
     std::string reason;          ///< `message` without its "file:line:column: "
+    /// Refused or an expect failed: `play --scenario` exits 1, `check` reports an error.
+    bool failed() const { return end == GameEnd::refused || end == GameEnd::expect_failed; }
 };
 
 /// A parsed scenario file. Names and card ids are checked when the scenario runs, against
@@ -99,8 +99,20 @@ std::optional<std::string> scenario_gametype(const Scenario& scenario);
 /// or ambiguous card id, or of a card asked for more often than the sets have copies.
 std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catalog);
 
-/// Sets up the scenario's game (players, seed, deck top). Throws InputError as scenario_deck.
-Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Evaluator& evaluator);
+/// The scenario's game, played through a Session like every game (the same seating, plugin
+/// memo and turn loop): every seat is the scenario's, which decides for all of them; no bots.
+class ScenarioGame final : private BotSource, private SessionHooks {
+public:
+    /// Sets up the scenario's game (players, seed, deck top). Throws InputError as
+    /// scenario_deck, and for players the engine refuses.
+    ScenarioGame(const Scenario& scenario, const sdk::Bundle& bundle, Evaluator& evaluator);
+    Game& game() { return session_.game(); }
+    Session& session() { return session_; }
+
+private:
+    MadeBot make(const std::string& kind, std::uint64_t seed) override;  // never: no bot seats
+    Session session_;
+};
 
 /// Plays the scenario's turns on `game`: for each [[turn]], its joins, then its leaves (one gap
 /// between turns, GDD §3.4.2 d.i), then the turn with its give, if it has one (a give whose card
@@ -111,7 +123,7 @@ Game make_scenario_game(const Scenario& scenario, const sdk::Bundle& bundle, Eva
 /// expect after turn 3: ann's cherries: expected 5, got 4"); the game keeps the state it had then.
 /// `after_turn` (may be empty) is called after each turn played. Throws InputError with the file
 /// position for an unknown player in give or leave ("did you mean" when a name is close).
-ScenarioEnd play_scenario(const Scenario& scenario, Game& game, const std::function<void()>& after_turn = {});
+ScenarioEnd play_scenario(const Scenario& scenario, ScenarioGame& game, const std::function<void()>& after_turn = {});
 
 /// Runs the scenario and returns state_json of the end state plus `events`: everything the
 /// `--json` output holds. How the run stopped goes to `end` when given.

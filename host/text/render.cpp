@@ -176,7 +176,7 @@ void TextRenderer::print_rules() {
     if (!cards_.gametype_rule().empty()) out_ << wrap_line("rules: " + cards_.gametype_rule(), width_, 2);
 }
 
-void TextRenderer::print_result(StopReason reason, std::uint32_t max_turns) {
+void TextRenderer::print_result(GameEnd end, std::uint32_t max_turns) {
     const std::uint32_t turns = game_.turn();
     const std::string after = fmt::format("after {} turn{}", turns, turns == 1 ? "" : "s");
     std::string text;
@@ -194,15 +194,17 @@ void TextRenderer::print_result(StopReason reason, std::uint32_t max_turns) {
             break;
         case Phase::between_turns:
         case Phase::awaiting_give:
-            switch (reason) {
-                case StopReason::turn_cap: text = fmt::format("no winner: stopped at the turn cap of {} turns", max_turns); break;
-                case StopReason::quit: text = "quit " + after + "; no winner"; break;
-                case StopReason::end_of_input: text = "end of input " + after + "; no winner"; break;
-                case StopReason::turns_done: text = "in progress " + after + " (the scenario's turns ran out)"; break;
-                case StopReason::refused: text = "in progress " + after + " (the scenario stopped at a refused join or leave)"; break;
-                case StopReason::expect_failed: text = "in progress " + after + " (the scenario stopped at an expect that did not hold)"; break;
-                case StopReason::game_over:
-                case StopReason::suspended: text = "stopped " + after; break;
+            switch (end) {
+                case GameEnd::turn_cap: text = fmt::format("no winner: stopped at the turn cap of {} turns", max_turns); break;
+                case GameEnd::quit: text = "quit " + after + "; no winner"; break;
+                case GameEnd::end_of_input: text = "end of input " + after + "; no winner"; break;
+                case GameEnd::scenario_done: text = "in progress " + after + " (the scenario's turns ran out)"; break;
+                case GameEnd::refused: text = "in progress " + after + " (the scenario stopped at a refused join or leave)"; break;
+                case GameEnd::expect_failed: text = "in progress " + after + " (the scenario stopped at an expect that did not hold)"; break;
+                case GameEnd::won:
+                case GameEnd::ended:
+                case GameEnd::aborted:
+                case GameEnd::suspended: text = "stopped " + after; break;
             }
             break;
     }

@@ -11,6 +11,7 @@
 
 #include "engine/event.hpp"
 #include "engine/game.hpp"
+#include "host/session/game_end.hpp"
 #include "host/session/seats.hpp"
 #include "host/text/card_text.hpp"
 #include "sdk/bundle.hpp"
@@ -43,16 +44,6 @@ Palette stdout_palette();
 std::string signed_number(std::int64_t n);
 
 /// Why a game stopped being played, for the result line.
-enum class StopReason : std::uint8_t {
-    game_over,   ///< won, ended or aborted
-    suspended,   ///< one player left and nobody can join
-    turn_cap,    ///< --max-turns reached
-    quit,        ///< a human typed quit
-    end_of_input,///< standard input ended
-    turns_done,  ///< a scenario's [[turn]]s ran out
-    refused,     ///< a scenario's join or leave was refused by the rules
-    expect_failed,  ///< a scenario's `expect` value did not hold
-};
 
 /// Writes a game as text, driven by its events (EventSink): a header per turn with whose turn
 /// it is and the drawn card, then what happened (who received it, the change before and after
@@ -69,8 +60,9 @@ public:
     void print_table();
     /// "rules: exactly 5 cherries at the end of your turn: +1 point; first to 10 wins" (GDD §3.3.1).
     void print_rules();
-    /// The result line: winner, or why there is none.
-    void print_result(StopReason reason, std::uint32_t max_turns = 0);
+    /// The result line: the winner, or how the game stopped without one (`end`; the game's
+    /// phase first: a game the rules ended says so whatever `end` says).
+    void print_result(GameEnd end, std::uint32_t max_turns = 0);
 
     const PlayerNames& names() const { return names_; }
     /// Whose row print_table() shows in reverse video (the human at the prompt); the current

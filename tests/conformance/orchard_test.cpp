@@ -76,7 +76,7 @@ TEST_CASE("orchard plays to the end, alone and with the Standard Set, under the 
         int won = 0;
         std::array<int, 4> by_seat{};
         for (const auto& g : results.games)
-            if (g.outcome == host::SimOutcome::won) ++won, ++by_seat.at(static_cast<std::size_t>(g.winner));
+            if (g.outcome == host::GameEnd::won) ++won, ++by_seat.at(static_cast<std::size_t>(g.winner));
         CHECK(won == 500);  // no game hits the turn cap, every game has a winner
         for (int wins : by_seat) CHECK(wins > 80);  // random bots: about 125 each, no seat left out
     }

@@ -104,10 +104,11 @@ TEST_CASE("conformance: random games over every combination of shipped plugins k
             const auto bundle = sdk::Bundle::load(folders, gametype);
             const auto runtime = bundle.make_runtime();
             Totals totals;
-            for (std::uint64_t g = 0; g < 700; ++g) play_random_game(bundle, *runtime, mix_seed(g), totals);
-            CHECK(totals.games == 700);
-            CHECK(totals.won > 600);  // random play still ends almost every game with a winner
-            CHECK(totals.joins + totals.leaves + totals.refused > 100);
+            constexpr std::uint64_t kGames = 300;  // per combination: 3,600 games in all
+            for (std::uint64_t g = 0; g < kGames; ++g) play_random_game(bundle, *runtime, mix_seed(g), totals);
+            CHECK(totals.games == kGames);
+            CHECK(totals.won > kGames * 85 / 100);  // random play still ends almost every game with a winner
+            CHECK(totals.joins + totals.leaves + totals.refused > kGames / 7);
         }
     }
 }

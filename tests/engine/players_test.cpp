@@ -383,3 +383,38 @@ TEST_CASE("a player id is never reused - someone who leaves and joins again is a
     CHECK(g.player(new_ann).cherries == 0);
     CHECK(turn_order(g) == Names{"bob", "cid", "ann"});
 }
+
+TEST_CASE("may_join and may_leave give the house rule's reason before and after the first turn, and join/leave throw that reason (GDD §3.4.2.1, §3.6)", "[players]") {
+    StandardKit kit(with_house_rules(false, false));
+    Game g = kit.game({"ann", "bob"});
+    CHECK_FALSE(g.may_join());
+    CHECK_FALSE(g.may_leave(id_of(g, "bob")));
+    CHECK(g.may_leave(PlayerId{77}).value_or("") == "no such player (id 77)");
+    play_turns(g, 1);
+    const auto join_refusal = g.may_join();
+    const auto leave_refusal = g.may_leave(id_of(g, "bob"));
+    REQUIRE(join_refusal);
+    REQUIRE(leave_refusal);
+    CHECK_THAT(*join_refusal, Catch::Contains("house rules of 'strict'") && Catch::Contains("join"));
+    CHECK_THAT(*leave_refusal, Catch::Contains("house rules of 'strict'") && Catch::Contains("leave"));
+    // A join asked for during a turn is not refused for the turn: it waits (GDD §3.4.2.1).
+    StandardKit open_kit;
+    Game open = open_kit.game({"ann", "bob"});
+    play_turns(open, 1);
+    open.start_turn();
+    CHECK_FALSE(open.may_join());
+    CHECK_FALSE(open.may_leave(id_of(open, "ann")));
+    // The engine's own join and leave refuse with the same words.
+    try {
+        g.join("cid");
+        FAIL("join was accepted");
+    } catch (const RuleError& e) {
+        CHECK(std::string(e.what()) == *join_refusal);
+    }
+    try {
+        g.leave(id_of(g, "bob"));
+        FAIL("leave was accepted");
+    } catch (const RuleError& e) {
+        CHECK(std::string(e.what()) == *leave_refusal);
+    }
+}

@@ -18,8 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const host::Scenario scenario =
             host::parse_scenario(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.toml");
-        Game game = host::make_scenario_game(scenario, bundle, *runtime);
-        host::play_scenario(scenario, game);
+        host::ScenarioGame played(scenario, bundle, *runtime);
+        host::play_scenario(scenario, played);
     } catch (const host::InputError&) {
     }
     return 0;

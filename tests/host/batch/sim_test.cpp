@@ -109,7 +109,7 @@ TEST_CASE("sim counts games still going at --max-turns as unfinished", "[host][s
     options.max_turns = 3;  // three turns cannot score 10 with the Standard Set
     const SimResults results = run_sim(standard_bundle(), options);
     for (const SimGame& g : results.games) {
-        CHECK(g.outcome == SimOutcome::unfinished);
+        CHECK(g.outcome == GameEnd::turn_cap);
         CHECK(g.turns == 3);
         CHECK(g.winner == -1);
     }

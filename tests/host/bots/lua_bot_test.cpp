@@ -13,7 +13,7 @@
 #include "engine/table_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
-#include "host/bots/check_bot.hpp"
+#include "host/batch/check_bot.hpp"
 #include "host/bots/lua_bot.hpp"
 #include "sdk/scaffold.hpp"
 #include "sdk/plugin_search.hpp"

@@ -104,7 +104,7 @@ TEST_CASE("a -1 cherry card and a -2 points card hurt their receiver under every
     for (const std::string bot : {"random", "greedy", "strategic", "expert"}) {
         INFO("bot " << bot);
         const bool expert = bot == "expert";
-        const nlohmann::json report = report_of(harm_bundle(), {bot}, expert ? 200 : 1500, 1, 4, expert ? 4 : 0);
+        const nlohmann::json report = report_of(harm_bundle(), {bot}, expert ? 60 : 500, 1, 4, expert ? 4 : 0);
         for (const std::string card : {"minus-cherry", "minus-two-points"}) {
             const auto& row = card_row(report, bot, card);
             INFO(card << ": " << row.dump());

@@ -32,7 +32,8 @@ TEST_CASE("a record is a header line, one line per event in the documented layou
         "[[turn]]\ngive = \"ann\"\n[[turn]]\ngive = \"bob\"\n[[turn]]\ngive = \"bob\"\n",
         "s.toml");
     auto runtime = bundle.make_runtime();
-    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    host::ScenarioGame played(scenario, bundle, *runtime);
+    Game& game = played.game();
     TempFolder dir;
     const std::string file = (dir.path() / "r.jsonl").string();
     {
@@ -40,7 +41,7 @@ TEST_CASE("a record is a header line, one line per event in the documented layou
                                   {.seed = 3, .players = {{"ann", ""}, {"bob", "greedy"}},
                                    .plugins = host::recorded_plugins(bundle), .source = "play"});
         game.set_event_sink(&record);
-        host::play_scenario(scenario, game);
+        host::play_scenario(scenario, played);
         record.finish();
     }
     const auto lines = lines_of(file);

@@ -67,13 +67,14 @@ TEST_CASE("the renderer writes each event of a turn and the table") {
         "[[turn]]\ngive = \"bob\"\n[[turn]]\ngive = \"bob\"\n",
         "s.toml");
     auto runtime = bundle.make_runtime();
-    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    host::ScenarioGame played(scenario, bundle, *runtime);
+    Game& game = played.game();
     const host::CardText cards(bundle);
     std::ostringstream out;
     host::TextRenderer renderer(game, cards, out, host::Palette(false));
     game.set_event_sink(&renderer);
-    host::play_scenario(scenario, game, [&] { renderer.print_table(); });
-    renderer.print_result(host::StopReason::turns_done);
+    host::play_scenario(scenario, played, [&] { renderer.print_table(); });
+    renderer.print_result(host::GameEnd::scenario_done);
     const std::string text = out.str();
     INFO(text);
     // Cards are named with their set's symbol and said in words, never as Lua identifiers
@@ -102,12 +103,13 @@ std::string render_scenario(const std::string& deck, const std::string& turns) {
     const host::Scenario scenario =
         host::parse_scenario("players = [\"ann\", \"bob\"]\ndeck = [" + deck + "]\n" + turns, "s.toml");
     auto runtime = bundle.make_runtime();
-    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    host::ScenarioGame played(scenario, bundle, *runtime);
+    Game& game = played.game();
     const host::CardText cards(bundle);
     std::ostringstream out;
     host::TextRenderer renderer(game, cards, out, host::Palette(false));
     game.set_event_sink(&renderer);
-    host::play_scenario(scenario, game, [&] { renderer.print_table(); });
+    host::play_scenario(scenario, played, [&] { renderer.print_table(); });
     return out.str();
 }
 
@@ -142,7 +144,8 @@ TEST_CASE("with colour, the table shows your row in reverse video and the curren
     const sdk::Bundle bundle = sdk::load_bundle({"standard"}, "official");
     const host::Scenario scenario = host::parse_scenario("players = [\"ann\", \"bob\", \"cid\"]\n", "s.toml");
     auto runtime = bundle.make_runtime();
-    Game game = host::make_scenario_game(scenario, bundle, *runtime);
+    host::ScenarioGame played(scenario, bundle, *runtime);
+    Game& game = played.game();
     const host::CardText cards(bundle);
     for (const bool colour : {true, false}) {
         std::ostringstream out;
@@ -269,7 +272,7 @@ TEST_CASE("join and leave at the prompt take effect right after the turn") {
     const std::string& out = run.out;
     INFO(out);
     const auto queued = position(out, "  cid joins after this turn (cancel join cid takes it back)\n");
-    CHECK(out.find("  there is already a player named 'cid'", queued) != std::string::npos);
+    CHECK(out.find("  cid joins after this turn already.", queued) != std::string::npos);
     const auto kept = position(out, "  ann keeps ");
     const auto joined = position(out, "  cid joins the game, last in the turn order\n");
     CHECK(joined > kept);
@@ -350,8 +353,8 @@ TEST_CASE("pending joins and leaves are shown and can be cancelled") {
     CHECK(out.find("  cid joins after this turn (cancel join cid takes it back)\n") != std::string::npos);
     CHECK(out.find("  bob leaves after this turn (cancel leave bob takes it back)\n") != std::string::npos);
     CHECK(out.find("  after this turn: cid joins, bob leaves (cancel join|leave NAME)\n") != std::string::npos);
-    CHECK(out.find("  cid's join is cancelled\n") != std::string::npos);
-    CHECK(out.find("  bob's leave is cancelled\n") != std::string::npos);
+    CHECK(out.find("  cid's join is cancelled.\n") != std::string::npos);
+    CHECK(out.find("  bob's leave is cancelled.\n") != std::string::npos);
     CHECK(out.find("  no join is pending\n") != std::string::npos);
     CHECK(out.find("joins the game") == std::string::npos);
     CHECK(out.find("leaves the game") == std::string::npos);

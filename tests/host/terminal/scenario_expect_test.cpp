@@ -44,13 +44,13 @@ TEST_CASE("scenario expect: values that hold let the run complete (GDD §3.3.1.1
     const auto end = run_text(kGame + "expect.status = \"in_progress\"\nexpect.ann = { cherries = 5, score = 1, received = "
                                       "[\"double-cherry\", \"triple-cherry\"] }\nexpect.bob = { cherries = 1, modifiers = [] }\n");
     INFO(end.message);
-    CHECK(end.outcome == host::ScenarioEnd::Outcome::complete);
+    CHECK(end.end == host::GameEnd::scenario_done);
 }
 
 TEST_CASE("scenario expect: the first mismatch stops the run at the expected value, expected vs actual") {
     const auto end = run_text(kGame + "expect.ann = { cherries = 5, score = 2 }\n");
-    CHECK(end.outcome == host::ScenarioEnd::Outcome::refused);
-    CHECK(end.expect_failed);
+    CHECK(end.end == host::GameEnd::expect_failed);
+    CHECK(end.failed());
     CHECK(end.message == "s.toml:9:38: expect after turn 3: ann's score: expected 2, got 1");
     CHECK(end.where.line == 9);
 }

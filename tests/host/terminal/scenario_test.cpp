@@ -184,14 +184,14 @@ TEST_CASE("a scenario that ends early says so, and which [[turn]] tables were no
     const json s = host::scenario_json(scenario, sdk::load_bundle({"standard"}, "official"), &end);
     CHECK(s["status"] == "suspended");
     CHECK(s["turns"] == 1);
-    CHECK(end.outcome == host::ScenarioEnd::Outcome::early);
+    CHECK(end.end == host::GameEnd::suspended);
     CHECK(end.message == "s.toml:6:1: the scenario ends early after turn 1: the game is suspended (one player left; "
                          "a join resumes it); 2 [[turn]] tables were not applied, from [[turn]] 3 on");
 
     host::ScenarioEnd complete;
     host::scenario_json(host::parse_scenario("players = [\"ann\", \"bob\"]\n[[turn]]\ngive = \"ann\"\n", "s.toml"),
                         sdk::load_bundle({"standard"}, "official"), &complete);
-    CHECK(complete.outcome == host::ScenarioEnd::Outcome::complete);
+    CHECK(complete.end == host::GameEnd::scenario_done);
     CHECK(complete.message.empty());
 }
 
@@ -319,7 +319,7 @@ TEST_CASE("a join or leave the rules refuse stops the scenario there, with the s
     auto refused = [](const std::string& text, const std::string& gametype) {
         host::ScenarioEnd end;
         const json s = host::scenario_json(host::parse_scenario(text, "s.toml"), sdk::load_bundle({"standard"}, gametype), &end);
-        CHECK(end.outcome == host::ScenarioEnd::Outcome::refused);
+        CHECK(end.end == host::GameEnd::refused);
         return std::make_pair(s, end.message);
     };
     {

@@ -1,0 +1,227 @@
+// The one table every front end drives (host/table/table.hpp): seating, requests answered by
+// the house rules (GDD §3.4.2.1, §3.6), pending changes, the stand-in bot for timeouts and kept
+// seats, take-over, and a record that replays.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "host/records/replay.hpp"
+#include "host/session/bot_source.hpp"
+#include "host/table/table.hpp"
+#include "sdk/plugin_search.hpp"
+#include "tests/support/standard_bundle.hpp"
+
+using namespace cherries;
+using namespace cherries::host;
+
+namespace {
+
+struct Notices final : TableListener {
+    std::vector<std::string> notices;
+    std::vector<Event> events;
+    void notice(const std::string& text) override { notices.push_back(text); }
+    void on_event(const Event& e) override { events.push_back(e); }
+};
+
+struct Fixture {
+    explicit Fixture(const sdk::Bundle& b = test::standard_bundle(), TableOptions options = {})
+        : bundle(b), runtime(bundle.make_runtime()), table(bundle, *runtime, 42, bots, listener, std::move(options), recorded_plugins(bundle)) {}
+    const sdk::Bundle& bundle;
+    std::unique_ptr<sdk::LuaRuntime> runtime;
+    InstalledBots bots;
+    Notices listener;
+    Table table;
+
+    // Plays human turns by keeping until `turns` have started, bots in between.
+    void play_until(std::uint32_t turns) {
+        while (table.game()->turn() < turns && !table.game()->over()) {
+            if (table.advance() != SessionStop::human) break;
+            const PlayerId current = table.game()->current_player();
+            REQUIRE(table.give(current, current));
+        }
+    }
+};
+
+const sdk::Bundle& closed_table() {
+    static const sdk::Bundle bundle = sdk::load_bundle({"standard"}, "closed-table");
+    return bundle;
+}
+
+}  // namespace
+
+TEST_CASE("a table seats people and bots before the start, refuses a taken name or a full table, and starts with two (GDD §3.4.1)", "[table]") {
+    TableOptions options;
+    options.max_players = 3;
+    Fixture f(test::standard_bundle(), options);
+    CHECK(f.table.empty());
+    CHECK_FALSE(f.table.start());
+    CHECK(f.table.join("ann").outcome == Reply::Outcome::done);
+    CHECK_FALSE(f.table.start());
+    const Reply again = f.table.join("ann");
+    CHECK(again.outcome == Reply::Outcome::refused);
+    CHECK(again.text == "There is already a player named 'ann'.");
+    const Reply bot = f.table.add_bot("greedy");
+    REQUIRE(bot);
+    CHECK(f.table.name(bot.id) == "greedy-2");
+    CHECK(f.table.is_bot(bot.id));
+    CHECK(f.table.join("bob"));
+    const Reply full = f.table.join("cid");
+    CHECK(full.outcome == Reply::Outcome::refused);
+    CHECK(full.text == "The table is full (3 seats).");
+    CHECK(f.table.start());
+    CHECK(f.table.started());
+    CHECK(f.table.game()->players().size() == 3);
+}
+
+TEST_CASE("a join or leave asked for during a turn waits for its end, and can be cancelled (GDD §3.4.2.1)", "[table]") {
+    Fixture f;
+    REQUIRE(f.table.join("ann"));
+    REQUIRE(f.table.join("bob"));
+    REQUIRE(f.table.start());
+    REQUIRE(f.table.advance() == SessionStop::human);
+    const Reply join = f.table.join("cid");
+    CHECK(join.outcome == Reply::Outcome::pending);
+    CHECK(join.text == "cid joins after this turn.");
+    CHECK(f.table.find("cid") == kNoPlayer);
+    const Reply dan = f.table.join("dan");
+    REQUIRE(dan.outcome == Reply::Outcome::pending);
+    CHECK(f.table.cancel("dan"));
+    CHECK(f.table.pending().size() == 1);
+    const PlayerId current = f.table.game()->current_player();
+    REQUIRE(f.table.give(current, current));
+    f.table.advance();
+    CHECK(f.table.find("cid") != kNoPlayer);
+    CHECK(f.table.find("dan") == kNoPlayer);
+    CHECK(f.table.pending().empty());
+}
+
+TEST_CASE("the gametype's house rules refuse joins and leaves once the game is in progress, with the engine's reason (GDD §3.6)", "[table]") {
+    Fixture f(closed_table());
+    REQUIRE(f.table.join("ann"));
+    REQUIRE(f.table.join("bob"));
+    REQUIRE(f.table.join("cid"));
+    CHECK(f.table.leave(f.table.find("cid")));  // before the start anyone may leave
+    REQUIRE(f.table.start());
+    f.play_until(2);
+    const Reply join = f.table.join("dan");
+    CHECK(join.outcome == Reply::Outcome::refused);
+    CHECK_THAT(join.text, Catch::StartsWith("House rules of 'closed-table'") && Catch::Contains("join"));
+    const Reply leave = f.table.leave(f.table.find("bob"));
+    CHECK(leave.outcome == Reply::Outcome::refused);
+    CHECK_THAT(leave.text, Catch::StartsWith("House rules of 'closed-table'") && Catch::Contains("leave"));
+    // Gone for good, the seat the rules keep goes to the stand-in bot until they are back.
+    const PlayerId bob = f.table.find("bob");
+    CHECK(f.table.leave(bob, true));
+    CHECK(f.table.is_bot(bob));
+    CHECK(f.table.kept_seat("bob") == bob);
+    f.play_until(f.table.game()->turn() + 2);
+    if (!f.table.game()->over() && f.table.game()->phase() != Phase::awaiting_give) {
+        const Reply back = f.table.join("bob");
+        CHECK(back);
+        CHECK(back.id == bob);
+        CHECK_FALSE(f.table.is_bot(bob));
+    }
+}
+
+TEST_CASE("a refused request changes nothing: not your turn, no card, unknown receiver", "[table]") {
+    Fixture f;
+    REQUIRE(f.table.join("ann"));
+    REQUIRE(f.table.join("bob"));
+    CHECK(f.table.give(f.table.find("ann"), f.table.find("bob")).text == "The game has not started.");
+    REQUIRE(f.table.start());
+    REQUIRE(f.table.advance() == SessionStop::human);
+    const PlayerId current = f.table.game()->current_player();
+    const PlayerId other = current == f.table.find("ann") ? f.table.find("bob") : f.table.find("ann");
+    const GameSnapshot before = f.table.game()->snapshot();
+    const Reply wrong = f.table.give(other, other);
+    CHECK(wrong.outcome == Reply::Outcome::refused);
+    CHECK(wrong.text == "It is " + f.table.name(current) + "'s turn.");
+    CHECK_FALSE(f.table.give(current, PlayerId{99}));
+    CHECK(f.table.game()->snapshot().turn == before.turn);
+    CHECK(f.table.game()->drawn_card() == before.drawn);
+}
+
+TEST_CASE("a timed-out turn is the stand-in bot's decision, and max_timeouts in a row make the player leave", "[table]") {
+    TableOptions options;
+    options.max_timeouts = 2;
+    Fixture f(test::standard_bundle(), options);
+    REQUIRE(f.table.join("ann"));
+    REQUIRE(f.table.join("bob"));
+    REQUIRE(f.table.add_bot("greedy"));
+    REQUIRE(f.table.start());
+    const PlayerId ann = f.table.find("ann");
+    for (int turns = 0; turns < 40 && f.table.find("ann") != kNoPlayer && !f.table.game()->over(); ++turns) {
+        REQUIRE(f.table.advance() == SessionStop::human);
+        const PlayerId current = f.table.game()->current_player();
+        const std::uint32_t turn = f.table.game()->turn();
+        if (current == ann) {
+            f.table.time_out();
+            CHECK(f.table.game()->turn() == turn);  // the turn was played, not a new one begun
+        } else {
+            REQUIRE(f.table.give(current, current));
+        }
+        f.table.advance();
+    }
+    CHECK(f.table.find("ann") == kNoPlayer);
+    CHECK(std::count_if(f.listener.notices.begin(), f.listener.notices.end(),
+                        [](const std::string& n) { return n == "ann's time is up: the greedy bot decides for them."; }) == 2);
+    CHECK(std::find(f.listener.notices.begin(), f.listener.notices.end(), "ann timed out 2 turns in a row.") != f.listener.notices.end());
+}
+
+TEST_CASE("with bot_takes_over a leaver's seat goes on under a bot's name, and the record says so in a seat line", "[table]") {
+    TableOptions options;
+    options.bot_takes_over = true;
+    Fixture f(test::standard_bundle(), options);
+    REQUIRE(f.table.join("ann"));
+    REQUIRE(f.table.join("bob"));
+    REQUIRE(f.table.start());
+    f.play_until(3);
+    const PlayerId bob = f.table.find("bob");
+    const Reply r = f.table.leave(bob);
+    REQUIRE(r);
+    CHECK(r.text == "bob leaves; the bot greedy-3 takes over their seat, so the game goes on.");
+    CHECK(f.table.name(bob) == "greedy-3");
+    CHECK(f.table.game()->players().size() == 2);
+    const auto lines = f.table.record()->take_lines();
+    CHECK(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("take-over") != std::string::npos; }));
+}
+
+TEST_CASE("a table's record replays to the same end, and a saved table goes on where it was", "[table]") {
+    Fixture f;
+    REQUIRE(f.table.join("ann"));
+    REQUIRE(f.table.add_bot("greedy"));
+    REQUIRE(f.table.add_bot("random"));
+    REQUIRE(f.table.start());
+    f.play_until(12);
+    REQUIRE_FALSE(f.table.game()->over());
+    const nlohmann::json saved = f.table.save_json();
+    std::vector<std::string> lines = f.table.record()->take_lines();
+
+    Notices listener;
+    InstalledBots bots;
+    Table again(f.bundle, *f.runtime, saved, bots, listener, {});
+    CHECK(again.started());
+    CHECK(again.name(again.find("ann")) == "ann");
+    CHECK(again.game()->turn() == f.table.game()->turn());
+    CHECK(again.game()->snapshot().deck == f.table.game()->snapshot().deck);
+    // Both go on the same way to the end.
+    for (Table* t : {&f.table, &again}) {
+        for (int i = 0; i < 2000 && !t->game()->over(); ++i) {
+            if (t->advance() != SessionStop::human) continue;
+            const PlayerId current = t->game()->current_player();
+            REQUIRE(t->give(current, current));
+        }
+        t->advance();
+    }
+    REQUIRE(f.table.game()->over());
+    CHECK(again.game()->winner() == f.table.game()->winner());
+    CHECK(again.game()->turn() == f.table.game()->turn());
+
+    for (auto& l : f.table.record()->take_lines()) lines.push_back(std::move(l));
+    const RecordHeader header = parse_header_line(lines.at(0), "table", 1);
+    Replayer replayer(f.bundle, *f.runtime, header, lines, "table");
+    CHECK_NOTHROW(replayer.run());
+    CHECK(lines.back().find("\"end\"") != std::string::npos);
+}
