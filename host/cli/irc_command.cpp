@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "host/cli/commands.hpp"
 #include "host/irc/store.hpp"
@@ -59,20 +60,43 @@ std::pair<std::string, unsigned> split_server(const std::string& text) {
     return {host, value};
 }
 
+// The config file with the flags over it. Every problem at once, the file's and those of the
+// whole config (irc::check_bot_config), in one sdk::LoadError.
 irc::BotConfig build_config(const IrcOptions& o) {
     const std::string file = !o.check_file.empty() ? o.check_file : o.config;
-    irc::BotConfig c = file.empty() ? irc::BotConfig{} : irc::read_bot_config(file);
+    std::vector<sdk::Diagnostic> problems;
+    irc::BotConfig c;
+    if (!file.empty()) {
+        std::optional<irc::BotConfig> read = irc::read_bot_config(file, problems);
+        if (!read) throw sdk::LoadError(problems);  // not readable, or not TOML: nothing more to say
+        c = std::move(*read);
+    }
     if (!o.server.empty()) {
         const auto [host, port] = split_server(o.server);
         c.server.host = host;
+        c.forget("server.host");
         if (port) c.server.port = static_cast<std::uint16_t>(port);
         else if (o.tls) c.server.port = 6697;
     }
     if (o.tls) c.server.tls = true;
-    if (!o.nick.empty()) c.client.nick = o.nick;
-    if (!o.channels.empty()) c.client.channels = o.channels;
-    if (!o.database.empty()) c.client.database = o.database;
-    for (const auto& p : o.plugin_path) c.plugin_path.insert(c.plugin_path.begin(), p);
+    if (!o.nick.empty()) {
+        c.client.nick = o.nick;
+        c.forget("bot.nick");
+    }
+    if (!o.channels.empty()) {
+        c.client.channels = o.channels;
+        c.forget("bot.channels");
+    }
+    if (!o.database.empty()) {
+        c.client.database = o.database;
+        c.forget("bot.database");
+    }
+    if (!o.plugin_path.empty()) {
+        for (const auto& p : o.plugin_path) c.plugin_path.insert(c.plugin_path.begin(), p);
+        c.forget("bot.plugin_path");  // the file's entries moved along
+    }
+    for (auto& d : irc::check_bot_config(c)) problems.push_back(std::move(d));
+    if (!problems.empty()) throw sdk::LoadError(problems);
     return c;
 }
 
@@ -84,7 +108,6 @@ void log_line(const std::string& text) {
 
 int run_irc(const IrcOptions& o) {
     irc::BotConfig config = build_config(o);
-    if (auto problems = irc::check_bot_config(config); !problems.empty()) throw sdk::LoadError(problems);
     if (o.check) {
         std::cout << (config.file.empty() ? std::string("flags") : config.file.string()) << ": ok\n"
                   << irc::describe_bot_config(config);
@@ -115,10 +138,12 @@ void add_irc_command(CLI::App& app, Command& run) {
     cmd->footer(
         "Config keys (docs/irc.md describes each):\n"
         "  [server]   host port tls tls_verify password password_env reconnect_delay reconnect_max ping_timeout\n"
-        "  [bot]      nick fallback_nicks user realname channels database plugin_path\n"
+        "  [bot]      nick fallback_nicks user realname channels database plugin_path rejoin_delay rejoin_max\n"
+        "             database_busy_timeout\n"
         "  [sasl]     account password password_env        [nickserv] account password password_env\n"
         "  [game]     gametype sets turn_timeout turn_warning pause_limit max_timeouts max_players bot_takes_over colours\n"
-        "  [flood]    burst per_second off\n"
+        "             compact notice_replies top_min_games\n"
+        "  [flood]    burst per_second off player_burst player_per_second\n"
         "SIGTERM or SIGINT: QUIT, then exit 0. A lost server is reconnected with backoff.");
     add_irc_store_commands(*cmd, run);
     cmd->callback([o, cmd, &run] {

@@ -31,6 +31,7 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
       options_(std::move(options)),
       bots_(std::make_unique<LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
     if (!options_.seed) options_.seed = random_seed;
+    compact_ = options_.compact;
 }
 
 ChannelGame::~ChannelGame() = default;
@@ -51,6 +52,14 @@ Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameC
         internal_error(e, out);
     }
     persist(out);
+    if (out.size() == 1) {  // a refusal or a short answer: once per kRepeatQuiet to one nick
+        const std::string who = fold_case(nick, options_.casemapping);
+        const std::string what = fmt::format("{} {}", c->name, fmt::join(c->args, " "));
+        if (last_answer_.nick == who && last_answer_.command == what && last_answer_.line == out[0] &&
+            now - last_answer_.at < kRepeatQuiet)
+            return {};
+        last_answer_ = {who, what, out[0], now};
+    }
     return paint(std::move(out));
 }
 
@@ -119,12 +128,19 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
         out.push_back(fmt::format("{}: {}", name == "sets" ? "Card sets" : "Gametypes", list.empty() ? "none found" : list));
         return;
     }
+    if (name == "quiet") {
+        compact_ = !compact_;
+        out.push_back(compact_ ? "Compact mode: one line a turn, the scores once a round. !quiet again for every turn's scores."
+                               : "Every turn's scores again. !quiet for one line a turn and the scores once a round.");
+        return;
+    }
     if (name == "bots") {
         out.push_back("Bots: " + bot_list() + ". !bot KIND seats one.");
         return;
     }
     if (name == "cherries") return open_game(c, nick, out);
-    if (name == "card") return card(c, out);
+    if (name == "rematch") return rematch(nick, op, out);
+    if (name == "card" || name == "cards") return card(c, out);
     if (name == "rules") return rules(out);
     if (name == "stats") return stats(c, nick, out);
     if (name == "top") return top(out);

@@ -57,12 +57,24 @@ struct ChannelOptions {
     bool bot_takes_over = false;
     /// Announcements with mIRC colour codes (cherries red, scores bold); off: plain text.
     bool colours = false;
+    /// Compact mode (`!quiet` switches it per channel): every turn in one line, and the scores
+    /// once a round ("Round 3 over. Scores: ...") instead of after every turn. Off: a human's
+    /// turn ends with a "Scores:" line; a bot's turn is one line either way.
+    bool compact = false;
+    /// Answers to !help, !status, !card and !cards go to the asker by NOTICE instead of the
+    /// channel (host/irc/client.cpp routes them).
+    bool notice_replies = false;
+    /// !top ranks by win rate the players with at least this many finished games.
+    unsigned top_min_games = 3;
     /// The seed of each new game; default: std::random_device.
     std::function<std::uint64_t()> seed;
     /// The operator's log (`cherries irc`: standard error): what failed in detail, with the
     /// server's files and SQLite's words, which the channel is not told. Unset: not logged.
     std::function<void(const std::string&)> log;
 };
+
+/// How long a one-line answer is not repeated to the same nick (ChannelGame::on_text).
+inline constexpr std::chrono::seconds kRepeatQuiet{10};
 
 /// Lines to say in the channel, in order (plain text; the caller splits them for the wire).
 using Replies = std::vector<std::string>;
@@ -78,7 +90,9 @@ public:
     ChannelGame& operator=(const ChannelGame&) = delete;
 
     /// `nick` said `text` in the channel at `now`; `op`: they are a channel operator. Chat that
-    /// is no command gets no reply; a refused command gets exactly one line.
+    /// is no command gets no reply; a refused command gets exactly one line, and the same
+    /// one-line answer to the same command from the same nick again within kRepeatQuiet is
+    /// dropped (five !keep out of turn: one refusal).
     Replies on_text(std::string_view nick, std::string_view text, GameClock::time_point now, bool op = false);
 
     /// `old_nick` is now `new_nick` (NICK): a seated player keeps the seat. No reply.
@@ -120,6 +134,8 @@ public:
     /// their turn, the prompt again. No reply for anyone else.
     Replies on_join(std::string_view nick, GameClock::time_point now);
 
+    /// Compact mode (ChannelOptions::compact, or as !quiet last switched it).
+    bool compact() const { return compact_; }
     /// True while a game is open (being set up or running).
     bool open() const { return table_ != nullptr; }
     /// When tick() has something to do next (a turn timeout), if anything.
@@ -187,6 +203,12 @@ private:
     /// `nick` takes their kept seat back from the bot; says so, with the table.
     void take_back(PlayerId id, const std::string& nick, Replies& out);
     Replies paint(Replies lines) const;
+    // host/irc/channel_rematch.cpp
+    /// Remembers the open game's gametype, sets and seats (a seat a bot keeps for a person
+    /// counts as theirs) for !rematch; called just before the table goes.
+    void remember_table();
+    /// !rematch: the last game's table again, as a new game (docs/irc.md).
+    void rematch(const std::string& nick, bool op, Replies& out);
     // host/irc/channel_bots.cpp
     /// "random, greedy, expert, leader": the built-in bot kinds, then the bot plugins found.
     std::string bot_list() const;
@@ -213,6 +235,19 @@ private:
     std::shared_ptr<Store> store_;
     std::function<std::string(std::string_view)> account_;
     std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game
+    bool compact_ = false;          // options_.compact, switched by !quiet
+    struct LastTable {
+        std::string gametype;
+        std::vector<std::string> sets;
+        std::vector<std::pair<std::string, std::string>> seats;  // nick (a person's) or bot kind, in turn order
+    };
+    std::optional<LastTable> last_table_;  // the last game's, for !rematch
+    struct LastAnswer {
+        std::string nick;     // folded
+        std::string command;  // name and arguments
+        std::string line;
+        GameClock::time_point at{};
+    } last_answer_;  // the last one-line answer, not repeated within kRepeatQuiet
     GameClock::time_point now_{};   // the time of the last call from outside (a retry's base)
 };
 

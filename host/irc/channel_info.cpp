@@ -122,10 +122,25 @@ void ChannelGame::status(Replies& out) const {
     out.push_back("Scores: " + t.scores() + ".");
 }
 
+namespace {
+
+// True when `query` (folded) starts `name` (folded) or one of its words: "hat" finds
+// "-1 Hat Of Unfruit".
+bool starts_a_word(const std::string& name, const std::string& query) {
+    for (std::size_t at = 0;;) {
+        if (name.compare(at, query.size(), query) == 0) return true;
+        at = name.find(' ', at);
+        if (at == std::string::npos) return false;
+        ++at;
+    }
+}
+
+}  // namespace
+
 void ChannelGame::card(const ChannelCommand& c, Replies& out) {
     const std::string name = fmt::format("{}", fmt::join(c.args, " "));
-    if (name.empty()) {
-        out.push_back("Which card? !card NAME, e.g. !card Cherry.");
+    if (name.empty() && c.name == "card") {
+        out.push_back("Which card? !card NAME (the start of a word will do, e.g. !card cherry); !cards lists them.");
         return;
     }
     std::shared_ptr<const sdk::Bundle> bundle = table_ ? table_->bundle : nullptr;
@@ -136,23 +151,52 @@ void ChannelGame::card(const ChannelCommand& c, Replies& out) {
         return;
     }
     const Catalog& catalog = bundle->catalog();
-    const std::string wanted = fold_case(name, CaseMapping::ascii);
-    for (KindId k = 0; k < catalog.kinds().size(); ++k) {
-        const CardKind& kind = catalog.kinds()[k];
-        if (fold_case(kind.name, CaseMapping::ascii) != wanted && fold_case(kind.id, CaseMapping::ascii) != wanted &&
-            fold_case(catalog.display_id(k), CaseMapping::ascii) != wanted)
-            continue;
+    if (c.name == "cards") {  // every card's name and how many are in the game, in lines of one wire line
+        std::string line = fmt::format("Cards ({}): ", table_ ? "this game" : "a new game");
+        const std::size_t head = line.size();
+        for (const CardKind& kind : catalog.kinds()) {
+            const std::string item = fmt::format("{} x{}", kind.name, kind.count);
+            if (line.size() + item.size() > 300) {
+                out.push_back(line + ",");
+                line.clear();
+            }
+            line += (line.size() > head ? ", " : "") + item;
+        }
+        out.push_back(line + ". !card NAME tells what one does.");
+        return;
+    }
+    auto describe = [&](KindId k) {
         for (CardId card = 0; card < catalog.card_count(); ++card) {
             if (catalog.kind_id_of(card) != k) continue;
             const host::CardText text(*bundle);
             std::string said = text.describe(card);
             while (!said.empty() && said.back() == '.') said.pop_back();  // "...change.; 4" read badly
-            out.push_back(fmt::format("{}; {} in the game.", said, kind.count));
+            out.push_back(fmt::format("{}; {} in the game.", said, catalog.kinds()[k].count));
             return;
         }
+        out.push_back(fmt::format("{}: none in the game.", catalog.kinds()[k].name));
+    };
+    const std::string wanted = fold_case(name, CaseMapping::ascii);
+    // The exact name or id first; then the cards with a word that starts so: one is the card,
+    // more are listed to choose from.
+    std::vector<KindId> found;
+    for (KindId k = 0; k < catalog.kinds().size(); ++k) {
+        const CardKind& kind = catalog.kinds()[k];
+        if (fold_case(kind.name, CaseMapping::ascii) == wanted || fold_case(kind.id, CaseMapping::ascii) == wanted ||
+            fold_case(catalog.display_id(k), CaseMapping::ascii) == wanted)
+            return describe(k);
+        if (starts_a_word(fold_case(kind.name, CaseMapping::ascii), wanted) || fold_case(kind.id, CaseMapping::ascii).starts_with(wanted))
+            found.push_back(k);
     }
-    out.push_back(fmt::format("No card called '{}'; the cards are listed by their names, e.g. !card {}.",
-                              clean_echo(name, 24), catalog.kinds().empty() ? "Cherry" : catalog.kinds()[0].name));
+    if (found.size() == 1) return describe(found[0]);
+    if (found.size() > 1) {
+        std::vector<std::string> names;
+        for (const KindId k : found) names.push_back(catalog.kinds()[k].name);
+        out.push_back(fmt::format("Which one? {}.", fmt::join(names, ", ")));
+        return;
+    }
+    out.push_back(fmt::format("No card called '{}'; !cards lists them, e.g. !card {}.", clean_echo(name, 24),
+                              catalog.kinds().empty() ? "Cherry" : catalog.kinds()[0].name));
 }
 
 void ChannelGame::rules(Replies& out) {

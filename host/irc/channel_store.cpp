@@ -202,6 +202,10 @@ void ChannelGame::persist(Replies& out) {
         // Between turns (the lobby, a suspension): the whole state; during a turn, a pending join
         // or a nick: the state only (the turn is not done), after what an earlier failure left.
         retry_store();
+        if (std::string warning = store_->take_warning(); !warning.empty()) {
+            tell_operator(warning);
+            out.push_back("Warning: the database file was deleted; a new one was written with everything stored so far.");
+        }
         if (t.store_failing) {
             t.store_failing = false;
             t.store_retry.reset();
@@ -388,21 +392,23 @@ void ChannelGame::top(Replies& out) {
     }
     std::vector<PlayerStats> best;
     try {
-        best = store_->top(5);
+        best = store_->top(5, options_.top_min_games);
     } catch (const std::exception& e) {
         tell_operator(e.what());
         out.push_back("Cannot read the statistics now (the operator can see why).");
         return;
     }
+    const unsigned min = std::max(1u, options_.top_min_games);
     if (best.empty()) {
-        out.push_back("No finished games yet.");
+        out.push_back(min == 1 ? "No finished games yet."
+                               : fmt::format("Nobody has finished {} games yet; !stats NICK shows anyone's.", min));
         return;
     }
-    std::string line = "Top players:";
+    // By win rate: "1. ann 67% (2 of 3 games)".
+    std::string line = min == 1 ? "Top players by win rate:" : fmt::format("Top players by win rate (at least {} games):", min);
     for (std::size_t i = 0; i < best.size(); ++i)
-        line += fmt::format("{} {}. {} {} win{}, {} point{}", i ? ";" : "", i + 1, best[i].name, best[i].wins,
-                            best[i].wins == 1 ? "" : "s", best[i].points,
-                            best[i].points == 1 || best[i].points == -1 ? "" : "s");
+        line += fmt::format("{} {}. {} {}% ({} of {} games)", i ? ";" : "", i + 1, best[i].name,
+                            (best[i].wins * 100 + best[i].games / 2) / best[i].games, best[i].wins, best[i].games);
     out.push_back(line + ".");
 }
 

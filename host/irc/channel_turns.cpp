@@ -142,6 +142,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
             tell_operator(e.what());
             out.push_back("Warning: the finished game could not be stored (the operator can see why).");
         }
+        remember_table();
         table_.reset();
         out.push_back(std::move(result));
         return;
@@ -188,8 +189,18 @@ PlayerId ChannelGame::Hooks::bot_decides(PlayerId player, host::Bot& bot, const 
 }
 
 void ChannelGame::Hooks::turn_ended() {
+    // A bot's turn, or any turn in compact mode: one line. A human's turn otherwise: the move,
+    // the end of the turn, then the scores. Compact mode tells the scores when a round ends
+    // (the last player in the turn order played).
     Table& t = *game.table_;
-    append(*out, t.text.take(t.game.over() ? "" : "Scores: " + t.scores() + "."));
+    const PlayerId player = t.text.turn_player();
+    const bool one_line = game.compact_ || (player != kNoPlayer && t.is_bot(player));
+    if (t.game.over()) return append(*out, t.text.take("", one_line));
+    if (!one_line) return append(*out, t.text.take("Scores: " + t.scores() + "."));
+    append(*out, t.text.take("", true));  // the turn; then joins, leaves, faults (if any)
+    const auto& players = t.game.players();
+    if (game.compact_ && !players.empty() && players.back().id == player)
+        out->push_back(fmt::format("Round over after turn {}. Scores: {}.", t.game.turn(), t.scores()));
 }
 
 void ChannelGame::close(Replies& out, std::string why, std::string reason) {
@@ -201,6 +212,7 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
     std::string scores;  // a game that ran ends with its scores, however it ends
     if (t.started && !t.game.players().empty())
         scores = "Final scores: " + t.scores() + fmt::format(" after {} turn{}.", t.game.turn(), t.game.turn() == 1 ? "" : "s");
+    if (t.started) remember_table();
     table_.reset();
     out.push_back("The game is over: " + why + ".");
     if (!scores.empty()) out.push_back(std::move(scores));

@@ -15,7 +15,7 @@ const std::vector<std::string>& wanted_capabilities() {
 
 Client::Client(ClientOptions options, GameLibrary& library, GameClock::time_point now)
     : options_(std::move(options)), library_(library), flood_(options_.flood, now), nick_(options_.nick) {
-    if (!options_.database.empty()) store_ = std::make_shared<Store>(options_.database);
+    if (!options_.database.empty()) store_ = std::make_shared<Store>(options_.database, options_.database_busy_timeout);
 }
 
 Client::~Client() = default;
@@ -41,6 +41,9 @@ void Client::disconnected() {
     offered_.clear();
     caps_.clear();
     fallback_ = 0;
+    nicks_tried_.clear();
+    short_nicks_ = false;
+    refusals_.clear();
     rejoin_.clear();  // the new registration joins every configured channel
     nick_ = options_.nick;
     sasl_state_.clear();
@@ -58,16 +61,6 @@ void Client::quit(const std::string& reason) { urgent_.push_front("QUIT :" + rea
 void Client::end_cap() {
     if (!cap_done_) send({.command = "CAP", .params = {"END"}});
     cap_done_ = true;
-}
-
-void Client::next_nick() {
-    if (fallback_ < options_.fallback_nicks.size()) {
-        nick_ = options_.fallback_nicks[fallback_++];
-    } else {
-        // Before ISUPPORT, NICKLEN is unknown: 30 is what most servers allow.
-        nick_ = std::string(cut_utf8(nick_, 29)) + "_";
-    }
-    send({.command = "NICK", .params = {nick_}});
 }
 
 void Client::on_sasl(const Message& m) {
@@ -206,10 +199,16 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
     } else if (c == "005") {
         isupport_.apply(m);
     } else if ((c == "433" || c == "432" || c == "436") && !registered_) {
-        next_nick();  // the nick is taken or refused: try another
+        next_nick(m);  // the nick is taken or refused: try another
+    } else if (c == "471" || c == "473" || c == "474" || c == "475") {
+        on_join_refused(m, now);
+    } else if (c == "INVITE") {
+        on_invite(m);
     } else if (c == "JOIN") {
         const std::string& channel = m.param(0);
         if (is_me(from)) {
+            refusals_.erase(isupport_.fold(channel));
+            if (const std::string* name = configured(channel)) rejoin_.erase(*name);
             Channel& ch = channels_[isupport_.fold(channel)];
             if (!ch.game) {
                 log("joined " + channel);
@@ -253,12 +252,7 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
     } else if (c == "PART") {
         on_departure(m.param(0), from, now);
     } else if (c == "KICK") {
-        // Kicked from a configured channel: join it again after kOnKickRejoin (a kick is often
-        // a mistake or a warning; a ban makes the JOIN fail, which does no harm).
-        if (is_me(m.param(1)) && find(m.param(0)))
-            for (const auto& channel : options_.channels)
-                if (isupport_.same(channel, m.param(0))) rejoin_[channel] = now + kRejoinAfterKick;
-        on_departure(m.param(0), m.param(1), now);
+        on_kick(m, now);
     } else if (c == "QUIT") {
         std::vector<std::string> in;
         for (auto& [name, ch] : channels_)
@@ -274,14 +268,19 @@ void Client::on_privmsg(const Message& m, GameClock::time_point now) {
     const std::string from = m.nick();
     const std::string& target = m.param(0);
     if (from.empty() || is_me(from) || m.params.size() < 2) return;
+    if (is_me(target)) return on_private(from, m.param(1), now);
     Channel* ch = isupport_.is_channel(target) ? find(target) : nullptr;
-    if (!ch) return;  // private messages: the game is public, nothing to say in private
+    if (!ch) return;
     const std::string channel = ch->game->channel();
     // Answers that do not move the game go ahead of the table's announcements.
     static const std::set<std::string> info = {"help", "status", "card", "cards", "rules", "sets", "gametypes", "bots", "stats", "top"};
+    static const std::set<std::string> by_notice = {"help", "status", "card", "cards"};
     const auto command = parse_channel_command(m.param(1));
+    if (command && !within_budget(channel, from, *command, now)) return;
     const LinePriority priority = command && info.count(command->name) ? LinePriority::reply : LinePriority::announcement;
-    say(channel, ch->game->on_text(from, m.param(1), now, is_op(*ch, from)), priority);
+    Replies lines = ch->game->on_text(from, m.param(1), now, is_op(*ch, from));
+    if (command && options_.game.notice_replies && by_notice.count(command->name)) return notice(from, lines);
+    say(channel, lines, priority);
 }
 
 void Client::on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now) {

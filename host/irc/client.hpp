@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "host/irc/channel_commands.hpp"
 #include "host/irc/channel_game.hpp"
 #include "host/irc/flood.hpp"
 #include "host/irc/message.hpp"
@@ -38,12 +39,31 @@ struct ClientOptions {
     /// The SQLite database file where games in progress, finished games' records and player
     /// statistics are kept (docs/irc.md); empty: nothing is stored.
     std::string database;
+    /// How long one database statement waits for another process's lock before it fails (the
+    /// bot's one thread waits that long at most; the game keeps the write and tries again).
+    std::chrono::milliseconds database_busy_timeout{50};
     ChannelOptions game;
     FloodOptions flood;
+    /// How long after a KICK from a configured channel, or a refused JOIN to one (471 full,
+    /// 473 invite only, 474 banned, 475 bad key), the bot joins it again; each refusal in a
+    /// row doubles the wait, up to rejoin_max. An INVITE to it joins at once.
+    std::chrono::milliseconds rejoin_delay{30'000};
+    std::chrono::milliseconds rejoin_max{600'000};
+    /// Each player's command budget in each channel: `player_burst` commands at once, then one
+    /// more per `player_interval`. Commands beyond it are ignored (the first of a run gets a
+    /// one-line NOTICE), so one flooder cannot fill the channel's queue and stall its game. The
+    /// move of the player whose turn it is (!keep, !give) is never counted.
+    std::size_t player_burst = 5;
+    std::chrono::milliseconds player_interval{2000};
 };
 
-/// How long after being kicked from a configured channel the bot joins it again.
+/// How long after being kicked from a configured channel the bot joins it again (the default
+/// ClientOptions::rejoin_delay).
 inline constexpr std::chrono::seconds kRejoinAfterKick{30};
+
+/// Nicks tried at registration besides the fallback nicks (the configured nick and its
+/// variants) before the bot gives up (Client::gave_up()).
+inline constexpr std::size_t kNickTries = 4;
 
 /// The IRCv3 capabilities asked for when the server offers them.
 const std::vector<std::string>& wanted_capabilities();
@@ -71,7 +91,7 @@ public:
     void quit(const std::string& reason);
 
     /// Lets time pass for every game (turn timeouts), and joins again a configured channel
-    /// kRejoinAfterKick after a KICK.
+    /// ClientOptions::rejoin_delay after a KICK (longer after refused JOINs).
     void tick(GameClock::time_point now);
 
     /// The lines to write now, without CRLF: protocol lines (PONG, CAP, JOIN...) first, then
@@ -100,6 +120,11 @@ public:
     std::string account(std::string_view nick) const;
     /// How SASL went: "" (not asked), "pending", "ok" (903) or the failing numeric's text.
     const std::string& sasl_state() const { return sasl_state_; }
+    /// Why the bot cannot go on ("" while it can): the server refused every nick tried at
+    /// registration (432, 433, 436; the nick, the fallback nicks and variants, kNickTries
+    /// besides the fallbacks). The connection
+    /// then quits and `cherries irc` exits 1 with this text.
+    const std::string& gave_up() const { return gave_up_; }
     /// Server lines that could not be parsed.
     std::uint64_t malformed() const { return malformed_; }
 
@@ -126,8 +151,23 @@ private:
     void on_cap(const Message& m);
     void on_sasl(const Message& m);
     void end_cap();
-    void next_nick();
+    // Channel presence (host/irc/client_presence.cpp): nicks refused at registration, kicks,
+    // refused JOINs with backoff, invites.
+    void next_nick(const Message& refusal);
+    /// The configured spelling of `channel`, or nullptr when it is not a configured channel.
+    const std::string* configured(std::string_view channel) const;
+    void on_kick(const Message& m, GameClock::time_point now);
+    void on_join_refused(const Message& m, GameClock::time_point now);
+    void on_invite(const Message& m);
     void on_privmsg(const Message& m, GameClock::time_point now);
+    // Replies beyond the channel (host/irc/client_replies.cpp): a private message's pointer to
+    // the channels, NOTICE replies, each player's command budget.
+    void on_private(const std::string& from, const std::string& text, GameClock::time_point now);
+    /// Queues `lines` as NOTICEs to `nick` (split to fit the wire), as replies.
+    void notice(const std::string& nick, const std::vector<std::string>& lines);
+    /// True when `nick` may have `command` answered in `channel` now (and counts it).
+    bool within_budget(const std::string& channel, const std::string& nick, const ChannelCommand& command,
+                       GameClock::time_point now);
     void on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now);
     // Storage (host/irc/client_store.cpp): accounts seen, and the stored game of a channel joined.
     void note_account(const Message& m);
@@ -144,12 +184,23 @@ private:
     std::vector<std::string> offered_;  // CAP LS so far
     std::set<std::string> caps_;
     std::map<std::string, GameClock::time_point> rejoin_;  // channel -> when to JOIN again after a KICK
+    std::map<std::string, unsigned> refusals_;             // folded channel -> JOINs refused in a row
     std::size_t fallback_ = 0;  // fallback_nicks_ tried so far
+    std::vector<std::string> nicks_tried_;  // at this registration
+    bool short_nicks_ = false;              // a 432 at this registration: keep to isupport_.nicklen
+    std::string gave_up_;
     std::string sasl_state_;
     std::map<std::string, Channel> channels_;  // by folded name
     std::uint64_t malformed_ = 0;
     std::shared_ptr<Store> store_;
     std::map<std::string, std::string> accounts_;  // folded nick -> services account
+    struct Budget {
+        double tokens = 0;
+        GameClock::time_point at{};
+        bool told = false;  // the NOTICE of this run of ignored commands went
+    };
+    std::map<std::string, Budget> budgets_;                      // "folded channel folded nick"
+    std::map<std::string, GameClock::time_point> pointed_;       // folded nick -> last private-message NOTICE
     struct PromptTag {
         std::string channel;  // folded
         std::uint64_t serial = 0;

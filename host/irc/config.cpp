@@ -70,6 +70,18 @@ void secret(TomlReader& r, const toml::table& t, const std::string& context, std
     into = value;
 }
 
+// Remembers where `key` of `t` (and each element, when it is an array) was read.
+void place(BotConfig& c, const toml::table& t, std::string_view key, const std::string& name) {
+    const toml::node* node = t.get(key);
+    if (!node) return;
+    auto at = [](const toml::node& n) {
+        return ConfigPlace{static_cast<int>(n.source().begin.line), static_cast<int>(n.source().begin.column)};
+    };
+    c.places[name] = at(*node);
+    if (const toml::array* a = node->as_array())
+        for (std::size_t i = 0; i < a->size(); ++i) c.places[name + "." + std::to_string(i)] = at((*a)[i]);
+}
+
 std::filesystem::path resolve(const std::filesystem::path& folder, const std::string& path) {
     const std::filesystem::path p(path);
     return p.is_absolute() || folder.empty() ? p : folder / p;
@@ -79,6 +91,7 @@ void read_server(TomlReader& r, const toml::table& t, BotConfig& c) {
     const std::string ctx = "[server] ";
     r.unknown_keys(t, {"host", "port", "tls", "tls_verify", "password", "password_env", "reconnect_delay", "reconnect_max",
                        "ping_timeout"}, ctx);
+    place(c, t, "host", "server.host");
     text(r, t, "host", ctx, c.server.host);
     if (auto v = integer(r, t, "port", 1, 65535, ctx)) c.server.port = static_cast<std::uint16_t>(*v);
     boolean(r, t, "tls", ctx, c.server.tls);
@@ -92,7 +105,13 @@ void read_server(TomlReader& r, const toml::table& t, BotConfig& c) {
 
 void read_bot(TomlReader& r, const toml::table& t, BotConfig& c, const std::filesystem::path& folder) {
     const std::string ctx = "[bot] ";
-    r.unknown_keys(t, {"nick", "fallback_nicks", "user", "realname", "channels", "database", "plugin_path"}, ctx);
+    r.unknown_keys(t, {"nick", "fallback_nicks", "user", "realname", "channels", "database", "plugin_path", "rejoin_delay",
+                       "rejoin_max", "database_busy_timeout"}, ctx);
+    if (auto v = seconds(r, t, "database_busy_timeout", 0.001, 60, ctx)) c.client.database_busy_timeout = *v;
+    for (const char* key : {"nick", "fallback_nicks", "channels", "database", "plugin_path"})
+        place(c, t, key, std::string("bot.") + key);
+    if (auto v = seconds(r, t, "rejoin_delay", 0.05, 86400, ctx)) c.client.rejoin_delay = *v;
+    if (auto v = seconds(r, t, "rejoin_max", 0.05, 86400, ctx)) c.client.rejoin_max = *v;
     text(r, t, "nick", ctx, c.client.nick);
     texts(r, t, "fallback_nicks", ctx, c.client.fallback_nicks);
     text(r, t, "user", ctx, c.client.user);
@@ -108,8 +127,11 @@ void read_bot(TomlReader& r, const toml::table& t, BotConfig& c, const std::file
 
 void read_game(TomlReader& r, const toml::table& t, BotConfig& c) {
     const std::string ctx = "[game] ";
-    r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "turn_warning", "pause_limit", "max_timeouts", "max_players", "bot_takes_over", "colours"}, ctx);
+    r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "turn_warning", "pause_limit", "max_timeouts", "max_players", "bot_takes_over", "colours",
+                       "compact", "notice_replies", "top_min_games"}, ctx);
     ChannelOptions& g = c.client.game;
+    place(c, t, "gametype", "game.gametype");
+    place(c, t, "sets", "game.sets");
     text(r, t, "gametype", ctx, g.gametype);
     texts(r, t, "sets", ctx, g.sets);
     if (auto v = seconds(r, t, "turn_timeout", 0.05, 86400, ctx)) g.turn_timeout = *v;
@@ -119,11 +141,17 @@ void read_game(TomlReader& r, const toml::table& t, BotConfig& c) {
     if (auto v = integer(r, t, "max_players", 2, 100, ctx)) g.max_players = static_cast<std::size_t>(*v);
     boolean(r, t, "bot_takes_over", ctx, g.bot_takes_over);
     boolean(r, t, "colours", ctx, g.colours);
+    boolean(r, t, "compact", ctx, g.compact);
+    boolean(r, t, "notice_replies", ctx, g.notice_replies);
+    if (auto v = integer(r, t, "top_min_games", 1, 1000, ctx)) g.top_min_games = static_cast<unsigned>(*v);
 }
 
 void read_flood(TomlReader& r, const toml::table& t, BotConfig& c) {
     const std::string ctx = "[flood] ";
-    r.unknown_keys(t, {"burst", "per_second", "off"}, ctx);
+    r.unknown_keys(t, {"burst", "per_second", "off", "player_burst", "player_per_second"}, ctx);
+    if (auto v = integer(r, t, "player_burst", 1, 1000, ctx)) c.client.player_burst = static_cast<std::size_t>(*v);
+    if (auto v = r.number(t, "player_per_second", 0.01, 1000, ctx))
+        c.client.player_interval = std::chrono::milliseconds(std::max<std::int64_t>(1, std::llround(1000.0 / *v)));
     if (auto v = integer(r, t, "burst", 1, 1000, ctx)) c.client.flood.burst = static_cast<std::size_t>(*v);
     if (auto v = r.number(t, "per_second", 0.01, 1000, ctx))
         c.client.flood.interval = std::chrono::milliseconds(std::max<std::int64_t>(1, std::llround(1000.0 / *v)));
@@ -140,13 +168,13 @@ void read_auth(TomlReader& r, const toml::table& t, const std::string& section, 
 
 }  // namespace
 
-BotConfig parse_bot_config(const std::string& text, const std::string& shown, const std::filesystem::path& folder) {
-    std::vector<sdk::Diagnostic> problems;
+std::optional<BotConfig> parse_bot_config(const std::string& text, const std::string& shown,
+                                          const std::filesystem::path& folder, std::vector<sdk::Diagnostic>& problems) {
     BotConfig c;
     c.file = shown;
     TomlReader r(shown, problems, "key");
     const std::optional<toml::table> parsed = r.parse(text);
-    if (!parsed) throw sdk::LoadError(problems);
+    if (!parsed) return std::nullopt;
     const toml::table& root = *parsed;
     r.unknown_keys(root, {"server", "bot", "sasl", "nickserv", "game", "flood"}, "");
     if (const toml::table* t = r.table(root, "server", Need::optional, "")) read_server(r, *t, c);
@@ -157,38 +185,38 @@ BotConfig parse_bot_config(const std::string& text, const std::string& shown, co
     if (const toml::table* t = r.table(root, "nickserv", Need::optional, ""))
         read_auth(r, *t, "nickserv", c.client.nickserv_account, c.client.nickserv_password);
     if (c.client.sasl_account.empty() && !c.client.sasl_password.empty()) c.client.sasl_account = c.client.nick;
-    if (!problems.empty()) throw sdk::LoadError(problems);
+    return c;
+}
+
+BotConfig parse_bot_config(const std::string& text, const std::string& shown, const std::filesystem::path& folder) {
+    std::vector<sdk::Diagnostic> problems;
+    std::optional<BotConfig> c = parse_bot_config(text, shown, folder, problems);
+    if (!problems.empty() || !c) throw sdk::LoadError(problems);
+    return std::move(*c);
+}
+
+std::optional<BotConfig> read_bot_config(const std::filesystem::path& file, std::vector<sdk::Diagnostic>& problems) {
+    std::string bytes, problem;
+    if (!sdk::read_plugin_file(file, {}, host::kMaxInputFileBytes, "the config file", bytes, problem)) {
+        problems.push_back({sdk::Diagnostic::Severity::error, file.string(), 0, 0,
+                            problem == "no such file" ? "cannot read the config file: no such file" : problem});
+        return std::nullopt;
+    }
+    std::optional<BotConfig> c = parse_bot_config(bytes, file.string(), file.parent_path(), problems);
+    if (c) c->file = file;
     return c;
 }
 
 BotConfig read_bot_config(const std::filesystem::path& file) {
-    std::string bytes, problem;
-    if (!sdk::read_plugin_file(file, {}, host::kMaxInputFileBytes, "the config file", bytes, problem))
-        throw sdk::LoadError({{sdk::Diagnostic::Severity::error, file.string(), 0, 0,
-                               problem == "no such file" ? "cannot read the config file: no such file" : problem}});
-    BotConfig c = parse_bot_config(bytes, file.string(), file.parent_path());
-    c.file = file;
-    return c;
+    std::vector<sdk::Diagnostic> problems;
+    std::optional<BotConfig> c = read_bot_config(file, problems);
+    if (!problems.empty() || !c) throw sdk::LoadError(problems);
+    return std::move(*c);
 }
 
-std::vector<sdk::Diagnostic> check_bot_config(const BotConfig& c) {
-    std::vector<sdk::Diagnostic> out;
-    auto problem = [&](std::string message) {
-        out.push_back({sdk::Diagnostic::Severity::error, c.file.string(), 0, 0, std::move(message)});
-    };
-    if (c.server.host.empty()) problem("no server: expected [server] host (or --server HOST[:PORT])");
-    if (c.client.nick.empty()) problem("no nick: expected [bot] nick (or --nick NICK)");
-    if (c.client.channels.empty()) problem("no channel: expected [bot] channels = [\"#name\"] (or --channel NAME)");
-    for (const auto& channel : c.client.channels)
-        if (channel.empty() || channel.find_first_of(" ,\x07") != std::string::npos || std::string("#&+!").find(channel[0]) == std::string::npos)
-            problem("channel '" + channel + "': expected a name starting with # (or & + !) without spaces or commas");
-    if (c.client.nick.find_first_of(" !@:#") != std::string::npos) problem("nick '" + c.client.nick + "': expected no spaces or !@:#");
-    const GameLibrary library(c.plugin_path);
-    if (!library.has("gametype", c.client.game.gametype))
-        problem("[game] gametype '" + c.client.game.gametype + "' is not on the plugin search path");
-    for (const auto& set : c.client.game.sets)
-        if (!library.has("set", set)) problem("[game] set '" + set + "' is not on the plugin search path");
-    return out;
+void BotConfig::forget(const std::string& key) {
+    for (auto it = places.begin(); it != places.end();)
+        it = it->first == key || it->first.starts_with(key + ".") ? places.erase(it) : std::next(it);
 }
 
 std::string describe_bot_config(const BotConfig& c) {

@@ -1,7 +1,7 @@
 #include "host/irc/connection.hpp"
 
-#include <asio.hpp>
-#include <asio/ssl.hpp>
+#include <boost/asio.hpp>
+#include <boost/asio/ssl.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -17,6 +17,8 @@ namespace cherries::irc {
 
 namespace {
 
+namespace asio = boost::asio;
+using ErrorCode = boost::system::error_code;
 using asio::ip::tcp;
 using Stream = asio::ssl::stream<tcp::socket>;
 using Clock = GameClock;
@@ -36,12 +38,15 @@ public:
     }
 
     void run() {
-        signals_.async_wait([this](const asio::error_code& ec, int signal) {
-            if (!ec) stop(signal == SIGINT ? "SIGINT" : "SIGTERM");
+        signals_.async_wait([this](const ErrorCode& ec, int signal) {
+            if (!ec) stop(signal == SIGINT ? "stopping on SIGINT" : "stopping on SIGTERM");
         });
         connect();
         io_.run();
     }
+
+    /// True when the bot stopped because it cannot go on (Client::gave_up()).
+    bool failed() const { return failed_; }
 
     BotStats stats() const {
         BotStats s = stats_;
@@ -70,19 +75,19 @@ private:
         auto s = stream_;
         log_(fmt::format("connecting to {}:{}{}", config_.server.host, config_.server.port, config_.server.tls ? " (TLS)" : ""));
         resolver_.async_resolve(config_.server.host, std::to_string(config_.server.port),
-                                [this, gen, s](const asio::error_code& ec, tcp::resolver::results_type results) {
+                                [this, gen, s](const ErrorCode& ec, tcp::resolver::results_type results) {
             if (gen != generation_) return;
             if (ec) return lost(gen, "cannot resolve " + config_.server.host + ": " + ec.message());
-            asio::async_connect(s->next_layer(), results, [this, gen, s](const asio::error_code& ec, const tcp::endpoint&) {
+            asio::async_connect(s->next_layer(), results, [this, gen, s](const ErrorCode& ec, const tcp::endpoint&) {
                 if (gen != generation_) return;
                 if (ec) return lost(gen, "cannot connect: " + ec.message());
                 // Lines are small and answer someone: no Nagle delay (40 ms with delayed ACKs).
-                asio::error_code ignored;
+                ErrorCode ignored;
                 s->next_layer().set_option(tcp::no_delay(true), ignored);
                 if (!config_.server.tls) return connected(gen);
                 SSL_set_tlsext_host_name(s->native_handle(), config_.server.host.c_str());
                 if (config_.server.tls_verify) s->set_verify_callback(asio::ssl::host_name_verification(config_.server.host));
-                s->async_handshake(Stream::client, [this, gen](const asio::error_code& ec) {
+                s->async_handshake(Stream::client, [this, gen](const ErrorCode& ec) {
                     if (gen != generation_) return;
                     if (ec) return lost(gen, "TLS handshake failed: " + ec.message());
                     connected(gen);
@@ -104,11 +109,15 @@ private:
 
     void read(std::uint64_t gen) {
         auto s = stream_;
-        auto handler = [this, gen, s](const asio::error_code& ec, std::size_t n) {
+        auto handler = [this, gen, s](const ErrorCode& ec, std::size_t n) {
             if (gen != generation_) return;
             if (ec) return lost(gen, ec == asio::error::eof ? "the server closed the connection" : ec.message());
             feed(std::string_view(buffer_.data(), n));
             if (gen != generation_) return;  // a line made us stop
+            if (!client_.gave_up().empty() && !stopping_) {  // no nick the server takes: nothing to retry
+                failed_ = true;
+                stop("stopping: no usable nick");
+            }
             read(gen);
             after();
         };
@@ -165,7 +174,7 @@ private:
         queued_.clear();
         const std::uint64_t gen = generation_;
         auto s = stream_;
-        auto handler = [this, gen, s, data](const asio::error_code& ec, std::size_t) {
+        auto handler = [this, gen, s, data](const ErrorCode& ec, std::size_t) {
             if (gen != generation_) return;
             writing_ = false;
             if (ec) return lost(gen, "cannot write: " + ec.message());
@@ -184,7 +193,7 @@ private:
         }
         if (!at) at = now + std::chrono::hours(1);
         timer_.expires_at(std::max(*at, now));
-        timer_.async_wait([this](const asio::error_code& ec) {
+        timer_.async_wait([this](const ErrorCode& ec) {
             if (ec) return;  // re-armed or stopped
             const auto now = Clock::now();
             if (connected_ && now - last_read_ >= config_.server.ping_timeout * 2) {
@@ -216,7 +225,7 @@ private:
             std::chrono::duration<double, std::milli>(wait).count() * factor(random_)));
         log_(fmt::format("lost the server ({}); reconnecting in {:.2f} s", why, jittered.count() / 1000.0));
         retry_.expires_after(jittered);
-        retry_.async_wait([this](const asio::error_code& ec) {
+        retry_.async_wait([this](const ErrorCode& ec) {
             if (!ec && !stopping_) connect();
         });
         arm(Clock::now());
@@ -229,24 +238,24 @@ private:
         pending_.clear();
         discarding_ = false;
         if (stream_) {
-            asio::error_code ignored;
+            ErrorCode ignored;
             stream_->next_layer().close(ignored);
         }
     }
 
-    void stop(const char* why) {
-        log_(std::string("stopping on ") + why);
+    void stop(const std::string& why) {
+        log_(why);
         stopping_ = true;
         retry_.cancel();
         if (!connected_) {
             close();
             return io_.stop();
         }
-        client_.quit("CherryBot stops");
+        client_.quit(failed_ ? "CherryBot has no usable nick" : "CherryBot stops");
         for (auto& line : client_.outgoing(Clock::now())) queued_ += line + "\r\n";
         // The QUIT is the first line out; what cannot go within 3 s is given up.
         deadline_.expires_after(std::chrono::seconds(3));
-        deadline_.async_wait([this](const asio::error_code& ec) {
+        deadline_.async_wait([this](const ErrorCode& ec) {
             if (!ec) finish();
         });
         if (!writing_) write();
@@ -271,6 +280,7 @@ private:
     std::string pending_, queued_;
     bool discarding_ = false, connected_ = false, writing_ = false, stopping_ = false, ping_sent_ = false;
     bool was_registered_ = false;
+    bool failed_ = false;
     Clock::time_point last_read_{};
     std::uint64_t generation_ = 0, malformed_before_ = 0;
     unsigned attempt_ = 0;
@@ -290,7 +300,7 @@ int run_bot(const BotConfig& config, const BotLog& log, BotStats* stats) {
     const BotStats s = bot.stats();
     log(fmt::format("stopped after {} connection(s); {} overlong and {} malformed lines dropped", s.connections,
                     s.overlong_lines, s.malformed_lines));
-    return 0;
+    return bot.failed() ? 1 : 0;
 }
 
 }  // namespace cherries::irc

@@ -1,4 +1,4 @@
-// The running bot: one socket to the IRC server (standalone Asio, TLS through OpenSSL when
+// The running bot: one socket to the IRC server (Boost.Asio, TLS through OpenSSL when
 // configured) feeding irc::Client, on one io_context and one thread. Lines are read with a
 // bounded buffer, written from Client::outgoing(), and a timer follows Client::next_wakeup().
 // A lost server is reconnected with exponential backoff; games in memory go on.
@@ -31,8 +31,9 @@ using BotLog = std::function<void(const std::string&)>;
 /// (at most 3 s) and returns 0. Losing the server is never an error: it reconnects after
 /// reconnect_delay, doubling up to reconnect_max, each wait multiplied by a random factor in
 /// [0.5, 1] so that many bots do not come back in step (not reproducible on purpose); the
-/// wait starts again from reconnect_delay once a connection registers. Throws sdk::LoadError
-/// with check_bot_config's problems.
+/// wait starts again from reconnect_delay once a connection registers. Returns 1 when the
+/// server refused every nick tried (Client::gave_up(), logged). Throws sdk::LoadError with
+/// check_bot_config's problems.
 int run_bot(const BotConfig& config, const BotLog& log, BotStats* stats = nullptr);
 
 }  // namespace cherries::irc

@@ -4,6 +4,12 @@
 #include <sqlite3.h>
 #include <fmt/core.h>
 
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <utility>
+
+#include <filesystem>
 #include <sstream>
 
 namespace cherries::irc {
@@ -128,6 +134,7 @@ void migrate_database(const std::string& file, int version) {
 struct Store::Impl {
     Impl(const std::string& f, std::chrono::milliseconds busy)
         : file(f),
+          busy_timeout(busy),
           db(open_database(f, kSchemaVersion, busy)),
           add_line(*db, "INSERT INTO record_lines (game, seq, line) VALUES (?, "
                         "(SELECT coalesce(max(seq), -1) + 1 FROM record_lines WHERE game = ?), ?)"),
@@ -182,12 +189,52 @@ struct Store::Impl {
     std::function<void()> write_fault;
 
     std::string file;
+    std::chrono::milliseconds busy_timeout;
     std::unique_ptr<SQLite::Database> db;
     SQLite::Statement add_line, set_state, set_state_only, add_stats;
 };
 
 Store::Store(const std::string& file, std::chrono::milliseconds busy_timeout)
     : impl_(std::make_unique<Impl>(file, busy_timeout)) {}
+
+void Store::keep_file() {
+    struct stat st {};
+    if (::stat(impl_->file.c_str(), &st) == 0) return;
+    if (errno != ENOENT) return;  // cannot tell (a folder we may not read): write on as before
+    // The file was deleted while open: SQLite refuses to write to it (SQLITE_READONLY_DBMOVED)
+    // and a restart would find nothing. The open connection still reads everything, so it is
+    // copied (SQLite's backup API) into a new file at the same path, and writing goes on there.
+    const std::string file = impl_->file;
+    try {
+        impl_->recover();
+        // SQLite no longer writes to a moved file (SQLITE_READONLY_DBMOVED) but still reads it,
+        // its WAL included, through the files it has open. Their names go first, so that the
+        // new file does not take the old -wal and -shm for its own.
+        std::error_code ignored;
+        std::filesystem::remove(file + "-wal", ignored);
+        std::filesystem::remove(file + "-shm", ignored);
+        {
+            SQLite::Database fresh(file, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            sqlite3_backup* copy = sqlite3_backup_init(fresh.getHandle(), "main", impl_->db->getHandle(), "main");
+            if (!copy) throw SQLite::Exception(fresh.getHandle(), sqlite3_errcode(fresh.getHandle()));
+            const int rc = sqlite3_backup_step(copy, -1);
+            sqlite3_backup_finish(copy);
+            if (rc != SQLITE_DONE) throw SQLite::Exception(sqlite3_errstr(rc), rc);
+        }
+        auto fault = std::move(impl_->write_fault);
+        const auto busy = impl_->busy_timeout;
+        impl_.reset();  // the old connection and its statements
+        impl_ = std::make_unique<Impl>(file, busy);
+        impl_->write_fault = std::move(fault);
+        warning_ = file + ": the database file was deleted while CherryBot used it; a new one was written there with "
+                          "everything stored so far";
+    } catch (const SQLite::Exception& e) {
+        if (!impl_) impl_ = std::make_unique<Impl>(file, std::chrono::milliseconds(50));
+        fail(file, fmt::format("the database file was deleted, and a new one cannot be written: {}", e.what()));
+    }
+}
+
+std::string Store::take_warning() { return std::exchange(warning_, std::string()); }
 
 void Store::set_write_fault(std::function<void()> fault) { impl_->write_fault = std::move(fault); }
 Store::~Store() = default;
@@ -199,6 +246,7 @@ int Store::schema_version() const {
 }
 
 std::int64_t Store::begin_game(const std::string& channel, const std::string& header_line, std::int64_t now_seconds) {
+    keep_file();
     return impl_->guarded("store a new game", [&] {
         impl_->before_write();
         SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
@@ -220,6 +268,7 @@ std::int64_t Store::begin_game(const std::string& channel, const std::string& he
 
 void Store::checkpoint(std::int64_t game, const std::vector<std::string>& lines, const std::string& state,
                        std::uint32_t turns, const std::string& players) {
+    keep_file();
     impl_->guarded("store the turn", [&] {
         impl_->before_write();
         SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
@@ -236,6 +285,7 @@ void Store::checkpoint(std::int64_t game, const std::vector<std::string>& lines,
 }
 
 void Store::update_state(std::int64_t game, const std::string& state) {
+    keep_file();
     impl_->guarded("store the game", [&] {
         impl_->before_write();
         auto& s = impl_->set_state_only;
@@ -248,6 +298,7 @@ void Store::update_state(std::int64_t game, const std::string& state) {
 
 void Store::finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
                    const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats) {
+    keep_file();
     impl_->guarded("store the finished game", [&] {
         impl_->before_write();
         SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
@@ -273,6 +324,7 @@ void Store::finish(std::int64_t game, const std::vector<std::string>& lines, con
 }
 
 void Store::set_aside(std::int64_t game, const std::string& status, const std::string& end_line) {
+    keep_file();
     impl_->guarded("set the game aside", [&] {
         SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
         if (!end_line.empty()) impl_->lines(game, {end_line});
@@ -340,10 +392,13 @@ std::optional<PlayerStats> Store::stats(const std::string& key) {
     });
 }
 
-std::vector<PlayerStats> Store::top(std::size_t limit) {
+std::vector<PlayerStats> Store::top(std::size_t limit, std::uint64_t min_games) {
     return impl_->guarded("read the statistics", [&] {
-        SQLite::Statement q(*impl_->db, std::string(kStatsColumns) + "ORDER BY wins DESC, points DESC, key LIMIT ?");
-        q.bind(1, static_cast<std::int64_t>(limit));
+        SQLite::Statement q(*impl_->db, std::string(kStatsColumns) +
+                                            "WHERE games >= ? AND games > 0 "
+                                            "ORDER BY CAST(wins AS REAL) / games DESC, wins DESC, points DESC, key LIMIT ?");
+        q.bind(1, static_cast<std::int64_t>(std::max<std::uint64_t>(min_games, 1)));
+        q.bind(2, static_cast<std::int64_t>(limit));
         std::vector<PlayerStats> out;
         while (q.executeStep()) out.push_back(stats_row(q));
         return out;

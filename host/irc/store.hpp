@@ -61,7 +61,8 @@ struct StatsUpdate {
     std::int64_t points = 0;  ///< final score
 };
 
-/// The database. Not thread-safe: one Client (one thread) uses it.
+/// The database. Not thread-safe: one Client (one thread) uses it. A database file deleted
+/// while the bot runs is written anew at its path with everything stored so far (keep_file).
 class Store {
 public:
     /// Opens `file` (created when missing), switches it to WAL, and migrates an older schema to
@@ -81,6 +82,9 @@ public:
     void set_write_fault(std::function<void()> fault);
     /// PRAGMA user_version.
     int schema_version() const;
+    /// What the store did by itself that the operator and the channel should hear of, once
+    /// (then ""): a database file deleted while in use, written anew at its path.
+    std::string take_warning();
 
     /// A new game in `channel` (folded name): its record's header line; returns its id.
     std::int64_t begin_game(const std::string& channel, const std::string& header_line, std::int64_t now_seconds);
@@ -104,15 +108,22 @@ public:
     std::vector<GameSummary> games(std::size_t limit = 100);
     /// A player's statistics by key, if they finished a game.
     std::optional<PlayerStats> stats(const std::string& key);
-    /// The best players: most wins, then most points; at most `limit`.
-    std::vector<PlayerStats> top(std::size_t limit = 5);
+    /// The best players among those with at least `min_games` finished games: the highest win
+    /// rate (wins / games), then most wins, then most points; at most `limit`.
+    std::vector<PlayerStats> top(std::size_t limit = 5, std::uint64_t min_games = 1);
     /// A game's record as JSON Lines (each line ends with '\n'). Throws StoreError when there is
     /// no game `game`.
     std::string record(std::int64_t game);
 
 private:
+    /// Before every write: when the database file was deleted from its path while open, the
+    /// open connection is copied into a new file there (nothing stored so far is lost) and
+    /// writing goes on in it, with a warning (take_warning). Throws StoreError when it cannot.
+    void keep_file();
+
     struct Impl;
     std::unique_ptr<Impl> impl_;
+    std::string warning_;
 };
 
 /// export_record(store, id): the record of game `id` as `cherries replay` reads it.

@@ -136,6 +136,7 @@ void ISupport::apply(const Message& m) {
             else if (value == "strict-rfc1459") casemapping = CaseMapping::strict_rfc1459;
         } else if (key == "NICKLEN" || key == "MAXNICKLEN") {
             number(nicklen, defaults.nicklen);
+            nicklen_given = !reset;
         } else if (key == "USERLEN") {
             number(userlen, defaults.userlen);
         } else if (key == "HOSTLEN") {
@@ -153,6 +154,33 @@ void ISupport::apply(const Message& m) {
             }
         }
     }
+}
+
+namespace {
+
+bool nick_special(char c) { return (c >= '[' && c <= '`') || (c >= '{' && c <= '}'); }
+bool nick_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool nick_first(char c) { return nick_letter(c) || nick_special(c); }
+bool nick_rest(char c) { return nick_first(c) || (c >= '0' && c <= '9') || c == '-'; }
+
+}  // namespace
+
+bool valid_nick(std::string_view nick) {
+    if (nick.empty() || !nick_first(nick[0])) return false;
+    return std::all_of(nick.begin(), nick.end(), nick_rest);
+}
+
+std::string nick_for_server(std::string_view nick, std::size_t nicklen) {
+    std::string out;
+    for (char c : nick)
+        if (out.empty() ? nick_first(c) : nick_rest(c)) out += c;
+    if (out.size() > nicklen) out.resize(nicklen);
+    return out;
+}
+
+bool valid_channel_name(std::string_view name) {
+    if (name.size() < 2 || name.size() > 50 || std::string_view("#&+!").find(name[0]) == std::string_view::npos) return false;
+    return name.find_first_of(std::string_view("\0\a\r\n ,:", 7)) == std::string_view::npos;
 }
 
 bool ISupport::is_channel(std::string_view name) const {

@@ -58,10 +58,25 @@ enum class CaseMapping { ascii, rfc1459, strict_rfc1459 };
 /// strict-rfc1459 []\ -> {}|. Two names are the same nick/channel when their folds are equal.
 std::string fold_case(std::string_view name, CaseMapping mapping);
 
+/// True when `nick` follows RFC 2812 §2.3.1's grammar, without its 9-byte limit (servers
+/// announce their own, NICKLEN): a letter or one of []\`_^{|} first, then letters, digits,
+/// []\`_^{|} and '-'.
+bool valid_nick(std::string_view nick);
+
+/// `nick` made acceptable to a server of `nicklen` (an answer to 432 ERR_ERRONEUSNICKNAME):
+/// bytes the grammar refuses dropped, leading digits and '-' dropped, cut to `nicklen` bytes;
+/// "" when nothing is left.
+std::string nick_for_server(std::string_view nick, std::size_t nicklen);
+
+/// True when `name` is a channel name by RFC 2812 §1.3: '#', '&', '+' or '!' first, at most 50
+/// bytes, no NUL, BEL, CR, LF, space, comma or colon.
+bool valid_channel_name(std::string_view name);
+
 /// What the server announced in RPL_ISUPPORT that a client must honour; defaults are RFC 1459's.
 struct ISupport {
     CaseMapping casemapping = CaseMapping::rfc1459;
     std::size_t nicklen = 9;
+    bool nicklen_given = false;  ///< NICKLEN came in a 005 (else nicklen is RFC 2812's 9)
     std::size_t userlen = 10;   ///< USERLEN when given
     std::size_t hostlen = 63;   ///< HOSTLEN when given
     std::string chantypes = "#&";

@@ -1,6 +1,7 @@
 #include "host/irc/turn_text.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -12,6 +13,8 @@ namespace cherries::irc {
 namespace {
 
 void add(std::string& line, const std::string& text, const char* separator = " ") {
+    // "...score change." then ", and kept it": the period goes ("change., and" reads badly).
+    if (!line.empty() && line.back() == '.' && separator[0] != ' ') line.pop_back();
     line += (line.empty() ? "" : separator) + text;
 }
 
@@ -25,9 +28,32 @@ std::string change(std::int64_t before, std::int64_t after) {
 TurnText::TurnText(const Game& game, const host::CardText& cards, std::function<std::string(PlayerId)> nick)
     : game_(game), cards_(cards), nick_(std::move(nick)) {}
 
+std::string TurnText::floor_reason(const Event& e) const {
+    const auto before = scores_.find(e.player);
+    if (before == scores_.end() || e.score != 0 || before->second + e.modified_change >= 0) return "";
+    return " (scores stop at 0)";
+}
+
+std::string TurnText::end_reason(const Event& e) const {
+    if (e.change != 0 || e.modified_change != 0) return "";
+    const Gametype& g = game_.gametype();
+    if (g.distribution_function) return "";  // a function: no short rule to tell
+    std::vector<std::string> scoring;
+    for (std::size_t n = 0; n < g.distribution.size(); ++n)
+        if (g.distribution[n] != 0) scoring.push_back(std::to_string(n));
+    if (scoring.empty() || scoring.size() > 4) return "";
+    if (scoring.size() == 1) return fmt::format(" (only exactly {} cherries score)", scoring[0]);
+    const std::string last = scoring.back();
+    scoring.pop_back();
+    return fmt::format(" (only {} or {} cherries score)", fmt::join(scoring, ", "), last);
+}
+
 void TurnText::on_event(const Event& e) {
     switch (e.type) {
-        case EventType::join: add(other_, fmt::format("{} joins, last in the turn order.", nick_(e.player))); break;
+        case EventType::join:
+            scores_[e.player] = 0;
+            add(other_, fmt::format("{} joins, last in the turn order.", nick_(e.player)));
+            break;
         case EventType::leave: add(other_, fmt::format("{} leaves; their cards are set aside.", nick_(e.player))); break;
         case EventType::suspend:
             if (lobby_) break;
@@ -38,6 +64,7 @@ void TurnText::on_event(const Event& e) {
             break;
         case EventType::deck_renewal: add(move_, fmt::format("Deck renewed: {} cards.", e.cards)); break;
         case EventType::draw:
+            turn_player_ = e.player;
             if (move_.find(" faulted (") != std::string::npos)  // a redraw after a fault (GDD §3.5)
                 add(move_, fmt::format("{} drew again: {}", nick_(e.player), cards_.describe(e.card)), "; ");
             else
@@ -54,15 +81,20 @@ void TurnText::on_event(const Event& e) {
             const CardKind& kind = game_.catalog().kind_of(e.card);
             if (kind.type == CardType::modifier)
                 add(move_, fmt::format("it goes on {}'s modifiers, lifetime {}.", nick_(e.player), e.lifetime), ": ");
+            else if (kind.type == CardType::cherry)
+                add(move_, fmt::format("{} cherries ({}), now {}.", nick_(e.player), change(e.change, e.modified_change), e.cherries),
+                    ": ");
             else
-                add(move_, fmt::format("{} {} ({}), now {}.", nick_(e.player), kind.type == CardType::cherry ? "cherries" : "score",
-                                       change(e.change, e.modified_change),
-                                       kind.type == CardType::cherry ? e.cherries : e.score), ": ");
+                add(move_, fmt::format("{} score ({}), now {}{}.", nick_(e.player), change(e.change, e.modified_change), e.score,
+                                       floor_reason(e)), ": ");
+            if (kind.type == CardType::score) scores_[e.player] = e.score;
             break;
         }
         case EventType::score_change:
-            add(end_, fmt::format("End of turn: {} has {} cherr{}: score {}, now {}.", nick_(e.player), e.cherries,
-                                  e.cherries == 1 ? "y" : "ies", change(e.change, e.modified_change), e.score));
+            add(end_, fmt::format("End of turn: {} has {} cherr{}: score {}{}, now {}{}.", nick_(e.player), e.cherries,
+                                  e.cherries == 1 ? "y" : "ies", change(e.change, e.modified_change), end_reason(e), e.score,
+                                  floor_reason(e)));
+            scores_[e.player] = e.score;
             break;
         case EventType::age: break;  // ages are visible in !status; only expiries are told
         case EventType::expire: add(end_, fmt::format("{}'s {} expires.", nick_(e.player), cards_.name(e.card))); break;
@@ -74,6 +106,7 @@ void TurnText::on_event(const Event& e) {
                 fault(e);
             break;
         case EventType::pass:
+            turn_player_ = e.player;
             add(move_, fmt::format("Turn {}: no card left to draw; {} only scores and ages modifiers.", e.turn, nick_(e.player)));
             break;
         case EventType::won: add(other_, fmt::format("{} reaches the winning score and wins!", nick_(e.player))); break;
@@ -104,8 +137,12 @@ std::string public_fault(std::string_view message) {
     return clean_echo(colon == std::string_view::npos ? message : message.substr(colon + 2), 80);
 }
 
-std::vector<std::string> TurnText::take(const std::string& tail) {
+std::vector<std::string> TurnText::take(const std::string& tail, bool one_line) {
     if (!tail.empty()) add(other_, tail);
+    if (one_line && !end_.empty()) {
+        add(move_, end_);
+        end_.clear();
+    }
     std::vector<std::string> lines;
     for (std::string* s : {&move_, &end_, &other_}) {
         if (!s->empty()) lines.push_back(std::move(*s));

@@ -106,9 +106,9 @@ TEST_CASE("conformance: random games over every combination of shipped plugins k
             Totals totals;
             constexpr std::uint64_t kGames = 300;  // per combination: 3,600 games in all
             for (std::uint64_t g = 0; g < kGames; ++g) play_random_game(bundle, *runtime, mix_seed(g), totals);
-            CHECK(totals.games == kGames);
-            CHECK(totals.won > kGames * 85 / 100);  // random play still ends almost every game with a winner
-            CHECK(totals.joins + totals.leaves + totals.refused > kGames / 7);
+            CHECK(totals.games == static_cast<int>(kGames));
+            CHECK(totals.won > static_cast<int>(kGames * 85 / 100));  // random play still ends almost every game with a winner
+            CHECK(totals.joins + totals.leaves + totals.refused > static_cast<int>(kGames / 7));
         }
     }
 }

@@ -67,6 +67,9 @@ struct NgircdOptions {
     int max_penalty_time = 0;
     /// Also listen for TLS on tls_port(), with a self-signed certificate for "localhost".
     bool tls = false;
+    /// MaxNickLength: the longest nick the server takes (announced as NICKLEN; a longer one
+    /// gets 432 ERR_ERRONEUSNICKNAME).
+    int max_nick_length = 30;
 };
 
 /// Writes a new self-signed certificate for CN=localhost and its key (PEM) to `cert` and `key`.
@@ -150,7 +153,7 @@ private:
         conf += "[Limits]\n"
                 "MaxConnectionsIP = 0\n"
                 "MaxJoins = 0\n"
-                "MaxNickLength = 30\n"
+                "MaxNickLength = " + std::to_string(options_.max_nick_length) + "\n"
                 "PingTimeout = 120\n"
                 "PongTimeout = 60\n"
                 "MaxPenaltyTime = " + std::to_string(options_.max_penalty_time) + "\n"

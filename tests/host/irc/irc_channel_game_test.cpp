@@ -120,7 +120,7 @@ TEST_CASE("!help fits 3 lines; one command's help is one line; info commands ans
     CHECK(help.size() == 3);
     for (const std::string& command : channel_command_names())
         CHECK(has(help, "!" + command));  // every command is named
-    CHECK(c.say("ann", "!help give") == Replies{"!give NICK: on your turn, give the card you drew to NICK"});
+    CHECK(c.say("ann", "!help give") == Replies{"!give NICK (or !g NICK): on your turn, give the card you drew to NICK"});
     CHECK(c.say("ann", "!help !stop").size() == 1);
     CHECK(has(c.say("ann", "!help nope"), "There is no command !nope"));
     CHECK(has(c.say("ann", "!sets"), "standard"));

@@ -134,3 +134,60 @@ TEST_CASE("A game opened by a nick that is not valid UTF-8 is stored (the name r
     const std::string record = c.store->record(games.front().id);
     CHECK(record.find("\"name\":\"an\xef\xbf\xbdn\"") != std::string::npos);
 }
+
+TEST_CASE("A database file read-only mid-run (injected: SQLite's words), then writable: nothing lost, told once") {
+    TempFolder tmp;
+    const std::string db = tmp.file("bot.db");
+    ChannelOptions o;
+    o.store_retry = 500ms;
+    StoredChannel c(db, o);
+    start_two(c);
+    play(c, 2);
+    bool read_only = true;
+    c.store->set_write_fault([&] {
+        if (read_only) throw StoreError(db + ": cannot store the turn: attempt to write a readonly database");
+    });
+    play(c, 4);
+    CHECK(count(c.log, "Warning: the game cannot be stored just now") == 1);
+    CHECK(c.game->load_error().find("readonly database") != std::string::npos);
+    c.tick(1s);  // still read-only: quietly again
+    CHECK(count(c.log, "Warning:") == 1);
+    read_only = false;
+    c.tick(2s);
+    CHECK(count(c.log, "The database works again") == 1);
+    crash_resumes_at_last_turn(c);
+}
+
+TEST_CASE("The database file deleted mid-run: a new file is written with everything so far, with a warning") {
+    TempFolder tmp;
+    const std::string db = tmp.file("bot.db");
+    StoredChannel c(db);
+    // A finished game first: its record and statistics must survive the deletion.
+    c.say("ann", "!cherries");
+    c.say("bob", "!join");
+    c.say("ann", "!start");
+    while (c.game->open()) c.move();
+    const auto before = c.store->games();
+    REQUIRE(before.size() == 1);
+    const std::string first_record = c.store->record(before.front().id);
+    start_two(c);
+    play(c, 2);
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
+    REQUIRE_FALSE(std::filesystem::exists(db));
+    play(c, 3);
+    INFO(c.game->load_error());
+    CHECK(std::filesystem::exists(db));
+    CHECK(count(c.log, "Warning: the database file was deleted; a new one was written with everything stored so far.") == 1);
+    CHECK(c.game->load_error().find("was deleted while CherryBot used it") != std::string::npos);
+    CHECK_FALSE(has(c.log, "cannot be stored"));
+    // The new file holds the finished game and the game in progress (read by a new connection).
+    {
+        Store fresh(db);
+        CHECK(fresh.record(before.front().id) == first_record);
+        CHECK(fresh.stats("nick:bob").has_value());
+        REQUIRE(fresh.in_progress("#cherries").has_value());
+    }
+    crash_resumes_at_last_turn(c);
+    play(c, 2);  // and it goes on being stored there
+    crash_resumes_at_last_turn(c);
+}

@@ -100,11 +100,14 @@ TEST_CASE("A MODE change asks for NAMES again; membership comes from the reply")
     CHECK(s.send(":ann!a@h MODE CherryBot +i").empty());  // a user mode: nothing to ask
 }
 
-TEST_CASE("Never answered: NOTICE, private messages, CTCP, our own lines, malformed lines") {
+TEST_CASE("Never answered: NOTICE, CTCP, our own lines, malformed lines; a private message gets one NOTICE a minute") {
     Server s;
     s.join();
     CHECK(s.send(":ann!a@h NOTICE #cherries :!help").empty());
-    CHECK(s.send(":ann!a@h PRIVMSG CherryBot :!help").empty());
+    CHECK(s.send(":ann!a@h PRIVMSG CherryBot :!help") ==
+          std::vector<std::string>{"NOTICE ann :CherryBot plays Cherries in #cherries, #other: say !help there."});
+    CHECK(s.send(":ann!a@h PRIVMSG CherryBot :hello?").empty());  // once a minute per nick
+    CHECK(s.send(":ann!a@h PRIVMSG CherryBot :\x01VERSION\x01").empty());
     CHECK(s.send(":ann!a@h PRIVMSG #cherries :\x01VERSION\x01").empty());
     CHECK(s.send(":CherryBot!bot@host PRIVMSG #cherries :!help").empty());
     CHECK(s.send(std::string(":ann!a@h PRIVMSG #cherries :!help\0", 34)).empty());

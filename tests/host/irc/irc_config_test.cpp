@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "host/irc/config.hpp"
+#include "host/irc/store.hpp"
 #include "tests/support/run_cli.hpp"
 
 using namespace cherries;
@@ -90,7 +91,13 @@ per_second = 2
     CHECK(c.client.flood.burst == 4);
     CHECK(c.client.flood.interval == std::chrono::milliseconds(500));
     CHECK_FALSE(c.flood_off);
-    CHECK(check_bot_config(c).empty());
+    // The plugins exist; the folders under /etc/cherrybot do not (a test machine), and the check says so.
+    std::vector<std::string> problems;
+    for (const auto& d : check_bot_config(c)) problems.push_back(d.to_string());
+    CHECK(problems == std::vector<std::string>{
+        "bot.toml:15:16: error: [bot] plugin_path '/etc/cherrybot/plugins': no such folder; expected a folder of plugins",
+        "bot.toml:14:12: error: [bot] database '/etc/cherrybot/cherrybot.sqlite': the folder '/etc/cherrybot' does not "
+        "exist; expected an existing folder CherryBot can write"});
 }
 
 TEST_CASE("Every problem at once, each with file:line:col and what was expected") {
@@ -158,9 +165,11 @@ TEST_CASE("cherries irc --check-config: a summary and 0, or every problem and 1;
     const auto run = test::run_cli("irc --check-config '" + bad.string() + "'");
     CHECK(run.status == 1);
     const auto lines = run.err_lines();
-    REQUIRE(lines.size() == 2);
+    REQUIRE(lines.size() == 3);
     CHECK(lines[0] == bad.string() + ":3:1: error: [bot] unknown key 'chanels'; did you mean 'channels'?");
     CHECK(lines[1] == bad.string() + ":2:8: error: [bot] key 'nick': expected string, saw integer 5");
+    // In the same pass: what the whole config lacks.
+    CHECK(lines[2] == bad.string() + ": error: no channel: expected [bot] channels = [\"#name\"] (or --channel NAME)");
 
     // Flags override the file.
     const auto flags = test::run_cli("irc --check-config '" + good.string() + "' --server 127.0.0.1:7000 --nick Dealer");
@@ -180,4 +189,57 @@ TEST_CASE("cherries irc --help names every config key the reader accepts") {
     const auto flags = test::run_cli("irc --check-config --server irc.example.org --channel '#c'");
     CHECK(flags.status == 0);
     CHECK(flags.out.find("flags: ok") != std::string::npos);
+}
+
+TEST_CASE("cherries irc --check-config: syntax, nick and channel grammar, unknown plugins and an unusable database "
+          "in one pass, each at file:line:col") {
+    test::TempFolder folder;
+    const auto file = folder.write("bot.toml", R"([server]
+host = "127.0.0.1"
+prot = 6667
+
+[bot]
+nick = "Cherry Bot"
+fallback_nicks = ["9lives"]
+channels = ["cherries", "#cards", "#Cards", "#a,b"]
+database = "missing/games.sqlite"
+
+[game]
+gametype = "offical"
+sets = ["standard", "nada"]
+)");
+    const auto run = test::run_cli("irc --check-config '" + file.string() + "'");
+    CHECK(run.status == 1);
+    const std::string f = file.string();
+    const std::string grammar = "expected letters, digits and []\\`_^{|}- not starting with a digit or '-' (RFC 2812 §2.3.1)";
+    const std::string channel = "expected a name starting with # (or & + !), at most 50 bytes, without spaces, commas, "
+                                "colons or control characters (RFC 2812 §1.3)";
+    CHECK(run.err_lines() == std::vector<std::string>{
+        f + ":3:1: error: [server] unknown key 'prot'; did you mean 'port'?",
+        f + ":6:8: error: [bot] nick 'Cherry Bot': " + grammar,
+        f + ":7:19: error: [bot] fallback nick '9lives': " + grammar,
+        f + ":8:13: error: [bot] channel 'cherries': " + channel + " (did you mean '#cherries'?)",
+        f + ":8:35: error: [bot] channel '#Cards' is listed twice (first at line 8:25); expected each channel once",
+        f + ":8:45: error: [bot] channel '#a,b': " + channel,
+        f + ":12:12: error: [game] gametype 'offical' is not on the plugin search path; did you mean 'official'?",
+        f + ":13:21: error: [game] set 'nada' is not on the plugin search path",
+        f + ":9:12: error: [bot] database '" + (folder.path() / "missing/games.sqlite").string() + "': the folder '" +
+            (folder.path() / "missing").string() + "' does not exist; expected an existing folder CherryBot can write"});
+}
+
+TEST_CASE("check_bot_config: a database file that is not SQLite is refused, a SQLite one or a new path is fine") {
+    test::TempFolder folder;
+    BotConfig c = parse_bot_config("[bot]\nchannels = [\"#c\"]\ndatabase = \"notes.txt\"\n", "bot.toml", folder.path());
+    folder.write("notes.txt", "shopping: cherries\n");
+    std::vector<std::string> problems;
+    for (const auto& d : check_bot_config(c)) problems.push_back(d.to_string());
+    CHECK(problems == std::vector<std::string>{"bot.toml:3:12: error: [bot] database '" + (folder.path() / "notes.txt").string() +
+                                               "': not a SQLite database; expected a file CherryBot wrote, or a new path"});
+    c.client.database = (folder.path() / "games.sqlite").string();
+    CHECK(check_bot_config(c).empty());  // not there yet: created at start
+    { Store store(c.client.database); }
+    CHECK(check_bot_config(c).empty());
+    c.client.database = (folder.path() / "notes.txt" / "games.sqlite").string();  // a file as the folder
+    REQUIRE(check_bot_config(c).size() == 1);
+    CHECK(check_bot_config(c)[0].message.find("does not exist; expected an existing folder") != std::string::npos);
 }

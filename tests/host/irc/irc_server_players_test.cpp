@@ -63,7 +63,9 @@ TEST_CASE("30 commands in 1 s from players never get the bot disconnected for fl
     bob.join("#cherries");
     // Flood control at burst 5, then 2 lines/s (the default is 1 line/s; 2 keeps the test short
     // and is still below what ngircd lets a client send without penalties).
-    auto bot = start_bot(folder, server, ann, {"#cherries"}, "\n[flood]\nburst = 5\nper_second = 2\n");
+    // Each player's command budget (player_burst) above the 15 commands each sends: this is
+    // about the bot's own flood control (irc_server_quiet_test has the budget).
+    auto bot = start_bot(folder, server, ann, {"#cherries"}, "\n[flood]\nburst = 5\nper_second = 2\nplayer_burst = 20\n");
     for (int i = 0; i < 15; ++i) {
         ann.say("#cherries", "!status");
         bob.say("#cherries", "!rules");

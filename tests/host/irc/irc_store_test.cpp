@@ -181,3 +181,41 @@ TEST_CASE("Client: accounts from account-tag and extended-join; the stored game 
     CHECK(bot.client.store()->stats("account:AnnAcct"));
     CHECK(bot.client.store()->stats("account:BobAcct"));
 }
+
+TEST_CASE("top(): by win rate among players with a minimum of games, then wins, then points") {
+    TempFolder tmp;
+    Store store(tmp.file("top.db"));
+    // (nick, won?) per finished game.
+    const std::vector<std::pair<std::string, bool>> results = {
+        {"ann", true},  {"ann", false}, {"ann", true},                  // 2 of 3: 67%
+        {"bob", true},  {"bob", true},  {"bob", true}, {"bob", false},  // 3 of 4: 75%
+        {"cid", true},                                                  // 1 of 1: too few games
+        {"dee", false}, {"dee", true},  {"dee", false},                 // 1 of 3: 33%
+    };
+    for (const auto& [nick, won] : results)
+        store.finish(store.begin_game("#c", "{}", 0), {}, "won", won ? nick : "", 1,
+                     {StatsUpdate{.key = "nick:" + nick, .name = nick, .won = won, .turns = 1, .points = won ? 10 : 1}});
+    std::vector<std::string> order;
+    for (const auto& p : store.top(5, 3)) order.push_back(p.name);
+    CHECK(order == std::vector<std::string>{"bob", "ann", "dee"});
+    order.clear();
+    for (const auto& p : store.top(2, 1)) order.push_back(p.name);
+    CHECK(order == std::vector<std::string>{"cid", "bob"});  // 100% with one game, when one game is enough
+    CHECK(store.top(5, 5).empty());
+}
+
+TEST_CASE("!top in a channel: win rates with the minimum named; nobody with enough games is said so") {
+    TempFolder tmp;
+    {
+        Store store(tmp.file("bot.db"));
+        for (int i = 0; i < 3; ++i)
+            store.finish(store.begin_game("#cherries", "{}", 0), {}, "won", "ann", 1,
+                         {StatsUpdate{.key = "nick:ann", .name = "ann", .won = i < 2, .turns = 1, .points = 5},
+                          StatsUpdate{.key = "nick:bob", .name = "bob", .won = i == 2, .turns = 1, .points = 3}});
+    }
+    StoredChannel c(tmp.file("bot.db"));  // top_min_games: 3 by default
+    CHECK(c.say("zed", "!top") ==
+          Replies{"Top players by win rate (at least 3 games): 1. ann 67% (2 of 3 games); 2. bob 33% (1 of 3 games)."});
+    StoredChannel strict(tmp.file("bot.db"), ChannelOptions{.top_min_games = 4});
+    CHECK(strict.say("zed", "!top") == Replies{"Nobody has finished 4 games yet; !stats NICK shows anyone's."});
+}

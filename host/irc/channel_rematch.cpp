@@ -1,0 +1,67 @@
+// ChannelGame's !rematch: the table of the game that just ended, as a new game: the same
+// gametype and sets, the asker in the first seat, the same bots seated again; the other people
+// of that game are asked to !join (the bot cannot know that they are still there).
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "host/irc/channel_game.hpp"
+#include "host/irc/channel_table.hpp"
+
+namespace cherries::irc {
+
+void ChannelGame::remember_table() {
+    const Table& t = *table_;
+    LastTable last{.gametype = t.game.gametype().id, .sets = {}, .seats = {}};
+    for (const sdk::PluginInfo& p : t.bundle->plugins())
+        if (p.kind == "set") last.sets.push_back(p.id);
+    for (const Player& p : t.game.players()) {
+        if (const auto kept = t.kept_nick.find(p.id); kept != t.kept_nick.end()) {
+            last.seats.emplace_back(kept->second, "");  // a person's seat, a bot only kept it
+            continue;
+        }
+        std::string kind;
+        for (const host::SeatedBot& b : t.session.bots())
+            if (b.id == p.id) kind = b.kind;
+        last.seats.emplace_back(kind.empty() ? t.nick(p.id) : "", kind);
+    }
+    last_table_ = std::move(last);
+}
+
+void ChannelGame::rematch(const std::string& nick, bool op, Replies& out) {
+    if (table_) {
+        out.push_back("A game is open already; !join to play, !status to look.");
+        return;
+    }
+    if (!last_table_) {
+        out.push_back("No game was played here since the bot came; !cherries opens one.");
+        return;
+    }
+    const LastTable last = *last_table_;
+    const auto same = [&](const std::string& a, const std::string& b) {
+        return fold_case(a, options_.casemapping) == fold_case(b, options_.casemapping);
+    };
+    std::vector<std::string> people;
+    for (const auto& [person, kind] : last.seats)
+        if (kind.empty()) people.push_back(person);
+    const bool played = std::any_of(people.begin(), people.end(), [&](const std::string& p) { return same(p, nick); });
+    if (!played && !op) {
+        out.push_back(fmt::format("Only the players of the last game ({}) or a channel operator can !rematch; !cherries opens a new game.",
+                                  fmt::join(people, ", ")));
+        return;
+    }
+    ChannelCommand open{.name = "cherries", .args = {last.gametype}};
+    for (const auto& set : last.sets) open.args.push_back(set);
+    open_game(open, nick, out);
+    if (!table_) return;  // its plugins no longer load: open_game said so
+    for (const auto& [person, kind] : last.seats)
+        if (!kind.empty() && table_->game.players().size() < options_.max_players) join("", kind, out);
+    std::vector<std::string> others;
+    for (const auto& p : people)
+        if (!same(p, nick)) others.push_back(p);
+    out.push_back(others.empty() ? "A rematch: !start when ready."
+                                 : fmt::format("A rematch: {}, !join to play again; then !start.", fmt::join(others, ", ")));
+}
+
+}  // namespace cherries::irc
