@@ -1,4 +1,4 @@
-// Bot plugins as a plugin kind beside sets and gametypes: a folder bots/NAME/ with bot.toml and
+// Bot plugins as a plugin type beside sets and gametypes: a folder bots/NAME/ with bot.toml and
 // bot.lua, whose `decide(view)` names the receiver of the drawn card (docs/bots.md). Reading the
 // manifest (the one TOML reader), fingerprinting, and running `decide` in the plugins' sandbox
 // with their budgets live here; what a seat does with a failed decision is the host's choice.

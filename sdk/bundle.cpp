@@ -139,19 +139,19 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
 
 std::unique_ptr<LuaRuntime> Bundle::make_runtime() const { return std::make_unique<LuaRuntime>(*program_); }
 
-std::filesystem::path find_plugin(const std::string& kind, const std::string& name,
+std::filesystem::path find_plugin(const std::string& type, const std::string& name,
                                   const std::vector<std::filesystem::path>& extra) {
-    const std::string manifest = kind + ".toml";
+    const std::string manifest = type + ".toml";
     const std::filesystem::path given(name);
     std::error_code ec;
     if (path_present(given / manifest)) return given;  // reading it says what is wrong with it
     if (name.find('/') != std::string::npos)
         throw LoadError({{Diagnostic::Severity::error, "", 0, 0,
-                          "no " + manifest + " in folder '" + name + "' (a " + kind + " plugin folder holds one)"}});
+                          "no " + manifest + " in folder '" + name + "' (a " + type + " plugin folder holds one)"}});
     std::string looked;
     std::set<std::string> available;
     for (const auto& dir : search_directories(extra)) {
-        const auto folder = dir == "." ? std::filesystem::path(kind + "s") : dir / (kind + "s");
+        const auto folder = dir == "." ? std::filesystem::path(type + "s") : dir / (type + "s");
         if (std::filesystem::is_regular_file(folder / name / manifest, ec)) return folder / name;
         looked += (looked.empty() ? "" : ", ") + folder.string();
         if (!std::filesystem::is_directory(folder, ec)) continue;
@@ -162,7 +162,7 @@ std::filesystem::path find_plugin(const std::string& kind, const std::string& na
     const std::string names = fmt::format("{}", fmt::join(available, ", "));
     const std::string close = closest_name(name, std::vector<std::string>(available.begin(), available.end()));
     throw LoadError({{Diagnostic::Severity::error, "", 0, 0,
-                      "cannot find " + kind + " '" + name + "'" + (close.empty() ? "" : " (did you mean '" + close + "'?)") +
+                      "cannot find " + type + " '" + name + "'" + (close.empty() ? "" : " (did you mean '" + close + "'?)") +
                           "; looked in " + looked + (names.empty() ? std::string("; none found") : "; available: " + names)}});
 }
 
@@ -170,12 +170,12 @@ std::filesystem::path find_plugin(const std::string& kind, const std::string& na
 
 namespace cherries::sdk {
 
-std::vector<std::filesystem::path> list_plugins(const std::string& kind, const std::vector<std::filesystem::path>& extra) {
-    const std::string manifest = kind + ".toml";
+std::vector<std::filesystem::path> list_plugins(const std::string& type, const std::vector<std::filesystem::path>& extra) {
+    const std::string manifest = type + ".toml";
     std::map<std::string, std::filesystem::path> found;  // id (folder name) -> first folder
     std::error_code ec;
     for (const auto& dir : search_directories(extra)) {
-        const auto folder = dir == "." ? std::filesystem::path(kind + "s") : dir / (kind + "s");
+        const auto folder = dir == "." ? std::filesystem::path(type + "s") : dir / (type + "s");
         if (!std::filesystem::is_directory(folder, ec)) continue;
         for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
             if (std::filesystem::is_regular_file(entry.path() / manifest, ec))
@@ -186,11 +186,11 @@ std::vector<std::filesystem::path> list_plugins(const std::string& kind, const s
     return out;
 }
 
-PluginInfo inspect_plugin(const std::string& kind, const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
-    PluginInfo info{.kind = kind, .folder = folder};
+PluginInfo inspect_plugin(const std::string& type, const std::filesystem::path& folder, std::vector<Diagnostic>& out) {
+    PluginInfo info{.type = type, .folder = folder};
     std::string manifest_text;
     std::filesystem::path lua_file;
-    if (kind == "set") {
+    if (type == "set") {
         SetManifest m = read_set_manifest(folder, out);
         info.id = m.info.id, info.version = m.info.version, info.api = m.api;
         manifest_text = std::move(m.text), lua_file = m.lua_file;
@@ -200,7 +200,7 @@ PluginInfo inspect_plugin(const std::string& kind, const std::filesystem::path& 
         manifest_text = std::move(m.text), lua_file = m.lua_file;
     }
     const std::string code = lua_file.empty() ? std::string() : read_lua_file(lua_file, out);
-    info.fingerprint = plugin_fingerprint(folder, kind + ".toml", manifest_text, lua_file, code);
+    info.fingerprint = plugin_fingerprint(folder, type + ".toml", manifest_text, lua_file, code);
     return info;
 }
 

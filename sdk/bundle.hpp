@@ -20,7 +20,7 @@ namespace cherries::sdk {
 /// Where a plugin came from and what exactly it was: id, version, API, folder and the content
 /// fingerprint (sdk/fingerprint.hpp) of the bytes that were loaded.
 struct PluginInfo {
-    std::string kind;  ///< "set" or "gametype"
+    std::string type;  ///< "set" or "gametype"
     std::string id;
     std::string version;
     std::int64_t api = 0;
@@ -79,22 +79,22 @@ private:
 /// The plugin search path, in the order it is searched: `extra` (from --plugin-path), the
 /// current directory, each directory in CHERRIES_PATH (colon-separated), the source tree the
 /// program was built from, and the installed data directory (PREFIX/share/cherries). A plugin
-/// named NAME of kind K is the folder `<dir>/<K>s/<NAME>` holding `<K>.toml`.
+/// named NAME of type T (set, gametype, bot) is the folder `<dir>/<T>s/<NAME>` holding `<T>.toml`.
 std::vector<std::filesystem::path> search_directories(const std::vector<std::filesystem::path>& extra = {});
 
 /// Finds a plugin folder by name: a path that exists as given, else the first match along
 /// search_directories(extra). Throws LoadError naming the places looked in and the plugins
 /// found there.
-std::filesystem::path find_plugin(const std::string& kind, const std::string& name,
+std::filesystem::path find_plugin(const std::string& type, const std::string& name,
                                   const std::vector<std::filesystem::path>& extra = {});
 
-/// Every plugin folder of `kind` ("set" or "gametype") along search_directories(extra), each
+/// Every plugin folder of type `type` ("set", "gametype" or "bot") along search_directories(extra), each
 /// id once (the first found shadows later ones), sorted by id.
-std::vector<std::filesystem::path> list_plugins(const std::string& kind,
+std::vector<std::filesystem::path> list_plugins(const std::string& type,
                                                 const std::vector<std::filesystem::path>& extra = {});
 
 /// Reads a plugin folder's manifest and Lua file (without running any code) and describes it.
 /// Problems go to `out`; the fingerprint is computed over whatever could be read.
-PluginInfo inspect_plugin(const std::string& kind, const std::filesystem::path& folder, std::vector<Diagnostic>& out);
+PluginInfo inspect_plugin(const std::string& type, const std::filesystem::path& folder, std::vector<Diagnostic>& out);
 
 }  // namespace cherries::sdk

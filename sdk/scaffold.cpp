@@ -72,13 +72,13 @@ std::string display_name(const std::string& id) {
     return name;
 }
 
-std::vector<fs::path> create_plugin(const std::string& kind, const std::string& id, const fs::path& dir) {
-    if (kind != "set" && kind != "gametype" && kind != "bot")
-        throw ScaffoldError(fmt::format("cannot make a '{}'; expected 'set', 'gametype' or 'bot'", kind));
+std::vector<fs::path> create_plugin(const std::string& type, const std::string& id, const fs::path& dir) {
+    if (type != "set" && type != "gametype" && type != "bot")
+        throw ScaffoldError(fmt::format("cannot make a '{}'; expected 'set', 'gametype' or 'bot'", type));
     if (!is_valid_id(id))
         throw ScaffoldError(fmt::format("'{}' is not a valid {} id; expected lowercase letters, digits and '-', "
                                      "starting with a letter or digit (like \"my-{}\")",
-                                     id, kind, kind));
+                                     id, type, type));
     const fs::path folder = dir / id;
     std::error_code ec;
     if (fs::exists(folder, ec) || fs::is_symlink(folder, ec))
@@ -91,13 +91,13 @@ std::vector<fs::path> create_plugin(const std::string& kind, const std::string& 
         const char* name;
         const char* text;
     };
-    const std::vector<File> files = kind == "set"
+    const std::vector<File> files = type == "set"
         ? std::vector<File>{{"set.toml", templates::kSetToml}, {"set.lua", templates::kSetLua}}
-        : kind == "bot" ? std::vector<File>{{"bot.toml", templates::kBotToml}, {"bot.lua", templates::kBotLua}}
+        : type == "bot" ? std::vector<File>{{"bot.toml", templates::kBotToml}, {"bot.lua", templates::kBotLua}}
         : std::vector<File>{{"gametype.toml", templates::kGametypeToml}, {"gametype.lua", templates::kGametypeLua}};
 
     // The symbol (GDD §3.3.2.2) must be unique among sets: found once, before anything is written.
-    const std::string symbol = kind == "set" ? new_symbol(id, dir) : "";
+    const std::string symbol = type == "set" ? new_symbol(id, dir) : "";
     fs::create_directories(folder, ec);
     if (ec) throw ScaffoldError(fmt::format("cannot create {}: {}", folder.generic_string(), ec.message()));
     std::vector<fs::path> written;

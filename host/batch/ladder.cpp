@@ -170,8 +170,8 @@ std::string ladder_report(const LadderResults& results, const sdk::Bundle& bundl
     const std::size_t k = o.bots.size();
     std::string sets, gametype;
     for (const auto& p : bundle.plugins()) {
-        if (p.kind == "set") sets += (sets.empty() ? "" : ", ") + p.id;
-        if (p.kind == "gametype") gametype = p.id;
+        if (p.type == "set") sets += (sets.empty() ? "" : ", ") + p.id;
+        if (p.type == "gametype") gametype = p.id;
     }
     std::string out = fmt::format("ladder: {} players, {} games per line-up (1 bot against {} of another, seats "
                                   "rotated), seed {}\nsets: {}; gametype: {}\n\n",

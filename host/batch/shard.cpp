@@ -111,8 +111,8 @@ nlohmann::json sim_part(const SimResults& results, const sdk::Bundle& bundle) {
     std::vector<std::string> sets;
     std::string gametype;
     for (const auto& p : bundle.plugins()) {
-        if (p.kind == "set") sets.push_back(p.id);
-        if (p.kind == "gametype") gametype = p.id;
+        if (p.type == "set") sets.push_back(p.id);
+        if (p.type == "gametype") gametype = p.id;
     }
     nlohmann::json games = nlohmann::json::array();
     for (const SimGame& g : results.games) {

@@ -245,10 +245,10 @@ Tally tally(const SimResults& results) {
     return t;
 }
 
-std::vector<std::string> plugin_ids(const sdk::Bundle& bundle, const std::string& kind) {
+std::vector<std::string> plugin_ids(const sdk::Bundle& bundle, const std::string& type) {
     std::vector<std::string> ids;
     for (const auto& p : bundle.plugins())
-        if (p.kind == kind) ids.push_back(p.id);
+        if (p.type == type) ids.push_back(p.id);
     return ids;
 }
 

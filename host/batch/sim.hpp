@@ -72,7 +72,7 @@ struct SimGame {
 /// `jobs`), and the wall-clock time it took (the only part that varies between runs).
 struct SimResults {
     SimOptions options;
-    std::vector<std::string> seat_bots;  ///< bot kind per seat
+    std::vector<std::string> seat_bots;  ///< bot per seat
     std::uint64_t first = 0;             ///< index of games[0]: 0 unless a shard
     std::vector<SimGame> games;          ///< games[i] is game first + i, seed mix_seed(seed + first + i)
     double seconds = 0;                  ///< wall clock of the games (not the loading)
@@ -80,7 +80,7 @@ struct SimResults {
 
 /// Checks `options` (players from 2 to kMaxPlayers, games >= 1, jobs from 1 to kMaxJobs,
 /// max_turns >= 1, bot count 1 or K,
-/// known bot kinds) and returns the bot kind of each seat. Throws InputError.
+/// known bots) and returns the bot of each seat. Throws InputError.
 std::vector<std::string> seat_bots(const SimOptions& options);
 
 /// The game seed of game `index`: mix_seed(seed + index).

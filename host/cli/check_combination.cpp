@@ -18,7 +18,7 @@ sdk::Diagnostic warning(std::string message) { return {sdk::Diagnostic::Severity
 std::string combination(const sdk::Bundle& bundle) {
     std::string sets, gametype;
     for (const auto& p : bundle.plugins()) {
-        if (p.kind == "set") sets += (sets.empty() ? "" : ", ") + p.id;
+        if (p.type == "set") sets += (sets.empty() ? "" : ", ") + p.id;
         else gametype = p.id;
     }
     return "set" + std::string(sets.find(',') == std::string::npos ? " " : "s ") + sets + " with gametype " + gametype;

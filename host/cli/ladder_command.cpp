@@ -21,7 +21,7 @@ void add_ladder_command(CLI::App& app, Command& run) {
     auto state = std::make_shared<State>();
     CLI::App* ladder = app.add_subcommand(
         "ladder", "Rate bots: every bot alone against the others, seats rotated; ratings and win shares");
-    ladder->add_option("bots", state->ladder.bots, "Bot kinds (random, greedy, expert, strategic), at least two")->required();
+    ladder->add_option("bots", state->ladder.bots, "Bots (random, greedy, expert, strategic, or bot plugins), at least two")->required();
     add_integer_option<std::uint64_t>(*ladder, "--games", state->ladder.games, 1, UINT64_MAX,
                                       "Games per line-up (one bot against the others of one kind)")
         ->capture_default_str();

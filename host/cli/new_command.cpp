@@ -28,21 +28,21 @@ std::string shell_word(const std::string& s) {
 }
 
 struct NewOptions {
-    std::string kind;
+    std::string type;  // the plugin type: set, gametype or bot
     std::string name;
     std::string dir;  // empty: sets/ or gametypes/ under the current directory
 };
 
 int run_new(const NewOptions& o) {
     const bool default_dir = o.dir.empty();
-    const fs::path dir = default_dir ? fs::path(o.kind + "s") : fs::path(o.dir);
+    const fs::path dir = default_dir ? fs::path(o.type + "s") : fs::path(o.dir);
     // A plugin of that name found elsewhere: say which one the new folder shadows from here.
     std::vector<fs::path> same_name;
-    for (const auto& folder : sdk::list_plugins(o.kind == "gametype" || o.kind == "bot" ? o.kind : "set"))
+    for (const auto& folder : sdk::list_plugins(o.type == "gametype" || o.type == "bot" ? o.type : "set"))
         if (folder.filename() == o.name) same_name.push_back(folder);
     std::vector<fs::path> files;
     try {
-        files = sdk::create_plugin(o.kind, o.name, dir);
+        files = sdk::create_plugin(o.type, o.name, dir);
     } catch (const sdk::ScaffoldError& e) {
         throw InputError(e.what());
     }
@@ -51,14 +51,14 @@ int run_new(const NewOptions& o) {
     const std::string folder = (dir / o.name).generic_string();
     const std::string ref = shell_word(default_dir ? o.name : folder);
     std::cout << "\nnext:\n";
-    if (o.kind == "bot") {
+    if (o.type == "bot") {
         std::cout << fmt::format("  cherries play --player ann --player bot:{}\n", o.name);
         std::cout << fmt::format("  cherries ladder greedy {} --games 100\n", o.name);
         std::cout << "see docs/bots.md\n";
         return 0;
     }
     std::cout << fmt::format("  cherries check {}\n", shell_word(folder));
-    if (o.kind == "set") {
+    if (o.type == "set") {
         std::cout << fmt::format("  cherries play --set {} --player ann --player bot:greedy\n", ref);
         std::cout << fmt::format("  cherries sim --set {} --games 1000\n", ref);
         std::cout << fmt::format("  cherries sim --set standard --set {} --games 1000\n", ref);
@@ -70,7 +70,7 @@ int run_new(const NewOptions& o) {
     for (const auto& other : same_name)
         std::cout << fmt::format("note: there is also a {} '{}' in {}; ids must be unique among the plugins of a "
                                  "game, so the two cannot be played together\n",
-                                 o.kind, o.name, other.generic_string());
+                                 o.type, o.name, other.generic_string());
     return 0;
 }
 
@@ -79,7 +79,7 @@ int run_new(const NewOptions& o) {
 void add_new_command(CLI::App& app, Command& run) {
     auto options = std::make_shared<NewOptions>();
     CLI::App* cmd = app.add_subcommand("new", "Create a new card set, gametype or bot folder to edit, commented, that loads at once");
-    cmd->add_option("kind", options->kind, "What to create: set, gametype or bot")->required();
+    cmd->add_option("type", options->type, "What to create: set, gametype or bot")->required();
     cmd->add_option("name", options->name, "Its id: lowercase letters, digits and '-' (also the folder's name)")->required();
     cmd->add_option("--dir", options->dir, "Folder to create it in (default: sets/ or gametypes/ under the current directory)");
     cmd->callback([options, &run] { run = [options] { return run_new(*options); }; });

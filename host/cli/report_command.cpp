@@ -72,14 +72,14 @@ void add_report_command(CLI::App& app, Command& run) {
     state->report.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
     CLI::App* cmd = app.add_subcommand("report", "Play many games and write a balance report (HTML and JSON)");
     add_integer_option<std::uint64_t>(*cmd, "--games", state->report.games, 1, UINT64_MAX,
-                                      "Games per player count and bot kind")
+                                      "Games per player count and bot")
         ->capture_default_str();
     cmd->add_option("--players", state->report.players, "Player counts, comma-separated")
         ->delimiter(',')
         ->check(CLI::Range(2u, static_cast<unsigned>(kMaxPlayers)))
         ->capture_default_str();
     cmd->add_option("--bots", state->report.bots,
-                    "Bot kinds, comma-separated, weakest first; every seat plays the same kind")
+                    "Bots, comma-separated, weakest first; every seat plays the same bot")
         ->delimiter(',')
         ->capture_default_str();
     add_integer_option<std::uint64_t>(*cmd, "--seed", state->report.seed, 0, UINT64_MAX,

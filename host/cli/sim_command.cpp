@@ -26,7 +26,7 @@ void add_sim_command(CLI::App& app, Command& run) {
     add_integer_option<std::uint64_t>(*sim, "--games", state->sim.games, 1, UINT64_MAX, "Number of games")
         ->capture_default_str();
     sim->add_option("--bot", state->sim.bots,
-                    "Bot kind (random, greedy, expert, or a bot plugin's name): once for every seat, or once per "
+                    "Bot (random, greedy, expert, strategic, or a bot plugin's name): once for every seat, or once per "
                     "seat in turn order (default: random)");
     add_batch_options(*sim, state->sim);
     sim->add_option("--record", state->sim.record,

@@ -235,7 +235,7 @@ std::string report_html(const nlohmann::json& report) {
     std::string out = "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>" + html_escape(title) +
                       "</title><style>" + kStyle + "</style></head><body>\n";
     out += "<h1>" + html_escape(title) + "</h1>\n";
-    out += fmt::format("<p class=note>{} games per player count and bot kind; players {}; bots {}; seed {}; a game still "
+    out += fmt::format("<p class=note>{} games per player count and bot; players {}; bots {}; seed {}; a game still "
                        "going after {} turns never ended. Reproduce with <code>{}</code>. How each number is estimated: "
                        "docs/report.md.</p>\n",
                        setup["games"].get<std::uint64_t>(), players, html_escape(bot_list),

@@ -31,7 +31,7 @@ void check_report_options(const ReportOptions& o) {
             throw InputError(fmt::format("--players: each player count must be from 2 to {}, got {}", kMaxPlayers, p));
         if (!seen_players.insert(p).second) throw InputError(fmt::format("--players: {} given twice", p));
     }
-    if (o.bots.empty()) throw InputError("--bots: give at least one bot kind");
+    if (o.bots.empty()) throw InputError("--bots: give at least one bot");
     std::set<std::string> seen_bots;
     for (const auto& b : o.bots) {
         make_bot(b, 0);  // throws InputError naming the known kinds
@@ -56,8 +56,8 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
     nlohmann::json card_info = nlohmann::json::array();
     std::string gametype;
     for (const auto& p : bundle.plugins()) {
-        if (p.kind == "set") sets.push_back(p.id);
-        if (p.kind == "gametype") gametype = p.id;
+        if (p.type == "set") sets.push_back(p.id);
+        if (p.type == "gametype") gametype = p.id;
     }
     for (KindId k = 0; k < kinds; ++k) {
         card_ids.push_back(bundle.catalog().display_id(k));

@@ -1,4 +1,4 @@
-// Plays the games of `cherries report`: every player count × bot kind, in parallel, into tallies.
+// Plays the games of `cherries report`: every player count × bot, in parallel, into tallies.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,7 @@
 
 namespace cherries::host {
 
-/// What to play. Each configuration (player count, bot kind) plays `games` games with the same
+/// What to play. Each configuration (player count, bot) plays `games` games with the same
 /// seeds as `cherries sim --players P --bot B --seed S --games G` (game i: sim_game_seed(seed, i)).
 struct ReportOptions {
     std::vector<std::uint32_t> players{2, 3, 4, 5};

@@ -1,4 +1,4 @@
-// The balance report's raw numbers for one configuration (player count × bot kind): integer
+// The balance report's raw numbers for one configuration (player count × bot): integer
 // counts only, so tallies of disjoint games add up exactly, in any order (threads, shards).
 #pragma once
 

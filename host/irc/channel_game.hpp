@@ -210,7 +210,7 @@ private:
     /// !rematch: the last game's table again, as a new game (docs/irc.md).
     void rematch(const std::string& nick, bool op, Replies& out);
     // host/irc/channel_bots.cpp
-    /// "random, greedy, expert, leader": the built-in bot kinds, then the bot plugins found.
+    /// "random, greedy, expert, leader": the built-in bots, then the bot plugins found.
     std::string bot_list() const;
     /// The one-line refusal of `!bot KIND`, or "" when KIND can be seated: no such bot, its
     /// plugin does not load (details in load_error_), or it changed since the record named it.
@@ -239,7 +239,7 @@ private:
     struct LastTable {
         std::string gametype;
         std::vector<std::string> sets;
-        std::vector<std::pair<std::string, std::string>> seats;  // nick (a person's) or bot kind, in turn order
+        std::vector<std::pair<std::string, std::string>> seats;  // nick (a person's) or bot, in turn order
     };
     std::optional<LastTable> last_table_;  // the last game's, for !rematch
     struct LastAnswer {

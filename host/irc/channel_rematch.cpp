@@ -15,7 +15,7 @@ void ChannelGame::remember_table() {
     const Table& t = *table_;
     LastTable last{.gametype = t.game.gametype().id, .sets = {}, .seats = {}};
     for (const sdk::PluginInfo& p : t.bundle->plugins())
-        if (p.kind == "set") last.sets.push_back(p.id);
+        if (p.type == "set") last.sets.push_back(p.id);
     for (const Player& p : t.game.players()) {
         if (const auto kept = t.kept_nick.find(p.id); kept != t.kept_nick.end()) {
             last.seats.emplace_back(kept->second, "");  // a person's seat, a bot only kept it
@@ -23,7 +23,7 @@ void ChannelGame::remember_table() {
         }
         std::string kind;
         for (const host::SeatedBot& b : t.session.bots())
-            if (b.id == p.id) kind = b.kind;
+            if (b.id == p.id) kind = b.name;
         last.seats.emplace_back(kind.empty() ? t.nick(p.id) : "", kind);
     }
     last_table_ = std::move(last);

@@ -91,7 +91,7 @@ json channel_half(const ChannelGame::Table& t) {
     for (const host::PendingChange& p : t.session.pending())
         pending.push_back({{"join", p.join}, {"nick", p.name}, {"bot", p.bot}});
     std::map<PlayerId, std::string> bots;
-    for (const host::SeatedBot& b : t.session.bots()) bots[b.id] = b.kind;
+    for (const host::SeatedBot& b : t.session.bots()) bots[b.id] = b.name;
     return {{"opener", t.opener},   {"started", t.started},          {"seats", t.session.seats_taken()},
             {"nicks", pairs(t.nicks)}, {"bots", pairs(bots)},        {"accounts", pairs(t.accounts)},
             {"timeouts", pairs(t.timeouts)}, {"pending", pending},
@@ -297,9 +297,9 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     std::string gametype;
     std::vector<std::string> sets;
     for (const host::RecordedPlugin& p : save.plugins) {
-        if (p.kind != "set" && p.kind != "gametype") continue;
-        if (!library_.has(p.kind, p.id)) throw std::runtime_error(fmt::format("{}: plugin {} '{}' is not offered here any more", where, p.kind, p.id));
-        if (p.kind == "set") sets.push_back(p.id);
+        if (p.type != "set" && p.type != "gametype") continue;
+        if (!library_.has(p.type, p.id)) throw std::runtime_error(fmt::format("{}: plugin {} '{}' is not offered here any more", where, p.type, p.id));
+        if (p.type == "set") sets.push_back(p.id);
         else gametype = p.id;
     }
     auto bundle = library_.bundle(sets, gametype);

@@ -119,8 +119,8 @@ std::optional<RecordedPlugin> parse_plugin_line(const nlohmann::json& line, cons
     if (line.size() != 3 || !line[1].is_number_unsigned())
         throw InputError(where + "expected [\"plugin\", turn, {\"kind\": \"bot\", \"id\", \"version\", \"fingerprint\"}]");
     RecordedPlugin plugin = parse_plugin(line[2], where);
-    if (plugin.kind != "bot")
-        throw InputError(where + "expected kind \"bot\" (only a bot plugin joins mid-game), saw \"" + excerpt(plugin.kind) + "\"");
+    if (plugin.type != "bot")
+        throw InputError(where + "expected kind \"bot\" (only a bot plugin joins mid-game), saw \"" + excerpt(plugin.type) + "\"");
     return plugin;
 }
 

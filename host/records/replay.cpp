@@ -28,8 +28,8 @@ sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,
     std::vector<std::string> sets;
     std::string gametype;
     for (const auto& p : plugins) {
-        if (p.kind == "set") sets.push_back(p.id);
-        else if (p.kind == "gametype") gametype = p.id;
+        if (p.type == "set") sets.push_back(p.id);
+        else if (p.type == "gametype") gametype = p.id;
     }
     return sdk::load_bundle(sets, gametype, plugin_path);
 }
@@ -121,7 +121,7 @@ void Replayer::on_event(const Event& event) {
 // record holds its decisions); the plugin is checked for shape and kept, like a header's.
 void Replayer::read_plugin_line(std::size_t index, const nlohmann::json& line) {
     const RecordedPlugin plugin = *parse_plugin_line(line, file_, index + first_line_);
-    if (find_recorded(plugins_, plugin.kind, plugin.id))
+    if (find_recorded(plugins_, plugin.type, plugin.id))
         malformed(index, "plugin: bot '" + excerpt(plugin.id) + "' is recorded already; expected a plugin line only "
                          "for a bot plugin the record does not name yet");
     bool join_next = false;

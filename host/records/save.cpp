@@ -209,7 +209,7 @@ SaveState parse_save(const json& j, const std::string& file) {
             p.modifiers.push_back({static_cast<CardId>(m[0].get<std::uint64_t>()), m[1].get<std::int32_t>()});
         }
         SavedSeat seat{.id = p.id};
-        if (const json& b = f.at("bot", "a bot kind or null"); !b.is_null()) seat.bot = f.text("bot");
+        if (const json& b = f.at("bot", "a bot or null"); !b.is_null()) seat.bot = f.text("bot");
         seat.bot_state = f.uint<std::uint64_t>("bot_state");
         s.seats.push_back(std::move(seat));
         snap.players.push_back(std::move(p));

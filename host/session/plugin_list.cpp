@@ -11,29 +11,29 @@
 
 namespace cherries::host {
 
-const RecordedPlugin* find_recorded(const std::vector<RecordedPlugin>& recorded, std::string_view kind,
+const RecordedPlugin* find_recorded(const std::vector<RecordedPlugin>& recorded, std::string_view type,
                                     std::string_view id) {
     const auto it = std::find_if(recorded.begin(), recorded.end(),
-                                 [&](const RecordedPlugin& r) { return r.kind == kind && r.id == id; });
+                                 [&](const RecordedPlugin& r) { return r.type == type && r.id == id; });
     return it == recorded.end() ? nullptr : &*it;
 }
 
-std::optional<RecordedPlugin> unrecorded_bot_plugin(const std::vector<RecordedPlugin>& recorded, const std::string& kind) {
-    if (kind.empty() || is_builtin_bot(kind) || find_recorded(recorded, "bot", kind)) return std::nullopt;
-    const auto plugin = sdk::find_bot_plugin(kind);
+std::optional<RecordedPlugin> unrecorded_bot_plugin(const std::vector<RecordedPlugin>& recorded, const std::string& bot) {
+    if (bot.empty() || is_builtin_bot(bot) || find_recorded(recorded, "bot", bot)) return std::nullopt;
+    const auto plugin = sdk::find_bot_plugin(bot);
     return RecordedPlugin{"bot", plugin->id, plugin->version, plugin->fingerprint};
 }
 
 std::vector<RecordedPlugin> recorded_plugins(const sdk::Bundle& bundle, const std::vector<std::string>& bots) {
     std::vector<RecordedPlugin> out;
-    for (const auto& p : bundle.plugins()) out.push_back({p.kind, p.id, p.version, p.fingerprint});
-    for (const std::string& kind : bots)
-        if (auto bot = unrecorded_bot_plugin(out, kind)) out.push_back(std::move(*bot));
+    for (const auto& p : bundle.plugins()) out.push_back({p.type, p.id, p.version, p.fingerprint});
+    for (const std::string& seated : bots)
+        if (auto plugin = unrecorded_bot_plugin(out, seated)) out.push_back(std::move(*plugin));
     return out;
 }
 
 nlohmann::json plugin_json(const RecordedPlugin& p) {
-    return {{"kind", p.kind}, {"id", p.id}, {"version", p.version}, {"fingerprint", p.fingerprint}};
+    return {{"kind", p.type}, {"id", p.id}, {"version", p.version}, {"fingerprint", p.fingerprint}};
 }
 
 nlohmann::json plugins_json(const std::vector<RecordedPlugin>& plugins) {
@@ -55,7 +55,7 @@ bool is_fingerprint(const std::string& s) {
 
 std::string plugin_names(const std::vector<RecordedPlugin>& plugins) {
     std::string out;
-    for (const auto& p : plugins) out += fmt::format("{}{} '{}'", out.empty() ? "" : ", ", p.kind, excerpt(p.id));
+    for (const auto& p : plugins) out += fmt::format("{}{} '{}'", out.empty() ? "" : ", ", p.type, excerpt(p.id));
     return out.empty() ? "none" : out;
 }
 
@@ -66,8 +66,8 @@ RecordedPlugin parse_plugin(const nlohmann::json& p, const std::string& where) {
         return p[key].get<std::string>();
     };
     RecordedPlugin r{text("kind"), text("id"), text("version"), text("fingerprint")};
-    if (r.kind != "set" && r.kind != "gametype" && r.kind != "bot")
-        fail("expected kind \"set\", \"gametype\" or \"bot\", saw \"" + excerpt(r.kind) + "\"");
+    if (r.type != "set" && r.type != "gametype" && r.type != "bot")
+        fail("expected kind \"set\", \"gametype\" or \"bot\", saw \"" + excerpt(r.type) + "\"");
     if (r.id.empty()) fail("expected a non-empty \"id\"");
     if (!is_fingerprint(r.fingerprint)) fail("expected \"fingerprint\" to be 64 hex digits (SHA-256)");
     return r;
@@ -80,8 +80,8 @@ std::vector<RecordedPlugin> parse_plugins(const nlohmann::json& j, const std::st
     std::size_t sets = 0, gametypes = 0;
     for (std::size_t i = 0; i < j.size(); ++i) {
         RecordedPlugin r = parse_plugin(j[i], fmt::format("{}plugins: entry {}: ", where, i + 1));
-        sets += r.kind == "set";
-        gametypes += r.kind == "gametype";
+        sets += r.type == "set";
+        gametypes += r.type == "gametype";
         out.push_back(std::move(r));
     }
     if (sets == 0 || gametypes != 1)
@@ -92,11 +92,11 @@ std::vector<RecordedPlugin> parse_plugins(const nlohmann::json& j, const std::st
 void check_plugins(const std::vector<RecordedPlugin>& recorded, const sdk::Bundle& bundle, const std::string& where,
                    bool force, std::ostream& warnings, const std::string& advice, bool bots_play_on) {
     std::vector<RecordedPlugin> game, bots;  // what the bundle loaded; bot plugins, apart
-    for (const auto& r : recorded) (r.kind == "bot" ? bots : game).push_back(r);
+    for (const auto& r : recorded) (r.type == "bot" ? bots : game).push_back(r);
     const std::vector<RecordedPlugin> loaded = recorded_plugins(bundle);
     bool same = game.size() == loaded.size();
     for (std::size_t i = 0; same && i < loaded.size(); ++i)
-        same = game[i].kind == loaded[i].kind && game[i].id == loaded[i].id;
+        same = game[i].type == loaded[i].type && game[i].id == loaded[i].id;
     if (!same)
         throw InputError(fmt::format("{}: the plugins recorded ({}) are not the ones loaded ({}); expected the same "
                                      "plugins in the same order",
@@ -106,7 +106,7 @@ void check_plugins(const std::vector<RecordedPlugin>& recorded, const sdk::Bundl
         if (r.fingerprint == fingerprint) return;
         const std::string what = fmt::format(
             "plugin {} '{}' differs from the record (fingerprint {}… version {} recorded, {}… version {} installed in {})",
-            r.kind, excerpt(r.id), r.fingerprint.substr(0, 12), excerpt(r.version), fingerprint.substr(0, 12), version,
+            r.type, excerpt(r.id), r.fingerprint.substr(0, 12), excerpt(r.version), fingerprint.substr(0, 12), version,
             folder.string());
         if (!force) throw InputError(where + ": " + what + "; " + advice);
         warnings << "cherries: warning: " << where << ": " << what << "; replaying anyway (--force)\n";

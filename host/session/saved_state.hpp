@@ -16,7 +16,7 @@ namespace cherries::host {
 /// A seated player's seat: a human (bot empty) or a bot with its generator state.
 struct SavedSeat {
     PlayerId id = kNoPlayer;
-    std::string bot;              ///< bot kind; empty for a human
+    std::string bot;              ///< bot ("random", a bot plugin's id); empty for a human
     std::uint64_t bot_state = 0;  ///< Bot::state()
 };
 

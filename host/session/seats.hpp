@@ -15,14 +15,14 @@ namespace cherries::host {
 /// One seat: a human (bot empty) or a bot of kind `bot`.
 struct Seat {
     std::string name;
-    std::string bot;  ///< bot kind ("random", "greedy"); empty for a human
+    std::string bot;  ///< bot ("random", "greedy", a bot plugin's id); empty for a human
 
     bool is_bot() const { return !bot.empty(); }
 };
 
 /// Parses one `--player` spec: `NAME` is a human, `bot:KIND` a bot named `KIND-N` (N = the
 /// 1-based `seat`), `bot:KIND=NAME` a bot with a name. Throws InputError for an empty name, a
-/// name with whitespace, or an unknown bot kind (naming the known ones).
+/// name with whitespace, or an unknown bot (naming the known ones).
 Seat parse_seat(std::string_view spec, std::size_t seat);
 
 /// Parses `--player` specs in turn order, first player first. Throws InputError as parse_seat,

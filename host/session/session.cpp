@@ -85,18 +85,18 @@ std::vector<LostBot> Session::restore_bots(const std::vector<SavedSeat>& seats) 
             seat_bot(s.id, s.bot, std::move(made.bot));
         } catch (const std::exception& e) {
             // The game goes on; its record needs no bot (it holds the decisions made).
-            lost.push_back({.id = s.id, .kind = s.bot, .why = e.what()});
+            lost.push_back({.id = s.id, .bot = s.bot, .why = e.what()});
             hand_to_bot(s.id, "greedy");
         }
     }
     return lost;
 }
 
-const RecordedPlugin* Session::recorded(const MadeBot& made, const std::string& kind) const {
+const RecordedPlugin* Session::recorded(const MadeBot& made, const std::string& bot) const {
     if (!made.plugin) return nullptr;
     const RecordedPlugin* r = find_recorded(plugins_, "bot", made.plugin->id);
     if (r && r->fingerprint != made.plugin->fingerprint)
-        throw SeatError(fmt::format("bot plugin '{}' changed since this game recorded it", kind));
+        throw SeatError(fmt::format("bot plugin '{}' changed since this game recorded it", bot));
     return r;
 }
 
@@ -106,14 +106,14 @@ Bot* Session::bot(PlayerId id) const {
     return nullptr;
 }
 
-void Session::seat_bot(PlayerId id, const std::string& kind, std::unique_ptr<Bot> bot) {
+void Session::seat_bot(PlayerId id, const std::string& name, std::unique_ptr<Bot> bot) {
     for (SeatedBot& b : bots_)
         if (b.id == id) {
-            b.kind = kind;
+            b.name = name;
             b.bot = std::move(bot);
             return;
         }
-    bots_.push_back(SeatedBot{id, kind, std::move(bot)});
+    bots_.push_back(SeatedBot{id, name, std::move(bot)});
 }
 
 PlayerId Session::join(const Seat& seat) {
@@ -143,8 +143,8 @@ void Session::leave(PlayerId id) {
     std::erase_if(bots_, [&](const SeatedBot& b) { return b.id == id; });
 }
 
-void Session::hand_to_bot(PlayerId id, const std::string& kind, bool new_seat) {
-    seat_bot(id, kind, make_bot(kind, 0));
+void Session::hand_to_bot(PlayerId id, const std::string& bot, bool new_seat) {
+    seat_bot(id, bot, make_bot(bot, 0));
     if (new_seat) ++seats_taken_;
 }
 
@@ -196,7 +196,7 @@ SaveState Session::save_state() const {
         SavedSeat seat{.id = p.id};
         for (const SeatedBot& b : bots_)
             if (b.id == p.id) {
-                seat.bot = b.kind;
+                seat.bot = b.name;
                 seat.bot_state = b.bot->state();
             }
         s.seats.push_back(std::move(seat));

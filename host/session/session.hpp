@@ -48,10 +48,10 @@ public:
     virtual void turn_ended() {}
 };
 
-/// A bot in seat `id`, with its kind as a save names it ("greedy", a bot plugin's id).
+/// A bot in seat `id`, with the bot as a save names it ("greedy", a bot plugin's id).
 struct SeatedBot {
     PlayerId id = kNoPlayer;
-    std::string kind;
+    std::string name;  ///< the bot: "greedy", a bot plugin's id
     std::unique_ptr<Bot> bot;
 };
 
@@ -59,7 +59,7 @@ struct SeatedBot {
 /// bot plays its seat now.
 struct LostBot {
     PlayerId id = kNoPlayer;
-    std::string kind;
+    std::string bot;   ///< "greedy", a bot plugin's id
     std::string why;  ///< one line, what the BotSource said
 };
 
@@ -133,10 +133,10 @@ public:
     PlayerId join(const Seat& seat);
     /// Player `id` leaves (GDD §3.4.2.1), bot and all. Throws RuleError; nothing changes then.
     void leave(PlayerId id);
-    /// From now on the built-in bot `kind` plays seat `id` (a seat the house rules keep, or one
+    /// From now on the built-in bot `bot` plays seat `id` (a seat the house rules keep, or one
     /// a bot takes over). No record line: the record holds decisions, not who made them. With
     /// `new_seat`, it counts as a seat taken (a bot under a name of its own: seats_taken()).
-    void hand_to_bot(PlayerId id, const std::string& kind, bool new_seat = false);
+    void hand_to_bot(PlayerId id, const std::string& bot, bool new_seat = false);
     /// From now on a person plays seat `id` again (the player back in a seat a bot kept for
     /// them); nothing for a seat without a bot. No record line: the front end writes a seat line.
     void hand_back(PlayerId id);
@@ -160,10 +160,10 @@ public:
     SaveState save_state() const;
 
 private:
-    void seat_bot(PlayerId id, const std::string& kind, std::unique_ptr<Bot> bot);
+    void seat_bot(PlayerId id, const std::string& name, std::unique_ptr<Bot> bot);
     // The record's entry of a bot plugin just made (nullptr: a built-in bot, or not recorded
     // yet); throws SeatError when the recorded fingerprint is not the plugin's.
-    const RecordedPlugin* recorded(const MadeBot& made, const std::string& kind) const;
+    const RecordedPlugin* recorded(const MadeBot& made, const std::string& bot) const;
     std::vector<PendingChange> take_due();
 
     // The game asks plugin functions through a memo of its own (game_memo.hpp): per game, so

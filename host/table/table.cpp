@@ -329,7 +329,7 @@ void Table::begin() {
     for (const Player& p : game.players()) {
         std::string bot;
         for (const SeatedBot& b : session_->bots())
-            if (b.id == p.id) bot = b.kind;
+            if (b.id == p.id) bot = b.name;
         header.players.push_back(Seat{.name = p.name, .bot = bot});
     }
     record_ = std::make_unique<RecordLog>(game, header);

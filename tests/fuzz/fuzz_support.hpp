@@ -46,7 +46,7 @@ inline std::filesystem::path write_input(const std::string& name, const std::uin
 inline const sdk::Bundle* recorded_bundle(const std::vector<host::RecordedPlugin>& plugins) {
     static std::map<std::string, std::unique_ptr<sdk::Bundle>> loaded;
     std::string key;
-    for (const auto& p : plugins) key += p.kind + '\n' + p.id + '\n';
+    for (const auto& p : plugins) key += p.type + '\n' + p.id + '\n';
     if (const auto it = loaded.find(key); it != loaded.end()) return it->second.get();
     if (loaded.size() >= 16) return nullptr;  // only the project's own combinations matter
     auto bundle = std::make_unique<sdk::Bundle>(host::load_recorded_bundle(plugins, {}));

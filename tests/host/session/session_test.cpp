@@ -236,6 +236,6 @@ TEST_CASE("a saved bot that cannot be made again gives its seat to the greedy bo
     REQUIRE(lost[0].id == 2);
     REQUIRE(lost[0].why == "bot plugin 'plug' changed since this game recorded it");
     REQUIRE(again.bots().size() == 2);
-    REQUIRE(again.bots()[1].kind == "greedy");
+    REQUIRE(again.bots()[1].name == "greedy");
     REQUIRE(again.bot(2) != nullptr);
 }
