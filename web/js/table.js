@@ -102,6 +102,7 @@ function draw() {
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
     });
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
+    announce(acting);
     const seated = anyToken() !== null;
     document.getElementById('add-bot').disabled = !seated || finished();
     document.getElementById('start').hidden = !!table.started;
@@ -112,6 +113,20 @@ function draw() {
     const mineList = document.getElementById('my-seats');
     const names = [...mine.values()].map((s) => playerById(table, s.player)?.name || s.name).filter(Boolean);
     mineList.textContent = names.length ? `Seats on this page: ${names.join(', ')}` : 'You are watching (no seat on this page).';
+}
+
+let announced = '';
+
+// Says whose turn it is to a screen reader once per turn (a live region that stays in place).
+function announce(acting) {
+    const current = playerById(table, table.current);
+    let text = '';
+    if (table.result) text = table.result.winner ? `${table.result.winner} wins.` : 'The game ended without a winner.';
+    else if (current) text = `Turn ${table.turn}: ${current.name}'s turn${acting ? ' — your turn' : ''}.`;
+    if (text !== announced) {
+        announced = text;
+        document.getElementById('announce').textContent = text;
+    }
 }
 
 function send(msg) {
@@ -193,6 +208,8 @@ window.cherriesTable = {
     get seats() { return loadSeats(id); },
     get connected() { return !!connection.socket && connection.socket.readyState === WebSocket.OPEN; },
     forget(token) { seats = forgetSeat(id, token); draw(); },
+    /** Sends `msg` as is on the page's socket (a test sends a request the page would not). */
+    send(msg) { send(msg); },
 };
 
 setUp();
