@@ -80,13 +80,17 @@ json Lobby::catalog_json() {
             const auto b = bundle({id}, config_.default_gametype);
             entry["name"] = b->catalog().sets().front().name;
             entry["cards"] = b->catalog().card_count();
+            const auto w = words(b);
+            json list = json::array();
+            for (KindId k = 0; k < b->catalog().kinds().size(); ++k) list.push_back(card_kind_json(*b, *w, k));
+            entry["card_list"] = list;
         } catch (const std::exception& e) {
             entry["error"] = "does not load";
         }
         sets.push_back(entry);
     }
     for (const auto& id : allowed("gametype")) {
-        json entry = {{"id", id}, {"name", id}, {"rule", ""}, {"graph", "/api/gametypes/" + id + "/graph.svg"}};
+        json entry = {{"id", id}, {"name", id}, {"rule", ""}, {"graph", graph_url(id)}};
         try {
             const auto b = bundle_for_gametype(id);
             entry["name"] = b->gametype().name;

@@ -231,15 +231,20 @@ Outcome WebTable::handle(const ClientMessage& m) {
     return out;
 }
 
-json WebTable::card_json(CardId card) const {
-    const Catalog& catalog = setup_.bundle->catalog();
-    const CardKind& kind = catalog.kind_of(card);
+json card_kind_json(const sdk::Bundle& bundle, const host::CardText& words, KindId kind_id) {
+    const Catalog& catalog = bundle.catalog();
+    const CardKind& kind = catalog.kinds()[kind_id];
     const std::string& set = catalog.sets()[kind.set].id;
     std::string fingerprint;
-    for (const auto& p : setup_.bundle->plugins())
+    for (const auto& p : bundle.plugins())
         if (p.kind == "set" && p.id == set) fingerprint = p.fingerprint;
-    return {{"id", set + "/" + kind.id}, {"name", setup_.words->name(card)}, {"text", setup_.words->describe(card)},
+    return {{"id", set + "/" + kind.id}, {"name", words.kind_name(kind_id)}, {"text", words.describe_kind(kind_id)},
+            {"type", std::string(to_string(kind.type))}, {"count", kind.count},
             {"face", "/cards/" + fingerprint + "/" + kind.id + ".svg"}};
+}
+
+json WebTable::card_json(CardId card) const {
+    return card_kind_json(*setup_.bundle, *setup_.words, setup_.bundle->catalog().kind_id_of(card));
 }
 
 json WebTable::state_json() const {
@@ -247,7 +252,7 @@ json WebTable::state_json() const {
     const Gametype& gametype = setup_.bundle->gametype();
     json state = {{"id", setup_.id}, {"started", table_->started()},
                   {"gametype", {{"id", setup_.gametype}, {"name", gametype.name}, {"rule", setup_.words->gametype_rule()},
-                                {"winning_score", gametype.winning_score}}},
+                                {"winning_score", gametype.winning_score}, {"graph", graph_url(setup_.gametype)}}},
                   {"sets", setup_.sets}};
     state["phase"] = !table_->started() ? std::string("lobby") : std::string(to_string(game->phase()));
     if (table_->started() && table_->record() && table_->record()->ended() && !game->over()) state["phase"] = "stopped";

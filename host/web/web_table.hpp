@@ -33,6 +33,10 @@ private:
     host::GameLibrary& library_;
 };
 
+/// A card kind as the page shows it: {"id": "SET/CARD", "name", "text", "type" ("cherry",
+/// "score", "modifier"), "count", "face" (its SVG URL, /cards/FINGERPRINT/CARD.svg)}.
+nlohmann::json card_kind_json(const sdk::Bundle& bundle, const host::CardText& words, KindId kind);
+
 /// What a table needs from the server: its plugins, its words and its rules.
 struct TableSetup {
     std::string id;                                 ///< the table's id in URLs (/t/ID)
@@ -42,6 +46,9 @@ struct TableSetup {
     std::shared_ptr<const host::CardText> words;    ///< the bundle's cards and rule in words
     host::TableOptions options;
 };
+
+/// The URL of the reference graph of gametype `id` (docs/web.md).
+inline std::string graph_url(const std::string& id) { return "/api/gametypes/" + id + "/graph.svg"; }
 
 /// What one message did: an error for the sender only (nothing changed), or a seat for the
 /// sender (`seated`), and whether the table changed (everyone gets the new state).
