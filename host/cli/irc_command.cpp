@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "host/cli/commands.hpp"
-#include "host/irc/store.hpp"
+#include "host/store/store.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
 #include "host/irc/config.hpp"

@@ -1,4 +1,4 @@
-#include "host/irc/store.hpp"
+#include "host/store/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
