@@ -30,7 +30,9 @@ export function kindMark(card) {
  * so a re-render gives the focus back to it. A card is `{id, name, text, face}`.
  */
 export function cardElement(card, { size = 'small', lifetime = null, key = null } = {}) {
-    const words = `${card.name}: ${card.text || ''}`.trim();
+    // The server's text may already begin with the name ("Cherry Doubler [S] (modifier ...").
+    const text = card.text || '';
+    const words = text.startsWith(card.name) ? text : `${card.name}: ${text}`.trim();
     const mark = kindMark(card);
     const tipId = `tip-${key || card.id}`;
     return el('div', {

@@ -12,6 +12,10 @@ export function el(tag, attrs = {}, ...children) {
     for (const [key, value] of Object.entries(attrs || {})) {
         if (value === null || value === undefined || value === false) continue;
         if (key.startsWith('on') && typeof value === 'function') node.addEventListener(key.slice(2), value);
+        // An image loads as soon as it has a src, even outside the page: keep it in data-src
+        // until replaceSection puts the element in the page (a redraw that changes nothing
+        // fetches nothing).
+        else if (tag === 'img' && key === 'src') node.setAttribute('data-src', String(value));
         else node.setAttribute(key, value === true ? '' : String(value));
     }
     append(node, children);
@@ -26,6 +30,8 @@ function append(node, children) {
     }
 }
 
+const signatures = new WeakMap();   // a drawn section -> the markup it was drawn from
+
 /**
  * Puts `fresh` in place of the element with id `id` if its markup differs, so that an unchanged
  * section keeps its elements (a test or a user holding one is not left with a stale element).
@@ -35,9 +41,12 @@ export function replaceSection(id, fresh) {
     const old = document.getElementById(id);
     fresh.id = id;
     if (!old) return;
-    if (old.outerHTML === fresh.outerHTML) return;
+    const signature = fresh.outerHTML;
+    if (signatures.get(old) === signature) return;
     const active = document.activeElement;
     const key = active && old.contains(active) ? active.getAttribute('data-key') : null;
+    for (const img of fresh.querySelectorAll('img[data-src]')) img.src = img.dataset.src;
+    signatures.set(fresh, signature);
     old.replaceWith(fresh);
     if (key) {
         const again = fresh.querySelector(`[data-key="${CSS.escape(key)}"]`);

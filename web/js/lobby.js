@@ -43,8 +43,8 @@ function setChoices() {
 
 function cardCount(set) {
     if (typeof set.cards === 'number') return `, ${set.cards} cards`;
-    if (Array.isArray(set.cards)) {
-        const total = set.cards.reduce((n, c) => n + (typeof c.count === 'number' ? c.count : 1), 0);
+    if (Array.isArray(set.card_list)) {
+        const total = set.card_list.reduce((n, c) => n + (typeof c.count === 'number' ? c.count : 1), 0);
         return `, ${total} cards`;
     }
     return '';

@@ -30,6 +30,9 @@ export function parseRecords(text) {
             throw new RecordError(i + 1, `not JSON: ${line.slice(0, 60)}`);
         }
         if (!Array.isArray(value) && value && value.record === 'cherries') {
+            // The seed is a 64-bit integer: JSON.parse rounds it past 2^53, so keep its digits.
+            const seed = /"seed"\s*:\s*(\d+)/.exec(line);
+            if (seed) value.seed = seed[1];
             current = { header: value, lines: [], end: null };
             records.push(current);
         } else if (!current) {
@@ -48,8 +51,8 @@ export function parseRecords(text) {
 
 /**
  * The cards the record's sets hold, by the record's card id (docs/records.md: `"cherry"`, or
- * `"set:card"` when two sets share an id), from the server's catalog (`catalog.sets[].cards`,
- * a list of `{id, name, text, face, type, count}`). Returns `{byId, deck}`: deck is the first
+ * `"set:card"` when two sets share an id), from the server's catalog (`catalog.sets[].card_list`,
+ * `card_list`: `{id, name, text, face, type, count}`). Returns `{byId, deck}`: deck is the first
  * deck's size, or null if the catalog does not give the counts.
  */
 export function recordCards(header, catalog) {
@@ -60,11 +63,13 @@ export function recordCards(header, catalog) {
     let counted = true;
     for (const setId of setIds) {
         const set = (catalog?.sets || []).find((s) => s.id === setId);
-        const cards = set && Array.isArray(set.cards) ? set.cards : [];
+        const cards = !set ? [] : Array.isArray(set.card_list) ? set.card_list : Array.isArray(set.cards) ? set.cards : [];
         if (!cards.length) counted = false;
         for (const card of cards) {
-            seen.set(card.id, (seen.get(card.id) || 0) + 1);
-            byId.set(`${setId}:${card.id}`, card);
+            // The catalog may name a card "set/card"; the record names it "card" (or "set:card").
+            const own = card.id.startsWith(`${setId}/`) ? card.id.slice(setId.length + 1) : card.id;
+            seen.set(own, (seen.get(own) || 0) + 1);
+            byId.set(`${setId}:${own}`, card);
             if (typeof card.count === 'number') deck += card.count;
             else counted = false;
         }

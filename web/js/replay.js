@@ -18,7 +18,10 @@ function show(k) {
     renderTable(frame.table, {});
     const lines = [];
     for (let i = Math.max(0, at - 40); i <= at; i += 1) {
-        if (i > 0 && frames[i].lines.length) lines.push(`— turn ${i} —`);
+        if (i > 0 && frames[i].lines.length) {
+            const who = frames[i].table.players.find((p) => p.id === frames[i].table.current);
+            lines.push(`— Turn ${i}${who ? `: ${who.name}` : ''} —`);
+        }
         lines.push(...frames[i].lines);
     }
     setLog(lines.slice(-400));

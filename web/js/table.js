@@ -3,7 +3,7 @@
 // cancel. The page acts with the token of the seat whose turn it is (GDD §3.4.2.3.2: the player
 // who drew decides).
 import { el, showError } from './dom.js';
-import { catalog as fetchCatalog } from './api.js';
+import { catalog as fetchCatalog, tables as fetchTables } from './api.js';
 import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
 import { renderTable, appendLog, playerById } from './view.js';
@@ -22,8 +22,21 @@ const connection = new TableConnection(id, {
         const status = document.getElementById('connection');
         status.textContent = text;
         status.className = ok ? 'ok' : 'warn';
+        if (!ok && connection.retries === 3) checkListed();
     },
 });
+
+// After three failed connections in a row: is the table still on the server at all? (A browser
+// cannot tell a refused WebSocket from a server that is down.)
+async function checkListed() {
+    try {
+        const list = await fetchTables();
+        if (Array.isArray(list) && !list.some((t) => t.id === id))
+            showError(`Table ${id} is not open on this server: it may have ended, or the server did not keep it. The lobby lists the open tables.`);
+    } catch {
+        // The server is down: the connection line says so; keep trying.
+    }
+}
 
 function onMessage(msg) {
     switch (msg.type) {
@@ -37,6 +50,7 @@ function onMessage(msg) {
             // A new token answers a `join` (in the order asked); a known one a hello (a reconnect).
             const known = seats.some((s) => s.token === msg.token);
             seats = rememberSeat(id, msg.token, msg.player ?? null, known ? null : joining.shift() ?? null);
+            if (!known) document.getElementById('name').value = '';
         }
             showError('');
             draw();
@@ -48,6 +62,7 @@ function onMessage(msg) {
             busy = false;
             if (msg.request === 'join') joining.shift();
             showError(msg.message || 'The server refused that.');
+            draw();
             break;
         default:
             break;

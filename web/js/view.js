@@ -92,7 +92,7 @@ function playersBox(table, mine, acting) {
                 type: 'button', 'data-test': 'give', 'data-player': p.name, 'data-action': 'give', 'data-to': p.id,
                 'data-key': `give-${p.id}`,
             }, p.id === acting ? `Give ${table.drawn.name} to yourself (keep)` : `Give ${table.drawn.name} to ${p.name}`) : null,
-            you && !table.result && !opts_finished(table) ? el('button', {
+            you && !table.result && !isFinished(table) ? el('button', {
                 type: 'button', class: 'quiet', 'data-action': 'leave', 'data-to': p.id, 'data-key': `leave-${p.id}`,
             }, `Leave (${p.name})`) : null);
     });
@@ -101,7 +101,7 @@ function playersBox(table, mine, acting) {
         players.length ? el('div', { class: 'player-grid' }, players) : el('p', { class: 'muted' }, 'Nobody has sat down yet.'));
 }
 
-function opts_finished(table) {
+function isFinished(table) {
     return ['won', 'ended', 'aborted'].includes(table.phase);
 }
 
