@@ -20,7 +20,7 @@ function show(k) {
     for (let i = Math.max(0, at - 40); i <= at; i += 1) {
         if (i > 0 && frames[i].lines.length) {
             const who = frames[i].table.players.find((p) => p.id === frames[i].table.current);
-            lines.push(`— Turn ${i}${who ? `: ${who.name}` : ''} —`);
+            lines.push(`Turn ${i}${who ? `: ${who.name}` : ''}`);
         }
         lines.push(...frames[i].lines);
     }

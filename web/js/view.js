@@ -32,7 +32,8 @@ function turnBox(table, mine) {
     const current = table.current === null || table.current === undefined ? null : playerById(table, table.current);
     const finished = table.result || ['won', 'ended', 'aborted'].includes(table.phase);
     let status;
-    if (finished) status = el('p', { class: 'status' }, 'The game is over.');
+    if (finished) status = el('p', { class: 'status' }, table.result && table.result.winner
+        ? `The game is over after ${table.turn} turns: ${table.result.winner} wins.` : 'The game is over.');
     else if (!table.started) status = el('p', { class: 'status' }, 'Waiting to start: sit down, seat bots, then start.');
     else if (table.phase === 'suspended') status = el('p', { class: 'status' }, 'The game is suspended: one player is left; a join resumes it.');
     else if (current) status = el('p', { class: 'status' },
@@ -49,6 +50,7 @@ function turnBox(table, mine) {
 
 function drawnBox(table, acting) {
     const current = table.current === null || table.current === undefined ? null : playerById(table, table.current);
+    if (isFinished(table) || table.result) return el('section', { hidden: true });
     const children = [el('h2', {}, 'Drawn card')];
     if (table.drawn) {
         children.push(cardElement(table.drawn, { size: 'large', key: 'drawn' }));
@@ -76,6 +78,7 @@ function playersBox(table, mine, acting) {
         if (p.id === current) marks.push(el('span', { class: 'badge turn-badge' }, '▶ turn'));
         if (you) marks.push(el('span', { class: 'badge you-badge' }, 'you'));
         if (p.bot) marks.push(el('span', { class: 'badge' }, `bot: ${p.bot}`));
+        if (p.timeouts) marks.push(el('span', { class: 'badge' }, `⏱ ${p.timeouts} timeout${p.timeouts === 1 ? '' : 's'} in a row`));
         return el('article', {
             class: `player${p.id === current ? ' current' : ''}${you ? ' mine' : ''}`,
             'data-player-id': p.id, 'aria-label': p.name,
@@ -148,7 +151,7 @@ function resultBox(table, opts) {
 export function appendLog(lines, keep = 400) {
     const list = document.getElementById('log-lines');
     if (!list) return;
-    for (const line of lines) list.append(el('li', {}, line));
+    for (const line of lines) list.append(logLine(line));
     while (list.children.length > keep) list.firstElementChild.remove();
     const box = document.getElementById('log');
     if (box) box.scrollTop = box.scrollHeight;
@@ -158,5 +161,11 @@ export function appendLog(lines, keep = 400) {
 export function setLog(lines) {
     const list = document.getElementById('log-lines');
     if (!list) return;
-    list.replaceChildren(...lines.map((line) => el('li', {}, line)));
+    list.replaceChildren(...lines.map(logLine));
+}
+
+// A turn's first line ("Turn 12: ann") stands out; the others are indented under it.
+function logLine(line) {
+    const text = line.trim();
+    return el('li', { class: /^Turn \d+/.test(text) ? 'turn-line' : null }, text);
 }
