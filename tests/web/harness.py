@@ -238,13 +238,15 @@ def table_state(driver):
     return driver.execute_script("return window.cherriesTable ? window.cherriesTable.table : null;")
 
 
-def sit_down(driver, name):
-    """Types `name` in the name field and presses join; waits for the seat."""
+def sit_down(driver, name, pending=False):
+    """Types `name` in the name field and presses join; waits for the seat (its token, and its
+    player id unless `pending`: a join during a turn is seated after it, GDD §3.4.2.1)."""
     field = wait(driver, lambda d: visible(d, '[data-test="name"]'), 15, "the name field")
     field.clear()
     field.send_keys(name)
     click(driver, '[data-test="join"]')
-    wait(driver, lambda d: any(s.get("player") is not None for s in d.execute_script("return window.cherriesTable.seats;")),
+    wait(driver, lambda d: any(s.get("name") == name and (pending or s.get("player") is not None)
+                               for s in d.execute_script("return window.cherriesTable.seats;")),
          15, f"{name}'s seat")
 
 

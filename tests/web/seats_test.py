@@ -7,6 +7,7 @@ unchanged (GDD §3.4.2.3.2: only the player who drew decides where the card goes
 
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h  # noqa: E402
@@ -29,13 +30,32 @@ def main():
     h.sit_down(ann, "ann")
     cid.get(f"{server.url}/t/{table_id}")
     h.wait(cid, lambda d: h.table_state(d) is not None, 15, "the table's state")
+    # Two people at cid's screen (hotseat): one page, two seats.
     h.sit_down(cid, "cid")
+    h.sit_down(cid, "dee")
+    assert [s["name"] for s in cid.execute_script("return window.cherriesTable.seats")] == ["cid", "dee"]
     h.click(ann, '[data-test="add-bot"]')
-    h.wait(ann, lambda d: len(h.table_state(d)["players"]) == 3, 10, "the bot's seat")
+    h.wait(ann, lambda d: len(h.table_state(d)["players"]) == 4, 10, "the bot's seat")
     h.click(ann, '[data-test="start"]')
 
-    # Play until it is ann's turn (cid plays its own turns meanwhile).
-    h.play_until([cid], lambda: h.my_turn(ann) == "ann", 30)
+    # ann is first (GDD §3.3.4.3); then cid's page acts for cid and for dee, each on their turn.
+    h.wait(ann, lambda d: h.my_turn(d) == "ann", 15, "ann's first turn")
+    h.act(ann)
+    hotseat = []
+    end = time.monotonic() + 30
+    while h.my_turn(ann) != "ann":
+        assert time.monotonic() < end, "ann's second turn did not come within 30 s"
+        who = h.my_turn(cid)
+        if who and h.act(cid) is not None:
+            hotseat.append(who)
+        time.sleep(0.03)
+    assert hotseat == ["cid", "dee"], f"cid's page acted for {hotseat}, expected cid then dee"
+    print("seats: one page played two seats in turn (hotseat): cid, then dee")
+
+    # A join during ann's turn waits for its end (GDD §3.4.2.1), shown as pending meanwhile.
+    h.sit_down(cid, "eve", pending=True)
+    h.wait(ann, lambda d: any(p["name"] == "eve" for p in h.table_state(d)["pending"]), 10, "eve's pending join")
+    h.wait(ann, lambda d: "eve joins" in d.find_element("id", "pending").text, 10, "eve's pending join on ann's page")
     before = h.table_state(ann)
     ann_id = before["current"]
     seats_before = ann.execute_script("return window.cherriesTable.seats")
@@ -72,9 +92,12 @@ def main():
     refusal = h.wait(cid, lambda d: h.error_text(d), 10, "the refusal on cid's page")
     assert game_view(h.table_state(ann)) == game_view(before)
 
-    # The game goes on: ann decides, and the turn moves on.
+    # The game goes on: ann decides, the turn moves on, and eve sits at the table, last.
     assert h.act(ann) == before["turn"]
     h.wait(ann, lambda d: h.table_state(d)["turn"] > before["turn"] or h.table_state(d)["result"], 10, "the next turn")
+    h.wait(ann, lambda d: [p["name"] for p in h.table_state(d)["players"]][-1] == "eve", 10, "eve seated last")
+    h.wait(cid, lambda d: all(s["player"] is not None for s in d.execute_script("return window.cherriesTable.seats")),
+           10, "eve's seat id on cid's page")
     print(f"seats: cid's page was told: {refusal}")
     print("seats: passed")
     h.cleanup()
