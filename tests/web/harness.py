@@ -371,3 +371,31 @@ def raw_socket(driver, messages, listen=1.5):
         };
         setTimeout(() => done(got), (listen + 5) * 1000);
     """, messages, listen)
+
+
+def low_contrast(driver, minimum=4.5):
+    """Every shown element with text of its own whose text colour on its background (the nearest
+    opaque one up the tree) is below `minimum`:1 (WCAG 2 contrast ratio; AA asks 4.5:1 for
+    text). Returns [(what, ratio, colour, background)]."""
+    return driver.execute_script("""
+        const minimum = arguments[0];
+        const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+            const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+        const lum = ({r, g, b}) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+            return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+        const background = (e) => { for (; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+            if (c && c.a > 0.5) return c; } return {r: 255, g: 255, b: 255, a: 1}; };
+        const out = [];
+        for (const e of document.querySelectorAll('body *')) {
+            const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+            if (!own || !e.getClientRects().length) continue;
+            const s = getComputedStyle(e);
+            if (s.visibility === 'hidden' || s.display === 'none') continue;
+            const fg = parse(s.color), bg = background(e);
+            const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+            const ratio = (hi + 0.05) / (lo + 0.05);
+            if (ratio < minimum) out.push([`${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''} "${e.textContent.trim().slice(0, 40)}"`,
+                Math.round(ratio * 100) / 100, s.color, `rgb(${bg.r}, ${bg.g}, ${bg.b})`]);
+        }
+        return out;
+    """, minimum)

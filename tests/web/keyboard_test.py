@@ -2,7 +2,8 @@
 """The table by keyboard alone, and on a phone: one person sits down, seats a bot, starts and
 plays a turn (GDD §3.4.2.3.2, keep or give) with Tab, typing and Enter only, every focused
 control showing a visible focus ring; then at 360 CSS pixels wide the lobby, the table mid-game
-and the replay have no horizontal scroll (document.scrollingElement.scrollWidth <= innerWidth).
+and the replay have no horizontal scroll (document.scrollingElement.scrollWidth <= innerWidth),
+and every text on the table and in the lobby has WCAG AA contrast (4.5:1 or more).
 """
 
 import os
@@ -87,6 +88,10 @@ def main():
         f"the log does not say what kim did: {log[-8:]}"
     print(f"keyboard: kim played turn {before['turn']} with Tab and Enter ({choice}); focus ring on {sorted(seen)}")
 
+    # WCAG AA: every text on the table mid-game has a contrast of 4.5:1 or more.
+    poor = h.low_contrast(kim)
+    assert not poor, f"text below 4.5:1 contrast on the table: {poor}"
+
     # A card's text on focus: the focused card shows its tooltip.
     cards = h.find(kim, ".card")
     if cards:
@@ -100,6 +105,8 @@ def main():
     kim.get(server.url + "/")
     h.wait(kim, lambda d: h.visible(d, 'input[name="gametype"]'), 10, "the lobby's gametypes")
     no_horizontal_scroll(kim, "the lobby")
+    poor = h.low_contrast(kim)
+    assert not poor, f"text below 4.5:1 contrast in the lobby: {poor}"
     kim.get(f"{server.url}/replay?table={made['id']}")
     h.wait(kim, lambda d: d.execute_script("return window.cherriesReplay.turns") >= 1, 10, "the replay")
     h.click(kim, '[data-test="replay-last"]')
