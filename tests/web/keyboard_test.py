@@ -107,6 +107,19 @@ def main():
     no_horizontal_scroll(kim, "the lobby")
     poor = h.low_contrast(kim)
     assert not poor, f"text below 4.5:1 contrast in the lobby: {poor}"
+    # Random sets (issue 21, the lobby): two of the sets on offer, picked by the server and shown.
+    offered = [s["id"] for s in server.get_json("/api/catalog")["sets"]]
+    h.click(kim, "#use-random")
+    field = h.visible(kim, "#random-n")
+    field.clear()
+    field.send_keys(str(len(offered)))
+    h.click(kim, "#create")
+    h.wait(kim, lambda d: "/t/" in d.current_url and h.table_state(d) is not None, 15, "the random sets' table")
+    sets = h.table_state(kim)["sets"]
+    assert sorted(sets) == sorted(offered), f"asked for {len(offered)} random sets of {offered}, the table has {sets}"
+    h.wait(kim, lambda d: "Card sets:" in d.find_element("id", "rule").text, 10, "the sets named on the table")
+    no_horizontal_scroll(kim, "a new table")
+
     kim.get(f"{server.url}/replay?table={made['id']}")
     h.wait(kim, lambda d: d.execute_script("return window.cherriesReplay.turns") >= 1, 10, "the replay")
     h.click(kim, '[data-test="replay-last"]')

@@ -104,6 +104,7 @@ export function replayFrames(record, catalog) {
         current: null,
         drawn: null,
         players: (header.players || []).map((p) => player(p.name, p.bot ?? null)),
+        sets: (header.plugins || []).filter((p) => p.kind === 'set').map((p) => p.id),
         pending: [],
         gametype: { id: gametypeId, name: known.name || gametypeId, rule: known.rule, graph: known.graph, winning_score: known.winning_score },
         result: null,

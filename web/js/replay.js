@@ -15,7 +15,7 @@ function show(k) {
     if (!frames.length) return;
     at = Math.max(0, Math.min(frames.length - 1, k));
     const frame = frames[at];
-    renderTable(frame.table, {});
+    renderTable(frame.table, { setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])) });
     const lines = [];
     for (let i = Math.max(0, at - 40); i <= at; i += 1) {
         if (i > 0 && frames[i].lines.length) {

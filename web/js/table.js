@@ -113,6 +113,7 @@ function draw() {
         acting: acting && !busy ? table.current : null,
         myNames: new Set(seats.map((s) => s.name).filter(Boolean).concat([...mine.keys()].map((k) => playerById(table, k).name))),
         canCancel: seats.length > 0,
+        setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])),
         recordUrl: `/api/tables/${encodeURIComponent(id)}/record`,
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
     });

@@ -23,7 +23,7 @@ export function renderTable(table, opts = {}) {
     replaceSection('turn-box', turnBox(table, mine));
     replaceSection('drawn', drawnBox(table, acting));
     replaceSection('players', playersBox(table, mine, acting));
-    replaceSection('rule', ruleBox(table));
+    replaceSection('rule', ruleBox(table, opts));
     replaceSection('pending', pendingBox(table, opts));
     replaceSection('result', resultBox(table, opts));
 }
@@ -108,12 +108,13 @@ function isFinished(table) {
     return ['won', 'ended', 'aborted'].includes(table.phase);
 }
 
-function ruleBox(table) {
+function ruleBox(table, opts) {
     const g = table.gametype || {};
     return el('section', { 'aria-label': 'gametype' },
         el('h2', {}, `Gametype: ${g.name || g.id || '?'}`),
         g.rule ? el('p', {}, g.rule) : null,
         g.winning_score ? el('p', {}, `Winning score: ${g.winning_score}.`) : null,
+        table.sets && table.sets.length ? el('p', {}, `Card sets: ${table.sets.map((id) => (opts.setNames && opts.setNames.get(id)) || id).join(', ')}.`) : null,
         g.graph ? el('img', { class: 'graph', src: g.graph, alt: `Reference graph of ${g.name || g.id}` }) : null);
 }
 
