@@ -65,7 +65,11 @@ def main():
     h.wait(ann, lambda d: h.my_turn(d) == "ann", 15, "ann's turn offered again after a reload")
     assert ann.execute_script("return window.cherriesTable.seats") == seats_before
     assert game_view(h.table_state(ann)) == game_view(before), "a reload changed the game"
-    print("seats: a reload kept ann's seat and turn")
+    log = h.wait(ann, lambda d: (lambda lines: lines if any("from the record" in x for x in lines) else None)(
+        d.execute_script("return [...document.querySelectorAll('#log-lines li')].map(li => li.textContent)")),
+        10, "the log's history after a reload")
+    assert "Turn 1: ann" in log and any(line.startswith("cid ") for line in log), f"the reloaded page lost the log: {log}"
+    print("seats: a reload kept ann's seat, her turn and the log")
 
     # cid's page offers no decision on ann's turn.
     assert h.visible(cid, '[data-test="keep"]') is None and h.visible(cid, '[data-test="give"]') is None

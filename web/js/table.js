@@ -3,10 +3,11 @@
 // cancel. The page acts with the token of the seat whose turn it is (GDD §3.4.2.3.2: the player
 // who drew decides).
 import { el, showError } from './dom.js';
-import { catalog as fetchCatalog, tables as fetchTables } from './api.js';
+import { catalog as fetchCatalog, tables as fetchTables, recordText } from './api.js';
+import { parseRecords, replayFrames } from './replay-model.js';
 import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
-import { renderTable, appendLog, playerById } from './view.js';
+import { renderTable, appendLog, prependLog, playerById } from './view.js';
 
 const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
 let seats = loadSeats(id);
@@ -44,6 +45,7 @@ function onMessage(msg) {
             table = msg.table;
             busy = false;
             draw();
+            if (!historyAsked && table.started) loadHistory();
             break;
         case 'seated':
         {
@@ -66,6 +68,33 @@ function onMessage(msg) {
             break;
         default:
             break;
+    }
+}
+
+let historyAsked = false;
+
+// A page opened (or reloaded) mid-game has missed the log so far: rebuild it from the table's
+// record (docs/records.md), in the replay's words, before the lines that came live.
+async function loadHistory() {
+    historyAsked = true;
+    try {
+        const text = await recordText(`/api/tables/${encodeURIComponent(id)}/record`);
+        const c = catalog || await fetchCatalog();
+        const frames = replayFrames(parseRecords(text)[0], c);
+        const lines = [];
+        frames.forEach((f, i) => {
+            if (i > 0 && f.lines.length) {
+                const who = f.table.players.find((p) => p.id === f.table.current);
+                lines.push(`Turn ${i}${who ? `: ${who.name}` : ''}`);
+            }
+            lines.push(...f.lines);
+        });
+        const list = document.getElementById('log-lines');
+        // Lines that came live may repeat the record's last turn: keep the live ones.
+        const live = new Set([...list.children].map((li) => li.textContent));
+        prependLog([...lines.filter((l) => !live.has(l)).slice(-300), '— the lines above are from the record; live from here —']);
+    } catch {
+        // No record yet or none kept: the log starts now.
     }
 }
 

@@ -158,6 +158,15 @@ export function appendLog(lines, keep = 400) {
     if (box) box.scrollTop = box.scrollHeight;
 }
 
+/** Puts `lines` before the game log's first line (the history a reload did not see). */
+export function prependLog(lines) {
+    const list = document.getElementById('log-lines');
+    if (!list || !lines.length) return;
+    list.prepend(...lines.map(logLine));
+    const box = document.getElementById('log');
+    if (box) box.scrollTop = box.scrollHeight;
+}
+
 /** Replaces the game log with `lines`. */
 export function setLog(lines) {
     const list = document.getElementById('log-lines');
