@@ -74,7 +74,16 @@ def main():
     print(f"restart: resumed at turn {after['turn']}; both pages reconnected")
 
     h.play_until([ann, bob], lambda: h.result_of(ann) and h.result_of(bob), 40)
-    print(f"restart: {h.result_of(ann)} won after the restart; passed")
+    winner = h.result_of(ann)
+    print(f"restart: {winner} won after the restart")
+
+    # The finished game is in the store: the replay page opens it as stored game 1 (the
+    # database was new) and ends with the same winner.
+    ann.get(f"{again.url}/replay?game=1")
+    h.wait(ann, lambda d: d.execute_script("return window.cherriesReplay.turns") > 0, 15, "stored game 1 in the replay")
+    h.click(ann, '[data-test="replay-last"]')
+    assert h.wait(ann, lambda d: h.result_of(d), 5, "the stored game's result") == winner
+    print("restart: stored game 1 replays to the same winner; passed")
     h.cleanup()
     return 0
 
