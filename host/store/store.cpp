@@ -297,6 +297,21 @@ std::optional<StoredGame> Store::in_progress(const std::string& channel) {
     });
 }
 
+std::vector<StoredGame> Store::in_progress_under(const std::string& prefix) {
+    return impl_->guarded("read the games in progress", [&] {
+        SQLite::Statement q(*impl_->db, "SELECT id, channel, state, turns FROM games WHERE status = 'in_progress' "
+                                        "AND state IS NOT NULL AND substr(channel, 1, length(?1)) = ?1 ORDER BY id");
+        q.bind(1, prefix);
+        std::vector<StoredGame> out;
+        while (q.executeStep())
+            out.push_back(StoredGame{.id = q.getColumn(0).getInt64(),
+                                     .channel = q.getColumn(1).getString(),
+                                     .state = q.getColumn(2).getString(),
+                                     .turns = static_cast<std::uint32_t>(q.getColumn(3).getInt64())});
+        return out;
+    });
+}
+
 std::vector<GameSummary> Store::games(std::size_t limit) {
     return impl_->guarded("list the games", [&] {
         SQLite::Statement q(*impl_->db, "SELECT id, channel, players, winner, status, turns, started FROM games "

@@ -100,6 +100,9 @@ public:
 
     /// The game in progress in `channel` (folded name), if any.
     std::optional<StoredGame> in_progress(const std::string& channel);
+    /// Every game in progress whose channel begins with `prefix` ("web:": the web tables), oldest
+    /// first.
+    std::vector<StoredGame> in_progress_under(const std::string& prefix);
     /// Stored games, newest first, at most `limit`.
     std::vector<GameSummary> games(std::size_t limit = 100);
     /// A player's statistics by key, if they finished a game.

@@ -134,6 +134,12 @@ private:
 Server::Impl::Impl(ServeConfig c, Pictures p, ServerLog l)
     : config(std::move(c)), pictures(std::move(p)), log(std::move(l)), web_root(default_web_root(config.web_root)) {
     lobby = std::make_unique<Lobby>(config);
+    if (!config.database.empty()) {
+        store = std::make_unique<TableStore>(config.database);
+        const auto resumed = store->resume(*lobby, log);
+        if (!resumed.empty()) log(fmt::format("resumed {} table(s) from {}", resumed.size(), config.database));
+        resumed_ = resumed;  // run() starts their turn clocks
+    }
 }
 
 bool Server::Impl::origin_allowed(std::string_view origin, std::string_view host) const {
@@ -157,6 +163,11 @@ void Server::Impl::shutdown() {
     beast::error_code ec;
     acceptor.close(ec);
     signals.cancel(ec);
+    if (store)
+        for (auto& [id, table] : lobby->tables()) {
+            table->collect_record();
+            store->save(*table, log);
+        }
     for (auto& [id, room] : rooms) {
         if (room.timer) room.timer->cancel();
         const std::set<Socket*> sockets = room.sockets;
@@ -203,6 +214,7 @@ Response Server::Impl::route(const Request& req) {
     if (path == "/api/catalog") return json_reply(req, http::status::ok, lobby->catalog_json());
     if (path == "/api/tables") return json_reply(req, http::status::ok, lobby->tables_json());
     static const std::regex record_re("^/api/tables/([a-z0-9]{1,32})/record$");
+    static const std::regex game_re("^/api/games/([0-9]{1,18})/record$");
     static const std::regex card_re("^/cards/([0-9a-f]{64})/([a-z0-9_-]{1,64})\\.svg$");
     static const std::regex graph_re("^/api/gametypes/([a-z0-9_-]{1,64})/graph\\.svg$");
     std::smatch m;
@@ -212,6 +224,18 @@ Response Server::Impl::route(const Request& req) {
         if (!table->started()) return error_reply(req, http::status::not_found, "table '" + m[1].str() + "' has not started: no record yet");
         Response res = reply(req, http::status::ok, "application/x-ndjson", table->record());
         res.set(http::field::content_disposition, "attachment; filename=\"cherries-" + m[1].str() + ".jsonl\"");
+        return res;
+    }
+    if (std::regex_match(path, m, game_re)) {
+        if (!store) return error_reply(req, http::status::not_found, "this server keeps no games (no --database)");
+        std::string record;
+        try {
+            record = store->record(std::stoll(m[1]));
+        } catch (const std::exception&) {
+            return error_reply(req, http::status::not_found, "no stored game " + m[1].str());
+        }
+        Response res = reply(req, http::status::ok, "application/x-ndjson", record);
+        res.set(http::field::content_disposition, "attachment; filename=\"cherries-game-" + m[1].str() + ".jsonl\"");
         return res;
     }
     if (std::regex_match(path, m, card_re)) {
@@ -286,6 +310,7 @@ void Server::run(bool signals) {
             if (!ec) self->shutdown();
         });
     }
+    for (const auto& id : s.resumed_) s.changed(id);  // the turn clock of a resumed person's turn
     s.accept();
     s.io.run();
     // Run the handlers of what was cancelled, so that sockets and their handlers let go of the

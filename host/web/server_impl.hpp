@@ -21,6 +21,7 @@
 #include "host/web/lobby.hpp"
 #include "host/web/protocol.hpp"
 #include "host/web/server.hpp"
+#include "host/web/table_store.hpp"
 
 namespace cherries::web {
 
@@ -51,6 +52,8 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     tcp::acceptor acceptor{io};
     net::signal_set signals{io};
     std::unique_ptr<Lobby> lobby;
+    std::unique_ptr<TableStore> store;          // with a database
+    std::vector<std::string> resumed_;          // tables the store gave back at start-up
     std::map<std::string, Room> rooms;
     std::map<std::string, std::string> faces;  // "FINGERPRINT/CARD" -> SVG, drawn once
     std::map<std::string, std::string> graphs; // gametype id -> SVG

@@ -158,7 +158,8 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
 void Server::Impl::changed(const std::string& table_id) {
     WebTable* table = lobby->find(table_id);
     if (!table) return;
-    table->take_record_lines();  // kept by the table for its record; the store gets them in checkpoint()
+    table->collect_record();
+    if (store) store->save(*table, log);
     const std::vector<std::string> lines = table->take_log();
     auto log_text = lines.empty() ? nullptr : std::make_shared<const std::string>(dump(json{{"type", "log"}, {"lines", lines}}));
     auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table->state_json()}}));

@@ -51,9 +51,11 @@ WebTable::WebTable(TableSetup setup, host::GameLibrary& library, std::uint64_t s
 
 WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const json& saved, std::vector<std::string> record_lines)
     : setup_(std::move(setup)), runtime_(setup_.bundle->make_runtime()), bots_(library), record_(std::move(record_lines)) {
-    record_taken_ = record_.size();
+    stored_ = record_.size();
     host::TableListener& listener = *this;
     table_ = std::make_unique<host::Table>(*setup_.bundle, *runtime_, saved.at("table"), bots_, listener, setup_.options);
+    if (const auto it = saved.find("turns_taken"); it != saved.end())
+        for (const auto& [id, n] : it->items()) turns_taken_[static_cast<PlayerId>(std::stoul(id))] = n.get<std::uint32_t>();
     for (const auto& [token, seat] : saved.at("tokens").items())
         tokens_[token] = Token{seat.at("id").get<PlayerId>(), seat.at("name").get<std::string>()};
     if (table_->game()) renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
@@ -67,13 +69,17 @@ WebTable::~WebTable() = default;
 json WebTable::save_json() const {
     json tokens = json::object();
     for (const auto& [token, seat] : tokens_) tokens[token] = {{"id", seat.id}, {"name", seat.name}};
-    return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"table", table_->save_json()}, {"tokens", tokens}};
+    json turns = json::object();
+    for (const auto& [id, n] : turns_taken_) turns[std::to_string(id)] = n;
+    return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"table", table_->save_json()},
+            {"tokens", tokens}, {"turns_taken", turns}};
 }
 
 void WebTable::on_event(const Event& event) {
     if (!renderer_ && table_ && table_->game())
         renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
     if (renderer_) renderer_->on_event(event);
+    if (event.type == EventType::draw) ++turns_taken_[event.player];
     if (event.type == EventType::leave) {
         for (auto it = tokens_.begin(); it != tokens_.end();)
             it = it->second.id == event.player ? tokens_.erase(it) : std::next(it);
@@ -100,11 +106,45 @@ std::vector<std::string> WebTable::take_log() {
     return out;
 }
 
-std::vector<std::string> WebTable::take_record_lines() {
+void WebTable::collect_record() {
     if (host::RecordLog* log = table_->record())
         for (auto& line : log->take_lines()) record_.push_back(std::move(line));
-    std::vector<std::string> out(record_.begin() + static_cast<std::ptrdiff_t>(record_taken_), record_.end());
-    record_taken_ = record_.size();
+}
+
+std::vector<std::string> WebTable::unstored_record_lines() const {
+    return {record_.begin() + static_cast<std::ptrdiff_t>(std::min(stored_, record_.size())), record_.end()};
+}
+
+std::string WebTable::status() const {
+    const Game* game = table_->game();
+    if (game && game->over()) return std::string(to_string(game->phase()));
+    if (table_->record() && table_->record()->ended()) return "stopped";
+    return "in_progress";
+}
+
+std::string WebTable::winner() const {
+    const Game* game = table_->game();
+    return game && game->winner() != kNoPlayer ? table_->name(game->winner()) : std::string();
+}
+
+std::string WebTable::player_names() const {
+    std::vector<std::string> names;
+    if (const Game* game = table_->game())
+        for (const Player& p : game->players()) names.push_back(table_->name(p.id));
+    return fmt::format("{}", fmt::join(names, ", "));
+}
+
+std::uint32_t WebTable::turns() const { return table_->game() ? table_->game()->turn() : 0; }
+
+std::vector<WebTable::PersonResult> WebTable::people() const {
+    std::vector<PersonResult> out;
+    const Game* game = table_->game();
+    if (!game) return out;
+    for (const Player& p : game->players()) {
+        if (table_->is_bot(p.id) && !table_->kept_seat(table_->name(p.id))) continue;
+        const auto turns = turns_taken_.find(p.id);
+        out.push_back({table_->name(p.id), game->winner() == p.id, turns == turns_taken_.end() ? 0 : turns->second, p.score});
+    }
     return out;
 }
 
@@ -280,6 +320,7 @@ json WebTable::state_json() const {
     for (const auto& p : table_->pending()) pending.push_back({{"join", p.join}, {"name", p.name}});
     state["pending"] = pending;
     state["result"] = nullptr;
+    state["record"] = table_->started() ? json("/api/tables/" + setup_.id + "/record") : json(nullptr);
     if (game && game->over()) {
         json standings = json::array();
         std::vector<const Player*> order;

@@ -94,8 +94,28 @@ public:
     nlohmann::json summary_json() const;
     /// The log lines since the last call.
     std::vector<std::string> take_log();
-    /// The record lines since the last call (for the store); they are also kept for record().
-    std::vector<std::string> take_record_lines();
+    /// Collects the record's new lines (from host::Table's RecordLog) into the table's record.
+    void collect_record();
+    /// The record lines not stored yet (from the header on, the first time).
+    std::vector<std::string> unstored_record_lines() const;
+    /// `n` more lines of the record are in the store.
+    void mark_stored(std::size_t n) { stored_ += n; }
+    /// How the game stands for the store: "in_progress", "won", "ended", "aborted", "stopped".
+    std::string status() const;
+    /// The winner's name, or "".
+    std::string winner() const;
+    /// The seated players' names in turn order, ", "-separated.
+    std::string player_names() const;
+    /// Turns started so far.
+    std::uint32_t turns() const;
+    /// Turns each person played (bots left out) and their final score, for the statistics.
+    struct PersonResult {
+        std::string name;
+        bool won = false;
+        std::uint32_t turns = 0;
+        std::int64_t score = 0;
+    };
+    std::vector<PersonResult> people() const;
     /// The whole record so far, as JSON Lines (each line ends with '\n').
     std::string record() const;
     /// Everything needed to go on after a restart, tokens included.
@@ -128,7 +148,8 @@ private:
     std::unique_ptr<host::TextRenderer> renderer_;
     std::vector<std::string> log_;
     std::vector<std::string> record_;       // every record line so far
-    std::size_t record_taken_ = 0;          // record_[0..record_taken_) went to the store
+    std::size_t stored_ = 0;                // record_[0..stored_) is in the store
+    std::map<PlayerId, std::uint32_t> turns_taken_;  // draws per seat (the statistics)
 };
 
 }  // namespace cherries::web

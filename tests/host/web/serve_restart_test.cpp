@@ -1,0 +1,165 @@
+// Nothing is lost (issue 21, point 5): `cherries serve --database FILE` killed with SIGKILL in
+// the middle of a game and started again resumes the table at the same turn, a seat token
+// still acts for its seat, and the finished game's record (stored turn by turn in the one
+// SQLite store) passes `cherries replay`.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <regex>
+
+#include "tests/host/web/web_client.hpp"
+#include "tests/support/run_cli.hpp"
+
+using namespace cherries;
+using namespace cherries::test;
+using nlohmann::json;
+
+namespace {
+
+// `cherries serve --listen 127.0.0.1:0 ARGS` as a child; its port read from its first line.
+class ServeProcess {
+public:
+    explicit ServeProcess(const std::vector<std::string>& args, const std::filesystem::path& log) {
+        int out[2];
+        REQUIRE(::pipe(out) == 0);
+        pid_ = ::fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            ::dup2(out[1], 1);
+            const int err = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+            ::dup2(err, 2);
+            ::close(out[0]);
+            std::vector<std::string> all = {CHERRIES_BINARY, "serve", "--listen", "127.0.0.1:0"};
+            all.insert(all.end(), args.begin(), args.end());
+            std::vector<char*> argv;
+            for (auto& a : all) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            ::execv(CHERRIES_BINARY, argv.data());
+            ::_exit(127);
+        }
+        ::close(out[1]);
+        std::string line;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+            pollfd p{out[0], POLLIN, 0};
+            if (::poll(&p, 1, 200) <= 0) continue;
+            char c[256];
+            const auto n = ::read(out[0], c, sizeof c);
+            if (n <= 0) break;
+            line.append(c, static_cast<std::size_t>(n));
+        }
+        ::close(out[0]);
+        std::smatch m;
+        INFO("first line: " << line);
+        REQUIRE(std::regex_search(line, m, std::regex("^listening on http://127\\.0\\.0\\.1:(\\d+)\n")));
+        port_ = static_cast<std::uint16_t>(std::stoi(m[1]));
+    }
+    ~ServeProcess() {
+        if (pid_ > 0) kill(SIGKILL);
+    }
+    std::uint16_t port() const { return port_; }
+    /// Sends `signal` and returns the exit status (-1: killed by a signal), waiting at most 10 s.
+    int kill(int signal) {
+        ::kill(pid_, signal);
+        int status = 0;
+        for (int i = 0; i < 1000; ++i) {
+            if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+                pid_ = -1;
+                return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, &status, 0);
+        pid_ = -1;
+        return -2;
+    }
+
+private:
+    pid_t pid_ = -1;
+    std::uint16_t port_ = 0;
+};
+
+// The next state whose turn is `turn` or later (earlier broadcasts skipped).
+json state_at(WsClient& c, int turn) {
+    for (int i = 0; i < 1000; ++i) {
+        const json s = c.receive("state").at("table");
+        if (s.at("turn").get<int>() >= turn) return s;
+    }
+    throw std::runtime_error("no such state");
+}
+
+}  // namespace
+
+TEST_CASE("serve --database: killed with SIGKILL mid-game, started again: the table resumes at the same turn", "[web]") {
+    TempFolder dir;
+    const std::vector<std::string> args = {"--database", (dir.path() / "cherries.db").string()};
+    const auto log = dir.path() / "serve.log";
+    std::string id, token;
+    std::uint32_t me = 0;
+    json before;
+    {
+        ServeProcess server(args, log);
+        id = new_table(server.port());
+        WsClient ann(server.port(), id);
+        ann.send(json{{"type", "join"}, {"name", "ann"}});
+        const json seated = ann.receive("seated");
+        token = seated.at("token");
+        me = seated.at("player");
+        ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
+        ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "random"}});
+        ann.send(json{{"type", "start"}, {"token", token}});
+        // ann plays her turns (keeps each card) until turn 7 or later waits for her.
+        json s;
+        for (int i = 0; i < 200; ++i) {
+            s = ann.receive("state").at("table");
+            if (!s.at("result").is_null()) break;
+            if (s.at("current") == me && s.at("phase") == "awaiting_give") {
+                if (s.at("turn").get<int>() >= 7) break;
+                ann.send(json{{"type", "give"}, {"token", token}, {"to", me}});
+            }
+        }
+        REQUIRE(s.at("result").is_null());  // a game of the official gametype lasts longer
+        REQUIRE(s.at("turn").get<int>() >= 7);
+        before = s;
+        CHECK(server.kill(SIGKILL) == -1);
+    }
+    ServeProcess again(args, log);
+    WsClient ann(again.port(), id);
+    ann.send(json{{"type", "hello"}, {"token", token}});
+    const json seated = ann.receive("seated");
+    CHECK(seated.at("player") == me);
+    const json after = ann.receive("state").at("table");
+    CHECK(after == before);  // the same turn, cards, players, scores, drawn card
+
+    // ann acts with her token after the restart, then leaves; the bots play to the end.
+    ann.send(json{{"type", "give"}, {"token", token}, {"to", me}});
+    const json next = state_at(ann, after.at("turn").get<int>() + 1);
+    CHECK(next.at("turn").get<int>() > after.at("turn").get<int>());
+    ann.send(json{{"type", "leave"}, {"token", token}});
+    json end;
+    for (int i = 0; i < 100; ++i) {
+        end = ann.receive("state").at("table");
+        if (!end.at("result").is_null()) break;
+    }
+    REQUIRE(!end.at("result").is_null());
+    const HttpAnswer record = http_request(again.port(), "GET", "/api/tables/" + id + "/record");
+    REQUIRE(record.status == 200);
+    const auto file = dir.write("game.jsonl", record.body);
+    const CliRun replay = run_cli("replay '" + file.string() + "'");
+    INFO(replay.out << replay.err);
+    CHECK(replay.status == 0);
+    // The stored copy is the same record: game 1 of the database.
+    const HttpAnswer stored = http_request(again.port(), "GET", "/api/games/1/record");
+    CHECK(stored.status == 200);
+    CHECK(stored.body == record.body);
+    CHECK(http_request(again.port(), "GET", "/api/games/99/record").status == 404);
+    // SIGTERM: saved, closed, exit 0.
+    CHECK(again.kill(SIGTERM) == 0);
+}
