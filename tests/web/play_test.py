@@ -86,6 +86,10 @@ def main():
     assert replay.returncode == 0, f"cherries replay refused the record: {replay.stderr}"
     assert f"{winner} won" in replay.stdout, replay.stdout
     print(replay.stdout.strip())
+
+    # SIGTERM: the server saves, closes its sockets and exits 0 (docs/web.md, "Running it").
+    code = server.stop()
+    assert code == 0, f"cherries serve exited {code} on SIGTERM; it printed: {''.join(server.output)[-2000:]}"
     print("play: passed")
     h.cleanup()
     return 0
