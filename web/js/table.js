@@ -148,6 +148,10 @@ function draw() {
     });
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
     announce(acting);
+    // A keyboard player whose focus went with a button that is gone (their last decision, the
+    // start button) finds it on the Keep button when their turn comes; a focus anywhere else stays.
+    const keep = document.querySelector('[data-test="keep"]');
+    if (keep && (!document.activeElement || document.activeElement === document.body)) keep.focus();
     const seated = anyToken() !== null;
     document.getElementById('add-bot').disabled = !seated || finished();
     document.getElementById('start').hidden = !!table.started;
