@@ -20,7 +20,7 @@ function tableList(list) {
     if (!list.length) return el('div', {}, el('p', { class: 'muted' }, 'No open table. Open one: the button above, or choose below.'));
     return el('div', {}, el('ul', { class: 'table-list' }, list.map((t) => el('li', { class: 'table-entry' },
         el('a', { href: `/t/${encodeURIComponent(t.id)}`, 'data-test': 'table-link', 'data-table': t.id }, `Table ${t.id}`),
-        el('span', { class: 'badge' }, t.started ? 'playing' : 'waiting to start'),
+        el('span', { class: 'badge' }, t.over ? 'finished' : t.started ? 'playing' : 'waiting to start'),
         el('span', {}, `${gametypeName(t.gametype)}; sets: ${(t.sets || []).map(setName).join(', ')}`),
         el('span', {}, (t.players || []).length ? `players: ${t.players.join(', ')}` : 'no players yet')))));
 }
