@@ -12,6 +12,7 @@
 #include "host/base/input_error.hpp"
 #include "host/base/printable.hpp"
 #include "host/cli/commands.hpp"
+#include "host/design/card_svg.hpp"
 #include "host/web/server.hpp"
 #include "host/web/static_files.hpp"
 
@@ -51,7 +52,8 @@ void log_line(const std::string& text) {
     std::fflush(stderr);
 }
 
-web::Pictures pictures();  // below: host/design's drawings
+// host/design's drawings for the server (host/web may not include host/design: both are front ends).
+web::Pictures pictures();
 
 int run_serve(const ServeOptions& o) {
     web::ServeConfig config = build_config(o);
@@ -77,7 +79,12 @@ int run_serve(const ServeOptions& o) {
     return 0;
 }
 
-web::Pictures pictures() { return {}; }
+web::Pictures pictures() {
+    web::Pictures p;
+    p.card_faces = [](const sdk::Bundle& bundle, const std::string& set_id) { return card_faces_svg(bundle, set_id); };
+    p.reference_graph = [](const sdk::Bundle& bundle) { return gametype_graph_svg(bundle); };
+    return p;
+}
 
 }  // namespace
 

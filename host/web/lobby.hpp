@@ -21,8 +21,8 @@ namespace cherries::web {
 /// Draws pictures for the page; the server is given them by host/cli (host/design draws, a
 /// front end of its own that host/web may not include). Each returns SVG text, or throws.
 struct Pictures {
-    /// The face of card `card_id` of the set with this plugin fingerprint, in `bundle`.
-    std::function<std::string(const sdk::Bundle& bundle, const std::string& set_id, const std::string& card_id)> card_face;
+    /// Every card face of set `set_id` of `bundle`, by card id.
+    std::function<std::map<std::string, std::string>(const sdk::Bundle& bundle, const std::string& set_id)> card_faces;
     /// The reference graph of the bundle's gametype.
     std::function<std::string(const sdk::Bundle& bundle)> reference_graph;
 };

@@ -241,22 +241,19 @@ Response Server::Impl::route(const Request& req) {
     if (std::regex_match(path, m, card_re)) {
         const std::string key = m[1].str() + "/" + m[2].str();
         auto it = faces.find(key);
-        if (it == faces.end()) {
+        if (it == faces.end() && pictures.card_faces && !drawn_sets.count(m[1])) {
             std::string set_id;
-            const auto bundle = lobby->bundle_with_set(m[1], set_id);
-            if (!bundle || !pictures.card_face) return error_reply(req, http::status::not_found, "no card face " + key);
-            const Catalog& catalog = bundle->catalog();
-            const bool known = std::any_of(catalog.kinds().begin(), catalog.kinds().end(), [&](const CardKind& k) {
-                return k.id == m[2].str() && catalog.sets()[k.set].id == set_id;
-            });
-            if (!known) return error_reply(req, http::status::not_found, "set '" + set_id + "' has no card '" + m[2].str() + "'");
-            try {
-                it = faces.emplace(key, pictures.card_face(*bundle, set_id, m[2])).first;
-            } catch (const std::exception& e) {
-                log(fmt::format("card face {}: {}", key, e.what()));
-                return error_reply(req, http::status::internal_server_error, "the card face could not be drawn");
+            if (const auto bundle = lobby->bundle_with_set(m[1], set_id)) {
+                drawn_sets.insert(m[1]);  // drawn once per fingerprint, whatever comes of it
+                try {
+                    for (auto& [card, svg] : pictures.card_faces(*bundle, set_id)) faces[m[1].str() + "/" + card] = std::move(svg);
+                } catch (const std::exception& e) {
+                    log(fmt::format("card faces of set {}: {}", set_id, e.what()));
+                }
+                it = faces.find(key);
             }
         }
+        if (it == faces.end()) return error_reply(req, http::status::not_found, "no card face " + key);
         Response res = reply(req, http::status::ok, "image/svg+xml", it->second);
         res.set(http::field::cache_control, "public, max-age=31536000, immutable");  // the fingerprint names the bytes
         return res;

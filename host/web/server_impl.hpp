@@ -56,6 +56,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     std::vector<std::string> resumed_;          // tables the store gave back at start-up
     std::map<std::string, Room> rooms;
     std::map<std::string, std::string> faces;  // "FINGERPRINT/CARD" -> SVG, drawn once
+    std::set<std::string> drawn_sets;          // fingerprints whose faces were drawn (or failed)
     std::map<std::string, std::string> graphs; // gametype id -> SVG
     bool stopping = false;
 

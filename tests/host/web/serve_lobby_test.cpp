@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "host/design/card_svg.hpp"
 #include "tests/host/web/web_client.hpp"
 
 using namespace cherries;
@@ -103,4 +104,39 @@ TEST_CASE("the pages and their files come from the web root, and nothing outside
         CHECK(a.body.find("secret") == std::string::npos);
     }
     CHECK(http_request(port, "DELETE", "/api/tables").status == 405);
+}
+
+TEST_CASE("card faces and reference graphs are SVG drawn by host/design, cached by fingerprint", "[web]") {
+    web::Pictures pictures;
+    int drawn = 0;
+    pictures.card_faces = [&](const sdk::Bundle& bundle, const std::string& set) {
+        ++drawn;
+        return host::card_faces_svg(bundle, set);
+    };
+    pictures.reference_graph = [](const sdk::Bundle& bundle) { return host::gametype_graph_svg(bundle); };
+    TestServer server({}, pictures);
+    const json catalog = json::parse(http_request(server.port(), "GET", "/api/catalog").body);
+    const json* standard = nullptr;
+    for (const json& s : catalog.at("sets"))
+        if (s.at("id") == "standard") standard = &s;
+    REQUIRE(standard);
+    std::string first;
+    for (const json& card : standard->at("card_list")) {
+        const HttpAnswer face = http_request(server.port(), "GET", card.at("face").get<std::string>());
+        INFO(card.at("face"));
+        REQUIRE(face.status == 200);
+        CHECK(face.content_type == "image/svg+xml");
+        CHECK_THAT(face.body, Catch::StartsWith("<?xml") && Catch::Contains("<svg") && Catch::Contains("width=\"141.73"));
+        if (first.empty()) first = face.body;
+    }
+    CHECK(drawn == 1);  // the whole set once, then from memory
+    CHECK(http_request(server.port(), "GET", standard->at("card_list").at(0).at("face").get<std::string>()).body == first);
+    const std::string fingerprint = standard->at("card_list").at(0).at("face").get<std::string>().substr(7, 64);
+    CHECK(http_request(server.port(), "GET", "/cards/" + fingerprint + "/no-such-card.svg").status == 404);
+    CHECK(http_request(server.port(), "GET", "/cards/" + std::string(64, '0') + "/double-cherry.svg").status == 404);
+    CHECK(drawn == 1);
+    const HttpAnswer graph = http_request(server.port(), "GET", "/api/gametypes/official/graph.svg");
+    CHECK(graph.status == 200);
+    CHECK_THAT(graph.body, Catch::Contains("winning-score"));
+    CHECK(http_request(server.port(), "GET", "/api/gametypes/no-such/graph.svg").status == 404);
 }

@@ -37,7 +37,7 @@ using tcp = net::ip::tcp;
 /// A server on 127.0.0.1 with a port of its own, run on a thread until destroyed.
 class TestServer {
 public:
-    explicit TestServer(web::ServeConfig config = {}) {
+    explicit TestServer(web::ServeConfig config = {}, web::Pictures pictures = {}) {
         config.host = "127.0.0.1";
         config.port = 0;
         if (config.web_root.empty()) {
@@ -46,7 +46,7 @@ public:
             web_root_.write("js/table.js", "export const x = 1;\n");
             config.web_root = web_root_.path();
         }
-        server_ = std::make_unique<web::Server>(config, web::Pictures{}, [](const std::string&) {});
+        server_ = std::make_unique<web::Server>(config, std::move(pictures), [](const std::string&) {});
         thread_ = std::thread([this] { server_->run(false); });
     }
     ~TestServer() {
