@@ -152,7 +152,13 @@ bool Server::Impl::origin_allowed(std::string_view origin, std::string_view host
 void Server::Impl::accept() {
     acceptor.async_accept([self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
         if (self->stopping) return;
-        if (!ec) std::make_shared<HttpSession>(self, std::move(socket))->read();
+        if (!ec) {
+            // Small messages go out at once: Nagle's algorithm with the peer's delayed ACK would
+            // hold a state message back up to 40 ms.
+            beast::error_code ignored;
+            socket.set_option(tcp::no_delay(true), ignored);
+            std::make_shared<HttpSession>(self, std::move(socket))->read();
+        }
         self->accept();
     });
 }
