@@ -38,11 +38,10 @@ def main():
     h.viewport(ann, 1280, 1000)
     shots = []
 
+    # A second table, waiting, for the lobby's list.
+    server.post_json("/api/tables", {"sets": ["standard", "orchard"], "gametype": "example-a"})
     ann.get(server.url + "/")
-    h.wait(ann, lambda d: h.visible(d, 'input[name="gametype"][value="official"]'), 15, "the lobby's gametypes")
-    h.wait(ann, lambda d: d.execute_script("return [...document.images].every(i => i.complete)"), 10, "the graphs")
-    shots.append(check_png(h.save_screenshot(ann, folder, "web-lobby.png"), 1280))
-
+    h.wait(ann, lambda d: h.visible(d, '[data-test="new-table"]'), 15, "the lobby")
     h.click(ann, '[data-test="new-table"]')
     h.wait(ann, lambda d: "/t/" in d.current_url and h.table_state(d) is not None, 15, "the new table")
     table_id = ann.current_url.rsplit("/t/", 1)[1]
@@ -61,10 +60,19 @@ def main():
         s = h.table_state(ann)
         return h.my_turn(ann) and sum(len(p["modifiers"]) for p in s["players"]) >= 2 and s["turn"] > 6
     h.play_until([ann], modifiers_in_play, 40)
+    h.viewport(ann, 1280, 1400)
     ann.execute_script("window.scrollTo(0, 0)")
     h.wait(ann, lambda d: d.execute_script("return [...document.images].every(i => i.complete)"), 10, "the card faces")
     shots.append(check_png(h.save_screenshot(ann, folder, "web-table.png"), 1280))
     mid_turn = h.table_state(ann)["turn"]
+
+    # The lobby, in another browser, while this game goes on.
+    bob = h.browser(1280, 1000)
+    h.viewport(bob, 1280, 1000)
+    bob.get(server.url + "/")
+    h.wait(bob, lambda d: len(h.find(d, '[data-test="table-link"]')) == 2, 15, "the two tables in the lobby")
+    h.wait(bob, lambda d: d.execute_script("return [...document.images].every(i => i.complete)"), 10, "the graphs")
+    shots.insert(0, check_png(h.save_screenshot(bob, folder, "web-lobby.png"), 1280))
     h.viewport(ann, 360, 740)
     ann.execute_script("window.scrollTo(0, 0)")
     shots.append(check_png(h.save_screenshot(ann, folder, "web-phone.png"), 360))
