@@ -22,7 +22,9 @@ function tableList(list) {
         el('a', { href: `/t/${encodeURIComponent(t.id)}`, 'data-test': 'table-link', 'data-table': t.id }, `Table ${t.id}`),
         el('span', { class: 'badge' }, t.over ? 'finished' : t.started ? 'playing' : 'waiting to start'),
         el('span', {}, `${gametypeName(t.gametype)}; sets: ${(t.sets || []).map(setName).join(', ')}`),
-        el('span', {}, (t.players || []).length ? `players: ${t.players.join(', ')}` : 'no players yet')))));
+        el('span', {}, (t.players || []).length ? `players: ${t.players.join(', ')}` : 'no players yet'),
+        el('button', { type: 'button', class: 'quiet', 'data-copy': `${location.origin}/t/${encodeURIComponent(t.id)}`,
+            'data-key': `copy-${t.id}` }, `Copy the link to table ${t.id}`)))));
 }
 
 async function refreshTables() {
@@ -72,7 +74,21 @@ async function open(body) {
     }
 }
 
+// A table's link to share: copied, or shown selected where the clipboard is not allowed.
+async function copyLink(event) {
+    const button = event.target.closest('[data-copy]');
+    if (!button) return;
+    const url = button.getAttribute('data-copy');
+    try {
+        await navigator.clipboard.writeText(url);
+        document.getElementById('created').textContent = `Copied: ${url}`;
+    } catch {
+        document.getElementById('created').textContent = `The link to share: ${url}`;
+    }
+}
+
 async function setUp() {
+    document.addEventListener('click', copyLink);
     document.getElementById('new-table').addEventListener('click', () => {
         const body = catalog
             ? { sets: catalog.defaults?.sets || [], gametype: catalog.defaults?.gametype }
