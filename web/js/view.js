@@ -125,7 +125,7 @@ function pendingBox(table, opts) {
     return el('section', { 'aria-label': 'pending joins and leaves' },
         el('h2', {}, 'After this turn'),
         el('ul', {}, pending.map((p, i) => {
-            const joining = p.join === true || p.join === 'join' || p.join === undefined && p.leave === undefined;
+            const joining = p.join !== false;   // {"join": true|false, "name"} (docs/web.md)
             return el('li', {}, joining ? `${p.name} joins` : `${p.name} leaves`,
                 myNames.has(p.name) && opts.canCancel ? [' ', el('button', {
                     type: 'button', class: 'quiet', 'data-action': 'cancel', 'data-name': p.name, 'data-key': `cancel-${i}`,
