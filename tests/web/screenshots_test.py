@@ -63,6 +63,10 @@ def main():
     h.viewport(ann, 1280, 1400)
     ann.execute_script("window.scrollTo(0, 0)")
     h.wait(ann, lambda d: d.execute_script("return [...document.images].every(i => i.complete)"), 10, "the card faces")
+    # The pointer on a modifier card: its text shows in the bar at the bottom.
+    from selenium.webdriver.common.action_chains import ActionChains
+    ActionChains(ann).move_to_element(h.find(ann, ".modifiers .card")[0]).perform()
+    h.wait(ann, lambda d: h.visible(d, ".card-tip"), 5, "a card's text on hover")
     shots.append(check_png(h.save_screenshot(ann, folder, "web-table.png"), 1280))
     mid_turn = h.table_state(ann)["turn"]
 
