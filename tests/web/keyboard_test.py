@@ -88,6 +88,14 @@ def main():
         f"the log does not say what kim did: {log[-8:]}"
     print(f"keyboard: kim played turn {before['turn']} with Tab and Enter ({choice}); focus ring on {sorted(seen)}")
 
+    # Every control is a real control (reachable by Tab, works with Enter): no clickable div.
+    odd = kim.execute_script("""
+        return [...document.querySelectorAll('[data-action], [data-test], [data-copy]')]
+            .filter((e) => e.matches('[data-action], [data-copy]') || ['keep', 'give', 'join', 'add-bot', 'start', 'new-table'].includes(e.dataset.test))
+            .filter((e) => !['BUTTON', 'A', 'INPUT', 'SELECT'].includes(e.tagName))
+            .map((e) => e.outerHTML.slice(0, 80));""")
+    assert not odd, f"controls that are not buttons, links or fields: {odd}"
+
     # WCAG AA: every text on the table mid-game has a contrast of 4.5:1 or more.
     poor = h.low_contrast(kim)
     assert not poor, f"text below 4.5:1 contrast on the table: {poor}"
