@@ -198,6 +198,11 @@ WebTable& Lobby::restore_table(const json& saved, std::vector<std::string> recor
     return out;
 }
 
+void Lobby::drop(const std::string& id) {
+    tables_.erase(id);
+    order_.erase(std::remove(order_.begin(), order_.end(), id), order_.end());
+}
+
 WebTable* Lobby::find(const std::string& id) {
     const auto it = tables_.find(id);
     return it == tables_.end() ? nullptr : it->second.get();

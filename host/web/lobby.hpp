@@ -53,7 +53,7 @@ public:
     WebTable* find(const std::string& id);
     std::map<std::string, std::unique_ptr<WebTable>>& tables() { return tables_; }
     /// Drops a table (its sockets must be gone).
-    void drop(const std::string& id) { tables_.erase(id); }
+    void drop(const std::string& id);
 
     /// The bundle of these plugins, loaded once. Throws LobbyError-worthy std::invalid_argument
     /// for ids not allowed, sdk::LoadError for a plugin that does not load.

@@ -50,7 +50,7 @@ void read_server(TomlReader& r, const toml::table& t, ServeConfig& c, const std:
 void read_tables(TomlReader& r, const toml::table& t, ServeConfig& c) {
     const std::string ctx = "[tables] ";
     r.unknown_keys(t, {"sets", "gametypes", "default_sets", "default_gametype", "turn_timeout", "max_timeouts",
-                       "bot_takes_over", "max_players"}, ctx);
+                       "bot_takes_over", "max_players", "keep_finished", "keep_idle"}, ctx);
     if (auto v = r.strings(t, "sets", Need::optional, ctx)) c.sets = std::move(*v);
     if (auto v = r.strings(t, "gametypes", Need::optional, ctx)) c.gametypes = std::move(*v);
     if (auto v = r.strings(t, "default_sets", Need::optional, ctx)) {
@@ -62,6 +62,8 @@ void read_tables(TomlReader& r, const toml::table& t, ServeConfig& c) {
     if (auto v = r.integer(t, "max_timeouts", Need::optional, 0, 1000, ctx)) c.max_timeouts = static_cast<unsigned>(*v);
     if (auto v = r.boolean(t, "bot_takes_over", ctx)) c.bot_takes_over = *v;
     if (auto v = r.integer(t, "max_players", Need::optional, 2, 100, ctx)) c.max_players = static_cast<std::size_t>(*v);
+    if (auto v = r.number(t, "keep_finished", 0.05, 7 * 86400, ctx)) c.keep_finished = std::chrono::milliseconds(std::llround(*v * 1000.0));
+    if (auto v = r.number(t, "keep_idle", 0.05, 7 * 86400, ctx)) c.keep_idle = std::chrono::milliseconds(std::llround(*v * 1000.0));
 }
 
 }  // namespace

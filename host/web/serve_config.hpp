@@ -35,6 +35,11 @@ struct ServeConfig {
     unsigned max_timeouts = 3;                       ///< timeouts in a row, then the player leaves
     bool bot_takes_over = false;                     ///< a bot keeps a left seat (host::TableOptions)
     std::size_t max_players = 10;                    ///< seats at a table, bots included
+    /// A finished game's table stays open this long (its page shows the end, its record is
+    /// served from memory), then it is dropped; its record stays in the database.
+    std::chrono::milliseconds keep_finished{600'000};
+    /// A table that has not started and has nobody connected is dropped after this long.
+    std::chrono::milliseconds keep_idle{1'800'000};
 };
 
 /// Splits "HOST:PORT", "[IPv6]:PORT" or "HOST" (port kept) into `config`. Throws

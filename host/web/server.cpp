@@ -169,6 +169,7 @@ void Server::Impl::shutdown() {
     beast::error_code ec;
     acceptor.close(ec);
     signals.cancel(ec);
+    sweeper.cancel();
     if (store)
         for (auto& [id, table] : lobby->tables()) {
             table->collect_record();
@@ -315,6 +316,7 @@ void Server::run(bool signals) {
     }
     for (const auto& id : s.resumed_) s.changed(id);  // the turn clock of a resumed person's turn
     s.accept();
+    s.sweep();
     s.io.run();
     // Run the handlers of what was cancelled, so that sockets and their handlers let go of the
     // server (they hold it) and their file descriptors close.

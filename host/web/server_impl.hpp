@@ -11,7 +11,9 @@
 
 #include <deque>
 #include <filesystem>
+#include <chrono>
 #include <map>
+#include <optional>
 #include <memory>
 #include <set>
 #include <string>
@@ -39,6 +41,8 @@ struct Room {
     std::unique_ptr<net::steady_timer> timer;
     std::uint64_t clock = 0;   // bumped on every re-arm: an older expiry does nothing
     std::uint32_t timed_turn = 0;
+    std::chrono::steady_clock::time_point last_change = std::chrono::steady_clock::now();
+    std::optional<std::chrono::steady_clock::time_point> over_since;
 };
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
@@ -59,6 +63,10 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     std::set<std::string> drawn_sets;          // fingerprints whose faces were drawn (or failed)
     std::map<std::string, std::string> graphs; // gametype id -> SVG
     bool stopping = false;
+    net::steady_timer sweeper{io};             // drops finished and idle tables
+
+    /// Every so often: drops the tables kept long enough (ServeConfig keep_finished, keep_idle).
+    void sweep();
 
     void accept();
     void shutdown();

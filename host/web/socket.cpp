@@ -1,6 +1,7 @@
 // A table's WebSocket: reading whole messages under the size and rate limits, checking each
 // against its schema, handing it to the table, and sending the table's log and state to every
 // socket at it (docs/web.md, "The table's WebSocket protocol").
+#include <algorithm>
 #include <chrono>
 
 #include <fmt/core.h>
@@ -164,6 +165,8 @@ void Server::Impl::changed(const std::string& table_id) {
     auto log_text = lines.empty() ? nullptr : std::make_shared<const std::string>(dump(json{{"type", "log"}, {"lines", lines}}));
     auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table->state_json()}}));
     Room& room = rooms[table_id];
+    room.last_change = std::chrono::steady_clock::now();
+    if (table->over() && !room.over_since) room.over_since = room.last_change;
     const std::set<Socket*> sockets = room.sockets;  // a send may close a socket
     for (Socket* s : sockets) {
         if (log_text) s->send(log_text);
@@ -177,6 +180,32 @@ void Server::Impl::changed(const std::string& table_id) {
         s->send(state);
     }
     arm_clock(table_id);
+}
+
+void Server::Impl::sweep() {
+    const auto now = std::chrono::steady_clock::now();
+    std::vector<std::string> drop;
+    for (const auto& [id, table] : lobby->tables()) {
+        Room& room = rooms[id];
+        if (room.over_since ? now - *room.over_since >= config.keep_finished
+                            : !table->started() && room.sockets.empty() && now - room.last_change >= config.keep_idle)
+            drop.push_back(id);
+    }
+    for (const auto& id : drop) {
+        Room& room = rooms[id];
+        const std::set<Socket*> sockets = room.sockets;
+        for (Socket* s : sockets) s->close();
+        if (room.timer) room.timer->cancel();
+        rooms.erase(id);
+        lobby->drop(id);
+        log(fmt::format("table {} closed", id));
+    }
+    const auto period = std::clamp<std::chrono::milliseconds>(std::min(config.keep_finished, config.keep_idle) / 4,
+                                                              std::chrono::milliseconds(20), std::chrono::milliseconds(60'000));
+    sweeper.expires_after(period);
+    sweeper.async_wait([self = shared_from_this()](beast::error_code ec) {
+        if (!ec && !self->stopping) self->sweep();
+    });
 }
 
 void Server::Impl::arm_clock(const std::string& table_id) {

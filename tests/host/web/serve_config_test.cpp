@@ -25,6 +25,8 @@ turn_timeout = 30.5
 max_timeouts = 2
 bot_takes_over = true
 max_players = 6
+keep_finished = 60
+keep_idle = 0.5
 )", "serve.toml", "/etc/cherries");
     CHECK(c.host == "0.0.0.0");
     CHECK(c.port == 9000);
@@ -39,6 +41,8 @@ max_players = 6
     CHECK(c.max_timeouts == 2);
     CHECK(c.bot_takes_over);
     CHECK(c.max_players == 6);
+    CHECK(c.keep_finished == std::chrono::minutes(1));
+    CHECK(c.keep_idle == std::chrono::milliseconds(500));
     CHECK(web::check_serve_config(c).size() == 1);  // /srv/web is not a folder here
 }
 

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <set>
 
 #include "host/design/card_svg.hpp"
 #include "tests/host/web/web_client.hpp"
@@ -139,4 +140,40 @@ TEST_CASE("card faces and reference graphs are SVG drawn by host/design, cached 
     CHECK(graph.status == 200);
     CHECK_THAT(graph.body, Catch::Contains("winning-score"));
     CHECK(http_request(server.port(), "GET", "/api/gametypes/no-such/graph.svg").status == 404);
+}
+
+TEST_CASE("an idle table that never started and a finished one are closed after their time", "[web]") {
+    web::ServeConfig config;
+    config.keep_idle = std::chrono::milliseconds(300);
+    config.keep_finished = std::chrono::milliseconds(300);
+    TestServer server(config);
+    const std::string idle = new_table(server.port());
+    const std::string done = new_table(server.port());
+    {
+        WsClient carl(server.port(), done);
+        carl.send(json{{"type", "join"}, {"name", "carl"}});
+        const std::string token = carl.receive("seated").at("token");
+        carl.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
+        carl.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "random"}});
+        carl.send(json{{"type", "start"}, {"token", token}});
+        carl.send(json{{"type", "leave"}, {"token", token}});
+        json end;
+        for (int i = 0; i < 100 && (end.is_null() || end.at("result").is_null()); ++i) end = carl.receive("state").at("table");
+        REQUIRE(!end.at("result").is_null());
+    }
+    // A table someone is at is not idle, however long it waits.
+    const std::string watched = new_table(server.port());
+    WsClient watcher(server.port(), watched);
+    watcher.state();
+    std::set<std::string> open;
+    for (int i = 0; i < 100; ++i) {  // at most 5 s
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        open.clear();
+        for (const json& t : json::parse(http_request(server.port(), "GET", "/api/tables").body)) open.insert(t.at("id"));
+        if (!open.count(idle) && !open.count(done)) break;
+    }
+    CHECK(!open.count(idle));
+    CHECK(!open.count(done));
+    CHECK(open.count(watched));
+    CHECK(watcher.state().at("id") == watched);
 }
