@@ -76,14 +76,17 @@ json WebTable::save_json() const {
 }
 
 void WebTable::on_event(const Event& event) {
-    if (!renderer_ && table_ && table_->game())
-        renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
-    if (renderer_) renderer_->on_event(event);
     if (event.type == EventType::draw) ++turns_taken_[event.player];
     if (event.type == EventType::leave) {
         for (auto it = tokens_.begin(); it != tokens_.end();)
             it = it->second.id == event.player ? tokens_.erase(it) : std::next(it);
     }
+    // Before the start the table is a lobby: its replies say who sat down; the engine's words
+    // for a game of one ("suspended", "resumes") would only confuse.
+    if (!table_ || !table_->started()) return;
+    if (!renderer_ && table_->game())
+        renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
+    if (renderer_) renderer_->on_event(event);
 }
 
 void WebTable::flush_renderer() {
@@ -209,7 +212,7 @@ Outcome WebTable::handle(const ClientMessage& m) {
     auto answer = [&](const host::Reply& reply) {
         if (!reply) out.error = refuse(m, reply.text);
         else {
-            if (!reply.text.empty()) {
+            if (!reply.text.empty() && m.type != "give") {  // a give's own lines say who received what
                 flush_renderer();
                 log_.push_back(reply.text);
             }
@@ -251,7 +254,11 @@ Outcome WebTable::handle(const ClientMessage& m) {
     } else if (m.type == "start") {
         if (table_->started()) return refused("the game has started already");
         answer(table_->start());
-        if (out.changed) play_on();
+        if (out.changed) {
+            // The game's words begin here, before its first turn (whose header they print).
+            renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
+            play_on();
+        }
     } else if (m.type == "give") {
         const Game* game = table_->game();
         if (!table_->started() || !game || game->phase() != Phase::awaiting_give)

@@ -178,6 +178,14 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
     CHECK(now() == before);
     WsClient& mover_socket = current == a.id ? ann : bob;
     mover_socket.send(json{{"type", "give"}, {"token", mover.token}, {"to", other.id}});
+    // The turn in the terminal's words (host/text), then the new state.
+    const json log = mover_socket.receive("log");
+    const std::string mover_name = current == a.id ? "ann" : "bob", other_name = current == a.id ? "bob" : "ann";
+    REQUIRE(log.at("lines").size() >= 2);
+    CHECK_THAT(log.at("lines").at(0).get<std::string>(), Catch::StartsWith("  " + mover_name + " gives ") && Catch::EndsWith(" to " + other_name));
+    bool end_of_turn = false;
+    for (const auto& line : log.at("lines")) end_of_turn |= line.get<std::string>().rfind("  end of turn: " + mover_name, 0) == 0;
+    CHECK(end_of_turn);
     const json after = mover_socket.receive("state").at("table");
     CHECK(after.at("turn").get<int>() >= 2);
 }
