@@ -173,6 +173,10 @@ WebTable::Token* WebTable::token(const std::optional<std::string>& token) {
     if (it == tokens_.end()) return nullptr;
     Token& t = it->second;
     if (t.id == kNoPlayer) t.id = table_->find(t.name);  // a join that was pending has happened
+    if (t.id != kNoPlayer && table_->name(t.id) != t.name) {  // a bot took the seat over under its own name
+        tokens_.erase(it);
+        return nullptr;
+    }
     return &t;
 }
 
@@ -182,7 +186,8 @@ PlayerId WebTable::seat_of(const std::string& t) {
 }
 
 void WebTable::play_on() {
-    if (table_->started() && !over()) table_->advance();
+    // Also once the game is over: advance() then writes the record's end line.
+    if (table_->started() && !(table_->record() && table_->record()->ended())) table_->advance();
 }
 
 void WebTable::time_out() {

@@ -43,3 +43,36 @@ TEST_CASE("a turn timeout: the greedy bot decides, said in the log; two in a row
     ann.send(json{{"type", "give"}, {"token", token}, {"to", 0}});
     CHECK_THAT(ann.receive("error").at("message").get<std::string>(), Catch::Contains("not one of this table's"));
 }
+
+TEST_CASE("bot_takes_over: a bot keeps a left seat under its own name; the old token acts for nobody", "[web]") {
+    web::ServeConfig config;
+    config.bot_takes_over = true;
+    TestServer server(config);
+    const std::string id = new_table(server.port());
+    WsClient ann(server.port(), id), bob(server.port(), id);
+    auto sit = [](WsClient& c, const std::string& name) {
+        c.send(json{{"type", "join"}, {"name", name}});
+        const json seated = c.receive("seated");
+        return std::make_pair(seated.at("token").get<std::string>(), seated.at("player").get<std::uint32_t>());
+    };
+    const auto [a_token, a_id] = sit(ann, "ann");
+    const auto [b_token, b_id] = sit(bob, "bob");
+    ann.send(json{{"type", "start"}, {"token", a_token}});
+    json state;
+    do state = bob.receive("state").at("table");
+    while (state.at("started") != true);
+    // ann leaves; whoever's turn it is, a bot then plays her seat and the game goes on.
+    ann.send(json{{"type", "leave"}, {"token", a_token}});
+    if (state.at("current") == b_id) bob.send(json{{"type", "give"}, {"token", b_token}, {"to", b_id}});
+    bool taken_over = false;
+    for (int i = 0; i < 50 && !taken_over; ++i) {
+        state = bob.receive("state").at("table");
+        for (const json& p : state.at("players"))
+            taken_over |= p.at("id") == a_id && !p.at("bot").is_null() && p.at("name") != "ann";
+    }
+    REQUIRE(taken_over);
+    CHECK(state.at("players").size() == 2);
+    CHECK(state.at("result").is_null());
+    ann.send(json{{"type", "leave"}, {"token", a_token}});
+    CHECK_THAT(ann.receive("error").at("message").get<std::string>(), Catch::Contains("not one of this table's"));
+}

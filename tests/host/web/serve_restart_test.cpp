@@ -163,3 +163,42 @@ TEST_CASE("serve --database: killed with SIGKILL mid-game, started again: the ta
     // SIGTERM: saved, closed, exit 0.
     CHECK(again.kill(SIGTERM) == 0);
 }
+
+TEST_CASE("a game won by a person's give: the record ends with its end line and replays", "[web]") {
+    // A gametype of this test's own: every cherry count scores 1, 3 points win (a few turns).
+    TempFolder plugins;
+    std::string toml = "[gametype]\nid = \"short\"\nname = \"Short\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 3\n[distribution]\n";
+    for (int n = 0; n <= 60; ++n) toml += std::to_string(n) + " = 1\n";
+    plugins.write("gametypes/short/gametype.toml", toml);
+    web::ServeConfig config;
+    config.plugin_path = {plugins.path()};
+    config.default_gametype = "short";
+    TestServer server(config);
+    const std::string id = new_table(server.port());
+    WsClient ann(server.port(), id), bob(server.port(), id);
+    std::map<std::uint32_t, std::pair<WsClient*, std::string>> seats;
+    for (auto [c, name] : {std::pair<WsClient*, const char*>{&ann, "ann"}, {&bob, "bob"}}) {
+        c->send(json{{"type", "join"}, {"name", name}});
+        const json seated = c->receive("seated");
+        seats[seated.at("player")] = {c, seated.at("token")};
+    }
+    ann.send(json{{"type", "start"}, {"token", seats.begin()->second.second}});
+    json s;
+    for (int i = 0; i < 200; ++i) {  // both keep every card; ann's socket sees every state
+        s = ann.receive("state").at("table");
+        if (!s.at("result").is_null()) break;
+        if (s.at("started") == true && s.at("phase") == "awaiting_give") {
+            const auto& [socket, token] = seats.at(s.at("current").get<std::uint32_t>());
+            socket->send(json{{"type", "give"}, {"token", token}, {"to", s.at("current")}});
+        }
+    }
+    REQUIRE(!s.at("result").is_null());
+    CHECK(s.at("result").at("phase") == "won");
+    const HttpAnswer record = http_request(server.port(), "GET", "/api/tables/" + id + "/record");
+    REQUIRE(record.status == 200);
+    CHECK_THAT(record.body, Catch::Contains("\n{\"end\":"));
+    const auto file = plugins.write("game.jsonl", record.body);
+    const CliRun replay = run_cli("replay --plugin-path '" + plugins.path().string() + "' '" + file.string() + "'");
+    INFO(replay.out << replay.err);
+    CHECK(replay.status == 0);
+}
