@@ -355,10 +355,12 @@ std::optional<PlayerStats> Store::stats(const std::string& key) {
     });
 }
 
-std::vector<PlayerStats> Store::top(std::size_t limit) {
+std::vector<PlayerStats> Store::top(std::size_t limit, const std::string& key_prefix) {
     return impl_->guarded("read the statistics", [&] {
-        SQLite::Statement q(*impl_->db, std::string(kStatsColumns) + "ORDER BY wins DESC, points DESC, key LIMIT ?");
+        SQLite::Statement q(*impl_->db, std::string(kStatsColumns) +
+                                            "WHERE substr(key, 1, length(?2)) = ?2 ORDER BY wins DESC, points DESC, key LIMIT ?1");
         q.bind(1, static_cast<std::int64_t>(limit));
+        q.bind(2, key_prefix);
         std::vector<PlayerStats> out;
         while (q.executeStep()) out.push_back(stats_row(q));
         return out;

@@ -107,8 +107,9 @@ public:
     std::vector<GameSummary> games(std::size_t limit = 100);
     /// A player's statistics by key, if they finished a game.
     std::optional<PlayerStats> stats(const std::string& key);
-    /// The best players: most wins, then most points; at most `limit`.
-    std::vector<PlayerStats> top(std::size_t limit = 5);
+    /// The best players: most wins, then most points; at most `limit`; only keys that begin
+    /// with `key_prefix` ("web:": the web's players; "": everyone).
+    std::vector<PlayerStats> top(std::size_t limit = 5, const std::string& key_prefix = "");
     /// A game's record as JSON Lines (each line ends with '\n'). Throws StoreError when there is
     /// no game `game`.
     std::string record(std::int64_t game);

@@ -220,6 +220,19 @@ Response Server::Impl::route(const Request& req) {
     }
     if (path == "/api/catalog") return json_reply(req, http::status::ok, lobby->catalog_json());
     if (path == "/api/tables") return json_reply(req, http::status::ok, lobby->tables_json());
+    if (path == "/api/players") {  // the statistics of the web's players, as !top gives CherryBot's
+        json out = json::array();
+        if (store)
+            try {
+                for (const auto& p : store->store().top(20, "web:"))
+                    out.push_back({{"name", p.name}, {"games", p.games}, {"wins", p.wins}, {"turns", p.turns},
+                                   {"points", p.points}, {"best", p.best ? json(*p.best) : json(nullptr)}});
+            } catch (const std::exception& e) {
+                log(e.what());
+                return error_reply(req, http::status::service_unavailable, "the statistics cannot be read now");
+            }
+        return json_reply(req, http::status::ok, out);
+    }
     static const std::regex record_re("^/api/tables/([a-z0-9]{1,32})/record$");
     static const std::regex game_re("^/api/games/([0-9]{1,18})/record$");
     static const std::regex card_re("^/cards/([0-9a-f]{64})/([a-z0-9_-]{1,64})\\.svg$");

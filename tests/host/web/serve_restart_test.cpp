@@ -173,6 +173,7 @@ TEST_CASE("a game won by a person's give: the record ends with its end line and 
     web::ServeConfig config;
     config.plugin_path = {plugins.path()};
     config.default_gametype = "short";
+    config.database = (plugins.path() / "games.db").string();
     TestServer server(config);
     const std::string id = new_table(server.port());
     WsClient ann(server.port(), id), bob(server.port(), id);
@@ -201,4 +202,14 @@ TEST_CASE("a game won by a person's give: the record ends with its end line and 
     const CliRun replay = run_cli("replay --plugin-path '" + plugins.path().string() + "' '" + file.string() + "'");
     INFO(replay.out << replay.err);
     CHECK(replay.status == 0);
+    // The players' statistics, as CherryBot keeps them: one game each, one win between them.
+    const json players = json::parse(http_request(server.port(), "GET", "/api/players").body);
+    REQUIRE(players.size() == 2);
+    CHECK(players.at(0).at("name") == s.at("result").at("winner"));
+    CHECK(players.at(0).at("wins") == 1);
+    CHECK(players.at(1).at("wins") == 0);
+    for (const json& p : players) {
+        CHECK(p.at("games") == 1);
+        CHECK(p.at("turns").get<int>() >= 1);
+    }
 }
