@@ -45,7 +45,12 @@ def compare(driver, binary, path, name):
     driver.execute_script("window.cherriesReplay.load(arguments[0], arguments[1]);", text, name)
     turns = h.wait(driver, lambda d: d.execute_script("return window.cherriesReplay.turns"), 10, f"{name} in the replay")
     assert not h.error_text(driver), f"{name}: the replay page says: {h.error_text(driver)}"
-    checked = sorted({1, 2, 3, turns // 3, turns // 2, 2 * turns // 3, turns - 1, turns} - {0})
+    checked = {1, 2, 3, turns // 3, turns // 2, 2 * turns // 3, turns - 1, turns} - {0}
+    # `cherries replay --to` the last turn needs the end line; a table's record has one only once
+    # the game is over (web/play checks that a finished table's record is whole).
+    if '{"end"' not in text:
+        checked.discard(turns)
+    checked = sorted(checked)
     for turn in checked:
         engine = engine_view(binary, path, turn)
         page = page_view(driver, turn)

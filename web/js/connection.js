@@ -12,13 +12,15 @@ export class TableConnection {
     /**
      * `id`: the table's id. `hellos()`: the hello messages to send on each (re)connection, in order
      * (one per seat token, or one without a token). `onMessage(msg)`: each message from the server,
-     * parsed. `onStatus(text, ok)`: the connection's state in words.
+     * parsed. `onStatus(text, ok)`: the connection's state in words. `retry(closeEvent)`: whether
+     * to reconnect after the socket closed (default: always).
      */
-    constructor(id, { hellos, onMessage, onStatus }) {
+    constructor(id, { hellos, onMessage, onStatus, retry = () => true }) {
         this.id = id;
         this.hellos = hellos;
         this.onMessage = onMessage;
         this.onStatus = onStatus;
+        this.retry = retry;   // retry(closeEvent): reconnect after this close?
         this.socket = null;
         this.retries = 0;
         this.closed = false;
@@ -45,9 +47,13 @@ export class TableConnection {
             }
             if (msg && typeof msg === 'object') this.onMessage(msg);
         });
-        socket.addEventListener('close', () => {
+        socket.addEventListener('close', (event) => {
             if (this.socket !== socket || this.closed) return;
             this.socket = null;
+            if (!this.retry(event)) {
+                this.closed = true;
+                return;
+            }
             const wait = [1000, 2000][this.retries] ?? 4000;
             this.retries += 1;
             this.onStatus(`connection lost; reconnecting in ${wait / 1000} s…`, false);

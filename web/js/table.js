@@ -25,6 +25,15 @@ const connection = new TableConnection(id, {
         status.className = ok ? 'ok' : 'warn';
         if (!ok && connection.retries === 3) checkListed();
     },
+    // A finished game's table closes after a while (the server's keep_finished): nothing to
+    // reconnect to then.
+    retry: () => {
+        if (!finished()) return true;
+        const status = document.getElementById('connection');
+        status.textContent = 'the table has closed: the game is over';
+        status.className = 'ok';
+        return false;
+    },
 });
 
 // After three failed connections in a row: is the table still on the server at all? (A browser
