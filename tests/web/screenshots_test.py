@@ -46,7 +46,7 @@ def main():
     h.wait(ann, lambda d: "/t/" in d.current_url and h.table_state(d) is not None, 15, "the new table")
     table_id = ann.current_url.rsplit("/t/", 1)[1]
     h.sit_down(ann, "ann")
-    for kind in ("greedy", "expert"):
+    for kind in ("greedy", "random"):
         h.wait(ann, lambda d: h.visible(d, f'[data-test="bot-kind"] option[value="{kind}"]') or
                h.find(d, f'[data-test="bot-kind"] option[value="{kind}"]'), 10, f"bot kind {kind}")
         ann.execute_script("document.querySelector('[data-test=\"bot-kind\"]').value = arguments[0];", kind)
