@@ -199,6 +199,15 @@ Response Server::Impl::route(const Request& req) {
         return res;
     };
     if (path == "/api/tables" && req.method() == http::verb::post) {
+        // Only this server's pages (or allowed origins) make tables: a form on another site can
+        // neither send JSON's content type nor pass the Origin check.
+        const auto type = req[http::field::content_type];
+        if (std::string_view(type.data(), type.size()).substr(0, 16) != "application/json")
+            return error_reply(req, http::status::unsupported_media_type, "expected a JSON body (Content-Type: application/json)");
+        const auto origin = req[http::field::origin];
+        const auto host = req[http::field::host];
+        if (!origin_allowed(std::string_view(origin.data(), origin.size()), std::string_view(host.data(), host.size())))
+            return error_reply(req, http::status::forbidden, "this page's origin may not open a table here");
         auto made = lobby->create_table(req.body());
         if (auto* e = std::get_if<LobbyError>(&made)) return error_reply(req, static_cast<http::status>(e->status), e->message);
         const json& answer = std::get<json>(made);

@@ -70,7 +70,13 @@ TEST_CASE("POST /api/tables makes a table or says what was wrong", "[web]") {
         CHECK(a.status == 400);
         CHECK_THAT(json::parse(a.body).at("error").get<std::string>(), Catch::Contains(expected));
     }
-    CHECK(json::parse(http_request(server.port(), "GET", "/api/tables").body).size() == 2);
+    // Not from a form of another site: JSON's content type, and the Origin check.
+    CHECK(http_request(server.port(), "POST", "/api/tables", "{}", "text/plain").status == 415);
+    CHECK(http_request(server.port(), "POST", "/api/tables", "{}", "application/x-www-form-urlencoded").status == 415);
+    CHECK(http_request(server.port(), "POST", "/api/tables", "{}", "application/json", "http://evil.example").status == 403);
+    CHECK(http_request(server.port(), "POST", "/api/tables", "{}", "application/json",
+                       "http://127.0.0.1:" + std::to_string(server.port())).status == 201);
+    CHECK(json::parse(http_request(server.port(), "GET", "/api/tables").body).size() == 3);
     CHECK(http_request(server.port(), "POST", "/api/tables", std::string(64 * 1024, ' ')).status == 413);
 }
 

@@ -78,7 +78,8 @@ struct HttpAnswer {
 
 /// One request on a connection of its own.
 inline HttpAnswer http_request(std::uint16_t port, const std::string& method, const std::string& target,
-                               const std::string& body = "") {
+                               const std::string& body = "", const std::string& content_type = "application/json",
+                               const std::string& origin = "") {
     using namespace web_net;
     net::io_context io;
     tcp::socket socket(io);
@@ -87,7 +88,8 @@ inline HttpAnswer http_request(std::uint16_t port, const std::string& method, co
     http::request<http::string_body> req{http::string_to_verb(method), target, 11};
     req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
     req.body() = body;
-    if (!body.empty()) req.set(http::field::content_type, "application/json");
+    if (!content_type.empty()) req.set(http::field::content_type, content_type);
+    if (!origin.empty()) req.set(http::field::origin, origin);
     req.prepare_payload();
     http::write(socket, req);
     beast::flat_buffer buffer;
