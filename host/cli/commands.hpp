@@ -27,5 +27,6 @@ void add_graph_command(CLI::App& app, Command& run);    ///< host/cli/graph_comm
 void add_cards_command(CLI::App& app, Command& run);    ///< host/cli/cards_command.cpp
 void add_irc_command(CLI::App& app, Command& run);      ///< host/cli/irc_command.cpp
 void add_schema_command(CLI::App& app, Command& run);   ///< host/cli/schema_command.cpp
+void add_serve_command(CLI::App& app, Command& run);    ///< host/cli/serve_command.cpp
 
 }  // namespace cherries::host

@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "host/cli/commands.hpp"
-#include "host/irc/store.hpp"
+#include "host/store/store.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
 #include "host/irc/config.hpp"

@@ -10,7 +10,7 @@
 
 #include "host/cli/commands.hpp"
 #include "host/base/input_error.hpp"
-#include "host/irc/store.hpp"
+#include "host/store/store.hpp"
 
 namespace cherries::host {
 

@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
     host::add_cards_command(app, run);
     host::add_irc_command(app, run);
     host::add_schema_command(app, run);
+    host::add_serve_command(app, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -16,7 +16,7 @@
 
 #include "engine/game.hpp"
 #include "host/irc/channel_commands.hpp"
-#include "host/irc/game_library.hpp"
+#include "host/session/game_library.hpp"
 #include "host/irc/text.hpp"
 #include "host/session/plugin_list.hpp"
 
@@ -29,6 +29,9 @@ struct BotPlugin;
 }  // namespace cherries::sdk
 
 namespace cherries::irc {
+
+/// The plugins a channel game may use (host/session/game_library.hpp).
+using host::GameLibrary;
 
 class LibraryBots;
 class Store;

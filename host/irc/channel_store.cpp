@@ -12,7 +12,7 @@
 
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
-#include "host/irc/store.hpp"
+#include "host/store/store.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/records/record.hpp"
 #include "host/records/save.hpp"

@@ -1,5 +1,5 @@
 // A channel game's events on their way out: to the channel's text, and, for a game kept in the
-// store (host/irc/store.hpp), as record lines (docs/records.md) and per-player turn counts.
+// store (host/store/store.hpp), as record lines (docs/records.md) and per-player turn counts.
 #pragma once
 
 #include <cstdint>

@@ -19,7 +19,7 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/flood.hpp"
 #include "host/irc/message.hpp"
-#include "host/irc/store.hpp"
+#include "host/store/store.hpp"
 #include "host/irc/text.hpp"
 
 namespace cherries::irc {
@@ -71,7 +71,7 @@ const std::vector<std::string>& wanted_capabilities();
 /// The protocol state of one connection.
 class Client {
 public:
-    /// `library` must outlive the client. Opens options.database when set (host/irc/store.hpp):
+    /// `library` must outlive the client. Opens options.database when set (host/store/store.hpp):
     /// throws StoreError naming the file when it cannot.
     Client(ClientOptions options, GameLibrary& library, GameClock::time_point now);
     ~Client();

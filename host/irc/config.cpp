@@ -12,7 +12,7 @@
 #include <optional>
 #include <sstream>
 
-#include "host/irc/game_library.hpp"
+#include "host/session/game_library.hpp"
 #include "sdk/plugin_file.hpp"
 #include "sdk/toml_reader.hpp"
 

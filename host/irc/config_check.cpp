@@ -10,7 +10,7 @@
 #include <map>
 #include <system_error>
 
-#include "host/irc/game_library.hpp"
+#include "host/session/game_library.hpp"
 #include "host/irc/text.hpp"
 
 namespace cherries::irc {

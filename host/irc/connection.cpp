@@ -11,7 +11,7 @@
 #include <memory>
 #include <random>
 
-#include "host/irc/game_library.hpp"
+#include "host/session/game_library.hpp"
 
 namespace cherries::irc {
 

@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "host/irc/config.hpp"
-#include "host/irc/store.hpp"
+#include "host/store/store.hpp"
 #include "tests/support/run_cli.hpp"
 
 using namespace cherries;

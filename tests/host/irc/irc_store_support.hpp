@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "host/irc/store.hpp"
+#include "host/store/store.hpp"
 #include "host/records/replay.hpp"
 #include "tests/host/irc/irc_channel_support.hpp"
 

@@ -1,4 +1,4 @@
-// The SQLite store itself (host/irc/store.hpp): schema version and the v1 -> v2 migration on a
+// The SQLite store itself (host/store/store.hpp): schema version and the v1 -> v2 migration on a
 // real v1 file, files that are no CherryBot database refused untouched, games and statistics.
 #include <catch2/catch.hpp>
 

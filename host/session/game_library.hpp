@@ -1,6 +1,6 @@
-// The plugins a channel game may use: which sets, gametypes and bot plugins exist; bundles,
-// loaded once and shared (read-only) by every game that uses the same combination; bot plugins,
-// read once and shared by every seat that plays one.
+// The plugins a server's games may use (CherryBot's channels, the web tables): which sets, gametypes
+// and bot plugins exist; bundles, loaded once and shared (read-only) by every game that uses the
+// same combination; bot plugins, read once and shared by every seat that plays one.
 #pragma once
 
 #include <filesystem>
@@ -12,7 +12,7 @@
 #include "host/bots/lua_bot.hpp"
 #include "sdk/bundle.hpp"
 
-namespace cherries::irc {
+namespace cherries::host {
 
 /// Sets, gametypes and bot plugins by plugin id, found along sdk::search_directories(plugin_path)
 /// once at construction. Only those ids can be asked for: a player's words never reach the file
@@ -45,4 +45,4 @@ private:
     std::map<std::string, std::shared_ptr<const sdk::BotPlugin>> bots_;  // by id
 };
 
-}  // namespace cherries::irc
+}  // namespace cherries::host

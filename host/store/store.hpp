@@ -104,13 +104,17 @@ public:
 
     /// The game in progress in `channel` (folded name), if any.
     std::optional<StoredGame> in_progress(const std::string& channel);
+    /// Every game in progress whose channel begins with `prefix` ("web:": the web tables), oldest
+    /// first.
+    std::vector<StoredGame> in_progress_under(const std::string& prefix);
     /// Stored games, newest first, at most `limit`.
     std::vector<GameSummary> games(std::size_t limit = 100);
     /// A player's statistics by key, if they finished a game.
     std::optional<PlayerStats> stats(const std::string& key);
     /// The best players among those with at least `min_games` finished games: the highest win
-    /// rate (wins / games), then most wins, then most points; at most `limit`.
-    std::vector<PlayerStats> top(std::size_t limit = 5, std::uint64_t min_games = 1);
+    /// rate (wins / games), then most wins, then most points; at most `limit`; only keys that
+    /// begin with `key_prefix` ("web:": the web's players; "": everyone).
+    std::vector<PlayerStats> top(std::size_t limit = 5, std::uint64_t min_games = 1, const std::string& key_prefix = "");
     /// A game's record as JSON Lines (each line ends with '\n'). Throws StoreError when there is
     /// no game `game`.
     std::string record(std::int64_t game);

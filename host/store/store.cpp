@@ -1,4 +1,4 @@
-#include "host/irc/store.hpp"
+#include "host/store/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
@@ -349,6 +349,21 @@ std::optional<StoredGame> Store::in_progress(const std::string& channel) {
     });
 }
 
+std::vector<StoredGame> Store::in_progress_under(const std::string& prefix) {
+    return impl_->guarded("read the games in progress", [&] {
+        SQLite::Statement q(*impl_->db, "SELECT id, channel, state, turns FROM games WHERE status = 'in_progress' "
+                                        "AND state IS NOT NULL AND substr(channel, 1, length(?1)) = ?1 ORDER BY id");
+        q.bind(1, prefix);
+        std::vector<StoredGame> out;
+        while (q.executeStep())
+            out.push_back(StoredGame{.id = q.getColumn(0).getInt64(),
+                                     .channel = q.getColumn(1).getString(),
+                                     .state = q.getColumn(2).getString(),
+                                     .turns = static_cast<std::uint32_t>(q.getColumn(3).getInt64())});
+        return out;
+    });
+}
+
 std::vector<GameSummary> Store::games(std::size_t limit) {
     return impl_->guarded("list the games", [&] {
         SQLite::Statement q(*impl_->db, "SELECT id, channel, players, winner, status, turns, started FROM games "
@@ -392,13 +407,14 @@ std::optional<PlayerStats> Store::stats(const std::string& key) {
     });
 }
 
-std::vector<PlayerStats> Store::top(std::size_t limit, std::uint64_t min_games) {
+std::vector<PlayerStats> Store::top(std::size_t limit, std::uint64_t min_games, const std::string& key_prefix) {
     return impl_->guarded("read the statistics", [&] {
         SQLite::Statement q(*impl_->db, std::string(kStatsColumns) +
-                                            "WHERE games >= ? AND games > 0 "
-                                            "ORDER BY CAST(wins AS REAL) / games DESC, wins DESC, points DESC, key LIMIT ?");
-        q.bind(1, static_cast<std::int64_t>(std::max<std::uint64_t>(min_games, 1)));
-        q.bind(2, static_cast<std::int64_t>(limit));
+                                            "WHERE games >= ?2 AND games > 0 AND substr(key, 1, length(?3)) = ?3 "
+                                            "ORDER BY CAST(wins AS REAL) / games DESC, wins DESC, points DESC, key LIMIT ?1");
+        q.bind(1, static_cast<std::int64_t>(limit));
+        q.bind(2, static_cast<std::int64_t>(std::max<std::uint64_t>(min_games, 1)));
+        q.bind(3, key_prefix);
         std::vector<PlayerStats> out;
         while (q.executeStep()) out.push_back(stats_row(q));
         return out;

@@ -1,16 +1,16 @@
-#include "host/irc/game_library.hpp"
+#include "host/session/game_library.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-namespace cherries::irc {
+namespace cherries::host {
 
 GameLibrary::GameLibrary(std::vector<std::filesystem::path> plugin_path) : plugin_path_(std::move(plugin_path)) {
     for (const std::string kind : {"set", "gametype", "bot"}) {
         auto& ids = ids_[kind];
         for (const auto& folder : sdk::list_plugins(kind, plugin_path_)) {
             const std::string id = folder.filename().string();
-            if (kind == "bot" && host::is_builtin_bot(id)) continue;
+            if (kind == "bot" && is_builtin_bot(id)) continue;
             ids.push_back(id);
             folders_[kind + "/" + id] = folder;
         }
@@ -49,4 +49,4 @@ std::shared_ptr<const sdk::Bundle> GameLibrary::bundle(const std::vector<std::st
     return bundle;
 }
 
-}  // namespace cherries::irc
+}  // namespace cherries::host

@@ -1,0 +1,122 @@
+// `cherries serve`: the web table (docs/web.md). The config file (--config) says everything;
+// the common keys can also be given, or overridden, by flags.
+#include <CLI/CLI.hpp>
+#include <fmt/chrono.h>
+#include <fmt/core.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "host/base/input_error.hpp"
+#include "host/base/printable.hpp"
+#include "host/cli/commands.hpp"
+#include "host/design/card_svg.hpp"
+#include "host/web/server.hpp"
+#include "host/web/static_files.hpp"
+
+namespace cherries::host {
+
+namespace {
+
+struct ServeOptions {
+    std::string config;
+    std::string check_file;
+    bool check = false;
+    std::string listen;
+    std::string database;
+    std::vector<std::filesystem::path> plugin_path;
+    std::string web_root;
+};
+
+web::ServeConfig build_config(const ServeOptions& o) {
+    const std::string file = !o.check_file.empty() ? o.check_file : o.config;
+    web::ServeConfig c = file.empty() ? web::ServeConfig{} : web::read_serve_config(file);
+    if (!o.listen.empty()) {
+        try {
+            web::set_listen(c, o.listen);
+        } catch (const std::invalid_argument& e) {
+            throw InputError("--listen: " + std::string(e.what()));
+        }
+    }
+    if (!o.database.empty()) c.database = o.database;
+    for (auto it = o.plugin_path.rbegin(); it != o.plugin_path.rend(); ++it) c.plugin_path.insert(c.plugin_path.begin(), *it);
+    if (!o.web_root.empty()) c.web_root = o.web_root;
+    return c;
+}
+
+void log_line(const std::string& text) {
+    const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+    fmt::print(stderr, "{:%Y-%m-%dT%H:%M:%SZ} cherries serve: {}\n", now, printable(text));
+    std::fflush(stderr);
+}
+
+// host/design's drawings for the server (host/web may not include host/design: both are front ends).
+web::Pictures pictures();
+
+int run_serve(const ServeOptions& o) {
+    web::ServeConfig config = build_config(o);
+    if (auto problems = web::check_serve_config(config); !problems.empty()) throw sdk::LoadError(problems);
+    if (o.check) {
+        std::cout << (config.file.empty() ? std::string("flags") : config.file.string()) << ": ok\n"
+                  << fmt::format("listen:   {}:{}\ndatabase: {}\nweb root: {}\n", config.host, config.port,
+                                 config.database.empty() ? std::string("(none: tables are not kept)") : config.database,
+                                 web::default_web_root(config.web_root).string());
+        return 0;
+    }
+    std::unique_ptr<web::Server> server;
+    try {
+        server = std::make_unique<web::Server>(config, pictures(), log_line);
+    } catch (const std::runtime_error& e) {  // cannot listen; the database cannot be used (irc::StoreError)
+        throw InputError(e.what());
+    }
+    const std::string host = config.host.find(':') != std::string::npos ? "[" + config.host + "]" : config.host;
+    fmt::print("listening on http://{}:{}\n", host, server->port());
+    std::fflush(stdout);
+    server->run();
+    log_line("stopped");
+    return 0;
+}
+
+web::Pictures pictures() {
+    web::Pictures p;
+    p.card_faces = [](const sdk::Bundle& bundle, const std::string& set_id) { return card_faces_svg(bundle, set_id); };
+    p.reference_graph = [](const sdk::Bundle& bundle) { return gametype_graph_svg(bundle); };
+    return p;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, Command& run) {
+    auto o = std::make_shared<ServeOptions>();
+    CLI::App* cmd = app.add_subcommand("serve", "Host tables in the browser: HTTP and WebSocket (docs/web.md)");
+    cmd->add_option("--config", o->config, "The server's TOML config file (docs/web.md lists every key)");
+    cmd->add_option("--check-config", o->check_file, "Check the config (this FILE, or the --config one), print it, exit 0 or 1")
+        ->expected(0, 1);
+    cmd->add_option("--listen", o->listen, "Address and port, HOST:PORT (default 127.0.0.1:8080; port 0 picks a free one)");
+    cmd->add_option("--database", o->database, "The SQLite file that keeps every table (default: none)");
+    cmd->add_option("--plugin-path", o->plugin_path, "A folder searched first for sets, gametypes and bots (repeatable)");
+    cmd->add_option("--web-root", o->web_root, "The page's files (default: the build tree's web/, else PREFIX/share/cherries/web)");
+    cmd->footer(
+        "Config keys (docs/web.md describes each):\n"
+        "  [server]  listen database plugin_path web_root origin max_tables\n"
+        "  [tables]  sets gametypes default_sets default_gametype turn_timeout max_timeouts bot_takes_over max_players\n"
+        "            keep_finished keep_idle\n"
+        "Prints \"listening on http://HOST:PORT\" first. SIGTERM or SIGINT: save every table, close, exit 0.");
+    cmd->callback([o, cmd, &run] {
+        o->check = cmd->count("--check-config") > 0;
+        run = [o] {
+            if (!o->check) return run_serve(*o);
+            try {
+                return run_serve(*o);
+            } catch (const sdk::LoadError& e) {
+                for (const auto& d : e.diagnostics())
+                    fmt::print(stderr, "{}{}\n", d.file.empty() ? "cherries: " : "", printable(d.to_string()));
+                return 1;  // --check-config: 1 for a config with problems
+            }
+        };
+    });
+}
+
+}  // namespace cherries::host

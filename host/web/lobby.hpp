@@ -1,0 +1,84 @@
+// The tables of one `cherries serve` process: the plugins they may use (the server's
+// GameLibrary, within the config's lists), each table by its id, the lobby's JSON (catalog,
+// open tables) and making a table from a POST. No sockets (host/web/server.cpp).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "host/session/game_library.hpp"
+#include "host/web/serve_config.hpp"
+#include "host/web/web_table.hpp"
+
+namespace cherries::web {
+
+/// Draws pictures for the page; the server is given them by host/cli (host/design draws, a
+/// front end of its own that host/web may not include). Each returns SVG text, or throws.
+struct Pictures {
+    /// Every card face of set `set_id` of `bundle`, by card id.
+    std::function<std::map<std::string, std::string>(const sdk::Bundle& bundle, const std::string& set_id)> card_faces;
+    /// The reference graph of the bundle's gametype.
+    std::function<std::string(const sdk::Bundle& bundle)> reference_graph;
+};
+
+/// A request the lobby refuses: the HTTP status and one sentence.
+struct LobbyError {
+    int status = 400;
+    std::string message;
+};
+
+/// Every table of the process, and what they may be made of.
+class Lobby {
+public:
+    explicit Lobby(const ServeConfig& config);
+
+    /// {"sets": [{"id","name","cards"}], "gametypes": [{"id","name","rule","graph"}], "bots": [...],
+    ///  "defaults": {"sets", "gametype"}} (docs/web.md).
+    nlohmann::json catalog_json();
+    /// The open tables, newest first.
+    nlohmann::json tables_json() const;
+    /// Makes a table from a POST body ({"sets": [...], "gametype"} or {"random_sets": N, ...});
+    /// answers {"id", "sets"} or why not (400: malformed or unknown plugins, 503: max_tables).
+    std::variant<nlohmann::json, LobbyError> create_table(const std::string& body);
+    /// Restores a table saved with WebTable::save_json(); throws what that throws.
+    WebTable& restore_table(const nlohmann::json& saved, std::vector<std::string> record_lines);
+
+    /// The table with this id, or nullptr.
+    WebTable* find(const std::string& id);
+    std::map<std::string, std::unique_ptr<WebTable>>& tables() { return tables_; }
+    /// Drops a table (its sockets must be gone).
+    void drop(const std::string& id);
+
+    /// The bundle of these plugins, loaded once. Throws LobbyError-worthy std::invalid_argument
+    /// for ids not allowed, sdk::LoadError for a plugin that does not load.
+    std::shared_ptr<const sdk::Bundle> bundle(const std::vector<std::string>& sets, const std::string& gametype);
+    /// The words of a bundle (cards, the gametype's rule), made once per bundle.
+    std::shared_ptr<const host::CardText> words(const std::shared_ptr<const sdk::Bundle>& bundle);
+    /// A bundle holding the set with this fingerprint (for its card faces), or nullptr.
+    std::shared_ptr<const sdk::Bundle> bundle_with_set(const std::string& fingerprint, std::string& set_id);
+    /// A bundle whose gametype is `gametype` (for its reference graph), loaded with the default sets.
+    std::shared_ptr<const sdk::Bundle> bundle_for_gametype(const std::string& gametype);
+
+    host::GameLibrary& library() { return library_; }
+    const ServeConfig& config() const { return config_; }
+
+private:
+    std::vector<std::string> allowed(const std::string& kind) const;
+    std::string new_id() const;
+    TableSetup setup(std::string id, std::vector<std::string> sets, std::string gametype);
+
+    const ServeConfig& config_;
+    host::GameLibrary library_;
+    std::map<const sdk::Bundle*, std::shared_ptr<const host::CardText>> words_;
+    std::map<std::string, std::unique_ptr<WebTable>> tables_;
+    std::vector<std::string> order_;  // table ids, oldest first
+    std::uint64_t seed_counter_ = 0;
+};
+
+}  // namespace cherries::web

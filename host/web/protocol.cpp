@@ -1,0 +1,143 @@
+#include "host/web/protocol.hpp"
+
+#include <algorithm>
+#include <initializer_list>
+
+#include <nlohmann/json.hpp>
+
+#include "host/base/utf8.hpp"
+
+namespace cherries::web {
+
+namespace {
+
+using nlohmann::json;
+
+const char* type_name(const json& v) {
+    switch (v.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::string: return "a string";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned: return "an integer";
+    case json::value_t::number_float: return "a number";
+    case json::value_t::array: return "an array";
+    default: return "an object";
+    }
+}
+
+struct Checker {
+    const json& msg;
+    std::string type;
+    std::optional<ProtocolError> error;
+
+    void fail(std::string text) {
+        if (!error) error = ProtocolError{std::move(text), type};
+    }
+    // Only `allowed` (and "type") may be there.
+    void only(std::initializer_list<const char*> allowed) {
+        for (const auto& [key, value] : msg.items()) {
+            if (key == "type") continue;
+            if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
+                fail("'" + type + "' message: unknown field '" + key.substr(0, 32) + "'; expected only " + list(allowed));
+        }
+    }
+    static std::string list(std::initializer_list<const char*> fields) {
+        std::string out;
+        for (const char* f : fields) out += (out.empty() ? "" : ", ") + std::string(f);
+        return out.empty() ? "'type'" : out;
+    }
+    std::optional<std::string> string(const char* key, bool required, std::size_t max_bytes) {
+        const auto it = msg.find(key);
+        if (it == msg.end()) {
+            if (required) fail("'" + type + "' message: field '" + key + "' is missing; expected a string");
+            return std::nullopt;
+        }
+        if (!it->is_string()) {
+            fail("'" + type + "' message: field '" + key + "' is " + type_name(*it) + "; expected a string");
+            return std::nullopt;
+        }
+        std::string s = it->get<std::string>();
+        if (s.size() > max_bytes) {
+            fail("'" + type + "' message: field '" + key + "' is longer than " + std::to_string(max_bytes) + " bytes");
+            return std::nullopt;
+        }
+        return s;
+    }
+};
+
+bool is_token(const std::string& s) {
+    return s.size() == 32 && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+// A player's or a bot kind's name: printable UTF-8, no control characters, no spaces at the ends.
+std::optional<std::string> name_problem(const std::string& name, const char* what) {
+    if (name.empty()) return std::string(what) + " is empty; expected 1 to 24 characters";
+    if (!host::valid_utf8(name)) return std::string(what) + " is not valid UTF-8";
+    if (host::display_width(name) > 24) return std::string(what) + " is longer than 24 characters";
+    if (std::any_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+        return std::string(what) + " holds a control character";
+    if (name.front() == ' ' || name.back() == ' ') return std::string(what) + " begins or ends with a space";
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view text) {
+    json msg = json::parse(text, nullptr, false);
+    if (msg.is_discarded()) return ProtocolError{"the message is not JSON; expected one JSON object with a \"type\"", ""};
+    if (!msg.is_object()) return ProtocolError{std::string("the message is ") + type_name(msg) + "; expected a JSON object with a \"type\"", ""};
+    const auto type_it = msg.find("type");
+    if (type_it == msg.end() || !type_it->is_string())
+        return ProtocolError{"the message has no string \"type\"; expected one of hello, join, add_bot, start, give, leave, cancel", ""};
+    ClientMessage out;
+    out.type = type_it->get<std::string>();
+    Checker c{msg, out.type, std::nullopt};
+    auto token = [&](bool required) {
+        out.token = c.string("token", required, 64);
+        if (out.token && !is_token(*out.token)) c.fail("'" + out.type + "' message: field 'token' is not a seat token (32 hex digits)");
+    };
+    if (out.type == "hello") {
+        c.only({"token"});
+        token(false);
+    } else if (out.type == "join") {
+        c.only({"name"});
+        if (auto n = c.string("name", true, 96)) out.name = *n;
+        if (!c.error) if (auto p = name_problem(out.name, "the name")) c.fail("'join' message: " + *p);
+    } else if (out.type == "add_bot") {
+        c.only({"token", "kind"});
+        token(true);
+        if (auto k = c.string("kind", true, 96)) out.kind = *k;
+        if (!c.error) if (auto p = name_problem(out.kind, "the bot kind")) c.fail("'add_bot' message: " + *p);
+    } else if (out.type == "start" || out.type == "leave") {
+        c.only({"token"});
+        token(true);
+    } else if (out.type == "give") {
+        c.only({"token", "to"});
+        token(true);
+        const auto it = msg.find("to");
+        if (it == msg.end()) c.fail("'give' message: field 'to' is missing; expected a player id (an integer)");
+        else if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() > 0xffffffffLL)
+            c.fail(std::string("'give' message: field 'to' is ") + type_name(*it) + "; expected a player id (an integer)");
+        else out.to = static_cast<std::uint32_t>(it->get<std::int64_t>());
+    } else if (out.type == "cancel") {
+        c.only({"token", "name"});
+        token(true);
+        if (auto n = c.string("name", true, 96)) out.name = *n;
+    } else {
+        return ProtocolError{"unknown message type '" + out.type.substr(0, 32) +
+                                 "'; expected one of hello, join, add_bot, start, give, leave, cancel", ""};
+    }
+    if (c.error) return *c.error;
+    return out;
+}
+
+bool RateLimit::allow(std::int64_t now_ms) {
+    if (last_ms_ >= 0 && now_ms > last_ms_) tokens_ = std::min<double>(per_second_, tokens_ + (now_ms - last_ms_) * per_second_ / 1000.0);
+    last_ms_ = std::max(last_ms_, now_ms);
+    if (tokens_ < 1.0) return false;
+    tokens_ -= 1.0;
+    return true;
+}
+
+}  // namespace cherries::web

@@ -1,0 +1,55 @@
+// The table's WebSocket messages from a browser (docs/web.md, "The table's WebSocket
+// protocol"): each one parsed and checked against its schema before anything acts on it, so a
+// malformed message is refused with one clear sentence and changes nothing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace cherries::web {
+
+/// Largest message a socket may send, in bytes (docs/web.md).
+inline constexpr std::size_t kMaxMessageBytes = 4096;
+/// Messages a socket may send per second; more are refused.
+inline constexpr unsigned kMessagesPerSecond = 20;
+
+/// One message from a browser, its fields checked. `type` is one of hello, join, add_bot,
+/// start, give, leave, cancel; the fields the type does not use are empty.
+struct ClientMessage {
+    std::string type;
+    std::optional<std::string> token;  ///< 32 hex digits when present
+    std::string name;                  ///< join, cancel
+    std::string kind;                  ///< add_bot
+    std::uint32_t to = 0;              ///< give: a player id
+};
+
+/// Why a message was refused: the sentence to send back, and its type when it had one.
+struct ProtocolError {
+    std::string message;
+    std::string request;
+};
+
+/// Parses and checks `text`: a JSON object with a known string `type`, the fields that type
+/// needs with the right types, nothing else. A name: 1 to 24 printable characters, no spaces
+/// at the ends. Returns the message, or the error to send.
+std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view text);
+
+/// A counter of messages per second for one socket (a token bucket: kMessagesPerSecond a
+/// second, bursts of as many). `now_ms`: a steady clock in milliseconds.
+class RateLimit {
+public:
+    explicit RateLimit(unsigned per_second = kMessagesPerSecond) : per_second_(per_second), tokens_(per_second) {}
+    /// True when one more message may be handled now (and counts it).
+    bool allow(std::int64_t now_ms);
+
+private:
+    unsigned per_second_;
+    double tokens_;
+    std::int64_t last_ms_ = -1;
+};
+
+}  // namespace cherries::web

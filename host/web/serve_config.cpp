@@ -1,0 +1,155 @@
+#include "host/web/serve_config.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+
+#include "host/base/file_io.hpp"
+#include "host/session/game_library.hpp"
+#include "sdk/plugin_file.hpp"
+#include "sdk/toml_reader.hpp"
+
+namespace cherries::web {
+
+namespace {
+
+using sdk::Need;
+using sdk::TomlReader;
+
+std::filesystem::path resolve(const std::filesystem::path& folder, const std::string& path) {
+    const std::filesystem::path p(path);
+    return p.is_absolute() || folder.empty() ? p : folder / p;
+}
+
+void read_server(TomlReader& r, const toml::table& t, ServeConfig& c, const std::filesystem::path& folder) {
+    const std::string ctx = "[server] ";
+    r.unknown_keys(t, {"listen", "database", "plugin_path", "web_root", "origin", "max_tables"}, ctx);
+    if (auto v = r.string(t, "listen", Need::optional, ctx)) {
+        try {
+            set_listen(c, *v);
+        } catch (const std::invalid_argument& e) {
+            r.error(t.get("listen")->source(), ctx + "key 'listen': " + e.what());
+        }
+    }
+    if (auto v = r.string(t, "database", Need::optional, ctx); v && !v->empty()) c.database = resolve(folder, *v).string();
+    if (auto v = r.strings(t, "plugin_path", Need::optional, ctx))
+        for (const auto& p : *v) c.plugin_path.push_back(resolve(folder, p));
+    if (auto v = r.string(t, "web_root", Need::optional, ctx); v && !v->empty()) c.web_root = resolve(folder, *v);
+    if (auto v = r.strings(t, "origin", Need::optional, ctx)) {
+        for (const auto& o : *v) {
+            if (o.rfind("http://", 0) != 0 && o.rfind("https://", 0) != 0)
+                r.error(t.get("origin")->source(), ctx + "key 'origin': expected \"http://HOST[:PORT]\" or \"https://HOST[:PORT]\", saw \"" + o + "\"");
+            else c.origins.push_back(o);
+        }
+    }
+    if (auto v = r.integer(t, "max_tables", Need::optional, 1, 1'000'000, ctx)) c.max_tables = static_cast<std::size_t>(*v);
+}
+
+void read_tables(TomlReader& r, const toml::table& t, ServeConfig& c) {
+    const std::string ctx = "[tables] ";
+    r.unknown_keys(t, {"sets", "gametypes", "default_sets", "default_gametype", "turn_timeout", "max_timeouts",
+                       "bot_takes_over", "max_players", "keep_finished", "keep_idle"}, ctx);
+    if (auto v = r.strings(t, "sets", Need::optional, ctx)) c.sets = std::move(*v);
+    if (auto v = r.strings(t, "gametypes", Need::optional, ctx)) c.gametypes = std::move(*v);
+    if (auto v = r.strings(t, "default_sets", Need::optional, ctx)) {
+        if (v->empty()) r.error(t.get("default_sets")->source(), ctx + "key 'default_sets': expected at least one set");
+        else c.default_sets = std::move(*v);
+    }
+    if (auto v = r.string(t, "default_gametype", Need::optional, ctx)) c.default_gametype = std::move(*v);
+    if (auto v = r.number(t, "turn_timeout", 0.05, 86400, ctx)) c.turn_timeout = std::chrono::milliseconds(std::llround(*v * 1000.0));
+    if (auto v = r.integer(t, "max_timeouts", Need::optional, 0, 1000, ctx)) c.max_timeouts = static_cast<unsigned>(*v);
+    if (auto v = r.boolean(t, "bot_takes_over", ctx)) c.bot_takes_over = *v;
+    if (auto v = r.integer(t, "max_players", Need::optional, 2, 100, ctx)) c.max_players = static_cast<std::size_t>(*v);
+    if (auto v = r.number(t, "keep_finished", 0.05, 7 * 86400, ctx)) c.keep_finished = std::chrono::milliseconds(std::llround(*v * 1000.0));
+    if (auto v = r.number(t, "keep_idle", 0.05, 7 * 86400, ctx)) c.keep_idle = std::chrono::milliseconds(std::llround(*v * 1000.0));
+}
+
+}  // namespace
+
+void set_listen(ServeConfig& c, const std::string& text) {
+    std::string host = text, port;
+    if (!text.empty() && text[0] == '[') {
+        const auto close = text.find(']');
+        if (close == std::string::npos) throw std::invalid_argument("expected [IPv6]:PORT, saw \"" + text + "\"");
+        host = text.substr(1, close - 1);
+        if (close + 1 < text.size()) {
+            if (text[close + 1] != ':') throw std::invalid_argument("expected [IPv6]:PORT, saw \"" + text + "\"");
+            port = text.substr(close + 2);
+        }
+    } else if (const auto colon = text.rfind(':'); colon != std::string::npos) {
+        if (text.find(':') != colon) throw std::invalid_argument("expected [IPv6]:PORT for an IPv6 address, saw \"" + text + "\"");
+        host = text.substr(0, colon);
+        port = text.substr(colon + 1);
+        if (port.empty()) throw std::invalid_argument("expected a port from 0 to 65535 after ':', saw \"" + text + "\"");
+    }
+    if (host.empty()) throw std::invalid_argument("expected HOST:PORT, saw \"" + text + "\"");
+    if (!port.empty()) {
+        unsigned long value = 0;
+        std::size_t used = 0;
+        try {
+            value = std::stoul(port, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != port.size() || value > 65535 || !std::isdigit(static_cast<unsigned char>(port[0])))
+            throw std::invalid_argument("expected a port from 0 to 65535 after ':', saw \"" + text + "\"");
+        c.port = static_cast<std::uint16_t>(value);
+    }
+    c.host = host;
+}
+
+ServeConfig parse_serve_config(const std::string& text, const std::string& shown, const std::filesystem::path& folder) {
+    std::vector<sdk::Diagnostic> problems;
+    ServeConfig c;
+    c.file = shown;
+    TomlReader r(shown, problems, "key");
+    const std::optional<toml::table> parsed = r.parse(text);
+    if (!parsed) throw sdk::LoadError(problems);
+    const toml::table& root = *parsed;
+    r.unknown_keys(root, {"server", "tables"}, "");
+    if (const toml::table* t = r.table(root, "server", Need::optional, "")) read_server(r, *t, c, folder);
+    if (const toml::table* t = r.table(root, "tables", Need::optional, "")) read_tables(r, *t, c);
+    if (!problems.empty()) throw sdk::LoadError(problems);
+    return c;
+}
+
+ServeConfig read_serve_config(const std::filesystem::path& file) {
+    std::string bytes, problem;
+    if (!sdk::read_plugin_file(file, {}, host::kMaxInputFileBytes, "the config file", bytes, problem))
+        throw sdk::LoadError({{sdk::Diagnostic::Severity::error, file.string(), 0, 0,
+                               problem == "no such file" ? "cannot read the config file: no such file" : problem}});
+    ServeConfig c = parse_serve_config(bytes, file.string(), file.parent_path());
+    c.file = file;
+    return c;
+}
+
+std::vector<sdk::Diagnostic> check_serve_config(const ServeConfig& c) {
+    std::vector<sdk::Diagnostic> out;
+    auto problem = [&](std::string message) {
+        out.push_back({sdk::Diagnostic::Severity::error, c.file.empty() ? std::string("flags") : c.file.string(), 0, 0,
+                       std::move(message)});
+    };
+    const host::GameLibrary library(c.plugin_path);
+    auto allowed = [](const std::vector<std::string>& list, const std::string& id) {
+        return list.empty() || std::find(list.begin(), list.end(), id) != list.end();
+    };
+    for (const auto& s : c.sets)
+        if (!library.has("set", s)) problem("[tables] sets: set '" + s + "' is not on the plugin search path");
+    for (const auto& g : c.gametypes)
+        if (!library.has("gametype", g)) problem("[tables] gametypes: gametype '" + g + "' is not on the plugin search path");
+    for (const auto& s : c.default_sets) {
+        if (!library.has("set", s)) problem("[tables] default_sets: set '" + s + "' is not on the plugin search path");
+        else if (!allowed(c.sets, s)) problem("[tables] default_sets: set '" + s + "' is not one of [tables] sets");
+    }
+    if (!library.has("gametype", c.default_gametype))
+        problem("[tables] default_gametype: gametype '" + c.default_gametype + "' is not on the plugin search path");
+    else if (!allowed(c.gametypes, c.default_gametype))
+        problem("[tables] default_gametype: gametype '" + c.default_gametype + "' is not one of [tables] gametypes");
+    if (!c.web_root.empty() && !std::filesystem::is_directory(c.web_root))
+        problem("web root '" + c.web_root.string() + "' is not a folder: expected the page's files (web/)");
+    return out;
+}
+
+}  // namespace cherries::web

@@ -1,0 +1,60 @@
+// The web server's configuration (`cherries serve --config serve.toml`, docs/web.md
+// "Configuration"): where it listens, its database, the plugins tables may use and their
+// defaults, the turn clock and the limits. Read whole like CherryBot's config (host/irc/config):
+// every problem at once, file:line:column.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "sdk/diagnostic.hpp"
+
+namespace cherries::web {
+
+/// Everything serve.toml says; flags override it (host/cli/serve_command.cpp).
+struct ServeConfig {
+    std::filesystem::path file;                      ///< where it was read from ("" for flags only)
+    std::string host = "127.0.0.1";                  ///< [server] listen: address to bind
+    std::uint16_t port = 8080;                       ///< [server] listen: 0 picks a free port
+    std::string database;                            ///< SQLite file; "" keeps nothing
+    std::vector<std::filesystem::path> plugin_path;  ///< searched first for sets, gametypes, bots
+    std::filesystem::path web_root;                  ///< the page's files; "" = the default
+    /// Origins (scheme://host[:port]) whose pages may open a table's WebSocket besides the
+    /// server's own (the Host header's, http or https).
+    std::vector<std::string> origins;
+    std::size_t max_tables = 1000;                   ///< open tables at once
+    std::vector<std::string> sets;                   ///< sets tables may use; empty: every one found
+    std::vector<std::string> gametypes;              ///< gametypes tables may use; empty: every one found
+    std::vector<std::string> default_sets{"standard"};
+    std::string default_gametype = "official";
+    std::chrono::milliseconds turn_timeout{120'000}; ///< a person's time for a turn
+    unsigned max_timeouts = 3;                       ///< timeouts in a row, then the player leaves
+    bool bot_takes_over = false;                     ///< a bot keeps a left seat (host::TableOptions)
+    std::size_t max_players = 10;                    ///< seats at a table, bots included
+    /// A finished game's table stays open this long (its page shows the end, its record is
+    /// served from memory), then it is dropped; its record stays in the database.
+    std::chrono::milliseconds keep_finished{600'000};
+    /// A table that has not started and has nobody connected is dropped after this long.
+    std::chrono::milliseconds keep_idle{1'800'000};
+};
+
+/// Splits "HOST:PORT", "[IPv6]:PORT" or "HOST" (port kept) into `config`. Throws
+/// std::invalid_argument with "expected HOST:PORT with a port from 0 to 65535" and the text.
+void set_listen(ServeConfig& config, const std::string& text);
+
+/// Reads `file`; relative paths (database, plugin_path, web_root) are relative to its folder.
+/// Throws sdk::LoadError with every problem, each "file:line:col: error: ...".
+ServeConfig read_serve_config(const std::filesystem::path& file);
+
+/// The same from TOML text; `shown` names it in diagnostics, `folder` resolves relative paths.
+ServeConfig parse_serve_config(const std::string& text, const std::string& shown, const std::filesystem::path& folder);
+
+/// What only a complete config shows: a default set or gametype that is not allowed or not on
+/// the plugin search path, an allowed one that is not there. Empty when it can run.
+std::vector<sdk::Diagnostic> check_serve_config(const ServeConfig& config);
+
+}  // namespace cherries::web

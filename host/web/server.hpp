@@ -1,0 +1,43 @@
+// `cherries serve`: HTTP and WebSocket (Boost.Beast) on one Boost.Asio io_context, one thread.
+// The lobby's API, the page's files, card faces, and each table's WebSocket (docs/web.md).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "host/web/lobby.hpp"
+#include "host/web/serve_config.hpp"
+
+namespace cherries::web {
+
+/// One line for the operator's log (stderr in `cherries serve`).
+using ServerLog = std::function<void(const std::string&)>;
+
+/// The server. Binds in the constructor (so port() is known before run()); run() serves until
+/// stop(), SIGTERM or SIGINT, then saves every table, closes every socket and returns.
+class Server {
+public:
+    /// Throws std::runtime_error "cannot listen on HOST:PORT: why" when it cannot bind, and what
+    /// opening the database throws.
+    Server(ServeConfig config, Pictures pictures, ServerLog log);
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    /// The port it listens on (the one picked when the config said 0).
+    std::uint16_t port() const;
+    /// Serves until stopped. `signals`: stop on SIGTERM and SIGINT too.
+    void run(bool signals = true);
+    /// Asks run() to save, close and return; safe from any thread.
+    void stop();
+
+    /// The insides (host/web/server_impl.hpp), named here for the server's own files only.
+    struct Impl;
+
+private:
+    std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace cherries::web

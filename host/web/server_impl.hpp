@@ -1,0 +1,121 @@
+// The server's insides (private to host/web/server*.cpp): the io_context, the lobby, each
+// table's sockets and turn clock, and the WebSocket session of one browser.
+#pragma once
+
+#include <utility>  // before Boost 1.74's Asio, whose awaitable.hpp uses std::exchange without it
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <deque>
+#include <filesystem>
+#include <chrono>
+#include <map>
+#include <optional>
+#include <memory>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "host/web/lobby.hpp"
+#include "host/web/protocol.hpp"
+#include "host/web/server.hpp"
+#include "host/web/table_store.hpp"
+
+namespace cherries::web {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+class Socket;
+
+/// A table's sockets and its turn clock.
+struct Room {
+    std::set<Socket*> sockets;
+    std::unique_ptr<net::steady_timer> timer;
+    std::uint64_t clock = 0;   // bumped on every re-arm: an older expiry does nothing
+    std::uint32_t timed_turn = 0;
+    std::chrono::steady_clock::time_point last_change = std::chrono::steady_clock::now();
+    std::optional<std::chrono::steady_clock::time_point> over_since;
+};
+
+struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
+    Impl(ServeConfig c, Pictures p, ServerLog l);
+
+    ServeConfig config;
+    Pictures pictures;
+    ServerLog log;
+    std::filesystem::path web_root;
+    net::io_context io{1};
+    tcp::acceptor acceptor{io};
+    net::signal_set signals{io};
+    std::unique_ptr<Lobby> lobby;
+    std::unique_ptr<TableStore> store;          // with a database
+    std::vector<std::string> resumed_;          // tables the store gave back at start-up
+    std::map<std::string, Room> rooms;
+    std::map<std::string, std::string> faces;  // "FINGERPRINT/CARD" -> SVG, drawn once
+    std::set<std::string> drawn_sets;          // fingerprints whose faces were drawn (or failed)
+    std::map<std::string, std::string> graphs; // gametype id -> SVG
+    bool stopping = false;
+    net::steady_timer sweeper{io};             // drops finished and idle tables
+
+    /// Every so often: drops the tables kept long enough (ServeConfig keep_finished, keep_idle).
+    void sweep();
+
+    void accept();
+    void shutdown();
+    /// Whether a page from `origin` may open a WebSocket on this server reached as `host`.
+    bool origin_allowed(std::string_view origin, std::string_view host) const;
+    /// A message from `socket` (whole; `oversized`: it was longer than kMaxMessageBytes).
+    void on_message(Socket& socket, const std::string& text, bool oversized, bool binary);
+    /// After a table changed: its log and state to every socket, the turn clock, the store.
+    void changed(const std::string& table_id);
+    void arm_clock(const std::string& table_id);
+    http::response<http::string_body> route(const http::request<http::string_body>& req);
+};
+
+/// One browser's WebSocket at one table. Messages out are queued and written one at a time.
+class Socket : public std::enable_shared_from_this<Socket> {
+public:
+    Socket(std::shared_ptr<Server::Impl> server, tcp::socket socket, std::string table_id);
+    ~Socket();
+    void start(http::request<http::string_body> upgrade);
+    void send(std::shared_ptr<const std::string> text);
+    void send(const nlohmann::json& message);
+    /// Closes with a close frame ("going away").
+    void close();
+    /// Closes the TCP connection at once (the server has stopped).
+    void abort();
+
+    const std::string& table_id() const { return table_id_; }
+    /// Seat tokens this socket was given or said (hotseat: several), with the seat last told.
+    std::map<std::string, PlayerId>& tokens() { return tokens_; }
+    RateLimit& rate() { return rate_; }
+
+private:
+    void read();
+    void write();
+    void gone();
+
+    std::shared_ptr<Server::Impl> server_;
+    websocket::stream<beast::tcp_stream> ws_;
+    std::string table_id_;
+    beast::flat_buffer buffer_;
+    bool oversized_ = false;
+    std::deque<std::shared_ptr<const std::string>> out_;
+    bool writing_ = false;
+    bool closed_ = false;
+    std::map<std::string, PlayerId> tokens_;
+    RateLimit rate_;
+};
+
+/// JSON text as sent: invalid UTF-8 replaced, never an exception.
+std::string dump(const nlohmann::json& value);
+
+}  // namespace cherries::web

@@ -1,0 +1,237 @@
+// A table's WebSocket: reading whole messages under the size and rate limits, checking each
+// against its schema, handing it to the table, and sending the table's log and state to every
+// socket at it (docs/web.md, "The table's WebSocket protocol").
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/core.h>
+
+#include "host/web/server_impl.hpp"
+
+namespace cherries::web {
+
+using nlohmann::json;
+
+namespace {
+
+// A message larger than this closes the socket (1009, "message too big"); up to it, a message
+// over kMaxMessageBytes is read and dropped, and refused with an error.
+constexpr std::size_t kDropLimit = 4u << 20;
+// Messages queued for a socket that does not read; past it the socket is closed.
+constexpr std::size_t kMaxQueued = 2048;
+
+std::int64_t now_ms() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+json error_json(const std::string& message, const std::string& request) {
+    json e = {{"type", "error"}, {"message", message}};
+    e["request"] = request.empty() ? json(nullptr) : json(request);
+    return e;
+}
+
+}  // namespace
+
+std::string dump(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+Socket::Socket(std::shared_ptr<Server::Impl> server, tcp::socket socket, std::string table_id)
+    : server_(std::move(server)), ws_(std::move(socket)), table_id_(std::move(table_id)) {}
+
+Socket::~Socket() { gone(); }
+
+void Socket::gone() {
+    if (const auto it = server_->rooms.find(table_id_); it != server_->rooms.end()) it->second.sockets.erase(this);
+}
+
+void Socket::start(http::request<http::string_body> upgrade) {
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.read_message_max(kDropLimit);
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+        res.set(http::field::server, "cherries serve");
+    }));
+    ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
+        if (ec || self->server_->stopping) return;
+        self->server_->rooms[self->table_id_].sockets.insert(self.get());
+        self->read();
+    });
+}
+
+void Socket::read() {
+    ws_.async_read_some(buffer_, kMaxMessageBytes + 1, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+        if (ec) {
+            self->closed_ = true;
+            self->gone();
+            return;
+        }
+        if (self->buffer_.size() > kMaxMessageBytes) {
+            self->oversized_ = true;
+            self->buffer_.consume(self->buffer_.size());
+        }
+        if (self->ws_.is_message_done()) {
+            const std::string text = self->oversized_ ? std::string() : beast::buffers_to_string(self->buffer_.data());
+            const bool oversized = self->oversized_;
+            self->buffer_.consume(self->buffer_.size());
+            self->oversized_ = false;
+            self->server_->on_message(*self, text, oversized, !self->ws_.got_text());
+        }
+        if (!self->closed_) self->read();
+    });
+}
+
+void Socket::send(const json& message) { send(std::make_shared<const std::string>(dump(message))); }
+
+void Socket::send(std::shared_ptr<const std::string> text) {
+    if (closed_) return;
+    if (out_.size() >= kMaxQueued) {  // it does not read what it is sent
+        close();
+        return;
+    }
+    out_.push_back(std::move(text));
+    if (!writing_) write();
+}
+
+void Socket::write() {
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(net::buffer(*out_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+        self->out_.pop_front();
+        self->writing_ = false;
+        if (ec) {
+            self->closed_ = true;
+            self->out_.clear();
+            self->gone();
+            return;
+        }
+        if (!self->out_.empty() && !self->closed_) self->write();
+    });
+}
+
+void Socket::close() {
+    if (closed_) return;
+    closed_ = true;
+    gone();
+    ws_.async_close(websocket::close_code::going_away, [self = shared_from_this()](beast::error_code) {});
+}
+
+void Socket::abort() {
+    closed_ = true;
+    gone();
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).socket().close(ec);
+}
+
+void Server::Impl::on_message(Socket& socket, const std::string& text, bool oversized, bool binary) {
+    if (!socket.rate().allow(now_ms())) {
+        socket.send(error_json(fmt::format("too many messages: at most {} a second; this one was not read", kMessagesPerSecond), ""));
+        return;
+    }
+    if (oversized) {
+        socket.send(error_json(fmt::format("the message is longer than {} bytes; expected one small JSON object", kMaxMessageBytes), ""));
+        return;
+    }
+    if (binary) {
+        socket.send(error_json("the message is binary; expected a text message holding one JSON object", ""));
+        return;
+    }
+    auto parsed = parse_client_message(text);
+    if (auto* e = std::get_if<ProtocolError>(&parsed)) {
+        socket.send(error_json(e->message, e->request));
+        return;
+    }
+    const ClientMessage& m = std::get<ClientMessage>(parsed);
+    WebTable* table = lobby->find(socket.table_id());
+    if (!table) {
+        socket.send(error_json("table '" + socket.table_id() + "' is gone; open a new one in the lobby", m.type));
+        return;
+    }
+    const Outcome outcome = table->handle(m);
+    if (outcome.error) socket.send(error_json(outcome.error->message, outcome.error->request));
+    if (outcome.seated_token) {
+        const PlayerId id = table->seat_of(*outcome.seated_token);
+        socket.tokens()[*outcome.seated_token] = id;
+        socket.send(json{{"type", "seated"}, {"token", *outcome.seated_token}, {"player", id == kNoPlayer ? json(nullptr) : json(id)}});
+    }
+    if (outcome.changed) changed(table->id());
+    else if (m.type == "hello") socket.send(json{{"type", "state"}, {"table", table->state_json()}});
+}
+
+void Server::Impl::changed(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    if (!table) return;
+    table->collect_record();
+    if (store) store->save(*table, log);
+    const std::vector<std::string> lines = table->take_log();
+    auto log_text = lines.empty() ? nullptr : std::make_shared<const std::string>(dump(json{{"type", "log"}, {"lines", lines}}));
+    auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table->state_json()}}));
+    Room& room = rooms[table_id];
+    room.last_change = std::chrono::steady_clock::now();
+    if (table->over() && !room.over_since) room.over_since = room.last_change;
+    const std::set<Socket*> sockets = room.sockets;  // a send may close a socket
+    for (Socket* s : sockets) {
+        if (log_text) s->send(log_text);
+        for (auto& [token, told] : s->tokens()) {  // a pending join that is now a seat
+            const PlayerId id = table->seat_of(token);
+            if (id != told && id != kNoPlayer) {
+                told = id;
+                s->send(json{{"type", "seated"}, {"token", token}, {"player", id}});
+            }
+        }
+        s->send(state);
+    }
+    arm_clock(table_id);
+}
+
+void Server::Impl::sweep() {
+    const auto now = std::chrono::steady_clock::now();
+    std::vector<std::string> drop;
+    for (const auto& [id, table] : lobby->tables()) {
+        Room& room = rooms[id];
+        if (room.over_since ? now - *room.over_since >= config.keep_finished
+                            : !table->started() && room.sockets.empty() && now - room.last_change >= config.keep_idle)
+            drop.push_back(id);
+    }
+    for (const auto& id : drop) {
+        Room& room = rooms[id];
+        const std::set<Socket*> sockets = room.sockets;
+        for (Socket* s : sockets) s->close();
+        if (room.timer) room.timer->cancel();
+        rooms.erase(id);
+        lobby->drop(id);
+        log(fmt::format("table {} closed", id));
+    }
+    const auto period = std::clamp<std::chrono::milliseconds>(std::min(config.keep_finished, config.keep_idle) / 4,
+                                                              std::chrono::milliseconds(20), std::chrono::milliseconds(60'000));
+    sweeper.expires_after(period);
+    sweeper.async_wait([self = shared_from_this()](beast::error_code ec) {
+        if (!ec && !self->stopping) self->sweep();
+    });
+}
+
+void Server::Impl::arm_clock(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    Room& room = rooms[table_id];
+    const auto turn = table ? table->waiting_for_person() : std::nullopt;
+    if (!turn) {
+        if (room.timer) room.timer->cancel();
+        room.timed_turn = 0;
+        return;
+    }
+    if (room.timed_turn == *turn && room.timer) return;  // this turn's clock runs already
+    if (!room.timer) room.timer = std::make_unique<net::steady_timer>(io);
+    room.timed_turn = *turn;
+    const std::uint64_t clock = ++room.clock;
+    room.timer->expires_after(config.turn_timeout);
+    room.timer->async_wait([self = shared_from_this(), table_id, clock](beast::error_code ec) {
+        if (ec || self->stopping) return;
+        Room& r = self->rooms[table_id];
+        if (r.clock != clock) return;
+        r.timed_turn = 0;
+        if (WebTable* t = self->lobby->find(table_id)) {
+            t->time_out();
+            self->changed(table_id);
+        }
+    });
+}
+
+}  // namespace cherries::web

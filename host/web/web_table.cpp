@@ -1,0 +1,356 @@
+#include "host/web/web_table.hpp"
+
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <random>
+#include <stdexcept>
+
+#include "host/bots/lua_bot.hpp"
+#include "host/session/plugin_list.hpp"
+
+namespace cherries::web {
+
+using nlohmann::json;
+
+host::MadeBot WebBots::make(const std::string& kind, std::uint64_t seed) {
+    if (host::is_builtin_bot(kind)) return {host::make_bot(kind, seed), std::nullopt};
+    if (!library_.has("bot", kind)) {
+        std::vector<std::string> known = host::builtin_bots();
+        for (const auto& id : library_.ids("bot")) known.push_back(id);
+        throw std::runtime_error(fmt::format("unknown bot '{}'; expected one of {}", kind, fmt::join(known, ", ")));
+    }
+    std::shared_ptr<const sdk::BotPlugin> plugin;
+    host::MadeBot made;
+    try {
+        plugin = library_.bot_plugin(kind);
+        made.bot = std::make_unique<host::LuaBot>(plugin);
+    } catch (const std::exception&) {
+        throw std::runtime_error(fmt::format("bot plugin '{}' does not load (the operator can see why with `cherries check`)", kind));
+    }
+    made.plugin = host::RecordedPlugin{"bot", plugin->id, plugin->version, plugin->fingerprint};
+    return made;
+}
+
+namespace {
+
+std::uint64_t random_u64() {
+    std::random_device device;
+    return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+}
+
+}  // namespace
+
+WebTable::WebTable(TableSetup setup, host::GameLibrary& library, std::uint64_t seed)
+    : setup_(std::move(setup)), runtime_(setup_.bundle->make_runtime()), bots_(library) {
+    host::TableListener& listener = *this;
+    table_ = std::make_unique<host::Table>(*setup_.bundle, *runtime_, seed, bots_, listener, setup_.options,
+                                           host::recorded_plugins(*setup_.bundle));
+}
+
+WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const json& saved, std::vector<std::string> record_lines)
+    : setup_(std::move(setup)), runtime_(setup_.bundle->make_runtime()), bots_(library), record_(std::move(record_lines)) {
+    stored_ = record_.size();
+    host::TableListener& listener = *this;
+    table_ = std::make_unique<host::Table>(*setup_.bundle, *runtime_, saved.at("table"), bots_, listener, setup_.options);
+    if (const auto it = saved.find("turns_taken"); it != saved.end())
+        for (const auto& [id, n] : it->items()) turns_taken_[static_cast<PlayerId>(std::stoul(id))] = n.get<std::uint32_t>();
+    for (const auto& [token, seat] : saved.at("tokens").items())
+        tokens_[token] = Token{seat.at("id").get<PlayerId>(), seat.at("name").get<std::string>()};
+    if (table_->game()) renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
+    for (const auto& lost : table_->lost_bots())
+        log_.push_back(fmt::format("{}'s bot '{}' could not be seated again ({}); the greedy bot plays for it.",
+                                   table_->name(lost.id), lost.bot, lost.why));
+}
+
+WebTable::~WebTable() = default;
+
+json WebTable::save_json() const {
+    json tokens = json::object();
+    for (const auto& [token, seat] : tokens_) tokens[token] = {{"id", seat.id}, {"name", seat.name}};
+    json turns = json::object();
+    for (const auto& [id, n] : turns_taken_) turns[std::to_string(id)] = n;
+    return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"table", table_->save_json()},
+            {"tokens", tokens}, {"turns_taken", turns}};
+}
+
+void WebTable::on_event(const Event& event) {
+    if (event.type == EventType::draw) ++turns_taken_[event.player];
+    if (event.type == EventType::leave) {
+        for (auto it = tokens_.begin(); it != tokens_.end();)
+            it = it->second.id == event.player ? tokens_.erase(it) : std::next(it);
+    }
+    // Before the start the table is a lobby: its replies say who sat down; the engine's words
+    // for a game of one ("suspended", "resumes") would only confuse.
+    if (!table_ || !table_->started()) return;
+    if (!renderer_ && table_->game())
+        renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
+    if (renderer_) renderer_->on_event(event);
+}
+
+void WebTable::flush_renderer() {
+    std::string text = text_.str();
+    text_.str({});
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t end = text.find('\n', at);
+        std::string line = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        if (!line.empty()) log_.push_back(std::move(line));
+        if (end == std::string::npos) break;
+        at = end + 1;
+    }
+}
+
+std::vector<std::string> WebTable::take_log() {
+    flush_renderer();
+    std::vector<std::string> out;
+    out.swap(log_);
+    return out;
+}
+
+void WebTable::collect_record() {
+    if (host::RecordLog* log = table_->record())
+        for (auto& line : log->take_lines()) record_.push_back(std::move(line));
+}
+
+std::vector<std::string> WebTable::unstored_record_lines() const {
+    return {record_.begin() + static_cast<std::ptrdiff_t>(std::min(stored_, record_.size())), record_.end()};
+}
+
+std::string WebTable::status() const {
+    const Game* game = table_->game();
+    if (game && game->over()) return std::string(to_string(game->phase()));
+    if (table_->record() && table_->record()->ended()) return "stopped";
+    return "in_progress";
+}
+
+std::string WebTable::winner() const {
+    const Game* game = table_->game();
+    return game && game->winner() != kNoPlayer ? table_->name(game->winner()) : std::string();
+}
+
+std::string WebTable::player_names() const {
+    std::vector<std::string> names;
+    if (const Game* game = table_->game())
+        for (const Player& p : game->players()) names.push_back(table_->name(p.id));
+    return fmt::format("{}", fmt::join(names, ", "));
+}
+
+std::uint32_t WebTable::turns() const { return table_->game() ? table_->game()->turn() : 0; }
+
+std::vector<WebTable::PersonResult> WebTable::people() const {
+    std::vector<PersonResult> out;
+    const Game* game = table_->game();
+    if (!game) return out;
+    for (const Player& p : game->players()) {
+        if (table_->is_bot(p.id) && !table_->kept_seat(table_->name(p.id))) continue;
+        const auto turns = turns_taken_.find(p.id);
+        out.push_back({table_->name(p.id), game->winner() == p.id, turns == turns_taken_.end() ? 0 : turns->second, p.score});
+    }
+    return out;
+}
+
+std::string WebTable::record() const {
+    std::string out;
+    for (const auto& line : record_) out += line + '\n';
+    if (host::RecordLog* log = const_cast<host::Table&>(*table_).record()) {
+        // Lines not taken yet: peek by taking and putting back.
+        auto lines = log->take_lines();
+        for (const auto& line : lines) out += line + '\n';
+        log->put_back(std::move(lines));
+    }
+    return out;
+}
+
+std::string WebTable::new_token() const {
+    return fmt::format("{:016x}{:016x}", random_u64(), random_u64());
+}
+
+WebTable::Token* WebTable::token(const std::optional<std::string>& token) {
+    if (!token) return nullptr;
+    const auto it = tokens_.find(*token);
+    if (it == tokens_.end()) return nullptr;
+    Token& t = it->second;
+    if (t.id == kNoPlayer) t.id = table_->find(t.name);  // a join that was pending has happened
+    if (t.id != kNoPlayer && table_->name(t.id) != t.name) {  // a bot took the seat over under its own name
+        tokens_.erase(it);
+        return nullptr;
+    }
+    return &t;
+}
+
+PlayerId WebTable::seat_of(const std::string& t) {
+    const Token* seat = token(t);
+    return seat ? seat->id : kNoPlayer;
+}
+
+void WebTable::play_on() {
+    // Also once the game is over: advance() then writes the record's end line.
+    if (table_->started() && !(table_->record() && table_->record()->ended())) table_->advance();
+}
+
+void WebTable::time_out() {
+    if (!waiting_for_person()) return;
+    table_->time_out();
+    play_on();
+}
+
+std::optional<std::uint32_t> WebTable::waiting_for_person() const {
+    const Game* game = table_->game();
+    if (!game || !table_->started() || game->phase() != Phase::awaiting_give) return std::nullopt;
+    if (table_->is_bot(game->current_player())) return std::nullopt;
+    return game->turn();
+}
+
+bool WebTable::over() const {
+    const Game* game = table_->game();
+    return (game && game->over()) || (table_->record() && table_->record()->ended());
+}
+
+Outcome WebTable::handle(const ClientMessage& m) {
+    Outcome out;
+    auto refused = [&](std::string text) {
+        out.error = refuse(m, std::move(text));
+        return out;
+    };
+    auto answer = [&](const host::Reply& reply) {
+        if (!reply) out.error = refuse(m, reply.text);
+        else {
+            if (!reply.text.empty() && m.type != "give") {  // a give's own lines say who received what
+                flush_renderer();
+                log_.push_back(reply.text);
+            }
+            out.changed = true;
+        }
+    };
+    if (m.type == "hello") {
+        if (m.token) {
+            if (!token(m.token)) return refused("this seat token is not one of this table's: you watch as a spectator (sit down to play)");
+            out.seated_token = *m.token;
+        }
+        return out;
+    }
+    if (m.type == "join") {
+        if (over()) return refused("the game is over; open a new table to play again");
+        const host::Reply reply = table_->join(m.name);
+        answer(reply);
+        if (reply) {
+            const std::string t = new_token();
+            tokens_[t] = Token{reply.id, m.name};
+            out.seated_token = t;
+            play_on();
+        }
+        return out;
+    }
+    Token* seat = token(m.token);
+    if (!seat) return refused("this seat token is not one of this table's; expected the token a 'seated' message gave you");
+    if (m.type == "cancel") {
+        if (m.name != seat->name) return refused("you may only take back your own join or leave ('" + seat->name + "')");
+        const host::Reply reply = table_->cancel(m.name);
+        answer(reply);
+        if (reply && seat->id == kNoPlayer) tokens_.erase(*m.token);  // the join taken back: no seat
+        return out;
+    }
+    if (seat->id == kNoPlayer) return refused("your join waits for the end of this turn; you can act once you are seated");
+    if (m.type == "add_bot") {
+        answer(table_->add_bot(m.kind));
+        if (out.changed) play_on();
+    } else if (m.type == "start") {
+        if (table_->started()) return refused("the game has started already");
+        answer(table_->start());
+        if (out.changed) {
+            // The game's words begin here, before its first turn (whose header they print).
+            renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
+            play_on();
+        }
+    } else if (m.type == "give") {
+        const Game* game = table_->game();
+        if (!table_->started() || !game || game->phase() != Phase::awaiting_give)
+            return refused("no card waits to be given now");
+        if (game->current_player() != seat->id)
+            return refused(fmt::format("it is {}'s turn, not yours; wait for your turn", table_->name(game->current_player())));
+        if (table_->is_bot(seat->id))
+            return refused("a bot plays your seat now; sit down again with your name to take it back");
+        if (!game->find_player(table_->name(m.to)) || table_->find(table_->name(m.to)) != m.to)
+            return refused(fmt::format("player {} is not at this table; expected the id of a seated player", m.to));
+        answer(table_->give(seat->id, m.to));
+        if (out.changed) play_on();
+    } else if (m.type == "leave") {
+        answer(table_->leave(seat->id));
+        if (out.changed) play_on();
+    }
+    return out;
+}
+
+json card_kind_json(const sdk::Bundle& bundle, const host::CardText& words, KindId kind_id) {
+    const Catalog& catalog = bundle.catalog();
+    const CardKind& kind = catalog.kinds()[kind_id];
+    const std::string& set = catalog.sets()[kind.set].id;
+    std::string fingerprint;
+    for (const auto& p : bundle.plugins())
+        if (p.type == "set" && p.id == set) fingerprint = p.fingerprint;
+    return {{"id", set + "/" + kind.id}, {"name", words.kind_name(kind_id)}, {"text", words.describe_kind(kind_id)},
+            {"type", std::string(to_string(kind.type))}, {"count", kind.count},
+            {"face", "/cards/" + fingerprint + "/" + kind.id + ".svg"}};
+}
+
+json WebTable::card_json(CardId card) const {
+    return card_kind_json(*setup_.bundle, *setup_.words, setup_.bundle->catalog().kind_id_of(card));
+}
+
+json WebTable::state_json() const {
+    const Game* game = table_->game();
+    const Gametype& gametype = setup_.bundle->gametype();
+    json state = {{"id", setup_.id}, {"started", table_->started()},
+                  {"gametype", {{"id", setup_.gametype}, {"name", gametype.name}, {"rule", setup_.words->gametype_rule()},
+                                {"winning_score", gametype.winning_score}, {"graph", graph_url(setup_.gametype)}}},
+                  {"sets", setup_.sets}};
+    state["phase"] = !table_->started() ? std::string("lobby") : std::string(to_string(game->phase()));
+    if (table_->started() && table_->record() && table_->record()->ended() && !game->over()) state["phase"] = "stopped";
+    state["turn"] = game ? game->turn() : 0;
+    state["deck"] = game ? game->deck().size() : setup_.bundle->catalog().card_count();
+    const PlayerId current = game && table_->started() && !game->over() ? game->current_player() : kNoPlayer;
+    state["current"] = current == kNoPlayer ? json(nullptr) : json(current);
+    state["drawn"] = game && game->drawn_card() != kNoCard ? card_json(game->drawn_card()) : json(nullptr);
+    json players = json::array();
+    if (game) {
+        const host::Session* session = table_->session_ptr();
+        for (const Player& p : game->players()) {
+            json bot = nullptr;
+            for (const auto& b : session->bots())
+                if (b.id == p.id) bot = b.name;
+            json modifiers = json::array();
+            for (const auto& mod : p.modifiers) modifiers.push_back({{"card", card_json(mod.card)}, {"lifetime", mod.lifetime}});
+            players.push_back({{"id", p.id}, {"name", table_->name(p.id)}, {"bot", bot}, {"cherries", p.cherries},
+                               {"score", p.score}, {"modifiers", modifiers}, {"received", p.received.size()},
+                               {"timeouts", table_->timeouts(p.id)}});
+        }
+    }
+    state["players"] = players;
+    json pending = json::array();
+    for (const auto& p : table_->pending()) pending.push_back({{"join", p.join}, {"name", p.name}});
+    state["pending"] = pending;
+    state["result"] = nullptr;
+    state["record"] = table_->started() ? json("/api/tables/" + setup_.id + "/record") : json(nullptr);
+    if (game && game->over()) {
+        json standings = json::array();
+        std::vector<const Player*> order;
+        for (const Player& p : game->players()) order.push_back(&p);
+        std::stable_sort(order.begin(), order.end(), [](const Player* a, const Player* b) { return a->score > b->score; });
+        for (const Player* p : order) standings.push_back({{"name", table_->name(p->id)}, {"score", p->score}});
+        state["result"] = {{"winner", game->winner() == kNoPlayer ? json(nullptr) : json(table_->name(game->winner()))},
+                           {"standings", standings}, {"phase", std::string(to_string(game->phase()))}};
+    }
+    return state;
+}
+
+json WebTable::summary_json() const {
+    json names = json::array();
+    if (const Game* game = table_->game())
+        for (const Player& p : game->players()) names.push_back(table_->name(p.id));
+    return {{"id", setup_.id}, {"players", names}, {"gametype", setup_.gametype}, {"sets", setup_.sets},
+            {"started", table_->started()}, {"over", over()}};
+}
+
+}  // namespace cherries::web

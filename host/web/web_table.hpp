@@ -1,0 +1,155 @@
+// One table of `cherries serve`: a host::Table (seating, requests, pending changes, timeouts,
+// take-over, the record) with its plugins, its Lua runtime and its bots, the seat tokens of the
+// browsers sitting at it, its log in the terminal's words, and its state as the page reads it
+// (docs/web.md). No sockets: host/web/server.cpp moves the messages.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "host/session/game_library.hpp"
+#include "host/table/table.hpp"
+#include "host/text/card_text.hpp"
+#include "host/text/render.hpp"
+#include "host/web/protocol.hpp"
+
+namespace cherries::web {
+
+/// The bots of a web table: the built-in kinds and the bot plugins of the server's library.
+class WebBots final : public host::BotSource {
+public:
+    explicit WebBots(host::GameLibrary& library) : library_(library) {}
+    /// Throws std::runtime_error "unknown bot 'X'; expected one of ..." or "bot plugin 'X' does not load".
+    host::MadeBot make(const std::string& kind, std::uint64_t seed) override;
+
+private:
+    host::GameLibrary& library_;
+};
+
+/// A card kind as the page shows it: {"id": "SET/CARD", "name", "text", "type" ("cherry",
+/// "score", "modifier"), "count", "face" (its SVG URL, /cards/FINGERPRINT/CARD.svg)}.
+nlohmann::json card_kind_json(const sdk::Bundle& bundle, const host::CardText& words, KindId kind);
+
+/// What a table needs from the server: its plugins, its words and its rules.
+struct TableSetup {
+    std::string id;                                 ///< the table's id in URLs (/t/ID)
+    std::vector<std::string> sets;                  ///< set ids
+    std::string gametype;                           ///< gametype id
+    std::shared_ptr<const sdk::Bundle> bundle;
+    std::shared_ptr<const host::CardText> words;    ///< the bundle's cards and rule in words
+    host::TableOptions options;
+};
+
+/// The URL of the reference graph of gametype `id` (docs/web.md).
+inline std::string graph_url(const std::string& id) { return "/api/gametypes/" + id + "/graph.svg"; }
+
+/// What one message did: an error for the sender only (nothing changed), or a seat for the
+/// sender (`seated`), and whether the table changed (everyone gets the new state).
+struct Outcome {
+    std::optional<ProtocolError> error;
+    std::optional<std::string> seated_token;
+    bool changed = false;
+};
+
+/// One table: a lobby until started, then a game; every request goes through host::Table.
+class WebTable final : private host::TableListener {
+public:
+    /// A new, empty table seeded with `seed`.
+    WebTable(TableSetup setup, host::GameLibrary& library, std::uint64_t seed);
+    /// A table saved with save_json(): the game and its seats, the tokens, as they were.
+    /// `record_lines`: the record stored so far (kept for the download). Throws what
+    /// host::Table's restoring constructor throws.
+    WebTable(TableSetup setup, host::GameLibrary& library, const nlohmann::json& saved, std::vector<std::string> record_lines);
+    ~WebTable() override;
+    WebTable(const WebTable&) = delete;
+    WebTable& operator=(const WebTable&) = delete;
+
+    const std::string& id() const { return setup_.id; }
+    const TableSetup& setup() const { return setup_; }
+
+    /// Acts on a checked message (hello included). Refusals (no or forged token, another seat,
+    /// out of turn, the house rules) come back as an error and change nothing.
+    Outcome handle(const ClientMessage& message);
+    /// The seat a token acts for now, or kNoPlayer (also for a join still pending).
+    PlayerId seat_of(const std::string& token);
+    /// The current person's time ran out (host::Table::time_out), then plays on.
+    void time_out();
+
+    /// The turn whose card waits for a person (to time it), or nullopt.
+    std::optional<std::uint32_t> waiting_for_person() const;
+    /// The game is over (won, ended, aborted, or stopped).
+    bool over() const;
+    bool started() const { return table_->started(); }
+
+    /// The `table` object of a `state` message (docs/web.md).
+    nlohmann::json state_json() const;
+    /// The lobby's line for this table: {"id", "players", "gametype", "sets", "started"}.
+    nlohmann::json summary_json() const;
+    /// The log lines since the last call.
+    std::vector<std::string> take_log();
+    /// Collects the record's new lines (from host::Table's RecordLog) into the table's record.
+    void collect_record();
+    /// The record lines not stored yet (from the header on, the first time).
+    std::vector<std::string> unstored_record_lines() const;
+    /// `n` more lines of the record are in the store.
+    void mark_stored(std::size_t n) { stored_ += n; }
+    /// How the game stands for the store: "in_progress", "won", "ended", "aborted", "stopped".
+    std::string status() const;
+    /// The winner's name, or "".
+    std::string winner() const;
+    /// The seated players' names in turn order, ", "-separated.
+    std::string player_names() const;
+    /// Turns started so far.
+    std::uint32_t turns() const;
+    /// Turns each person played (bots left out) and their final score, for the statistics.
+    struct PersonResult {
+        std::string name;
+        bool won = false;
+        std::uint32_t turns = 0;
+        std::int64_t score = 0;
+    };
+    std::vector<PersonResult> people() const;
+    /// The whole record so far, as JSON Lines (each line ends with '\n').
+    std::string record() const;
+    /// Everything needed to go on after a restart, tokens included.
+    nlohmann::json save_json() const;
+    /// Ends a game in progress (the server is asked to drop the table): the record's end line.
+    void stop(const std::string& reason) { table_->stop(reason); }
+
+private:
+    struct Token {
+        PlayerId id = kNoPlayer;
+        std::string name;
+    };
+    // TableListener
+    void on_event(const Event& event) override;
+    void notice(const std::string& text) override { log_.push_back(text); }
+
+    ProtocolError refuse(const ClientMessage& m, std::string text) const { return {std::move(text), m.type}; }
+    Token* token(const std::optional<std::string>& token);
+    std::string new_token() const;
+    nlohmann::json card_json(CardId card) const;
+    void flush_renderer();
+    void play_on();
+
+    TableSetup setup_;
+    std::unique_ptr<sdk::LuaRuntime> runtime_;
+    WebBots bots_;
+    std::unique_ptr<host::Table> table_;
+    std::map<std::string, Token> tokens_;
+    std::ostringstream text_;
+    std::unique_ptr<host::TextRenderer> renderer_;
+    std::vector<std::string> log_;
+    std::vector<std::string> record_;       // every record line so far
+    std::size_t stored_ = 0;                // record_[0..stored_) is in the store
+    std::map<PlayerId, std::uint32_t> turns_taken_;  // draws per seat (the statistics)
+};
+
+}  // namespace cherries::web

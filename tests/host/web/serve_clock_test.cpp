@@ -1,0 +1,78 @@
+// The turn clock of a web table (issue 21, point 4): a person who does not act within the turn
+// timeout gets the greedy bot's decision, announced in the log; after max_timeouts in a row
+// they leave (host::Table::time_out does the rules; the server keeps the time).
+#include <catch2/catch.hpp>
+
+#include "tests/host/web/web_client.hpp"
+
+using namespace cherries;
+using namespace cherries::test;
+using nlohmann::json;
+
+TEST_CASE("a turn timeout: the greedy bot decides, said in the log; two in a row and the player leaves", "[web]") {
+    web::ServeConfig config;
+    config.turn_timeout = std::chrono::milliseconds(150);
+    config.max_timeouts = 2;
+    TestServer server(config);
+    const std::string id = new_table(server.port());
+    WsClient ann(server.port(), id);
+    ann.send(json{{"type", "join"}, {"name", "ann"}});
+    const std::string token = ann.receive("seated").at("token");
+    ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
+    ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "random"}});
+    ann.send(json{{"type", "start"}, {"token", token}});
+    // ann does nothing: the log tells of her time running out, twice, and of her leaving.
+    std::vector<std::string> lines;
+    bool gone = false;
+    for (int i = 0; i < 2000 && !gone; ++i) {
+        const json m = ann.receive();
+        if (m.at("type") == "log")
+            for (const auto& line : m.at("lines")) lines.push_back(line.get<std::string>());
+        if (m.at("type") == "state") {
+            const json& players = m.at("table").at("players");
+            gone = m.at("table").at("started") == true &&
+                   std::none_of(players.begin(), players.end(), [](const json& p) { return p.at("name") == "ann"; });
+        }
+    }
+    REQUIRE(gone);
+    std::size_t timeouts = 0;
+    for (const auto& line : lines) timeouts += line.find("ann's time is up: the greedy bot decides for them.") != std::string::npos;
+    CHECK(timeouts == 2);
+    CHECK(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("ann timed out 2 turns in a row") != std::string::npos; }));
+    // Her token acts for nobody now.
+    ann.send(json{{"type", "give"}, {"token", token}, {"to", 0}});
+    CHECK_THAT(ann.receive("error").at("message").get<std::string>(), Catch::Contains("not one of this table's"));
+}
+
+TEST_CASE("bot_takes_over: a bot keeps a left seat under its own name; the old token acts for nobody", "[web]") {
+    web::ServeConfig config;
+    config.bot_takes_over = true;
+    TestServer server(config);
+    const std::string id = new_table(server.port());
+    WsClient ann(server.port(), id), bob(server.port(), id);
+    auto sit = [](WsClient& c, const std::string& name) {
+        c.send(json{{"type", "join"}, {"name", name}});
+        const json seated = c.receive("seated");
+        return std::make_pair(seated.at("token").get<std::string>(), seated.at("player").get<std::uint32_t>());
+    };
+    const auto [a_token, a_id] = sit(ann, "ann");
+    const auto [b_token, b_id] = sit(bob, "bob");
+    ann.send(json{{"type", "start"}, {"token", a_token}});
+    json state;
+    do state = bob.receive("state").at("table");
+    while (state.at("started") != true);
+    // ann leaves; whoever's turn it is, a bot then plays her seat and the game goes on.
+    ann.send(json{{"type", "leave"}, {"token", a_token}});
+    if (state.at("current") == b_id) bob.send(json{{"type", "give"}, {"token", b_token}, {"to", b_id}});
+    bool taken_over = false;
+    for (int i = 0; i < 50 && !taken_over; ++i) {
+        state = bob.receive("state").at("table");
+        for (const json& p : state.at("players"))
+            taken_over |= p.at("id") == a_id && !p.at("bot").is_null() && p.at("name") != "ann";
+    }
+    REQUIRE(taken_over);
+    CHECK(state.at("players").size() == 2);
+    CHECK(state.at("result").is_null());
+    ann.send(json{{"type", "leave"}, {"token", a_token}});
+    CHECK_THAT(ann.receive("error").at("message").get<std::string>(), Catch::Contains("not one of this table's"));
+}

@@ -1,0 +1,87 @@
+// serve.toml (docs/web.md, "Configuration"): every key read, every problem reported at once
+// with file:line:column, and what only a whole config shows.
+#include <catch2/catch.hpp>
+
+#include "host/web/serve_config.hpp"
+
+using namespace cherries;
+
+TEST_CASE("serve.toml: every key, relative paths from the file's folder", "[web]") {
+    const web::ServeConfig c = web::parse_serve_config(R"(
+[server]
+listen = "0.0.0.0:9000"
+database = "games.db"
+plugin_path = ["plugins"]
+web_root = "/srv/web"
+origin = ["https://cherries.example"]
+max_tables = 50
+
+[tables]
+sets = ["standard"]
+gametypes = ["official", "closed-table"]
+default_sets = ["standard"]
+default_gametype = "closed-table"
+turn_timeout = 30.5
+max_timeouts = 2
+bot_takes_over = true
+max_players = 6
+keep_finished = 60
+keep_idle = 0.5
+)", "serve.toml", "/etc/cherries");
+    CHECK(c.host == "0.0.0.0");
+    CHECK(c.port == 9000);
+    CHECK(c.database == "/etc/cherries/games.db");
+    CHECK(c.plugin_path == std::vector<std::filesystem::path>{"/etc/cherries/plugins"});
+    CHECK(c.web_root == "/srv/web");
+    CHECK(c.origins == std::vector<std::string>{"https://cherries.example"});
+    CHECK(c.max_tables == 50);
+    CHECK(c.gametypes.size() == 2);
+    CHECK(c.default_gametype == "closed-table");
+    CHECK(c.turn_timeout == std::chrono::milliseconds(30500));
+    CHECK(c.max_timeouts == 2);
+    CHECK(c.bot_takes_over);
+    CHECK(c.max_players == 6);
+    CHECK(c.keep_finished == std::chrono::minutes(1));
+    CHECK(c.keep_idle == std::chrono::milliseconds(500));
+    CHECK(web::check_serve_config(c).size() == 1);  // /srv/web is not a folder here
+}
+
+TEST_CASE("serve.toml: every problem at once, each at its line and column", "[web]") {
+    try {
+        web::parse_serve_config("[server]\nlisten = \"127.0.0.1:99999\"\nmax_tables = 0\nport = 1\n[tables]\nturn_timeout = \"1m\"\n",
+                                "serve.toml", "");
+        FAIL("no error");
+    } catch (const sdk::LoadError& e) {
+        std::vector<std::string> lines;
+        for (const auto& d : e.diagnostics()) lines.push_back(d.to_string());
+        REQUIRE(lines.size() == 4);
+        CHECK_THAT(lines[0], Catch::StartsWith("serve.toml:4:1:") && Catch::Contains("unknown key 'port'"));  // a section's unknown keys first
+        CHECK_THAT(lines[1], Catch::StartsWith("serve.toml:2:10:") && Catch::Contains("a port from 0 to 65535"));
+        CHECK_THAT(lines[2], Catch::StartsWith("serve.toml:3:14:") && Catch::Contains("max_tables"));
+        CHECK_THAT(lines[3], Catch::StartsWith("serve.toml:6:") && Catch::Contains("turn_timeout"));
+    }
+}
+
+TEST_CASE("serve.toml: defaults that are not on the plugin path or not allowed", "[web]") {
+    web::ServeConfig c;
+    c.sets = {"standard"};
+    c.default_sets = {"no-such-set"};
+    c.gametypes = {"official"};
+    c.default_gametype = "closed-table";
+    const auto problems = web::check_serve_config(c);
+    REQUIRE(problems.size() == 2);
+    CHECK_THAT(problems[0].message, Catch::Contains("set 'no-such-set' is not on the plugin search path"));
+    CHECK_THAT(problems[1].message, Catch::Contains("gametype 'closed-table' is not one of [tables] gametypes"));
+}
+
+TEST_CASE("--listen: HOST:PORT, [IPv6]:PORT, port 0; anything else says what it expected", "[web]") {
+    web::ServeConfig c;
+    web::set_listen(c, "127.0.0.1:0");
+    CHECK((c.host == "127.0.0.1" && c.port == 0));
+    web::set_listen(c, "[::1]:8081");
+    CHECK((c.host == "::1" && c.port == 8081));
+    for (const std::string bad : {"127.0.0.1:", "127.0.0.1:x", ":80", "::1:80", "[::1", "host:70000", "host:-1"}) {
+        INFO(bad);
+        CHECK_THROWS_WITH(web::set_listen(c, bad), Catch::Contains("expected"));
+    }
+}

@@ -1,0 +1,215 @@
+// Nothing is lost (issue 21, point 5): `cherries serve --database FILE` killed with SIGKILL in
+// the middle of a game and started again resumes the table at the same turn, a seat token
+// still acts for its seat, and the finished game's record (stored turn by turn in the one
+// SQLite store) passes `cherries replay`.
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <regex>
+
+#include "tests/host/web/web_client.hpp"
+#include "tests/support/run_cli.hpp"
+
+using namespace cherries;
+using namespace cherries::test;
+using nlohmann::json;
+
+namespace {
+
+// `cherries serve --listen 127.0.0.1:0 ARGS` as a child; its port read from its first line.
+class ServeProcess {
+public:
+    explicit ServeProcess(const std::vector<std::string>& args, const std::filesystem::path& log) {
+        int out[2];
+        REQUIRE(::pipe(out) == 0);
+        pid_ = ::fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            ::dup2(out[1], 1);
+            const int err = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+            ::dup2(err, 2);
+            ::close(out[0]);
+            std::vector<std::string> all = {CHERRIES_BINARY, "serve", "--listen", "127.0.0.1:0"};
+            all.insert(all.end(), args.begin(), args.end());
+            std::vector<char*> argv;
+            for (auto& a : all) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            ::execv(CHERRIES_BINARY, argv.data());
+            ::_exit(127);
+        }
+        ::close(out[1]);
+        std::string line;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+            pollfd p{out[0], POLLIN, 0};
+            if (::poll(&p, 1, 200) <= 0) continue;
+            char c[256];
+            const auto n = ::read(out[0], c, sizeof c);
+            if (n <= 0) break;
+            line.append(c, static_cast<std::size_t>(n));
+        }
+        ::close(out[0]);
+        std::smatch m;
+        INFO("first line: " << line);
+        REQUIRE(std::regex_search(line, m, std::regex("^listening on http://127\\.0\\.0\\.1:(\\d+)\n")));
+        port_ = static_cast<std::uint16_t>(std::stoi(m[1]));
+    }
+    ~ServeProcess() {
+        if (pid_ > 0) kill(SIGKILL);
+    }
+    std::uint16_t port() const { return port_; }
+    /// Sends `signal` and returns the exit status (-1: killed by a signal), waiting at most 10 s.
+    int kill(int signal) {
+        ::kill(pid_, signal);
+        int status = 0;
+        for (int i = 0; i < 1000; ++i) {
+            if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+                pid_ = -1;
+                return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, &status, 0);
+        pid_ = -1;
+        return -2;
+    }
+
+private:
+    pid_t pid_ = -1;
+    std::uint16_t port_ = 0;
+};
+
+// The next state whose turn is `turn` or later (earlier broadcasts skipped).
+json state_at(WsClient& c, int turn) {
+    for (int i = 0; i < 1000; ++i) {
+        const json s = c.receive("state").at("table");
+        if (s.at("turn").get<int>() >= turn) return s;
+    }
+    throw std::runtime_error("no such state");
+}
+
+}  // namespace
+
+TEST_CASE("serve --database: killed with SIGKILL mid-game, started again: the table resumes at the same turn", "[web]") {
+    TempFolder dir;
+    const std::vector<std::string> args = {"--database", (dir.path() / "cherries.db").string()};
+    const auto log = dir.path() / "serve.log";
+    std::string id, token;
+    std::uint32_t me = 0;
+    json before;
+    {
+        ServeProcess server(args, log);
+        id = new_table(server.port());
+        WsClient ann(server.port(), id);
+        ann.send(json{{"type", "join"}, {"name", "ann"}});
+        const json seated = ann.receive("seated");
+        token = seated.at("token");
+        me = seated.at("player");
+        ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
+        ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "random"}});
+        ann.send(json{{"type", "start"}, {"token", token}});
+        // ann plays her turns (keeps each card) until turn 7 or later waits for her.
+        json s;
+        for (int i = 0; i < 200; ++i) {
+            s = ann.receive("state").at("table");
+            if (!s.at("result").is_null()) break;
+            if (s.at("current") == me && s.at("phase") == "awaiting_give") {
+                if (s.at("turn").get<int>() >= 7) break;
+                ann.send(json{{"type", "give"}, {"token", token}, {"to", me}});
+            }
+        }
+        REQUIRE(s.at("result").is_null());  // a game of the official gametype lasts longer
+        REQUIRE(s.at("turn").get<int>() >= 7);
+        before = s;
+        CHECK(server.kill(SIGKILL) == -1);
+    }
+    ServeProcess again(args, log);
+    WsClient ann(again.port(), id);
+    ann.send(json{{"type", "hello"}, {"token", token}});
+    const json seated = ann.receive("seated");
+    CHECK(seated.at("player") == me);
+    const json after = ann.receive("state").at("table");
+    CHECK(after == before);  // the same turn, cards, players, scores, drawn card
+
+    // ann acts with her token after the restart, then leaves; the bots play to the end.
+    ann.send(json{{"type", "give"}, {"token", token}, {"to", me}});
+    const json next = state_at(ann, after.at("turn").get<int>() + 1);
+    CHECK(next.at("turn").get<int>() > after.at("turn").get<int>());
+    ann.send(json{{"type", "leave"}, {"token", token}});
+    json end;
+    for (int i = 0; i < 100; ++i) {
+        end = ann.receive("state").at("table");
+        if (!end.at("result").is_null()) break;
+    }
+    REQUIRE(!end.at("result").is_null());
+    const HttpAnswer record = http_request(again.port(), "GET", "/api/tables/" + id + "/record");
+    REQUIRE(record.status == 200);
+    const auto file = dir.write("game.jsonl", record.body);
+    const CliRun replay = run_cli("replay '" + file.string() + "'");
+    INFO(replay.out << replay.err);
+    CHECK(replay.status == 0);
+    // The stored copy is the same record: game 1 of the database.
+    const HttpAnswer stored = http_request(again.port(), "GET", "/api/games/1/record");
+    CHECK(stored.status == 200);
+    CHECK(stored.body == record.body);
+    CHECK(http_request(again.port(), "GET", "/api/games/99/record").status == 404);
+    // SIGTERM: saved, closed, exit 0.
+    CHECK(again.kill(SIGTERM) == 0);
+}
+
+TEST_CASE("a game won by a person's give: the record ends with its end line and replays", "[web]") {
+    // A gametype of this test's own: every cherry count scores 1, 3 points win (a few turns).
+    TempFolder plugins;
+    std::string toml = "[gametype]\nid = \"short\"\nname = \"Short\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 3\n[distribution]\n";
+    for (int n = 0; n <= 60; ++n) toml += std::to_string(n) + " = 1\n";
+    plugins.write("gametypes/short/gametype.toml", toml);
+    web::ServeConfig config;
+    config.plugin_path = {plugins.path()};
+    config.default_gametype = "short";
+    config.database = (plugins.path() / "games.db").string();
+    TestServer server(config);
+    const std::string id = new_table(server.port());
+    WsClient ann(server.port(), id), bob(server.port(), id);
+    std::map<std::uint32_t, std::pair<WsClient*, std::string>> seats;
+    for (auto [c, name] : {std::pair<WsClient*, const char*>{&ann, "ann"}, {&bob, "bob"}}) {
+        c->send(json{{"type", "join"}, {"name", name}});
+        const json seated = c->receive("seated");
+        seats[seated.at("player")] = {c, seated.at("token")};
+    }
+    ann.send(json{{"type", "start"}, {"token", seats.begin()->second.second}});
+    json s;
+    for (int i = 0; i < 200; ++i) {  // both keep every card; ann's socket sees every state
+        s = ann.receive("state").at("table");
+        if (!s.at("result").is_null()) break;
+        if (s.at("started") == true && s.at("phase") == "awaiting_give") {
+            const auto& [socket, token] = seats.at(s.at("current").get<std::uint32_t>());
+            socket->send(json{{"type", "give"}, {"token", token}, {"to", s.at("current")}});
+        }
+    }
+    REQUIRE(!s.at("result").is_null());
+    CHECK(s.at("result").at("phase") == "won");
+    const HttpAnswer record = http_request(server.port(), "GET", "/api/tables/" + id + "/record");
+    REQUIRE(record.status == 200);
+    CHECK_THAT(record.body, Catch::Contains("\n{\"end\":"));
+    const auto file = plugins.write("game.jsonl", record.body);
+    const CliRun replay = run_cli("replay --plugin-path '" + plugins.path().string() + "' '" + file.string() + "'");
+    INFO(replay.out << replay.err);
+    CHECK(replay.status == 0);
+    // The players' statistics, as CherryBot keeps them: one game each, one win between them.
+    const json players = json::parse(http_request(server.port(), "GET", "/api/players").body);
+    REQUIRE(players.size() == 2);
+    CHECK(players.at(0).at("name") == s.at("result").at("winner"));
+    CHECK(players.at(0).at("wins") == 1);
+    CHECK(players.at(1).at("wins") == 0);
+    for (const json& p : players) {
+        CHECK(p.at("games") == 1);
+        CHECK(p.at("turns").get<int>() >= 1);
+    }
+}

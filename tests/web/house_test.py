@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+"""Joins and leaves at the table (GDD §3.4.2.1: only between turns; §3.6: house rules may forbid
+them once the game is in progress). On a `closed-table` game a join mid-game is refused with the
+house rule's reason, shown on the page; on a `quick` game a join asked for during a turn is
+shown as pending, and Cancel takes it back before the turn ends, so nobody joins.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h  # noqa: E402
+
+
+def started_table(server, driver, gametype, name):
+    made = server.post_json("/api/tables", {"sets": ["standard"], "gametype": gametype})
+    driver.get(f"{server.url}/t/{made['id']}")
+    h.wait(driver, lambda d: h.table_state(d) is not None, 15, "the table")
+    h.sit_down(driver, name)
+    h.click(driver, '[data-test="add-bot"]')
+    h.wait(driver, lambda d: len(h.table_state(d)["players"]) == 2, 10, "the bot")
+    h.click(driver, '[data-test="start"]')
+    h.wait(driver, lambda d: h.my_turn(d) == name, 15, f"{name}'s turn")
+
+
+def main():
+    args = h.arguments()
+    h.need_tools()
+    h.deadline(60)
+    server = h.Server(args.cherries).start()
+    driver = h.browser()
+
+    # A closed table: the join is refused in words; the table is unchanged.
+    started_table(server, driver, "closed-table", "ann")
+    before = h.table_state(driver)
+    field = h.visible(driver, '[data-test="name"]')
+    field.send_keys("bob")
+    h.click(driver, '[data-test="join"]')
+    refusal = h.wait(driver, lambda d: h.error_text(d), 10, "the refusal of bob's join")
+    assert "closed-table" in refusal and "join" in refusal, f"the refusal does not say which rule: {refusal!r}"
+    after = h.table_state(driver)
+    assert [p["name"] for p in after["players"]] == [p["name"] for p in before["players"]] and not after["pending"]
+    assert len(driver.execute_script("return window.cherriesTable.seats")) == 1, "a refused join left a seat token"
+    print(f"house: closed-table refused bob: {refusal}")
+
+    # An open table: a join during the turn is pending, shown, and cancelled.
+    started_table(server, driver, "quick", "cid")
+    h.sit_down(driver, "dee", pending=True)
+    h.wait(driver, lambda d: [p["name"] for p in h.table_state(d)["pending"]] == ["dee"], 10, "dee's pending join")
+    shown = driver.find_element("id", "pending").text
+    assert "dee joins" in shown, f"the pending join is not shown: {shown!r}"
+    h.click(driver, '[data-action="cancel"][data-name="dee"]')
+    h.wait(driver, lambda d: not h.table_state(d)["pending"], 10, "the join taken back")
+    h.act(driver)
+    h.wait(driver, lambda d: h.table_state(d)["turn"] > 1 or h.table_state(d)["result"], 10, "the next turn")
+    names = [p["name"] for p in h.table_state(driver)["players"]]
+    assert "dee" not in names, f"a cancelled join was seated: {names}"
+    print(f"house: dee's join was pending ({shown.splitlines()[-1]!r}), cancelled, and never seated")
+    print("house: passed")
+    h.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+// The server's HTTP API (docs/web.md, "URLs"). Each call throws an Error whose message says
+// what failed, for the page to show.
+
+async function getJson(path) {
+    const res = await fetch(path, { headers: { Accept: 'application/json' } });
+    if (!res.ok) throw new Error(`${path}: the server answered ${res.status} ${await reason(res)}`);
+    return res.json();
+}
+
+async function reason(res) {
+    try {
+        const text = await res.text();
+        try {
+            const body = JSON.parse(text);
+            if (body && body.error) return `(${body.error})`;
+            if (body && body.message) return `(${body.message})`;
+        } catch { /* not JSON */ }
+        return text ? `(${text.slice(0, 200)})` : '';
+    } catch {
+        return '';
+    }
+}
+
+/** `GET /api/catalog`: `{sets, gametypes, bots, defaults}`. */
+export function catalog() {
+    return getJson('/api/catalog');
+}
+
+/** `GET /api/tables`: the open tables. */
+export function tables() {
+    return getJson('/api/tables');
+}
+
+/** `POST /api/tables` with `body` (`{sets, gametype}` or `{random_sets, gametype}`): `{id, sets}`. */
+export async function createTable(body) {
+    const res = await fetch('/api/tables', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`a new table: the server answered ${res.status} ${await reason(res)}`);
+    return res.json();
+}
+
+/** A record's text: `GET` of `path` (`/api/games/N/record`, `/api/tables/ID/record`). */
+export async function recordText(path) {
+    const res = await fetch(path);
+    if (!res.ok) throw new Error(`${path}: the server answered ${res.status} ${await reason(res)}`);
+    return res.text();
+}

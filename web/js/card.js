@@ -1,0 +1,52 @@
+// A card as the page shows it: its face (the SVG `cherries cards` draws) with the name and text
+// as the image's alternative, and the text on hover, focus or tap (GDD §3.3.2.1.2.2: set,
+// type, name, specifics, picture are all on the face; the words repeat them for everyone who
+// cannot see it).
+import { el } from './dom.js';
+
+/** A card's kind in words, from its `type` if the server gives one, else from its text. */
+export function cardKind(card) {
+    if (card.type) return card.type;
+    const text = (card.text || '').toLowerCase();
+    if (/lifetime|modifier/.test(text)) return 'modifier';
+    if (/cherr/.test(text)) return 'cherry';
+    if (/point|score/.test(text)) return 'score';
+    return '';
+}
+
+/** The mark that says a card's kind without colour: a symbol and a word. */
+export function kindMark(card) {
+    switch (cardKind(card)) {
+        case 'cherry': return '🍒 cherry card';
+        case 'score': return '★ score card';
+        case 'modifier': return '⟳ modifier card';
+        default: return '';
+    }
+}
+
+/**
+ * One card. `size`: 'large' (the drawn card) or 'small' (a modifier card stack's card).
+ * `lifetime`: shown under a modifier card ("2 turns left"). `key`: the element's `data-key`,
+ * so a re-render gives the focus back to it. A card is `{id, name, text, face}`.
+ */
+export function cardElement(card, { size = 'small', lifetime = null, key = null } = {}) {
+    // The server's text may already begin with the name ("Cherry Doubler [S] (modifier ...").
+    const text = card.text || '';
+    const words = text.startsWith(card.name) ? text : `${card.name}: ${text}`.trim();
+    const mark = kindMark(card);
+    const tipId = `tip-${key || card.id}`;
+    return el('div', {
+        class: `card card-${size} kind-${cardKind(card) || 'unknown'}`,
+        tabindex: 0,
+        title: words,
+        'data-card': card.id,
+        'data-key': key,
+        'aria-describedby': tipId,
+    },
+        card.face ? el('img', { src: card.face, alt: words, loading: 'lazy' }) : el('div', { class: 'card-noface' }, card.name),
+        el('span', { class: 'card-name' }, card.name),
+        mark ? el('span', { class: 'card-kind' }, mark) : null,
+        lifetime !== null ? el('span', { class: 'card-lifetime' }, `${lifetime} turn${lifetime === 1 ? '' : 's'} left`) : null,
+        el('span', { class: 'card-tip', role: 'tooltip', id: tipId }, words),
+    );
+}

@@ -1,0 +1,117 @@
+// The replay page (`/replay`): a record from a file the user picks, a stored game (`?game=N`)
+// or a table's record (`?table=ID`), stepped through turn by turn with the table's view:
+// first, back, forward, last, and a jump to a turn. Arrow keys step too.
+import { el, param, replaceSection, showError } from './dom.js';
+import * as api from './api.js';
+import { parseRecords, replayFrames } from './replay-model.js';
+import { renderTable, setLog } from './view.js';
+
+let catalog = null;
+let records = [];
+let frames = [];
+let at = 0;
+
+function show(k) {
+    if (!frames.length) return;
+    at = Math.max(0, Math.min(frames.length - 1, k));
+    const frame = frames[at];
+    renderTable(frame.table, { setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])) });
+    const lines = [];
+    for (let i = Math.max(0, at - 40); i <= at; i += 1) {
+        if (i > 0 && frames[i].lines.length) {
+            const who = frames[i].table.players.find((p) => p.id === frames[i].table.current);
+            lines.push(`Turn ${i}${who ? `: ${who.name}` : ''}`);
+        }
+        lines.push(...frames[i].lines);
+    }
+    setLog(lines.slice(-400));
+    const box = document.getElementById('log');
+    box.scrollTop = box.scrollHeight;
+    document.getElementById('position').textContent = `Turn ${at} of ${frames.length - 1}`;
+    document.getElementById('jump-to').value = String(at);
+    document.getElementById('jump-to').max = String(frames.length - 1);
+    for (const [id, off] of [['first', at === 0], ['back', at === 0], ['forward', at === frames.length - 1], ['last', at === frames.length - 1]])
+        document.getElementById(id).disabled = off;
+}
+
+function load(text, source) {
+    showError('');
+    try {
+        records = parseRecords(text);
+    } catch (e) {
+        showError(`${source}: ${e.message}`);
+        return;
+    }
+    const choose = document.getElementById('record-choice');
+    if (records.length > 1) {
+        replaceSection('record-choice', el('p', {},
+            el('label', { for: 'record-select' }, `This file holds ${records.length} records; show`),
+            el('select', { id: 'record-select' }, records.map((r, i) =>
+                el('option', { value: i }, r.header.game !== undefined ? `game ${r.header.game}` : `record ${i + 1}`)))));
+        document.getElementById('record-select').addEventListener('change', (ev) => pick(Number(ev.target.value), source));
+    } else if (choose) {
+        replaceSection('record-choice', el('div', { hidden: true }));
+    }
+    pick(0, source);
+}
+
+function pick(i, source) {
+    try {
+        frames = replayFrames(records[i], catalog);
+    } catch (e) {
+        showError(`${source}: ${e.message}`);
+        return;
+    }
+    const h = records[i].header;
+    document.getElementById('what').textContent =
+        `${source}: seed ${h.seed}, players ${(h.players || []).map((p) => p.name).join(', ')}; ` +
+        `${frames.length - 1} turns${records[i].end ? `, ${records[i].end.end}` : ' (no end line: truncated)'}.`;
+    document.getElementById('viewer').hidden = false;
+    show(0);
+}
+
+async function setUp() {
+    document.getElementById('file').addEventListener('change', async (ev) => {
+        const file = ev.target.files[0];
+        if (file) load(await file.text(), file.name);
+    });
+    document.getElementById('first').addEventListener('click', () => show(0));
+    document.getElementById('back').addEventListener('click', () => show(at - 1));
+    document.getElementById('forward').addEventListener('click', () => show(at + 1));
+    document.getElementById('last').addEventListener('click', () => show(frames.length - 1));
+    document.getElementById('jump').addEventListener('submit', (ev) => {
+        ev.preventDefault();
+        const n = Number(document.getElementById('jump-to').value);
+        if (!Number.isInteger(n) || n < 0 || n > frames.length - 1) return showError(`Jump: a turn from 0 to ${frames.length - 1}.`);
+        showError('');
+        show(n);
+    });
+    document.addEventListener('keydown', (ev) => {
+        if (ev.target.closest('input, select, textarea') || !frames.length) return;
+        if (ev.key === 'ArrowRight') show(at + 1);
+        else if (ev.key === 'ArrowLeft') show(at - 1);
+    });
+    try {
+        catalog = await api.catalog();
+    } catch (e) {
+        showError(`The catalog could not be loaded (cards are shown by id): ${e.message}`);
+    }
+    const game = param('game');
+    const tableId = param('table');
+    try {
+        if (game !== null) load(await api.recordText(`/api/games/${encodeURIComponent(game)}/record`), `game ${game}`);
+        else if (tableId !== null) load(await api.recordText(`/api/tables/${encodeURIComponent(tableId)}/record`), `table ${tableId}`);
+    } catch (e) {
+        showError(e.message);
+    }
+}
+
+/** For tests: where the replay is and how many frames it has. */
+window.cherriesReplay = {
+    get at() { return at; },
+    get turns() { return frames.length - 1; },
+    get table() { return frames[at]?.table ?? null; },
+    load,
+};
+
+setUp();

@@ -1,0 +1,273 @@
+// The table page (`/t/ID`): live state over the table's WebSocket, the seats this browser holds
+// (several for hotseat), and the controls: sit down, seat a bot, start, keep or give, leave,
+// cancel. The page acts with the token of the seat whose turn it is (GDD §3.4.2.3.2: the player
+// who drew decides).
+import { el, showError } from './dom.js';
+import { catalog as fetchCatalog, tables as fetchTables, recordText } from './api.js';
+import { parseRecords, replayFrames } from './replay-model.js';
+import { TableConnection } from './connection.js';
+import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
+import { renderTable, appendLog, prependLog, playerById } from './view.js';
+
+const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
+let seats = loadSeats(id);
+let table = null;
+let catalog = null;
+let busy = false;           // a give was sent; wait for the next state before another
+const joining = [];         // names asked for with `join`, for the `seated` answers in order
+
+const connection = new TableConnection(id, {
+    hellos: () => (seats.length ? seats.map((s) => ({ type: 'hello', token: s.token })) : [{ type: 'hello' }]),
+    onMessage,
+    onStatus: (text, ok) => {
+        const status = document.getElementById('connection');
+        status.textContent = text;
+        status.className = ok ? 'ok' : 'warn';
+        if (!ok && connection.retries === 3) checkListed();
+    },
+    // A finished game's table closes after a while (the server's keep_finished): nothing to
+    // reconnect to then.
+    retry: () => {
+        if (!finished()) return true;
+        const status = document.getElementById('connection');
+        status.textContent = 'the table has closed: the game is over';
+        status.className = 'ok';
+        return false;
+    },
+});
+
+// After three failed connections in a row: is the table still on the server at all? (A browser
+// cannot tell a refused WebSocket from a server that is down.)
+async function checkListed() {
+    try {
+        const list = await fetchTables();
+        if (Array.isArray(list) && !list.some((t) => t.id === id))
+            showError(`Table ${id} is not open on this server: it may have ended, or the server did not keep it. The lobby lists the open tables.`);
+    } catch {
+        // The server is down: the connection line says so; keep trying.
+    }
+}
+
+function onMessage(msg) {
+    switch (msg.type) {
+        case 'state':
+            table = msg.table;
+            busy = false;
+            draw();
+            if (!historyAsked && table.started) loadHistory();
+            break;
+        case 'seated':
+        {
+            // A new token answers a `join` (in the order asked); a known one a hello (a reconnect).
+            const known = seats.some((s) => s.token === msg.token);
+            seats = rememberSeat(id, msg.token, msg.player ?? null, known ? null : joining.shift() ?? null);
+            if (!known) document.getElementById('name').value = '';
+        }
+            showError('');
+            draw();
+            break;
+        case 'log':
+            appendLog(Array.isArray(msg.lines) ? msg.lines.map(String) : []);
+            break;
+        case 'error':
+            busy = false;
+            if (msg.request === 'join') joining.shift();
+            showError(msg.message || 'The server refused that.');
+            draw();
+            break;
+        default:
+            break;
+    }
+}
+
+let historyAsked = false;
+
+// A page opened (or reloaded) mid-game has missed the log so far: rebuild it from the table's
+// record (docs/records.md), in the replay's words, before the lines that came live.
+async function loadHistory() {
+    historyAsked = true;
+    try {
+        const text = await recordText(`/api/tables/${encodeURIComponent(id)}/record`);
+        const c = catalog || await fetchCatalog();
+        const frames = replayFrames(parseRecords(text)[0], c);
+        const lines = [];
+        frames.forEach((f, i) => {
+            if (i > 0 && f.lines.length) {
+                const who = f.table.players.find((p) => p.id === f.table.current);
+                lines.push(`Turn ${i}${who ? `: ${who.name}` : ''}`);
+            }
+            lines.push(...f.lines);
+        });
+        const list = document.getElementById('log-lines');
+        // Lines that came live may repeat the record's last turn: keep the live ones.
+        const live = new Set([...list.children].map((li) => li.textContent));
+        prependLog([...lines.filter((l) => !live.has(l)).slice(-300), '— the lines above are from the record; live from here —']);
+    } catch {
+        // No record yet or none kept: the log starts now.
+    }
+}
+
+/** The seats of this page that sit at the table now: player id → seat. */
+function mySeats() {
+    const mine = new Map();
+    if (!table) return mine;
+    for (const seat of seats) {
+        if (seat.player === null || seat.player === undefined) continue;
+        const p = (table.players || []).find((q) => String(q.id) === String(seat.player));
+        if (p) mine.set(p.id, seat);
+    }
+    return mine;
+}
+
+/** The seat whose token acts now: the current player's, if it is one of this page's. */
+function actingSeat() {
+    if (!table || table.drawn === null || table.drawn === undefined) return null;
+    const mine = mySeats();
+    return mine.has(table.current) ? mine.get(table.current) : null;
+}
+
+/** Any token of this page, for requests any seated player may make (add a bot, start). */
+function anyToken() {
+    const mine = mySeats();
+    const seat = mine.size ? mine.values().next().value : seats[0];
+    return seat ? seat.token : null;
+}
+
+function finished() {
+    return !!table && (!!table.result || ['won', 'ended', 'aborted'].includes(table.phase));
+}
+
+function draw() {
+    if (!table) return;
+    const mine = mySeats();
+    const acting = actingSeat();
+    const g = table.gametype || {};
+    if (catalog && g.id && !g.graph) {
+        const known = (catalog.gametypes || []).find((x) => x.id === g.id);
+        if (known && known.graph) g.graph = known.graph;
+    }
+    renderTable(table, {
+        mine,
+        acting: acting && !busy ? table.current : null,
+        myNames: new Set(seats.map((s) => s.name).filter(Boolean).concat([...mine.keys()].map((k) => playerById(table, k).name))),
+        canCancel: seats.length > 0,
+        setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])),
+        recordUrl: `/api/tables/${encodeURIComponent(id)}/record`,
+        replayUrl: `/replay?table=${encodeURIComponent(id)}`,
+    });
+    document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
+    announce(acting);
+    // A keyboard player whose focus went with a button that is gone (their last decision, the
+    // start button) finds it on the Keep button when their turn comes; a focus anywhere else stays.
+    const keep = document.querySelector('[data-test="keep"]');
+    if (keep && (!document.activeElement || document.activeElement === document.body)) keep.focus();
+    const seated = anyToken() !== null;
+    document.getElementById('add-bot').disabled = !seated || finished();
+    document.getElementById('start').hidden = !!table.started;
+    document.getElementById('start').disabled = !seated;
+    document.getElementById('seat-hint').hidden = seated;
+    document.getElementById('join-form').hidden = finished();
+    document.getElementById('bot-form').hidden = finished();
+    const mineList = document.getElementById('my-seats');
+    const names = [...mine.values()].map((s) => playerById(table, s.player)?.name || s.name).filter(Boolean);
+    mineList.textContent = names.length ? `Seats on this page: ${names.join(', ')}` : 'You are watching (no seat on this page).';
+}
+
+let announced = '';
+
+// Says whose turn it is to a screen reader once per turn (a live region that stays in place).
+function announce(acting) {
+    const current = playerById(table, table.current);
+    let text = '';
+    if (table.result) text = table.result.winner ? `${table.result.winner} wins.` : 'The game ended without a winner.';
+    else if (current) text = `Turn ${table.turn}: ${current.name}'s turn${acting ? ' — your turn' : ''}.`;
+    if (text !== announced) {
+        announced = text;
+        document.getElementById('announce').textContent = text;
+    }
+}
+
+function send(msg) {
+    if (!connection.sendRaw(msg)) showError('Not connected to the server; your request was not sent. Reconnecting…');
+}
+
+function onAction(event) {
+    const button = event.target.closest('[data-action]');
+    if (!button || !table) return;
+    const action = button.getAttribute('data-action');
+    const seat = actingSeat();
+    if (action === 'keep' || action === 'give') {
+        if (!seat || busy) return;
+        const to = action === 'keep' ? table.current
+            : (table.players || []).find((p) => String(p.id) === button.getAttribute('data-to'))?.id;
+        if (to === undefined) return;
+        busy = true;
+        showError('');
+        send({ type: 'give', token: seat.token, to });
+        draw();
+    } else if (action === 'leave') {
+        const own = mySeats().get((table.players || []).find((p) => String(p.id) === button.getAttribute('data-to'))?.id);
+        if (own) send({ type: 'leave', token: own.token });
+    } else if (action === 'cancel') {
+        const name = button.getAttribute('data-name');
+        const own = seats.find((s) => s.name === name) || seats[0];
+        if (own) send({ type: 'cancel', token: own.token, name });
+    }
+}
+
+function setUp() {
+    document.getElementById('table-id').textContent = id;
+    const share = document.getElementById('share-link');
+    share.value = `${location.origin}/t/${encodeURIComponent(id)}`;
+    document.getElementById('copy-link').addEventListener('click', async () => {
+        share.select();
+        try {
+            await navigator.clipboard.writeText(share.value);
+            document.getElementById('copy-done').textContent = 'Copied.';
+        } catch {
+            document.getElementById('copy-done').textContent = 'Selected: copy it with Ctrl+C.';
+        }
+    });
+    document.getElementById('join-form').addEventListener('submit', (event) => {
+        event.preventDefault();
+        const name = document.getElementById('name').value.trim();
+        if (!name || /\s/.test(name)) {
+            showError('A name is one word with no spaces, e.g. “ann”.');
+            return;
+        }
+        joining.push(name);
+        send({ type: 'join', name });
+    });
+    document.getElementById('bot-form').addEventListener('submit', (event) => {
+        event.preventDefault();
+        const token = anyToken();
+        if (!token) return showError('Sit down first: a seated player seats bots.');
+        send({ type: 'add_bot', token, kind: document.getElementById('bot-kind').value });
+    });
+    document.getElementById('start').addEventListener('click', () => {
+        const token = anyToken();
+        if (!token) return showError('Sit down first: a seated player starts the game.');
+        send({ type: 'start', token });
+    });
+    document.addEventListener('click', onAction);
+    fetchCatalog().then((c) => {
+        catalog = c;
+        const select = document.getElementById('bot-kind');
+        select.replaceChildren(...(c.bots || []).map((b) => el('option', { value: b }, b)));
+        if ((c.bots || []).includes('greedy')) select.value = 'greedy';
+        draw();
+    }).catch((e) => showError(`The bot list could not be loaded: ${e.message}`));
+    connection.open();
+}
+
+/** For tests and the curious: the page's view of the table (read only). */
+window.cherriesTable = {
+    get table() { return table; },
+    get seats() { return loadSeats(id); },
+    get connected() { return !!connection.socket && connection.socket.readyState === WebSocket.OPEN; },
+    forget(token) { seats = forgetSeat(id, token); draw(); },
+    /** Sends `msg` as is on the page's socket (a test sends a request the page would not). */
+    send(msg) { send(msg); },
+};
+
+setUp();
