@@ -243,6 +243,7 @@ Reply Table::leave(PlayerId id, bool gone) {
         // Nobody would answer for the drawn card: the stand-in bot plays this last turn.
         listener_.notice(fmt::format("{} leaves; the {} bot plays their turn.", who, options_.stand_in));
         session_->give(make_bot(options_.stand_in, 0)->choose_receiver(session_->view()));
+        end_record_if_over();
         if (game.over()) return done(fmt::format("{} leaves.", who));
     }
     if (game.phase() == Phase::awaiting_give) {
@@ -261,7 +262,12 @@ Reply Table::leave_now(PlayerId id) {
     }
     timeouts_.erase(id);
     kept_.erase(id);
+    end_record_if_over();  // the last player gone ends the game (GDD §3.4.2.1)
     return done(fmt::format("{} leaves.", who));
+}
+
+void Table::end_record_if_over() {
+    if (record_ && session_ && session_->game().over()) record_->end();
 }
 
 Reply Table::keep_for(PlayerId id) {
@@ -346,6 +352,7 @@ Reply Table::give(PlayerId actor, PlayerId receiver) {
     if (!seated(receiver)) return refused("No such player at this table.");
     timeouts_[actor] = 0;
     session_->give(receiver);
+    end_record_if_over();  // a give that wins ends the record here, not at the next advance()
     return done(receiver == actor ? fmt::format("{} keeps the card.", name(actor))
                                   : fmt::format("{} gives the card to {}.", name(actor), name(receiver)));
 }
@@ -357,6 +364,7 @@ void Table::time_out() {
     const unsigned n = ++timeouts_[id];
     listener_.notice(fmt::format("{}'s time is up: the {} bot decides for them.", name(id), options_.stand_in));
     session_->give(make_bot(options_.stand_in, 0)->choose_receiver(session_->view()));
+    end_record_if_over();
     if (options_.max_timeouts != 0 && n >= options_.max_timeouts && !session_->game().over()) {
         listener_.notice(fmt::format("{} timed out {} turns in a row.", name(id), n));
         const Reply r = leave(id, true);
@@ -377,7 +385,7 @@ void Table::stop(const std::string& reason) {
 SessionStop Table::advance() {
     if (!started_ || !session_) return SessionStop::before_turn;
     const SessionStop stop = session_->advance();
-    if (stop == SessionStop::over && record_) record_->end();
+    end_record_if_over();
     return stop;
 }
 

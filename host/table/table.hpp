@@ -184,6 +184,8 @@ private:
     SessionHooks& hooks() { return *this; }
     void resumed(const SaveState& save);
     void begin();
+    // The record's end line as soon as the game is over, whichever request ended it.
+    void end_record_if_over();
     bool same(std::string_view a, std::string_view b) const;
     bool seated(PlayerId id) const;
     Reply sit(const std::string& name, const std::string& bot);

@@ -225,3 +225,21 @@ TEST_CASE("a table's record replays to the same end, and a saved table goes on w
     CHECK_NOTHROW(replayer.run());
     CHECK(lines.back().find("\"end\"") != std::string::npos);
 }
+
+TEST_CASE("a game won by a person's give has its record's end line at once, before any advance (GDD §3.4.3)", "[table]") {
+    Fixture f;
+    REQUIRE(f.table.join("ann"));
+    REQUIRE(f.table.join("bob"));
+    REQUIRE(f.table.start());
+    std::vector<std::string> lines;
+    for (int i = 0; i < 5000 && !f.table.game()->over(); ++i) {
+        REQUIRE(f.table.advance() == SessionStop::human);
+        const PlayerId current = f.table.game()->current_player();
+        REQUIRE(f.table.give(current, current));  // humans only: the game ends on a give
+        for (auto& l : f.table.record()->take_lines()) lines.push_back(std::move(l));
+    }
+    REQUIRE(f.table.game()->over());
+    REQUIRE_FALSE(lines.empty());
+    CHECK(lines.back().find("\"end\"") != std::string::npos);
+    CHECK(f.table.record()->ended());
+}
