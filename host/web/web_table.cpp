@@ -277,7 +277,9 @@ Outcome WebTable::handle(const ClientMessage& m) {
         answer(table_->give(seat->id, m.to));
         if (out.changed) play_on();
     } else if (m.type == "leave") {
-        answer(table_->leave(seat->id));
+        // Leaving the web table is leaving the page: nobody stays to decide a card in hand, so on
+        // their own turn the stand-in bot decides it (Table::leave, `gone`).
+        answer(table_->leave(seat->id, true));
         if (out.changed) play_on();
     }
     return out;

@@ -133,7 +133,7 @@ TEST_CASE("card faces and reference graphs are SVG drawn by host/design, cached 
         INFO(card.at("face"));
         REQUIRE(face.status == 200);
         CHECK(face.content_type == "image/svg+xml");
-        CHECK_THAT(face.body, Catch::StartsWith("<?xml") && Catch::Contains("<svg") && Catch::Contains("width=\"141.73"));
+        CHECK_THAT(face.body, Catch::StartsWith("<?xml") && Catch::Contains("<svg") && Catch::Contains("width=\"50mm\" height=\"50mm\""));
         if (first.empty()) first = face.body;
     }
     CHECK(drawn == 1);  // the whole set once, then from memory
