@@ -1,6 +1,5 @@
 #include "host/irc/channel_game.hpp"
 
-#include <ranges>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
@@ -10,6 +9,7 @@
 #include "host/irc/channel_table.hpp"
 #include "host/batch/sim.hpp"
 #include "sdk/diagnostic.hpp"
+#include "host/base/join.hpp"
 
 namespace cherries::irc {
 
@@ -227,7 +227,7 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
         if (k.type == CardType::cherry) red_.push_back(k.name);
     if (const std::string account = account_of(nick); !account.empty()) table_->accounts[table_->game.players()[0].id] = account;
     const std::string set_names =
-        fmt::format("{}", fmt::join(bundle->catalog().sets() | std::views::transform(&CardSetInfo::name), " + "));
+        host::join_each(bundle->catalog().sets(), &CardSetInfo::name, " + ");
     out.push_back(fmt::format("{} opens a game of Cherries: {}, {}; first to {} wins. !join to play, !bot to seat a bot, !start when ready.",
                               nick, bundle->gametype().name, set_names, bundle->gametype().winning_score));
     try {

@@ -1,5 +1,4 @@
 // ChannelGame: the table's bookkeeping and the commands that only tell (!status, !card, !rules).
-#include <ranges>
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
@@ -7,6 +6,7 @@
 
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
+#include "host/base/join.hpp"
 
 namespace cherries::irc {
 
@@ -46,7 +46,7 @@ ChannelGame::Table::Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundl
 }
 
 std::string ChannelGame::Table::seated_nicks() const {
-    return fmt::format("{}", fmt::join(game.players() | std::views::transform([this](const Player& p) { return nick(p.id); }), ", "));
+    return host::join_each(game.players(), [this](const Player& p) { return nick(p.id); }, ", ");
 }
 
 std::string ChannelGame::Table::nick(PlayerId id) const {

@@ -3,12 +3,12 @@
 #include <set>
 
 #include <fmt/core.h>
-#include <ranges>
 #include <fmt/ranges.h>
 
 #include "host/bots/bot.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
+#include "host/base/join.hpp"
 
 namespace cherries::host {
 
@@ -84,7 +84,7 @@ const std::string& PlayerNames::operator[](PlayerId id) const {
 }
 
 std::string player_list(const Game& game) {
-    return fmt::format("{}", fmt::join(game.players() | std::views::transform(&Player::name), ", "));
+    return join_each(game.players(), &Player::name, ", ");
 }
 
 }  // namespace cherries::host

@@ -4,7 +4,6 @@
 #include "host/terminal/play_session.hpp"
 
 #include <fmt/core.h>
-#include <ranges>
 #include <fmt/ranges.h>
 #include <unistd.h>
 
@@ -16,6 +15,7 @@
 #include "host/base/input_error.hpp"
 #include "host/terminal/play_interrupt.hpp"
 #include "host/batch/sim.hpp"
+#include "host/base/join.hpp"
 
 namespace cherries::host {
 
@@ -141,7 +141,7 @@ void Hotseat::print_end(GameEnd end) {
 }
 
 std::string Hotseat::set_names() const {
-    return fmt::format("{}", fmt::join(game_.catalog().sets() | std::views::transform(&CardSetInfo::name), " + "));
+    return join_each(game_.catalog().sets(), &CardSetInfo::name, " + ");
 }
 
 void Hotseat::attach_sinks() {

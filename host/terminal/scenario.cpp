@@ -1,6 +1,5 @@
 #include "host/terminal/scenario.hpp"
 #include <fmt/ranges.h>
-#include <ranges>
 #include "host/base/file_io.hpp"
 
 #include <fmt/core.h>
@@ -18,6 +17,7 @@
 #include "sdk/diagnostic.hpp"
 #include "sdk/toml_reader.hpp"
 #include "sdk/toml_text.hpp"
+#include "host/base/join.hpp"
 
 namespace cherries::host {
 
@@ -238,7 +238,7 @@ std::vector<KindId> scenario_deck(const Scenario& scenario, const Catalog& catal
             for (std::size_t k = 0; k < catalog.kinds().size(); ++k) known.push_back(catalog.display_id(static_cast<KindId>(k)));
             const std::string close = sdk::closest_name(card.value, known);
             // The deck is drawn from the scenario's sets: a card of another set needs that set in `sets`.
-            const std::string sets = fmt::format("{}", fmt::join(catalog.sets() | std::views::transform(&CardSetInfo::id), ", "));
+            const std::string sets = join_each(catalog.sets(), &CardSetInfo::id, ", ");
             const std::string hint = fmt::format(" (the deck holds the cards of {}: a card of another set needs it in "
                                                  "sets = [...])", sets);
             throw InputError(one_line(scenario.at(card) + (close.empty() ? excerpt(e.what(), 4096) + hint

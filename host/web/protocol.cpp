@@ -36,7 +36,8 @@ struct Checker {
     }
     // Only `allowed` (and "type") may be there.
     void only(std::initializer_list<const char*> allowed) {
-        for (const auto& [key, value] : msg.items()) {
+        for (const auto& item : msg.items()) {
+            const std::string& key = item.key();  // a name, not a structured binding: clang 14 cannot capture those
             if (key == "type") continue;
             if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
                 fail("'" + type + "' message: unknown field '" + key.substr(0, 32) + "'; expected only " + list(allowed));
