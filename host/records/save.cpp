@@ -201,9 +201,13 @@ SaveState parse_save(const json& j, const std::string& file) {
         p.received = f.cards("received");
         for (const json& m : f.array("modifiers")) {
             // A kept modifier is placed with the kind's lifetime + 1 (GDD §3.4.2.3.3.3).
-            if (!m.is_array() || m.size() != 2 || !m[0].is_number_unsigned() || m[0].get<std::uint64_t>() >= kNoCard ||
-                !m[1].is_number_unsigned() || m[1].get<std::uint64_t>() < 1 ||
-                m[1].get<std::uint64_t>() > std::uint64_t(sdk::kMaxLifetime + 1))
+            // Integers as parsed (unsigned) or as save_json() made them (signed): a table restores
+            // from its save in memory too.
+            const auto whole = [](const json& v, std::int64_t low, std::int64_t high) {
+                return v.is_number_integer() && v.get<std::int64_t>() >= low && v.get<std::int64_t>() <= high;
+            };
+            if (!m.is_array() || m.size() != 2 || !whole(m[0], 0, std::int64_t(kNoCard) - 1) ||
+                !whole(m[1], 1, std::int64_t(sdk::kMaxLifetime) + 1))
                 f.fail(fmt::format("\"modifiers\": expected [card, lifetime] pairs, lifetime from 1 to {}, saw {}",
                                    sdk::kMaxLifetime + 1, m.dump().substr(0, 80)));
             p.modifiers.push_back({static_cast<CardId>(m[0].get<std::uint64_t>()), m[1].get<std::int32_t>()});
