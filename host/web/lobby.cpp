@@ -199,8 +199,9 @@ WebTable& Lobby::restore_table(const json& saved, std::vector<std::string> recor
 }
 
 void Lobby::drop(const std::string& id) {
-    tables_.erase(id);
+    // The order first: `id` may be the table's own (drop(table.id())), gone with the table.
     order_.erase(std::remove(order_.begin(), order_.end(), id), order_.end());
+    tables_.erase(id);
 }
 
 WebTable* Lobby::find(const std::string& id) {
