@@ -42,8 +42,8 @@ std::size_t longest_good(std::string_view text, const TextBox& box) {
     return best;
 }
 
-// What is wrong with `text` in `box`, or "" when it prints well.
-std::string problem(std::string_view text, const TextBox& box, const TextFit& f) {
+// What is wrong with a text whose fit in `box` is `f`, or "" when it prints well.
+std::string problem(const TextBox& box, const TextFit& f) {
     if (!f.fits)
         return fmt::format("does not fit its {:g} x {:g} mm box even at {:.1f} pt ({} lines): it spills out of the "
                            "box on the printed card",
@@ -52,7 +52,6 @@ std::string problem(std::string_view text, const TextBox& box, const TextFit& f)
     if (!readable(f.size))
         return fmt::format("prints at {:.1f} pt to fit its {:g} x {:g} mm box, below the readable {:g} pt",
                            points(f.size), box.w, box.h, kReadablePt);
-    (void)text;
     return "";
 }
 
@@ -70,7 +69,7 @@ std::vector<sdk::Diagnostic> lint_print(const sdk::SetManifest& set) {
         out.push_back(warning(set, set.symbol_position,
                               fmt::format("set '{}': the symbol '{}' {} (the badge at the top left of every card "
                                           "front, GDD §3.3.2.2); use a symbol of at most {} character{}",
-                                          set.info.id, symbol, problem(symbol, kSymbolBox, f), fit, fit == 1 ? "" : "s")));
+                                          set.info.id, symbol, problem(kSymbolBox, f), fit, fit == 1 ? "" : "s")));
     }
     for (std::size_t k = 0; k < set.kinds.size(); ++k) {
         const CardKind& kind = set.kinds[k];
@@ -81,7 +80,7 @@ std::vector<sdk::Diagnostic> lint_print(const sdk::SetManifest& set) {
             const std::size_t fit = longest_good(text, box);
             out.push_back(warning(set, at,
                                   fmt::format("card '{}': its {} {}; shorten `{}` to about {} characters (it has {})",
-                                              kind.id, what, problem(text, box, f), field, fit, length(text))));
+                                              kind.id, what, problem(box, f), field, fit, length(text))));
         };
         lint("name", kind.name, kNameBox, "name");
         lint("rules text", kind.text, kRulesBox, "text");
