@@ -31,8 +31,11 @@ KindId find_card(const sdk::Bundle& bundle, const std::string& name, const std::
         for (std::size_t k = 0; k < bundle.catalog().kinds().size(); ++k)
             ids.push_back(bundle.catalog().display_id(static_cast<KindId>(k)));
         const std::string close = sdk::closest_name(name, ids);
-        std::string message = e.what();  // "unknown card 'x'; expected one of: ...": the hint before the list
-        if (!close.empty()) message.insert(std::min(message.find(';'), message.size()), " (did you mean '" + close + "'?)");
+        // "unknown card 'x'; expected one of: ...": the hint before the list (not for a card
+        // in several sets, whose message lists the names to write).
+        std::string message = e.what();
+        if (!close.empty() && message.rfind("unknown card", 0) == 0)
+            message.insert(std::min(message.find(';'), message.size()), " (did you mean '" + close + "'?)");
         throw InputError(fmt::format("{}: {}", option, message));
     }
 }
