@@ -63,3 +63,12 @@ TEST_CASE("sim's what-if mistakes: exit status 2 and one line naming the option"
     CHECK(sweep.status == 2);
     CHECK(sweep.err.find("--sweep: expected") != std::string::npos);
 }
+
+TEST_CASE("sim --json with variants is the same for every --jobs", "[host][sim][cli]") {
+    const std::string common = "sim --games 120 --players 4 --bot greedy --seed 2 --json --quiet --without point-boost";
+    const CliRun one = run_cli(common + " --jobs 1");
+    const CliRun two = run_cli(common + " --jobs 2");
+    REQUIRE(one.status == 0);
+    CHECK(one.out == two.out);
+    CHECK(nlohmann::json::parse(one.out)["what_if"][0]["variant"] == "--without point-boost");
+}
