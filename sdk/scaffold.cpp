@@ -46,12 +46,17 @@ std::set<std::string> known_symbols(const fs::path& dir) {
     return symbols;
 }
 
-// The id in capitals (set ids are unique, so this is too), with a number added if a set found
-// already has that symbol: "s" -> "S2" next to the Standard Set.
+// The id's first two letters or digits in capitals, short enough for the badge a printed card
+// shows it in (a longer one breaks between letters: `check`'s print lint), with a number added
+// if a set found already has that symbol: "mine" -> "MI"; "s" -> "S2" next to the Standard Set.
 std::string new_symbol(const std::string& id, const fs::path& dir) {
     const auto taken = known_symbols(dir);
-    std::string symbol = upper(id);
-    for (int n = 2; taken.count(symbol); ++n) symbol = upper(id) + std::to_string(n);
+    std::string base;
+    for (char c : id)
+        if (base.size() < 2 && std::isalnum(static_cast<unsigned char>(c))) base += c;
+    base = upper(base);
+    std::string symbol = base;
+    for (int n = 2; taken.count(symbol); ++n) symbol = base + std::to_string(n);
     return symbol;
 }
 

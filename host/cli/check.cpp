@@ -21,6 +21,7 @@
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/base/input_error.hpp"
+#include "host/design/print_lint.hpp"
 #include "sdk/check/check.hpp"
 
 namespace cherries::host {
@@ -104,6 +105,11 @@ int run_check(const CheckOptions& o) {
                 return d.severity == sdk::Diagnostic::Severity::error && d.file.rfind(prefix, 0) == 0;
             });
             if (!set_ok) continue;  // its errors are reported; its scenarios would only repeat them
+            // How its cards would print (`cherries cards`): from the layout's numbers, no drawing.
+            const auto manifest = std::find_if(report.set_manifests.begin(), report.set_manifests.end(),
+                                               [&](const sdk::SetManifest& m) { return m.file.rfind(prefix, 0) == 0; });
+            if (manifest != report.set_manifests.end())
+                for (auto& d : lint_print(*manifest)) report.diagnostics.push_back(std::move(d));
             for (const auto& file : set_scenarios(set)) {
                 ++scenarios;
                 for (auto& d : run_set_scenario(set, file, o.plugins.plugin_path)) report.diagnostics.push_back(std::move(d));

@@ -15,6 +15,7 @@
 #include "host/cli/commands.hpp"
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
+#include "host/cli/what_if_options.hpp"
 #include "host/base/input_error.hpp"
 #include "host/design/report_compare.hpp"
 #include "host/design/report_html.hpp"
@@ -109,13 +110,7 @@ void add_report_command(CLI::App& app, Command& run) {
                     "Compare two reports (OLD.json NEW.json from --json): cards added, removed and changed, and the "
                     "numbers that moved beyond noise, to -o DIFF.html and/or --json DIFF.json")
         ->expected(2);
-    cmd->add_option("--without", state->what_if.without, "What if: the set without this card (repeatable; docs/report.md)");
-    cmd->add_option("--count", state->what_if.count, "What if: CARD=N copies of a card (repeatable)");
-    cmd->add_option("--lifetime", state->what_if.lifetime, "What if: CARD=N, a modifier's lifetime (repeatable)");
-    add_integer_option<std::int64_t>(*cmd, "--winning-score", state->what_if.winning_score, 1, INT64_MAX,
-                                     "What if: another winning score");
-    cmd->add_option("--sweep", state->what_if.sweep,
-                    "What if, one variant per value: count:CARD=A..B, lifetime:CARD=A..B or winning-score:A..B");
+    add_what_if_options(*cmd, state->what_if);
     add_plugin_options(*cmd, state->plugins);
     cmd->callback([&run, state] {
         run = [state] {

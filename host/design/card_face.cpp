@@ -12,6 +12,8 @@
 #include <stdexcept>
 
 #include "host/base/input_error.hpp"
+#include "host/design/card_layout.hpp"
+#include "host/design/drawing_library.hpp"
 
 namespace cherries::host {
 
@@ -43,11 +45,11 @@ void rounded_rect(cairo_t* cr, double x, double y, double w, double h, double r)
 
 enum class Align { left, centre, right };
 
-// Draws `text` inside the box (x, y, w, h) mm, vertically centred, wrapping at words and
-// shrinking the font from `size` mm until it fits (never below half of it).
-void text_box(cairo_t* cr, const std::string& text, double x, double y, double w, double h, double size, bool bold,
-              const Rgb& colour, Align align = Align::centre) {
-    if (text.empty()) return;
+// A pango layout of `text` fitted to `box` (card_layout.hpp) as the printer fits it: wrapped at
+// words (a word wider than the box at characters), the font shrunk from box.size by kShrinkStep
+// until it fits, stopping below kSmallestShare of it. `size` gets the font size (mm) it ended
+// at. The caller unrefs the layout. text_fit.hpp estimates the same for `check` without pango.
+PangoLayout* fitted_layout(cairo_t* cr, const std::string& text, const TextBox& box, Align align, double& size) {
     PangoLayout* layout = pango_cairo_create_layout(cr);
     cairo_font_options_t* options = cairo_font_options_create();
     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
@@ -58,29 +60,63 @@ void text_box(cairo_t* cr, const std::string& text, double x, double y, double w
     cairo_font_options_destroy(options);
     pango_layout_context_changed(layout);
     pango_layout_set_text(layout, text.c_str(), -1);
-    pango_layout_set_width(layout, static_cast<int>(w * PANGO_SCALE));
+    pango_layout_set_width(layout, static_cast<int>(box.w * PANGO_SCALE));
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
     pango_layout_set_alignment(layout, align == Align::left    ? PANGO_ALIGN_LEFT
                                        : align == Align::right ? PANGO_ALIGN_RIGHT
                                                                : PANGO_ALIGN_CENTER);
     PangoFontDescription* font = pango_font_description_from_string(kFont);
-    pango_font_description_set_weight(font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_font_description_set_weight(font, box.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
     PangoRectangle ink, logical;
-    for (double s = size;; s *= 0.92) {
+    for (double s = box.size;; s *= kShrinkStep) {
         pango_font_description_set_absolute_size(font, s * PANGO_SCALE);
         pango_layout_set_font_description(layout, font);
         pango_layout_get_extents(layout, &ink, &logical);
-        const bool fits = logical.height <= h * PANGO_SCALE && logical.width <= w * PANGO_SCALE;
-        if (fits || s < size * 0.5) break;
+        const bool fits = logical.height <= box.h * PANGO_SCALE && logical.width <= box.w * PANGO_SCALE;
+        size = s;
+        if (fits || s < box.size * kSmallestShare) break;
     }
-    set_colour(cr, colour);
-    cairo_move_to(cr, x, y + (h - static_cast<double>(logical.height) / PANGO_SCALE) / 2);
-    pango_cairo_show_layout(cr, layout);
     pango_font_description_free(font);
+    return layout;
+}
+
+// Draws `text` inside `box`, fitted (fitted_layout) and vertically centred.
+void text_box(cairo_t* cr, const std::string& text, const TextBox& box, const Rgb& colour, Align align = Align::centre) {
+    if (text.empty()) return;
+    double size = 0;
+    PangoLayout* layout = fitted_layout(cr, text, box, align, size);
+    PangoRectangle ink, logical;
+    pango_layout_get_extents(layout, &ink, &logical);
+    set_colour(cr, colour);
+    cairo_move_to(cr, box.x, box.y + (box.h - static_cast<double>(logical.height) / PANGO_SCALE) / 2);
+    pango_cairo_show_layout(cr, layout);
     g_object_unref(layout);
 }
 
 }  // namespace
+
+TextFit measure_text_fit(const std::string& text, const TextBox& box) {
+    TextFit fit;
+    if (text.empty()) return fit;
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t* cr = cairo_create(surface);
+    PangoLayout* layout = fitted_layout(cr, text, box, Align::centre, fit.size);
+    PangoRectangle ink, logical;
+    pango_layout_get_extents(layout, &ink, &logical);
+    fit.lines = pango_layout_get_line_count(layout);
+    fit.width = static_cast<double>(logical.width) / PANGO_SCALE;
+    fit.height = static_cast<double>(logical.height) / PANGO_SCALE;
+    fit.fits = logical.height <= box.h * PANGO_SCALE && logical.width <= box.w * PANGO_SCALE;
+    // A line that does not start after a space or a hyphen starts inside a word.
+    for (int i = 1; i < fit.lines; ++i) {
+        const int start = pango_layout_get_line_readonly(layout, i)->start_index;
+        if (start > 0 && text[start - 1] != ' ' && text[start - 1] != '-') fit.broken = true;
+    }
+    g_object_unref(layout);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    return fit;
+}
 
 struct CardPainter::Picture {
     RsvgHandle* svg = nullptr;
@@ -159,13 +195,13 @@ void CardPainter::front(cairo_t* cr, const CardFront& card, double bleed) {
     cairo_arc(cr, 7.5, 6.75, 3.1, 0, 2 * M_PI);
     set_colour(cr, white);
     cairo_fill(cr);
-    text_box(cr, card.symbol, 4.6, 4.1, 5.8, 5.3, 3.6, true, rgb(card.set_colour));
-    text_box(cr, card.type, 11.5, 3.2, 34.5, 7, 3.0, true, white, Align::right);
-    text_box(cr, card.name, 4, 11.8, 42, 6, 4.0, true, ink);
+    text_box(cr, card.symbol, kSymbolBox, rgb(card.set_colour));
+    text_box(cr, card.type, kTypeBox, white, Align::right);
+    text_box(cr, card.name, kNameBox, ink);
     // Picture in the middle; specifics at the bottom: the headline, then the rules text.
     if (!card.picture.empty()) draw_picture(cr, card.picture, 15, 18.2, 20, 16.6);
-    text_box(cr, card.headline, 4, 34.8, 42, 4.4, 3.4, true, colour);
-    text_box(cr, card.rules, 4.5, 39.2, 41, 7.6, 2.3, false, ink);
+    text_box(cr, card.headline, kHeadlineBox, colour);
+    text_box(cr, card.rules, kRulesBox, ink);
     cairo_restore(cr);
 }
 
@@ -179,7 +215,7 @@ void CardPainter::back(cairo_t* cr, const CardBack& card, double bleed) {
     cairo_set_line_width(cr, 0.6);
     cairo_stroke(cr);
     if (!card.picture.empty()) draw_picture(cr, card.picture, 6, 6, kCardMm - 12, kCardMm - 12);
-    else text_box(cr, "Cherries", 5, 20, 40, 10, 7, true, {1, 1, 1});
+    else text_box(cr, "Cherries", kBackTitleBox, {1, 1, 1});
     cairo_restore(cr);
 }
 

@@ -22,7 +22,7 @@ using Entry = const DesignDrawing* (*)();
 const DesignDrawing& checked(Entry entry, const std::string& where) {
     const DesignDrawing* table = entry();
     if (!table || table->version != kDesignDrawingVersion || !table->cards_pdf || !table->card_pngs ||
-        !table->card_svg || !table->svg_image)
+        !table->card_svg || !table->svg_image || !table->text_fit)
         throw InputError(fmt::format("{}: not the drawing library this cherries was built with (expected version {}); "
                                      "rebuild or reinstall cherries",
                                      where, kDesignDrawingVersion));

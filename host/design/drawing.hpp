@@ -11,6 +11,7 @@
 #include "host/design/card_face.hpp"
 #include "host/design/card_sheet.hpp"
 #include "host/design/sheet_layout.hpp"
+#include "host/design/text_fit.hpp"
 
 namespace cherries::host {
 
@@ -34,10 +35,13 @@ struct DesignDrawing {
     /// width x height points.
     void (*svg_image)(const std::string& svg, double width, double height, double scale,
                       const std::filesystem::path& file) = nullptr;
+    /// How `text` prints in `box` of a card front, measured with pango as the painter draws it
+    /// (fit_text in text_fit.hpp is the estimate `check` uses without the library).
+    TextFit (*text_fit)(const std::string& text, const TextBox& box) = nullptr;
 };
 
 /// The table's shape; raise it when DesignDrawing changes.
-inline constexpr int kDesignDrawingVersion = 1;
+inline constexpr int kDesignDrawingVersion = 2;
 /// The library's one entry point: `extern "C" const DesignDrawing* cherries_design_drawing_v1()`.
 inline constexpr const char* kDesignDrawingSymbol = "cherries_design_drawing_v1";
 /// The library's file name.

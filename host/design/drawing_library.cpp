@@ -4,6 +4,6 @@
 extern "C" __attribute__((visibility("default"))) const cherries::host::DesignDrawing* cherries_design_drawing_v1() {
     using namespace cherries::host;
     static const DesignDrawing table{kDesignDrawingVersion, draw_cards_pdf, draw_card_pngs, draw_card_svg,
-                                     draw_svg_image};
+                                     draw_svg_image, measure_text_fit};
     return &table;
 }

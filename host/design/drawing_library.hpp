@@ -11,6 +11,8 @@ SheetSummary draw_cards_pdf(const std::vector<CardFront>& fronts, const CardBack
 std::vector<std::filesystem::path> draw_card_pngs(const std::vector<CardFront>& fronts, const CardBack& back,
                                                   const std::filesystem::path& dir);
 std::string draw_card_svg(const CardFront* front, const CardBack& back);
+/// The printer's fit of `text` in `box`, measured with pango as CardPainter draws it.
+TextFit measure_text_fit(const std::string& text, const TextBox& box);
 void draw_svg_image(const std::string& svg, double width, double height, double scale,
                     const std::filesystem::path& file);
 

@@ -203,6 +203,7 @@ CheckReport check_plugins(const PluginFolders& folders, unsigned jobs) {
     for (const auto& s : sets) set_pointers.push_back(&s);
     lint_set_clashes(set_pointers, report.diagnostics);
     sort_diagnostics(report.diagnostics);
+    report.set_manifests = std::move(sets);
     return report;
 }
 

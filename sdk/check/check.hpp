@@ -33,6 +33,9 @@ struct CheckReport {
     std::vector<Diagnostic> diagnostics;  ///< sorted by sort_diagnostics
     std::size_t sets = 0;
     std::size_t gametypes = 0;
+    /// The set manifests as read, in the order of the folders checked (the host's lints of
+    /// what a set looks like printed read them: host/design/print_lint.hpp).
+    std::vector<SetManifest> set_manifests;
 
     std::size_t errors() const;
     std::size_t warnings() const;

@@ -63,7 +63,7 @@ TEST_CASE("cherries new set: a commented set that loads, passes its designer tes
     const std::string toml = test::read_text(folder / "set.toml");
     CHECK(toml.find("GDD §3.3.2.2") != std::string::npos);
     CHECK(toml.find("id = \"mine\"") != std::string::npos);
-    CHECK(toml.find("symbol = \"MINE\"") != std::string::npos);
+    CHECK(toml.find("symbol = \"MI\"") != std::string::npos);
     CHECK(test::read_text(folder / "set.lua").find("floor division") != std::string::npos);
 
     // Alone and with the Standard Set, under the official gametype.
