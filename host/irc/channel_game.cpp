@@ -9,6 +9,7 @@
 
 #include "host/irc/channel_table.hpp"
 #include "host/batch/sim.hpp"
+#include "host/session/library_bots.hpp"
 #include "sdk/diagnostic.hpp"
 
 namespace cherries::irc {
@@ -29,7 +30,7 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
     : channel_(std::move(channel)),
       library_(library),
       options_(std::move(options)),
-      bots_(std::make_unique<LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
+      bots_(std::make_unique<host::LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
     if (!options_.seed) options_.seed = random_seed;
     compact_ = options_.compact;
 }

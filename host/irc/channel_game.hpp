@@ -22,6 +22,7 @@
 
 namespace cherries::host {
 class Bot;
+class LibraryBots;
 struct PendingChange;
 }  // namespace cherries::host
 namespace cherries::sdk {
@@ -33,7 +34,6 @@ namespace cherries::irc {
 /// The plugins a channel game may use (host/session/game_library.hpp).
 using host::GameLibrary;
 
-class LibraryBots;
 class Store;
 struct StoredGame;
 using GameClock = std::chrono::steady_clock;
@@ -233,7 +233,7 @@ private:
     GameLibrary& library_;
     ChannelOptions options_;
     std::string load_error_;
-    std::unique_ptr<LibraryBots> bots_;  // every game's bots come from here
+    std::unique_ptr<host::LibraryBots> bots_;  // every game's bots come from here
     std::unique_ptr<Table> table_;
     std::shared_ptr<Store> store_;
     std::function<std::string(std::string_view)> account_;

@@ -7,6 +7,8 @@
 
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
+#include "host/records/record_log.hpp"
+#include "host/session/library_bots.hpp"
 
 namespace cherries::irc {
 
@@ -22,11 +24,9 @@ ChannelGame::Table::Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundl
       view(session.view()),
       casemapping(mapping),
       text(game, cards, [this](PlayerId id) { return nick(id); }),
-      log(game, text),
       opener(opener_nick) {
     nicks[game.players()[0].id] = opener_nick;
-    game.set_event_sink(&log);
-    session.set_record(&log);
+    game.set_event_sink(this);
 }
 
 ChannelGame::Table::Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const host::SaveState& save,
@@ -39,10 +39,25 @@ ChannelGame::Table::Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundl
       game(session.game()),
       view(session.view()),
       casemapping(mapping),
-      text(game, cards, [this](PlayerId id) { return nick(id); }),
-      log(game, text) {
-    game.set_event_sink(&log);
-    session.set_record(&log);
+      text(game, cards, [this](PlayerId id) { return nick(id); }) {
+    game.set_event_sink(this);
+}
+
+void ChannelGame::Table::on_event(const Event& e) {
+    text.on_event(e);
+    if (!log) return;
+    if (e.type == EventType::draw || e.type == EventType::pass) {
+        std::uint32_t& last = last_turn[e.player];
+        if (last != e.turn) ++turns_taken[e.player];
+        last = e.turn;
+    }
+    log->on_event(e);
+}
+
+void ChannelGame::Table::record() {
+    log = std::make_unique<host::RecordLog>(game, host::RecordHeader{});
+    log->take_lines();  // the header is the store's (ChannelGame::begin_stored)
+    session.set_record(log.get());
 }
 
 std::string ChannelGame::Table::seated_nicks() const {

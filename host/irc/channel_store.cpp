@@ -1,8 +1,6 @@
 // ChannelGame and its store (docs/irc-storage.md): a checkpoint in the step that completes a
 // turn, before the next turn is announced; resuming a stored game; the end of a game (its
 // record's end line and the players' statistics); !stats and !top.
-#include "host/irc/channel_store.hpp"
-
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -21,35 +19,6 @@
 namespace cherries::irc {
 
 using nlohmann::json;
-
-// --- GameLog ------------------------------------------------------------------------------
-
-void GameLog::on_event(const Event& e) {
-    text_.on_event(e);
-    std::optional<host::RecordedPlugin> plugin;
-    if (e.type == EventType::join) plugin.swap(joining_plugin_);
-    if (!writer_) return;
-    if (e.type == EventType::draw || e.type == EventType::pass) {
-        std::uint32_t& last = last_turn_[e.player];
-        if (last != e.turn) ++turns[e.player];
-        last = e.turn;
-    }
-    if (plugin) lines_.push_back(host::plugin_line(e.turn, *plugin));
-    std::string line;
-    writer_->append(e, line);
-    lines_.push_back(std::move(line));
-}
-
-void GameLog::put_back(std::vector<std::string> lines) {
-    lines.insert(lines.end(), std::make_move_iterator(lines_.begin()), std::make_move_iterator(lines_.end()));
-    lines_ = std::move(lines);
-}
-
-std::vector<std::string> GameLog::take_lines() {
-    std::vector<std::string> out;
-    out.swap(lines_);
-    return out;
-}
 
 // --- the state written after every turn ---------------------------------------------------
 
@@ -82,7 +51,7 @@ json save_half(const ChannelGame::Table& t) {
     // the channel half's, current at every write.
     host::SaveState s = t.session.save_state();
     s.pending.clear();
-    return {{"save", host::save_json(s)}, {"turns_taken", pairs(t.log.turns)}};
+    return {{"save", host::save_json(s)}, {"turns_taken", pairs(t.turns_taken)}};
 }
 
 // The channel half, current at every write: nicks, bots, accounts, timeouts, pending changes.
@@ -152,7 +121,7 @@ void ChannelGame::begin_stored() {
     // would throw json type_error 316 and the game would not be stored at all).
     t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping),
                                      host::header_json(header).dump(-1, ' ', false, json::error_handler_t::replace), unix_now());
-    t.log.record();  // no event happened since the header's players were seated
+    t.record();  // no event happened since the header's players were seated
     checkpoint();
 }
 
@@ -173,7 +142,7 @@ void ChannelGame::stage() {
     Table& t = *table_;
     t.saved = save_half(t);
     t.saved_turn = t.game.turn();
-    for (auto& line : t.log.take_lines()) t.unstored_lines.push_back(std::move(line));
+    for (auto& line : t.take_lines()) t.unstored_lines.push_back(std::move(line));
 }
 
 void ChannelGame::retry_store() {
@@ -232,7 +201,7 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
     Table& t = *table_;
     std::vector<std::string> lines = std::move(t.unstored_lines);  // what a failed write left first
     t.unstored_lines.clear();
-    for (auto& line : t.log.take_lines()) lines.push_back(std::move(line));
+    for (auto& line : t.take_lines()) lines.push_back(std::move(line));
     lines.push_back(host::end_line(t.game, reason));
     std::vector<StatsUpdate> stats;
     std::string winner;
@@ -245,11 +214,11 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
             const std::string key = account != t.accounts.end() && !account->second.empty()
                                         ? "account:" + account->second
                                         : "nick:" + fold_case(t.nick(p.id), t.casemapping);
-            const auto turns = t.log.turns.find(p.id);
+            const auto turns = t.turns_taken.find(p.id);
             stats.push_back({.key = key,
                              .name = t.nick(p.id),
                              .won = p.id == won,
-                             .turns = turns == t.log.turns.end() ? 0 : turns->second,
+                             .turns = turns == t.turns_taken.end() ? 0 : turns->second,
                              .points = p.score});
         }
     }
@@ -341,11 +310,11 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     Replies replaced;
     for (const host::LostBot& lost : t.session.restore_bots(bots))
         replaced.push_back(fmt::format("{}: {}; the greedy bot plays that seat from now on.", t.nick(lost.id), lost.why));
-    t.log.turns = unpairs<std::uint32_t>(j.at("turns_taken"));
-    t.log.record();
+    t.record();
+    t.turns_taken = unpairs<std::uint32_t>(j.at("turns_taken"));
     if (c.contains("seat_lines")) {  // seat lines of the turn that was going on: stored with it
         t.unstored_seats = c.at("seat_lines").get<std::vector<std::string>>();
-        for (const auto& line : t.unstored_seats) t.log.put_line(line);
+        for (const auto& line : t.unstored_seats) t.put_line(line);
     }
     t.text.set_lobby(!t.started);
     t.stored_id = stored.id;

@@ -15,32 +15,13 @@
 #include "engine/table_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/irc/channel_game.hpp"
-#include "host/irc/channel_store.hpp"
 #include "host/irc/turn_text.hpp"
+#include "host/records/record_log.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/session/session.hpp"
 #include "host/text/render.hpp"
 
 namespace cherries::irc {
-
-/// The CherryBot's bots: the built-in kinds and the bot plugins its GameLibrary found (docs/irc.md,
-/// "Bots"). What a player may be told of a plugin that does not load is one line; the details
-/// (the server's files) go to the operator through `load_error`.
-class LibraryBots final : public host::BotSource {
-public:
-    /// `tell_operator`: where the details of a plugin that does not load go.
-    LibraryBots(GameLibrary& library, std::function<void(const std::string&)> tell_operator)
-        : library_(library), tell_operator_(std::move(tell_operator)) {}
-    /// Throws std::runtime_error "bot plugin 'X' is not installed any more" or "... does not
-    /// load (the operator can see why)".
-    host::MadeBot make(const std::string& kind, std::uint64_t seed) override;
-    /// Bot plugin `id` from the library; throws as make() does.
-    std::shared_ptr<const sdk::BotPlugin> plugin(const std::string& id);
-
-private:
-    GameLibrary& library_;
-    std::function<void(const std::string&)> tell_operator_;
-};
 
 /// What a channel game does at the points of its Session's turn loop: the lines to say go to
 /// `out`, set by whoever drives the session (ChannelGame::advance, ChannelGame::give).
@@ -57,7 +38,7 @@ struct ChannelGame::Hooks final : host::SessionHooks {
     std::uint32_t turns_left = 0;  // turns this advance may still start: a bound against a bug
 };
 
-struct ChannelGame::Table {
+struct ChannelGame::Table final : EventSink {
     Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener,
           CaseMapping mapping);
     /// A stored game (host/irc/channel_store.cpp fills in the channel's part and the bots).
@@ -76,6 +57,18 @@ struct ChannelGame::Table {
     bool same(std::string_view a, std::string_view b) const { return fold_case(a, casemapping) == fold_case(b, casemapping); }
     /// "ann 3 (4 cherries), bob 2 (0 cherries, Cherry Halver 2)".
     std::string scores() const;
+    /// Every event: to `text`, and, once record() was called, as record lines and turn counts.
+    void on_event(const Event& event) override;
+    /// From now on events become record lines too (host::RecordLog; the stored game's header
+    /// is the store's, written by begin_game, so the log's own header line is dropped).
+    void record();
+    bool recording() const { return log != nullptr; }
+    /// While recording, a line that is no event (a seat line) after the lines so far.
+    void put_line(std::string line) {
+        if (log) log->put_line(std::move(line));
+    }
+    /// The record lines since the last take (none before record()).
+    std::vector<std::string> take_lines() { return log ? log->take_lines() : std::vector<std::string>{}; }
 
     std::shared_ptr<const sdk::Bundle> bundle;
     std::unique_ptr<sdk::LuaRuntime> runtime;  // one Lua state per game
@@ -92,7 +85,11 @@ struct ChannelGame::Table {
     std::map<PlayerId, unsigned> timeouts;  // turn timeouts in a row
     std::string joining;  // the nick being seated, for the join event
     TurnText text;
-    GameLog log;  // every event: to `text`, and as record lines when stored
+    std::unique_ptr<host::RecordLog> log;  // the record's lines while the game is stored (record())
+    /// Turns each player took while recording (a draw or a pass; a redraw after a fault is the
+    /// same turn): the statistics.
+    std::map<PlayerId, std::uint32_t> turns_taken;
+    std::map<PlayerId, std::uint32_t> last_turn;  // of each player's last draw or pass
     std::map<PlayerId, std::string> accounts;  // services accounts of humans, when the server says
     /// Seats a stand-in bot plays for a person who left (house rules keep the seat, or a bot
     /// took it over): their nick and services account, so that they can take it back.

@@ -247,9 +247,9 @@ void ChannelGame::seat_changed(PlayerId id, const std::string& name, const std::
     Table& t = *table_;
     std::string line =
         host::seat_line(t.game.turn(), host::SeatLine{.player = t.game.player(id).name, .name = name, .bot = bot, .why = why});
-    if (!t.log.recording()) return;
+    if (!t.recording()) return;
     t.unstored_seats.push_back(line);
-    t.log.put_line(std::move(line));
+    t.put_line(std::move(line));
 }
 
 PlayerId ChannelGame::kept_seat(const std::string& nick) const {
