@@ -24,7 +24,7 @@ std::string ChannelGame::bot_refusal(const std::string& kind) {
     std::string why;
     try {
         const auto plugin = bots_->plugin(kind);
-        if (const host::RecordedPlugin* r = host::find_recorded(table_->session.plugins(), "bot", kind);
+        if (const host::RecordedPlugin* r = host::find_recorded(table_->session().plugins(), "bot", kind);
             r && r->fingerprint != plugin->fingerprint)
             why = fmt::format("bot plugin '{}' changed since this game recorded it", kind);
     } catch (const std::exception& e) {
@@ -33,11 +33,11 @@ std::string ChannelGame::bot_refusal(const std::string& kind) {
     return why.empty() ? "" : fmt::format("Cannot seat {}: {}; try !bot greedy.", kind, why);
 }
 
-PlayerId ChannelGame::bot_decision(PlayerId id, host::Bot& bot, Replies& out) {
+PlayerId ChannelGame::bot_decision(PlayerId id, host::Bot& bot, const TableView& view, Replies& out) {
     Table& t = *table_;
     auto* plugin = dynamic_cast<host::LuaBot*>(&bot);
     const std::uint64_t before = plugin ? plugin->faults() : 0;
-    const PlayerId receiver = bot.choose_receiver(t.view);  // a LuaBot's fault: the greedy bot's answer
+    const PlayerId receiver = bot.choose_receiver(view);  // a LuaBot's fault: the greedy bot's answer
     if (plugin && plugin->faults() > before && t.faults_told.insert(id).second)
         out.push_back(fmt::format("{}'s bot plugin failed ({}): the greedy bot decides for it; its later failures are "
                                   "not told here.",
