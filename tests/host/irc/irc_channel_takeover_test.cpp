@@ -198,3 +198,27 @@ TEST_CASE("Timeouts in a row end a player's game; the record and the channel agr
     REQUIRE(r.replay.status == 0);
     CHECK(r.replay.out.find("; " + winner + " won\n") != std::string::npos);
 }
+
+TEST_CASE("A seat kept for a services account is taken back under another nick (host::Table::reclaim), and survives a crash") {
+    TempFolder tmp;
+    const std::string db = tmp.file("bot.db");
+    ChannelOptions o;
+    o.bot_takes_over = true;
+    StoredChannel c(db, o);
+    c.accounts["cid"] = "CidAccount";
+    c.accounts["cid_away"] = "CidAccount";
+    c.say("ann", "!cherries");
+    c.say("bob", "!join");
+    c.say("cid", "!join");
+    c.say("ann", "!start");
+    c.depart("cid");
+    c.move();  // ann
+    c.move();  // bob; greedy-4 plays cid's seat at once
+    REQUIRE(c.game->seated() == std::vector<std::string>{"ann", "bob", "greedy-4"});
+    c.crash();  // the kept seat's account is stored with it
+    CHECK(c.say("someone", "!join") == Replies{"someone joins after this turn."});  // another account: a seat of their own
+    CHECK(c.say("someone", "!leave") == Replies{"someone will not join after all."});
+    const Replies back = c.say("cid_away", "!join");
+    CHECK(back == Replies{"cid_away is back and takes their seat again from greedy-4."});
+    CHECK(c.game->seated() == std::vector<std::string>{"ann", "bob", "cid_away"});
+}
