@@ -4,7 +4,6 @@
 // the end; !pause stops the clock for at most pause_limit; "CherryBot is back" asks again.
 #include <fmt/core.h>
 
-#include "host/bots/bot.hpp"
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
 
@@ -67,6 +66,7 @@ Replies ChannelGame::back() {
     Replies out;
     if (!table_) return out;
     Table& t = *table_;
+    t.out = &out;
     out.push_back("CherryBot is back.");
     status(out);
     if (human_turn(t) && !t.paused_until) {
@@ -80,16 +80,17 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
     now_ = now;
     if (!table_ || !table_->started) return out;
     Table& t = *table_;
+    t.out = &out;
     PlayerId id = t.find(nick, true);
     if (const PlayerId kept = kept_seat(std::string(nick)); id == kNoPlayer && kept != kNoPlayer) {
-        take_back(kept, std::string(nick), out);  // the stand-in bot gives the seat back
+        const host::Reply reply = seat_person(std::string(nick));  // the stand-in bot gives the seat back
+        t.say(reply);
+        if (!reply) return paint(std::move(out));
         id = kept;
         persist(out);
     } else if (id == kNoPlayer) {
         return out;
-    } else if (host::PendingChange* p = t.pending_for(nick, false)) {  // left during a turn, back before its end
-        auto& pending = t.session.pending();
-        pending.erase(pending.begin() + (p - pending.data()));
+    } else if (t.table->cancel(t.nick(id), false)) {  // left during a turn, back before its end
         out.push_back(fmt::format("{} is back and keeps their seat.", t.nick(id)));
         persist(out);
     } else {
@@ -183,19 +184,18 @@ Replies ChannelGame::tick(GameClock::time_point now) {
         return paint(std::move(out));
     }
     try {
+        t.out = &out;
         const PlayerId id = t.game.current_player();
-        const std::string who = t.nick(id);
-        const unsigned count = ++t.timeouts[id];
-        out.push_back(fmt::format("{} did not act within {}: the greedy bot decides for them (timeout {} of {}).", who,
-                                  seconds_text(options_.turn_timeout), count, options_.max_timeouts));
-        const PlayerId receiver = host::make_bot("greedy", 0)->choose_receiver(t.view);
+        // The table's stand-in decides; the channel says it in its own words, with the clock.
+        t.time_out_line = fmt::format("{} did not act within {}: the greedy bot decides for them (timeout {} of {}).",
+                                      t.nick(id), seconds_text(options_.turn_timeout), t.table->timeouts(id) + 1,
+                                      options_.max_timeouts);
         t.turn_deadline.reset();
-        give(receiver, out);
-        if (count >= options_.max_timeouts) {
-            out.push_back(fmt::format("{} timed out {} times in a row and leaves the game.", who, count));
-            leave(who, true, out);
-        }
-        if (table_) advance(now, out);
+        t.table->time_out();
+        t.time_out_line.reset();
+        t.flush();
+        t.sync_kept();
+        advance(now, out);
     } catch (const std::exception& e) {
         internal_error(e, out);
     }

@@ -8,6 +8,7 @@
 
 #include "host/irc/channel_table.hpp"
 #include "host/batch/sim.hpp"
+#include "host/session/library_bots.hpp"
 #include "sdk/diagnostic.hpp"
 #include "host/base/join.hpp"
 
@@ -29,7 +30,7 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
     : channel_(std::move(channel)),
       library_(library),
       options_(std::move(options)),
-      bots_(std::make_unique<LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
+      bots_(std::make_unique<host::LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
     if (!options_.seed) options_.seed = random_seed;
     compact_ = options_.compact;
 }
@@ -42,6 +43,7 @@ Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameC
     if (parse_ctcp(text)) return out;  // CTCP (ACTION, VERSION...) is never a game command
     const auto c = parse_channel_command(text);
     if (!c) return out;
+    if (table_) table_->out = &out;
     try {
         if (table_ && account_) {  // the account a seated player is logged in to, as last seen
             if (const PlayerId id = table_->find(nick, true); id != kNoPlayer)
@@ -83,16 +85,10 @@ void ChannelGame::internal_error(const std::exception& e, Replies& out) {
 void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) {
     if (!table_) return;
     Table& t = *table_;
-    if (const PlayerId id = t.find(old_nick, true); id != kNoPlayer) {
-        t.nicks[id] = std::string(new_nick);
-        seat_changed(id, t.nicks[id], "", "nick");  // the record says who played, under which nick
-    }
-    for (auto& [id, kept] : t.kept_nick)
-        if (t.same(kept, old_nick)) kept = std::string(new_nick);
-    if (t.same(t.opener, old_nick)) t.opener = std::string(new_nick);
-    for (host::PendingChange& p : t.session.pending())
-        if (p.bot.empty() && t.same(p.name, old_nick)) p.name = std::string(new_nick);
     Replies ignored;
+    t.out = &ignored;
+    t.table->rename(old_nick, std::string(new_nick));  // the seat (a seat line: who played under which nick), kept seats, pending
+    if (t.same(t.opener, old_nick)) t.opener = std::string(new_nick);
     persist(ignored);
 }
 
@@ -100,6 +96,7 @@ Replies ChannelGame::on_departure(std::string_view nick, GameClock::time_point n
     Replies out;
     now_ = now;
     if (!table_) return out;
+    table_->out = &out;
     try {
         leave(std::string(nick), true, out);
         if (table_ && table_->started) advance(now, out);
@@ -212,7 +209,8 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
     std::shared_ptr<const sdk::Bundle> bundle;
     try {
         bundle = library_.bundle(sets, gametype);
-        table_ = std::make_unique<Table>(*this, bundle, options_.seed(), nick, options_.casemapping);
+        table_ = std::make_unique<Table>(*this, bundle, options_.seed(), nick);
+        table_->out = &out;
     } catch (const sdk::LoadError& e) {
         // The details name the server's files: they are for the operator, not the channel.
         tell_operator(e.what());
@@ -239,61 +237,67 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
     }
 }
 
+host::TableOptions ChannelGame::table_options() const {
+    host::TableOptions o;
+    o.max_players = options_.max_players;
+    o.max_timeouts = options_.max_timeouts;
+    o.bot_takes_over = options_.bot_takes_over;
+    o.stand_in = "greedy";
+    o.same_name = [mapping = options_.casemapping](std::string_view a, std::string_view b) {
+        return fold_case(a, mapping) == fold_case(b, mapping);
+    };
+    o.record_lobby = true;  // stored from !cherries on (docs/irc-storage.md)
+    o.source = "irc";
+    return o;
+}
+
+host::Reply ChannelGame::seat_person(const std::string& nick) {
+    Table& t = *table_;
+    // A seat kept for this person under another nick (the same services account): theirs again.
+    if (const PlayerId kept = kept_seat(nick); kept != kNoPlayer) {
+        const auto person = t.table->kept().find(kept);
+        if (person != t.table->kept().end() && !t.same(person->second, nick)) return t.table->reclaim(kept, nick);
+    }
+    return t.table->join(nick);
+}
+
 void ChannelGame::join(const std::string& nick, const std::string& bot_name, Replies& out) {
     Table& t = *table_;
-    if (bot_name.empty())
-        if (const PlayerId kept = kept_seat(nick); kept != kNoPlayer) return take_back(kept, nick, out);
-    std::size_t joins = 0;
-    for (const auto& p : t.session.pending()) joins += p.join;
-    if (t.game.players().size() + joins >= options_.max_players) {
-        out.push_back(fmt::format("The table is full ({} seats).", options_.max_players));
-        return;
-    }
-    std::string who = nick;
+    t.out = &out;
+    host::Reply reply;
     if (bot_name.empty()) {
-        if (const PlayerId kept = kept_seat(nick); kept != kNoPlayer) return take_back(kept, nick, out);
-        if (t.find(nick) != kNoPlayer) {
+        if (t.find(nick, true) != kNoPlayer) {
             out.push_back(fmt::format("{}, you are playing already.", nick));
             return;
         }
-        if (t.pending_for(nick, true)) {
-            out.push_back(fmt::format("{}, you join after this turn already.", nick));
-            return;
-        }
+        reply = seat_person(nick);
+        if (reply.outcome == host::Reply::Outcome::done && reply.id != kNoPlayer)
+            if (std::string account = account_of(nick); !account.empty()) t.accounts[reply.id] = std::move(account);
     } else {
-        // KIND-N, N the seat; a name nobody at the table has.
-        for (std::uint32_t n = t.session.seats_taken() + static_cast<std::uint32_t>(joins) + 1;; ++n) {
-            who = bot_name + "-" + std::to_string(n);
-            if (t.find(who) == kNoPlayer && !t.pending_for(who, true)) break;
-        }
+        reply = t.table->add_bot(bot_name);
     }
-    if (t.started && !t.game.gametype().house_rules.join_in_progress) {
-        out.push_back(fmt::format("House rules of '{}': nobody joins once the game is in progress.", t.game.gametype().id));
-        return;
-    }
-    host::PendingChange change{.join = true, .name = who, .bot = bot_name};
-    if (t.game.phase() == Phase::awaiting_give) {
-        out.push_back(fmt::format("{} joins after this turn.", who));
-        t.session.pending().push_back(std::move(change));
-        return;
-    }
-    seat(change, out);
+    t.say(reply);
 }
 
 void ChannelGame::start(const std::string& nick, GameClock::time_point now, Replies& out) {
     Table& t = *table_;
     if (t.started) {
         out.push_back("The game is running already; !status shows it.");
-    } else if (t.find(nick, true) == kNoPlayer) {
-        out.push_back(fmt::format("{}, only a seated player can !start; !join first.", nick));
-    } else if (t.game.players().size() < 2) {
-        out.push_back("At least 2 players are needed: !join, or !bot to seat a bot.");
-    } else {
-        t.started = true;
-        t.text.set_lobby(false);
-        out.push_back(fmt::format("The game starts. Turn order: {}. First to {} wins.", t.seated_nicks(), t.game.gametype().winning_score));
-        advance(now, out);
+        return;
     }
+    if (t.find(nick, true) == kNoPlayer) {
+        out.push_back(fmt::format("{}, only a seated player can !start; !join first.", nick));
+        return;
+    }
+    const host::Reply reply = t.table->start();
+    if (!reply) {
+        out.push_back(reply.text + " !join, or !bot to seat a bot.");
+        return;
+    }
+    t.started = true;
+    t.text.set_lobby(false);
+    out.push_back(fmt::format("The game starts. Turn order: {}. First to {} wins.", t.seated_nicks(), t.game.gametype().winning_score));
+    advance(now, out);
 }
 
 void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClock::time_point now, Replies& out) {
@@ -332,9 +336,13 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
             return;
         }
     }
-    t.timeouts[id] = 0;
+    t.out = &out;
+    const host::Reply reply = t.table->give(id, receiver);
+    if (!reply) {
+        out.push_back(reply.text);
+        return;
+    }
     t.turn_deadline.reset();
-    give(receiver, out);
     advance(now, out);
 }
 

@@ -19,10 +19,11 @@
 #include "host/session/game_library.hpp"
 #include "host/irc/text.hpp"
 #include "host/session/plugin_list.hpp"
+#include "host/table/table.hpp"
 
 namespace cherries::host {
 class Bot;
-struct PendingChange;
+class LibraryBots;
 }  // namespace cherries::host
 namespace cherries::sdk {
 struct BotPlugin;
@@ -33,7 +34,6 @@ namespace cherries::irc {
 /// The plugins a channel game may use (host/session/game_library.hpp).
 using host::GameLibrary;
 
-class LibraryBots;
 class Store;
 struct StoredGame;
 using GameClock = std::chrono::steady_clock;
@@ -156,10 +156,9 @@ public:
     /// plugins or a bot plugin do not load, why storing or reading the database failed.
     const std::string& load_error() const { return load_error_; }
 
-    /// The open game's state: defined in channel_table.hpp, private to channel_*.cpp.
+    /// The open game's state: a host::Table and the channel's part (channel_table.hpp, private
+    /// to channel_*.cpp).
     struct Table;
-    /// The hooks of the open game's Session (channel_table.hpp).
-    struct Hooks;
 
 private:
 
@@ -177,10 +176,9 @@ private:
     std::string prompt(std::string lead);
     void card(const ChannelCommand& c, Replies& out);
     void rules(Replies& out);
-    void seat(const host::PendingChange& change, Replies& out);
-    void unseat(PlayerId id, Replies& out);
-    void give(PlayerId receiver, Replies& out);
-    void apply_changes(const std::vector<host::PendingChange>& changes, Replies& out);
+    /// How this channel's host::Table runs (seats, timeouts, take-over, nicks folded).
+    host::TableOptions table_options() const;
+    /// Plays on (bots at once) until a human must act, the game ends or is suspended; says it all.
     void advance(GameClock::time_point now, Replies& out);
     /// Ends the game before its end: tells the channel "The game is over: WHY." and stores it as
     /// `stopped`, its record's end line naming `reason` (empty: `why`; docs/irc-storage.md).
@@ -197,14 +195,10 @@ private:
     /// Stores the game's end: its last record lines, the end line (with `reason` when the game
     /// was stopped: docs/records.md, "The end line"), the status and the statistics.
     void store_end(const std::string& status, const std::string& reason = {});
-    void take_over(PlayerId id, Replies& out);
-    /// Writes a seat line (docs/records.md, "Seat lines"): seat `id` is played from now on
-    /// under `name`, by bot `bot` ("" for a person), because `why`.
-    void seat_changed(PlayerId id, const std::string& name, const std::string& bot, const std::string& why);
     /// The seat a stand-in bot keeps for `nick` (same services account, or same nick), or kNoPlayer.
     PlayerId kept_seat(const std::string& nick) const;
-    /// `nick` takes their kept seat back from the bot; says so, with the table.
-    void take_back(PlayerId id, const std::string& nick, Replies& out);
+    /// `nick` sits down: takes back a seat kept for them (by services account too), or joins.
+    host::Reply seat_person(const std::string& nick);
     Replies paint(Replies lines) const;
     // host/irc/channel_rematch.cpp
     /// Remembers the open game's gametype, sets and seats (a seat a bot keeps for a person
@@ -219,7 +213,7 @@ private:
     /// plugin does not load (details in load_error_), or it changed since the record named it.
     std::string bot_refusal(const std::string& kind);
     /// Seat `id`'s bot decides; a bot plugin's first fault in this game is told in the channel.
-    PlayerId bot_decision(PlayerId id, host::Bot& bot, Replies& out);
+    PlayerId bot_decision(PlayerId id, host::Bot& bot, const TableView& view, Replies& out);
     std::string account_of(const std::string& nick) const;
     void stats(const ChannelCommand& c, const std::string& nick, Replies& out);
     void top(Replies& out);
@@ -233,7 +227,7 @@ private:
     GameLibrary& library_;
     ChannelOptions options_;
     std::string load_error_;
-    std::unique_ptr<LibraryBots> bots_;  // every game's bots come from here
+    std::unique_ptr<host::LibraryBots> bots_;  // every game's bots come from here
     std::unique_ptr<Table> table_;
     std::shared_ptr<Store> store_;
     std::function<std::string(std::string_view)> account_;

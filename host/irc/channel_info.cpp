@@ -7,51 +7,130 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
 #include "host/base/join.hpp"
+#include "host/records/record_log.hpp"
+#include "host/session/library_bots.hpp"
 
 namespace cherries::irc {
 
-ChannelGame::Table::Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed,
-                          const std::string& opener_nick, CaseMapping mapping)
-    : bundle(std::move(b)),
-      runtime(bundle->make_runtime()),
-      cards(*bundle),
-      hooks(channel),
-      session(*bundle, *runtime, seed, {host::Seat{.name = opener_nick, .bot = {}}}, *channel.bots_, hooks,
-              host::recorded_plugins(*bundle)),
-      game(session.game()),
-      view(session.view()),
-      casemapping(mapping),
-      text(game, cards, [this](PlayerId id) { return nick(id); }),
-      log(game, text),
-      opener(opener_nick) {
-    nicks[game.players()[0].id] = opener_nick;
-    game.set_event_sink(&log);
-    session.set_record(&log);
+namespace {
+
+// The game of a table just made: a channel table always has its opener seated.
+const Game& seated_game(const host::Table& table) {
+    if (!table.game()) throw std::runtime_error("the table has no seat");
+    return *table.game();
 }
 
-ChannelGame::Table::Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const host::SaveState& save,
-                          CaseMapping mapping)
-    : bundle(std::move(b)),
+}  // namespace
+
+ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener_nick)
+    : channel(ch),
+      casemapping(ch.options_.casemapping),
+      bundle(std::move(b)),
       runtime(bundle->make_runtime()),
       cards(*bundle),
-      hooks(channel),
-      session(*bundle, *runtime, save, *channel.bots_, hooks),
-      game(session.game()),
-      view(session.view()),
-      casemapping(mapping),
+      table(std::make_unique<host::Table>(*bundle, *runtime, seed, *ch.bots_, *this, ch.table_options(),
+                                          host::recorded_plugins(*bundle))),
+      game((out = &spill, table->join(opener_nick), seated_game(*table))),
       text(game, cards, [this](PlayerId id) { return nick(id); }),
-      log(game, text) {
-    game.set_event_sink(&log);
-    session.set_record(&log);
+      opener(opener_nick) {
+    spill.clear();
+    ready = true;
+}
+
+ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved)
+    : channel(ch),
+      casemapping(ch.options_.casemapping),
+      bundle(std::move(b)),
+      runtime(bundle->make_runtime()),
+      cards(*bundle),
+      table(std::make_unique<host::Table>(*bundle, *runtime, saved, *ch.bots_, *this, ch.table_options())),
+      game(seated_game(*table)),
+      text(game, cards, [this](PlayerId id) { return nick(id); }) {
+    ready = true;
+}
+
+ChannelGame::Table::~Table() { table.reset(); }  // the host::Table first: it calls back into this
+
+void ChannelGame::Table::on_event(const Event& e) {
+    if (!ready) return;
+    if (table->record() && (e.type == EventType::draw || e.type == EventType::pass)) {
+        std::uint32_t& last = last_turn[e.player];
+        if (last != e.turn) ++turns_taken[e.player];
+        last = e.turn;
+    }
+    text.on_event(e);
+}
+
+void ChannelGame::Table::notice(const std::string& line) {
+    flush();
+    if (time_out_line) {  // the stand-in decides for a player out of time: the channel's words
+        out->push_back(std::move(*time_out_line));
+        time_out_line.reset();
+        return;
+    }
+    out->push_back(line);
+}
+
+bool ChannelGame::Table::may_start_turn() {
+    if (!started || !has_humans() || turns_left == 0) return false;
+    --turns_left;
+    return true;
+}
+
+// The turn before is complete: stored before the next one is announced.
+void ChannelGame::Table::before_turn() { channel.persist(*out); }
+
+PlayerId ChannelGame::Table::bot_decides(PlayerId player, host::Bot& bot, const TableView& view) {
+    return channel.bot_decision(player, bot, view, *out);
+}
+
+void ChannelGame::Table::changes_applied() {
+    flush();  // the joins and leaves between turns (GDD §3.4.2.1)
+    sync_kept();
+}
+
+void ChannelGame::Table::turn_ended() {
+    // A bot's turn, or any turn in compact mode: one line. A human's turn otherwise: the move,
+    // the end of the turn, then the scores. Compact mode tells the scores when a round ends
+    // (the last player in the turn order played).
+    const PlayerId player = text.turn_player();
+    const bool one_line = channel.compact_ || (player != kNoPlayer && is_bot(player));
+    auto append = [&](std::vector<std::string> lines) {
+        for (auto& l : lines) out->push_back(std::move(l));
+    };
+    if (game.over()) return append(text.take("", one_line));
+    if (!one_line) return append(text.take("Scores: " + scores() + "."));
+    append(text.take("", true));  // the turn; then joins, leaves, faults (if any)
+    const auto& players = game.players();
+    if (channel.compact_ && !players.empty() && players.back().id == player)
+        out->push_back(fmt::format("Round over after turn {}. Scores: {}.", game.turn(), scores()));
+}
+
+void ChannelGame::Table::say(const host::Reply& reply) {
+    std::vector<std::string> lines = text.take();
+    if (reply.outcome == host::Reply::Outcome::done && !lines.empty()) {
+        for (auto& l : lines) out->push_back(std::move(l));
+    } else {
+        for (auto& l : lines) out->push_back(std::move(l));
+        if (!reply.text.empty()) out->push_back(reply.text);
+    }
+    sync_kept();
+}
+
+void ChannelGame::Table::sync_kept() {
+    for (auto it = kept_account.begin(); it != kept_account.end();)
+        it = table->kept().count(it->first) ? std::next(it) : kept_account.erase(it);
+    for (const auto& [id, person] : table->kept()) {
+        if (kept_account.count(id)) continue;
+        if (const auto a = accounts.find(id); a != accounts.end()) {
+            kept_account[id] = a->second;
+            if (nick(id) != person) accounts.erase(a);  // a bot took the seat over under its own name
+        }
+    }
 }
 
 std::string ChannelGame::Table::seated_nicks() const {
     return host::join_each(game.players(), [this](const Player& p) { return nick(p.id); }, ", ");
-}
-
-std::string ChannelGame::Table::nick(PlayerId id) const {
-    const auto it = nicks.find(id);
-    return it != nicks.end() ? it->second : joining;
 }
 
 PlayerId ChannelGame::Table::find(std::string_view who, bool humans_only) const {
@@ -63,16 +142,6 @@ PlayerId ChannelGame::Table::find(std::string_view who, bool humans_only) const 
         bot = p.id;
     }
     return humans_only ? kNoPlayer : bot;
-}
-
-bool ChannelGame::Table::has_humans() const {
-    return std::any_of(game.players().begin(), game.players().end(), [&](const Player& p) { return !is_bot(p.id); });
-}
-
-host::PendingChange* ChannelGame::Table::pending_for(std::string_view who, bool join) {
-    for (host::PendingChange& p : session.pending())
-        if (p.join == join && same(p.name, who)) return &p;
-    return nullptr;
 }
 
 std::string ChannelGame::Table::scores() const {

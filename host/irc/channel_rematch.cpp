@@ -17,12 +17,12 @@ void ChannelGame::remember_table() {
     for (const sdk::PluginInfo& p : t.bundle->plugins())
         if (p.type == "set") last.sets.push_back(p.id);
     for (const Player& p : t.game.players()) {
-        if (const auto kept = t.kept_nick.find(p.id); kept != t.kept_nick.end()) {
+        if (const auto kept = t.table->kept().find(p.id); kept != t.table->kept().end()) {
             last.seats.emplace_back(kept->second, "");  // a person's seat, a bot only kept it
             continue;
         }
         std::string kind;
-        for (const host::SeatedBot& b : t.session.bots())
+        for (const host::SeatedBot& b : t.session().bots())
             if (b.id == p.id) kind = b.name;
         last.seats.emplace_back(kind.empty() ? t.nick(p.id) : "", kind);
     }
@@ -54,7 +54,8 @@ void ChannelGame::rematch(const std::string& nick, bool op, Replies& out) {
     ChannelCommand open{.name = "cherries", .args = {last.gametype}};
     for (const auto& set : last.sets) open.args.push_back(set);
     open_game(open, nick, out);
-    if (!table_) return;  // its plugins no longer load: open_game said so
+    if (!table_) return;
+    table_->out = &out;  // its plugins no longer load: open_game said so
     for (const auto& [person, kind] : last.seats)
         if (!kind.empty() && table_->game.players().size() < options_.max_players) join("", kind, out);
     std::vector<std::string> others;

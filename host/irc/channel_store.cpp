@@ -1,8 +1,6 @@
 // ChannelGame and its store (docs/irc-storage.md): a checkpoint in the step that completes a
 // turn, before the next turn is announced; resuming a stored game; the end of a game (its
 // record's end line and the players' statistics); !stats and !top.
-#include "host/irc/channel_store.hpp"
-
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -21,35 +19,6 @@
 namespace cherries::irc {
 
 using nlohmann::json;
-
-// --- GameLog ------------------------------------------------------------------------------
-
-void GameLog::on_event(const Event& e) {
-    text_.on_event(e);
-    std::optional<host::RecordedPlugin> plugin;
-    if (e.type == EventType::join) plugin.swap(joining_plugin_);
-    if (!writer_) return;
-    if (e.type == EventType::draw || e.type == EventType::pass) {
-        std::uint32_t& last = last_turn_[e.player];
-        if (last != e.turn) ++turns[e.player];
-        last = e.turn;
-    }
-    if (plugin) lines_.push_back(host::plugin_line(e.turn, *plugin));
-    std::string line;
-    writer_->append(e, line);
-    lines_.push_back(std::move(line));
-}
-
-void GameLog::put_back(std::vector<std::string> lines) {
-    lines.insert(lines.end(), std::make_move_iterator(lines_.begin()), std::make_move_iterator(lines_.end()));
-    lines_ = std::move(lines);
-}
-
-std::vector<std::string> GameLog::take_lines() {
-    std::vector<std::string> out;
-    out.swap(lines_);
-    return out;
-}
 
 // --- the state written after every turn ---------------------------------------------------
 
@@ -80,23 +49,44 @@ std::int64_t unix_now() {
 json save_half(const ChannelGame::Table& t) {
     // The header's plugins and the plugin lines' so far (docs/records.md); pending changes are
     // the channel half's, current at every write.
-    host::SaveState s = t.session.save_state();
+    host::SaveState s = t.session().save_state();
     s.pending.clear();
-    return {{"save", host::save_json(s)}, {"turns_taken", pairs(t.log.turns)}};
+    return {{"save", host::save_json(s)}, {"turns_taken", pairs(t.turns_taken)}};
 }
 
-// The channel half, current at every write: nicks, bots, accounts, timeouts, pending changes.
+// The seat lines among the record lines not taken yet (the turn going on): kept in the state's
+// channel half, so that a crash during a turn loses none (its events are played again, its seat
+// lines not).
+std::vector<std::string> untaken_seat_lines(const ChannelGame::Table& t) {
+    std::vector<std::string> seats;
+    host::RecordLog* log = t.table->record();
+    if (!log) return seats;
+    std::vector<std::string> lines = log->take_lines();
+    for (const auto& line : lines)
+        if (line.rfind("[\"seat\"", 0) == 0) seats.push_back(line);
+    log->put_back(std::move(lines));
+    return seats;
+}
+
+// The channel half, current at every write: nicks, bots, accounts, timeouts, pending changes
+// (format 1: the table's seats in the channel's words; docs/irc-storage.md).
 json channel_half(const ChannelGame::Table& t) {
+    const json table = t.table->save_json();
+    auto by_id = [](const json& o) {
+        json out = json::array();
+        for (const auto& [id, value] : o.items()) out.push_back({static_cast<PlayerId>(std::stoul(id)), value});
+        return out;
+    };
     json pending = json::array();
-    for (const host::PendingChange& p : t.session.pending())
+    for (const host::PendingChange& p : t.table->pending())
         pending.push_back({{"join", p.join}, {"nick", p.name}, {"bot", p.bot}});
     std::map<PlayerId, std::string> bots;
-    for (const host::SeatedBot& b : t.session.bots()) bots[b.id] = b.name;
-    return {{"opener", t.opener},   {"started", t.started},          {"seats", t.session.seats_taken()},
-            {"nicks", pairs(t.nicks)}, {"bots", pairs(bots)},        {"accounts", pairs(t.accounts)},
-            {"timeouts", pairs(t.timeouts)}, {"pending", pending},
-            {"kept_nick", pairs(t.kept_nick)}, {"kept_account", pairs(t.kept_account)},
-            {"seat_lines", t.unstored_seats}};
+    for (const host::SeatedBot& b : t.session().bots()) bots[b.id] = b.name;
+    return {{"opener", t.opener},   {"started", t.started},          {"seats", t.session().seats_taken()},
+            {"nicks", by_id(table.at("names"))}, {"bots", pairs(bots)}, {"accounts", pairs(t.accounts)},
+            {"timeouts", by_id(table.at("timeouts"))}, {"pending", pending},
+            {"kept_nick", by_id(table.at("kept"))}, {"kept_account", pairs(t.kept_account)},
+            {"seat_lines", untaken_seat_lines(t)}};
 }
 
 std::string state_text(const ChannelGame::Table& t) {
@@ -145,14 +135,17 @@ std::string ChannelGame::account_of(const std::string& nick) const { return acco
 
 void ChannelGame::begin_stored() {
     Table& t = *table_;
-    if (!store_) return;
-    host::RecordHeader header{.seed = t.session.seed(), .players = {host::Seat{.name = t.opener, .bot = {}}},
-                              .plugins = t.session.plugins(), .source = "irc"};
-    // A nick that is not valid UTF-8 is stored with U+FFFD in its place, never dropped (dump()
-    // would throw json type_error 316 and the game would not be stored at all).
-    t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping),
-                                     host::header_json(header).dump(-1, ' ', false, json::error_handler_t::replace), unix_now());
-    t.log.record();  // no event happened since the header's players were seated
+    host::RecordLog* log = t.table->record();  // begun at the opener's seat (TableOptions::record_lobby)
+    if (!store_ || !log) {
+        if (log) log->take_lines();  // not stored: nothing keeps them
+        return;
+    }
+    std::vector<std::string> lines = log->take_lines();
+    // The header names the opener; a nick that is not valid UTF-8 is stored with U+FFFD in its
+    // place (RecordLog), never dropped.
+    t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), lines.front(), unix_now());
+    lines.erase(lines.begin());
+    log->put_back(std::move(lines));
     checkpoint();
 }
 
@@ -165,7 +158,6 @@ void ChannelGame::checkpoint() {
     // On failure the lines stay in unstored_lines, in memory: the next write that works has them.
     store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, t.seated_nicks());
     t.unstored_lines.clear();
-    t.unstored_seats.clear();
     t.last_state = std::move(state);
 }
 
@@ -173,7 +165,8 @@ void ChannelGame::stage() {
     Table& t = *table_;
     t.saved = save_half(t);
     t.saved_turn = t.game.turn();
-    for (auto& line : t.log.take_lines()) t.unstored_lines.push_back(std::move(line));
+    if (host::RecordLog* log = t.table->record())
+        for (auto& line : log->take_lines()) t.unstored_lines.push_back(std::move(line));
 }
 
 void ChannelGame::retry_store() {
@@ -184,8 +177,6 @@ void ChannelGame::retry_store() {
     std::string state = state_text(t);
     if (!t.unstored_lines.empty()) {
         store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, t.seated_nicks());
-        for (const auto& line : t.unstored_lines)  // seat lines stored now: not the state's to keep
-            t.unstored_seats.erase(std::remove(t.unstored_seats.begin(), t.unstored_seats.end(), line), t.unstored_seats.end());
         t.unstored_lines.clear();
         state = state_text(t);
     }
@@ -194,7 +185,11 @@ void ChannelGame::retry_store() {
 }
 
 void ChannelGame::persist(Replies& out) {
-    if (!table_ || !store_ || table_->stored_id == 0) return;
+    if (!table_) return;
+    if (!store_ || table_->stored_id == 0) {
+        if (host::RecordLog* log = table_->table->record()) log->take_lines();  // not stored: nothing keeps them
+        return;
+    }
     Table& t = *table_;
     if (t.game.phase() != Phase::awaiting_give) stage();  // a complete turn: its lines and save half, in memory
     if (t.store_failing && t.store_retry && now_ < *t.store_retry) return;  // failing: wait for the retry
@@ -232,8 +227,10 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
     Table& t = *table_;
     std::vector<std::string> lines = std::move(t.unstored_lines);  // what a failed write left first
     t.unstored_lines.clear();
-    for (auto& line : t.log.take_lines()) lines.push_back(std::move(line));
-    lines.push_back(host::end_line(t.game, reason));
+    if (host::RecordLog* log = t.table->record()) {
+        if (!log->ended()) log->end(reason);  // a game over has its end line already (Table::advance)
+        for (auto& line : log->take_lines()) lines.push_back(std::move(line));
+    }
     std::vector<StatsUpdate> stats;
     std::string winner;
     if (t.game.over()) {
@@ -245,11 +242,11 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
             const std::string key = account != t.accounts.end() && !account->second.empty()
                                         ? "account:" + account->second
                                         : "nick:" + fold_case(t.nick(p.id), t.casemapping);
-            const auto turns = t.log.turns.find(p.id);
+            const auto turns = t.turns_taken.find(p.id);
             stats.push_back({.key = key,
                              .name = t.nick(p.id),
                              .won = p.id == won,
-                             .turns = turns == t.log.turns.end() ? 0 : turns->second,
+                             .turns = turns == t.turns_taken.end() ? 0 : turns->second,
                              .points = p.score});
         }
     }
@@ -317,36 +314,50 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     for (const json& p : c.at("pending"))
         current.pending.push_back({.join = p.at("join").get<bool>(), .name = p.at("nick").get<std::string>(),
                                    .bot = p.at("bot").get<std::string>()});
-    std::vector<host::SavedSeat> bots;
-    for (const auto& [id, kind] : unpairs<std::string>(c.at("bots"))) {
-        host::SavedSeat seat{.id = id, .bot = kind};
-        for (const host::SavedSeat& s : save.seats)
-            if (s.id == id && s.bot == kind) seat.bot_state = s.bot_state;
-        bots.push_back(std::move(seat));
+    const auto bots = unpairs<std::string>(c.at("bots"));
+    current.seats.clear();  // one per player, as the save has them: the channel half's bots
+    for (const Player& p : save.game.players) {
+        host::SavedSeat seat{.id = p.id, .bot = {}};
+        if (const auto b = bots.find(p.id); b != bots.end()) {
+            seat.bot = b->second;
+            for (const host::SavedSeat& s : save.seats)
+                if (s.id == p.id && s.bot == b->second) seat.bot_state = s.bot_state;
+        }
+        current.seats.push_back(std::move(seat));
     }
-    table_ = std::make_unique<Table>(*this, bundle, current, options_.casemapping);
+    // The host::Table as it was: the channel half's nicks, kept seats and timeouts are its
+    // names, kept seats and timeouts (host::Table::save_json()).
+    auto by_id = [](const json& pairs) {
+        json o = json::object();
+        for (const json& p : pairs) o[std::to_string(p.at(0).get<PlayerId>())] = p.at(1);
+        return o;
+    };
+    const json saved_table = {{"session", host::save_json(current)},
+                              {"names", by_id(c.at("nicks"))},
+                              {"kept", by_id(c.value("kept_nick", json::array()))},  // older states: none
+                              {"timeouts", by_id(c.at("timeouts"))},
+                              {"started", c.at("started").get<bool>()}};
+    Replies replaced;
+    // Read back as text, as a stored table is (the save reader wants unsigned numbers as JSON
+    // text gives them, not the signed ones of a json built in memory).
+    table_ = std::make_unique<Table>(*this, bundle, json::parse(saved_table.dump(-1, ' ', false, json::error_handler_t::replace)));
+    table_->out = &replaced;
     red_.clear();
     for (const CardKind& k : bundle->catalog().kinds())
         if (k.type == CardType::cherry) red_.push_back(k.name);
     Table& t = *table_;
     t.opener = c.at("opener").get<std::string>();
     t.started = c.at("started").get<bool>();
-    t.nicks = unpairs<std::string>(c.at("nicks"));
     t.accounts = unpairs<std::string>(c.at("accounts"));
-    t.timeouts = unpairs<unsigned>(c.at("timeouts"));
-    if (c.contains("kept_nick")) t.kept_nick = unpairs<std::string>(c.at("kept_nick"));  // older states: none
     if (c.contains("kept_account")) t.kept_account = unpairs<std::string>(c.at("kept_account"));
     // A bot plugin that is gone, broken or changed gives its seat to the greedy bot: the humans'
     // game goes on, and the record holds the decisions made so far.
-    Replies replaced;
-    for (const host::LostBot& lost : t.session.restore_bots(bots))
+    for (const host::LostBot& lost : t.table->lost_bots())
         replaced.push_back(fmt::format("{}: {}; the greedy bot plays that seat from now on.", t.nick(lost.id), lost.why));
-    t.log.turns = unpairs<std::uint32_t>(j.at("turns_taken"));
-    t.log.record();
-    if (c.contains("seat_lines")) {  // seat lines of the turn that was going on: stored with it
-        t.unstored_seats = c.at("seat_lines").get<std::vector<std::string>>();
-        for (const auto& line : t.unstored_seats) t.log.put_line(line);
-    }
+    t.turns_taken = unpairs<std::uint32_t>(j.at("turns_taken"));
+    if (c.contains("seat_lines"))  // seat lines of the turn that was going on: stored with it
+        if (host::RecordLog* log = t.table->record())
+            for (const auto& line : c.at("seat_lines").get<std::vector<std::string>>()) log->put_line(line);
     t.text.set_lobby(!t.started);
     t.stored_id = stored.id;
     t.saved = {{"save", j.at("save")}, {"turns_taken", j.at("turns_taken")}};
@@ -354,6 +365,7 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     out.push_back(fmt::format("Cherries resumed after turn {} (stored game {}): {}.", t.game.turn(), stored.id,
                               t.started ? "scores " + t.scores() : "not started; seated " + t.seated_nicks()));
     out.insert(out.end(), replaced.begin(), replaced.end());
+    t.out = &out;
     if (t.started) advance(now, out);
 }
 

@@ -1,4 +1,6 @@
-// The state of one open channel game (private to channel_game*.cpp).
+// The state of one open channel game (private to channel_*.cpp): a host::Table (seating, requests,
+// pending changes, the stand-in bot, take-over, the record) and what only the channel has: nicks'
+// services accounts, the turn clock, the prompt, the store's bookkeeping, the lines to say.
 #pragma once
 
 #include <functional>
@@ -15,91 +17,78 @@
 #include "engine/table_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/irc/channel_game.hpp"
-#include "host/irc/channel_store.hpp"
 #include "host/irc/turn_text.hpp"
+#include "host/records/record_log.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/session/session.hpp"
+#include "host/table/table.hpp"
 #include "host/text/render.hpp"
 
 namespace cherries::irc {
 
-/// The CherryBot's bots: the built-in kinds and the bot plugins its GameLibrary found (docs/irc.md,
-/// "Bots"). What a player may be told of a plugin that does not load is one line; the details
-/// (the server's files) go to the operator through `load_error`.
-class LibraryBots final : public host::BotSource {
-public:
-    /// `tell_operator`: where the details of a plugin that does not load go.
-    LibraryBots(GameLibrary& library, std::function<void(const std::string&)> tell_operator)
-        : library_(library), tell_operator_(std::move(tell_operator)) {}
-    /// Throws std::runtime_error "bot plugin 'X' is not installed any more" or "... does not
-    /// load (the operator can see why)".
-    host::MadeBot make(const std::string& kind, std::uint64_t seed) override;
-    /// Bot plugin `id` from the library; throws as make() does.
-    std::shared_ptr<const sdk::BotPlugin> plugin(const std::string& id);
+/// One open channel game. Its host::Table owns the Session, the seats under their nicks, the
+/// pending joins and leaves, the stand-in bot and the record (RecordLog, begun at the opener's
+/// seat: TableOptions::record_lobby); this is the table's listener, turning its events and
+/// notices into the channel's lines (`out`, set by whoever calls into the table).
+struct ChannelGame::Table final : host::TableListener {
+    /// A new game with `opener` seated.
+    Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener);
+    /// A stored game: `saved` as host::Table::save_json() has it.
+    Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved);
+    ~Table() override;
 
-private:
-    GameLibrary& library_;
-    std::function<void(const std::string&)> tell_operator_;
-};
-
-/// What a channel game does at the points of its Session's turn loop: the lines to say go to
-/// `out`, set by whoever drives the session (ChannelGame::advance, ChannelGame::give).
-struct ChannelGame::Hooks final : host::SessionHooks {
-    explicit Hooks(ChannelGame& g) : game(g) {}
-    void apply_changes(host::Session& session, const std::vector<host::PendingChange>& changes) override;
+    // TableListener
+    void on_event(const Event& event) override;
+    void notice(const std::string& text) override;
     bool may_start_turn() override;
     void before_turn() override;
-    PlayerId bot_decides(PlayerId player, host::Bot& bot, const TableView& view) override;
     void turn_ended() override;
-
-    ChannelGame& game;
-    Replies* out = nullptr;
-    std::uint32_t turns_left = 0;  // turns this advance may still start: a bound against a bug
-};
-
-struct ChannelGame::Table {
-    Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener,
-          CaseMapping mapping);
-    /// A stored game (host/irc/channel_store.cpp fills in the channel's part and the bots).
-    Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const host::SaveState& save, CaseMapping mapping);
+    void changes_applied() override;
+    PlayerId bot_decides(PlayerId player, host::Bot& bot, const TableView& view) override;
 
     /// The current nick of a seat (also of players who left).
-    std::string nick(PlayerId id) const;
+    std::string nick(PlayerId id) const { return table->name(id); }
     /// The seated players' nicks in turn order: "ann, bob, greedy-3".
     std::string seated_nicks() const;
     /// The seated player with this nick (fold-equal), humans before bots; kNoPlayer if none.
     PlayerId find(std::string_view who, bool humans_only = false) const;
-    bool is_bot(PlayerId id) const { return session.bot(id) != nullptr; }
-    bool has_humans() const;
-    /// A pending change for `who` of this kind, or nullptr.
-    host::PendingChange* pending_for(std::string_view who, bool join);
+    bool is_bot(PlayerId id) const { return table->is_bot(id); }
+    bool has_humans() const { return table->has_humans(); }
+    host::Session& session() { return *table->session(); }
+    const host::Session& session() const { return *table->session_ptr(); }
     bool same(std::string_view a, std::string_view b) const { return fold_case(a, casemapping) == fold_case(b, casemapping); }
     /// "ann 3 (4 cherries), bob 2 (0 cherries, Cherry Halver 2)".
     std::string scores() const;
+    /// The turn's lines so far to `out`.
+    void flush() {
+        for (auto& l : text.take()) out->push_back(std::move(l));
+    }
+    /// What `reply` says in the channel: a request done now is told by its events' lines (a join
+    /// names the place in the turn order), else, and for a refusal or a pending change, its text.
+    void say(const host::Reply& reply);
+    /// Services accounts of the seats a stand-in bot keeps, from the seat's player.
+    void sync_kept();
 
+    ChannelGame& channel;
+    CaseMapping casemapping;
     std::shared_ptr<const sdk::Bundle> bundle;
     std::unique_ptr<sdk::LuaRuntime> runtime;  // one Lua state per game
     host::CardText cards;
-    Hooks hooks;
-    /// The game, its seats and bots, the joins and leaves after this turn (a pending change's
-    /// name is a nick) and the record's plugins.
-    host::Session session;
-    Game& game;             // session's
-    const TableView& view;  // session's
-    CaseMapping casemapping;
-    std::map<PlayerId, std::string> nicks;  // every seat ever taken
-    std::set<PlayerId> faults_told;  // bot plugin seats whose fault the channel was told of
-    std::map<PlayerId, unsigned> timeouts;  // turn timeouts in a row
-    std::string joining;  // the nick being seated, for the join event
+    std::unique_ptr<host::Table> table;
+    const Game& game;  // the table's (kept when the last leaves: record_lobby; the channel then closes it)
     TurnText text;
-    GameLog log;  // every event: to `text`, and as record lines when stored
+    Replies* out = &spill;            // where the table's lines go now
+    Replies spill;                    // ... when nobody set `out`
+    bool ready = false;               // constructed: events may be told
+    std::uint32_t turns_left = 0;     // turns this advance may still start: a bound against a bug
+    std::optional<std::string> time_out_line;  // the channel's words for the stand-in's next notice
+    std::set<PlayerId> faults_told;   // bot plugin seats whose fault the channel was told of
     std::map<PlayerId, std::string> accounts;  // services accounts of humans, when the server says
-    /// Seats a stand-in bot plays for a person who left (house rules keep the seat, or a bot
-    /// took it over): their nick and services account, so that they can take it back.
-    std::map<PlayerId, std::string> kept_nick, kept_account;
-    /// Seat lines since the last checkpoint: kept in the state's channel half too, so that a
-    /// crash during a turn loses none (the turn's events are played again, its seat lines not).
-    std::vector<std::string> unstored_seats;
+    std::map<PlayerId, std::string> kept_account;  // of the person a stand-in keeps a seat for
+    /// Turns each player took while stored (a draw or a pass; a redraw after a fault is the same
+    /// turn): the statistics.
+    std::map<PlayerId, std::uint32_t> turns_taken;
+    std::map<PlayerId, std::uint32_t> last_turn;
     /// A store that fails (a lock, a full disk, a read-only file): the record lines of complete
     /// turns not written yet, kept in memory and written first by the next write that works;
     /// the turn count of the save half (`saved`); whether the channel was told (once); when

@@ -5,7 +5,8 @@
 namespace cherries::host {
 
 RecordLog::RecordLog(const Game& game, const RecordHeader& header) : game_(game), writer_(game) {
-    lines_.push_back(header_json(header).dump());
+    // A name that is not valid UTF-8 (an IRC nick) is written with U+FFFD, never thrown at.
+    lines_.push_back(header_json(header).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 void RecordLog::on_event(const Event& event) {

@@ -1,5 +1,5 @@
 // Where a session's bots come from: the built-in bots, and bot plugins found on the plugin path
-// (cherries play, sim, ladder) or in the CherryBot's GameLibrary (host/irc/channel_bots.cpp).
+// (cherries play, sim, ladder) or in a server's GameLibrary (host/session/library_bots.hpp).
 #pragma once
 
 #include <cstdint>

@@ -69,7 +69,7 @@ void check_plugins(const std::vector<RecordedPlugin>& recorded, const sdk::Bundl
 
 /// A record being written that can name a bot plugin joining mid-game: a plugin line just
 /// before the next join event's line (docs/records.md, "Plugin lines"). RecordWriter here, the
-/// IRC GameLog; Session calls it.
+/// tables' RecordLog (host/records/record_log); Session calls it.
 class PluginLineSink {
 public:
     virtual ~PluginLineSink() = default;

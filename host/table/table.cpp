@@ -69,7 +69,7 @@ Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, const nlohmann::js
     for (const auto& [id, name] : saved.at("kept").items()) kept_[static_cast<PlayerId>(std::stoul(id))] = name.get<std::string>();
     for (const auto& [id, n] : saved.at("timeouts").items()) timeouts_[static_cast<PlayerId>(std::stoul(id))] = n.get<unsigned>();
     started_ = saved.at("started").get<bool>();
-    if (started_) {
+    if (started_ || options_.record_lobby) {
         // The record's lines so far are the caller's; this one collects from here on.
         record_ = std::make_unique<RecordLog>(session_->game(), RecordHeader{});
         record_->take_lines();  // drop the placeholder header: the stored record has its own
@@ -190,6 +190,8 @@ Reply Table::seat_now(const std::string& who, const std::string& bot) {
                                                  bots_, hooks(), plugins_);
             session_->game().set_event_sink(this);
             id = session_->game().players().front().id;
+            names_[id] = who;
+            if (options_.record_lobby) begin_record();
         } else {
             joining_ = who;
             id = session_->join(Seat{.name = engine_name, .bot = bot});
@@ -201,6 +203,11 @@ Reply Table::seat_now(const std::string& who, const std::string& bot) {
     }
     names_[id] = who;
     return done(started_ ? fmt::format("{} joins the game.", who) : fmt::format("{} sits down.", who), id);
+}
+
+Reply Table::reclaim(PlayerId id, const std::string& who) {
+    if (!kept_.count(id) || !seated(id)) return refused(fmt::format("No seat is kept for {}.", who));
+    return take_back(id, who);
 }
 
 Reply Table::take_back(PlayerId id, const std::string& who) {
@@ -226,7 +233,9 @@ Reply Table::leave(PlayerId id, bool gone) {
     const std::string who = name(id);
     if (!started_) {
         Reply r = leave_now(id);
-        if (r && game.players().empty()) {
+        // An empty lobby is dropped, unless its record began already (record_lobby): then the
+        // front end ends that record with its reason and drops the table.
+        if (r && game.players().empty() && !record_) {
             game.set_event_sink(nullptr);
             session_.reset();
         }
@@ -262,7 +271,7 @@ Reply Table::leave_now(PlayerId id) {
     }
     timeouts_.erase(id);
     kept_.erase(id);
-    end_record_if_over();  // the last player gone ends the game (GDD §3.4.2.1)
+    if (started_) end_record_if_over();  // the last player gone ends the game (GDD §3.4.2.1)
     return done(fmt::format("{} leaves.", who));
 }
 
@@ -330,8 +339,12 @@ Reply Table::start() {
 
 void Table::begin() {
     started_ = true;
+    if (!record_) begin_record();
+}
+
+void Table::begin_record() {
     const Game& game = session_->game();
-    RecordHeader header{.seed = seed_, .players = {}, .plugins = session_->plugins(), .source = "play"};
+    RecordHeader header{.seed = seed_, .players = {}, .plugins = session_->plugins(), .source = options_.source};
     for (const Player& p : game.players()) {
         std::string bot;
         for (const SeatedBot& b : session_->bots())
@@ -376,6 +389,15 @@ void Table::rename(PlayerId id, const std::string& who) {
     if (!names_.count(id) || names_[id] == who) return;
     names_[id] = who;
     seat_line(id, "", "nick");
+}
+
+void Table::rename(std::string_view old_name, const std::string& who) {
+    if (const PlayerId id = find(old_name); id != kNoPlayer && !is_bot(id)) rename(id, who);
+    for (auto& [id, kept] : kept_)
+        if (same(kept, old_name)) kept = who;
+    if (session_)
+        for (PendingChange& p : session_->pending())
+            if (p.bot.empty() && same(p.name, old_name)) p.name = who;
 }
 
 void Table::stop(const std::string& reason) {

@@ -35,6 +35,11 @@ struct TableOptions {
     std::string stand_in = "greedy";
     /// Whether two names are the same person's (IRC folds case); empty: byte-equal.
     std::function<bool(std::string_view, std::string_view)> same_name;
+    /// The record begins when the first player sits down (its header names them; later seats are
+    /// join lines), not at start(): a table kept from its first seat on (CherryBot's store).
+    bool record_lobby = false;
+    /// The record header's "source" (docs/records.md).
+    std::string source = "play";
 };
 
 /// A request's answer: done now, waiting for the end of the turn (GDD §3.4.2.1), or refused.
@@ -127,6 +132,13 @@ public:
     void time_out();
     /// `id` is called `name` from now on (an IRC nick change): a seat line in the record.
     void rename(PlayerId id, const std::string& name);
+    /// The person called `old_name` is called `name` from now on (an IRC nick change): their
+    /// seat (a seat line), a seat a stand-in bot keeps for them, and their pending join or leave.
+    void rename(std::string_view old_name, const std::string& name);
+    /// `name` takes back seat `id`, which a stand-in bot keeps for a person (a front end that
+    /// knows them by more than a name: an IRC services account). Refused: no seat kept there,
+    /// or it is being played this turn.
+    Reply reclaim(PlayerId id, const std::string& name);
     /// Ends the record before the game's end (a game stopped, or stopped being played here):
     /// its end line names `reason` (empty: none). Nothing when it has ended already.
     void stop(const std::string& reason);
@@ -157,6 +169,8 @@ public:
     const std::vector<PendingChange>& pending() const;
     /// The seat a stand-in bot keeps for `name`, or kNoPlayer.
     PlayerId kept_seat(std::string_view name) const;
+    /// Every seat a stand-in bot keeps, with the name of the person it keeps it for.
+    const std::map<PlayerId, std::string>& kept() const { return kept_; }
     /// Timeouts in a row of seat `id`.
     unsigned timeouts(PlayerId id) const;
     /// The record (from start() on), or nullptr.
@@ -184,6 +198,7 @@ private:
     SessionHooks& hooks() { return *this; }
     void resumed(const SaveState& save);
     void begin();
+    void begin_record();
     // The record's end line as soon as the game is over, whichever request ended it.
     void end_record_if_over();
     bool same(std::string_view a, std::string_view b) const;

@@ -14,25 +14,6 @@ namespace cherries::web {
 
 using nlohmann::json;
 
-host::MadeBot WebBots::make(const std::string& kind, std::uint64_t seed) {
-    if (host::is_builtin_bot(kind)) return {host::make_bot(kind, seed), std::nullopt};
-    if (!library_.has("bot", kind)) {
-        std::vector<std::string> known = host::builtin_bots();
-        for (const auto& id : library_.ids("bot")) known.push_back(id);
-        throw std::runtime_error(fmt::format("unknown bot '{}'; expected one of {}", kind, fmt::join(known, ", ")));
-    }
-    std::shared_ptr<const sdk::BotPlugin> plugin;
-    host::MadeBot made;
-    try {
-        plugin = library_.bot_plugin(kind);
-        made.bot = std::make_unique<host::LuaBot>(plugin);
-    } catch (const std::exception&) {
-        throw std::runtime_error(fmt::format("bot plugin '{}' does not load (the operator can see why with `cherries check`)", kind));
-    }
-    made.plugin = host::RecordedPlugin{"bot", plugin->id, plugin->version, plugin->fingerprint};
-    return made;
-}
-
 namespace {
 
 std::uint64_t random_u64() {

@@ -15,23 +15,13 @@
 #include <nlohmann/json.hpp>
 
 #include "host/session/game_library.hpp"
+#include "host/session/library_bots.hpp"
 #include "host/table/table.hpp"
 #include "host/text/card_text.hpp"
 #include "host/text/render.hpp"
 #include "host/web/protocol.hpp"
 
 namespace cherries::web {
-
-/// The bots of a web table: the built-in kinds and the bot plugins of the server's library.
-class WebBots final : public host::BotSource {
-public:
-    explicit WebBots(host::GameLibrary& library) : library_(library) {}
-    /// Throws std::runtime_error "unknown bot 'X'; expected one of ..." or "bot plugin 'X' does not load".
-    host::MadeBot make(const std::string& kind, std::uint64_t seed) override;
-
-private:
-    host::GameLibrary& library_;
-};
 
 /// A card kind as the page shows it: {"id": "SET/CARD", "name", "text", "type" ("cherry",
 /// "score", "modifier"), "count", "face" (its SVG URL, /cards/FINGERPRINT/CARD.svg)}.
@@ -141,7 +131,7 @@ private:
 
     TableSetup setup_;
     std::unique_ptr<sdk::LuaRuntime> runtime_;
-    WebBots bots_;
+    host::LibraryBots bots_;
     std::unique_ptr<host::Table> table_;
     std::map<std::string, Token> tokens_;
     std::ostringstream text_;

@@ -167,8 +167,9 @@ TEST_CASE("A stored game whose bot plugin changed or vanished resumes with the g
         fs::remove_all(bots / "hunter");
         now = std::make_unique<GameLibrary>(std::vector<fs::path>{tmp.path / "plugins"});
         c.lib = now.get();
-        CHECK(has(c.crash(), "hunter-2: bot plugin 'hunter' is not installed any more; the greedy bot plays that seat "
-                             "from now on."));
+        const Replies resumed = c.crash();
+        CHECK(has(resumed, "hunter-2: bot plugin 'hunter' is not installed here (bots here: random, greedy, expert, strategic"));
+        CHECK(has(resumed, "); the greedy bot plays that seat from now on."));
     }
     // Stored again as the greedy bot's seat: a later restart says nothing more.
     c.move();

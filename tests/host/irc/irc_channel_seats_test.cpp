@@ -94,9 +94,9 @@ TEST_CASE("PART, QUIT or KICK of a player is a leave between turns") {
 TEST_CASE("House rules of a closed table (GDD §3.6): no join or leave once in progress") {
     Channel c;
     two_players(c, "closed-table");
-    CHECK(c.say("cid", "!join") == Replies{"House rules of 'closed-table': nobody joins once the game is in progress."});
+    CHECK(c.say("cid", "!join") == Replies{"House rules of 'closed-table': players may not join once the game is in progress."});
     CHECK(c.say("ann", "!bot") .size() == 1);
-    CHECK(c.say("bob", "!leave") == Replies{"House rules of 'closed-table': nobody leaves once the game is in progress."});
+    CHECK(c.say("bob", "!leave") == Replies{"House rules of 'closed-table': players may not leave once the game is in progress."});
     CHECK(c.game.seated() == Names{"ann", "bob"});
     // Gone from the channel, the seat cannot be given up: a bot plays it, and the game goes on.
     const Replies r = c.depart("bob");
@@ -142,7 +142,7 @@ TEST_CASE("Turn timeout: the greedy bot decides, announced; after 3 timeouts in 
         const Replies r = c.tick(90s);
         CHECK(has(r, "(timeout " + std::to_string(round) + " of 3)"));
     }
-    CHECK(has(c.log, "ann timed out 3 times in a row and leaves the game."));
+    CHECK(has(c.log, "ann timed out 3 turns in a row."));
     CHECK(c.game.seated() == Names{"bob", "cid"});
 
     SECTION("acting resets the count") {

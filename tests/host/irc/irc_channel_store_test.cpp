@@ -285,7 +285,7 @@ TEST_CASE("Timeouts in a row and a bot that took over a seat survive a crash") {
     c.crash();
     c.move();
     REQUIRE(c.game->to_play() == "ann");
-    CHECK(has(c.tick(91s), "ann timed out 3 times in a row"));
+    CHECK(has(c.tick(91s), "ann timed out 3 turns in a row"));
 }
 
 TEST_CASE("Colours: the public announcements (GDD §3.4.2.3.1) get mIRC codes only when configured, cherries red and scores bold") {

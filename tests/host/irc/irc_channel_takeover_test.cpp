@@ -136,7 +136,7 @@ TEST_CASE("A closed table keeps bob's seat while he is away; back, he plays it a
     // bob asks to leave or join from elsewhere before his JOIN is seen: one consistent answer each.
     CHECK(c.say("bob", "!leave") == Replies{"bob, the greedy bot plays your seat while you are away; !join takes it back."});
     const Replies back = c.say("bob", "!join");
-    CHECK(back == Replies{"bob is back and plays their seat again (the greedy bot kept it)."});
+    CHECK(back == Replies{"bob is back and plays their seat again."});
     c.move();  // ann
     CHECK(c.game->to_play() == "bob");  // a person plays the seat again
     c.say("ann", "!stop");
@@ -190,11 +190,35 @@ TEST_CASE("Timeouts in a row end a player's game; the record and the channel agr
             c.move();
         }
     }
-    REQUIRE(has(c.log, "ann timed out 2 times in a row and leaves the game."));
+    REQUIRE(has(c.log, "ann timed out 2 turns in a row."));
     const std::string winner = channel_winner(c.log);
     REQUIRE_FALSE(winner.empty());
     const Replayed r = export_and_replay(tmp, db, only_game(c));
     INFO(r.record << r.replay.err);
     REQUIRE(r.replay.status == 0);
     CHECK(r.replay.out.find("; " + winner + " won\n") != std::string::npos);
+}
+
+TEST_CASE("A seat kept for a services account is taken back under another nick (host::Table::reclaim), and survives a crash") {
+    TempFolder tmp;
+    const std::string db = tmp.file("bot.db");
+    ChannelOptions o;
+    o.bot_takes_over = true;
+    StoredChannel c(db, o);
+    c.accounts["cid"] = "CidAccount";
+    c.accounts["cid_away"] = "CidAccount";
+    c.say("ann", "!cherries");
+    c.say("bob", "!join");
+    c.say("cid", "!join");
+    c.say("ann", "!start");
+    c.depart("cid");
+    c.move();  // ann
+    c.move();  // bob; greedy-4 plays cid's seat at once
+    REQUIRE(c.game->seated() == std::vector<std::string>{"ann", "bob", "greedy-4"});
+    c.crash();  // the kept seat's account is stored with it
+    CHECK(c.say("someone", "!join") == Replies{"someone joins after this turn."});  // another account: a seat of their own
+    CHECK(c.say("someone", "!leave") == Replies{"someone will not join after all."});
+    const Replies back = c.say("cid_away", "!join");
+    CHECK(back == Replies{"cid_away is back and takes their seat again from greedy-4."});
+    CHECK(c.game->seated() == std::vector<std::string>{"ann", "bob", "cid_away"});
 }
