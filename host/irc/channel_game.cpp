@@ -7,7 +7,6 @@
 #include <random>
 
 #include "host/irc/channel_table.hpp"
-#include "host/batch/sim.hpp"
 #include "host/session/library_bots.hpp"
 #include "sdk/diagnostic.hpp"
 #include "host/base/join.hpp"
