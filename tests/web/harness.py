@@ -20,6 +20,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 SKIP = 77
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -67,12 +68,21 @@ _servers = []
 _drivers = []
 
 
+def _quit(driver):
+    try:
+        driver.quit()
+    except Exception:
+        pass
+
+
 def cleanup():
-    for d in list(_drivers):
-        try:
-            d.quit()
-        except Exception:
-            pass
+    # All at once: a Chromium takes about a second to quit. Plain threads: this also runs at
+    # exit, when an executor no longer takes work.
+    quitting = [threading.Thread(target=_quit, args=(d,)) for d in _drivers]
+    for t in quitting:
+        t.start()
+    for t in quitting:
+        t.join(timeout=15)
     _drivers.clear()
     for s in list(_servers):
         s.stop()
@@ -183,6 +193,12 @@ def browser(width=1280, height=900):
     driver.set_script_timeout(20)
     _drivers.append(driver)
     return driver
+
+
+def browsers(count, width=1280, height=900):
+    """`count` sessions as browser() makes them, started at once (each takes about a second)."""
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(lambda _: browser(width, height), range(count)))
 
 
 def viewport(driver, width, height):
@@ -354,23 +370,29 @@ def open_table(driver, server, gametype="quick", sets=("standard",)):
     return driver.current_url.rsplit("/t/", 1)[1]
 
 
-def raw_socket(driver, messages, listen=1.5):
+def raw_socket(driver, messages, listen=1.5, errors=None):
     """From the page's own JS (same origin), opens a second WebSocket to its table, sends
-    `messages` in order and returns every message the server sent back within `listen` s."""
+    `messages` in order and returns every message the server sent back within `listen` s, or
+    as soon as `errors` messages of type "error" have come (when given)."""
     return driver.execute_async_script("""
-        const [messages, listen, done] = arguments;
+        const [messages, listen, errors, done] = arguments;
         const id = location.pathname.replace(/^\\/t\\//, '');
         const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
         const ws = new WebSocket(`${scheme}//${location.host}/ws/${id}`);
         const got = [];
-        ws.onmessage = (e) => { try { got.push(JSON.parse(e.data)); } catch { got.push({raw: e.data}); } };
+        let finished = false;
+        const finish = () => { if (!finished) { finished = true; ws.close(); done(got); } };
+        ws.onmessage = (e) => {
+            try { got.push(JSON.parse(e.data)); } catch { got.push({raw: e.data}); }
+            if (errors !== null && got.filter((m) => m.type === 'error').length >= errors) finish();
+        };
         ws.onerror = () => got.push({socket: 'error'});
         ws.onopen = () => {
             for (const m of messages) ws.send(typeof m === 'string' ? m : JSON.stringify(m));
-            setTimeout(() => { ws.close(); done(got); }, listen * 1000);
+            setTimeout(finish, listen * 1000);
         };
-        setTimeout(() => done(got), (listen + 5) * 1000);
-    """, messages, listen)
+        setTimeout(finish, (listen + 5) * 1000);
+    """, messages, listen, errors)
 
 
 def low_contrast(driver, minimum=4.5):

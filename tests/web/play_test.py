@@ -19,7 +19,7 @@ def main():
     h.need_tools()
     h.deadline(90)
     server = h.Server(args.cherries).start()
-    ann, bob, cid = h.browser(), h.browser(), h.browser()
+    ann, bob, cid = h.browsers(3)
 
     table_id = h.open_table(ann, server, gametype="quick")
     h.sit_down(ann, "ann")

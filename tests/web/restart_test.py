@@ -28,7 +28,7 @@ def main():
     database = os.path.join(tempfile.mkdtemp(prefix="cherries-web-db-"), "web.db")
     server = h.Server(args.cherries, database=database).start()
     port = server.port()
-    ann, bob = h.browser(), h.browser()
+    ann, bob = h.browsers(2)
 
     table_id = h.open_table(ann, server, gametype="quick")
     h.sit_down(ann, "ann")

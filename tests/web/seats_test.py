@@ -24,7 +24,7 @@ def main():
     h.need_tools()
     h.deadline(60)
     server = h.Server(args.cherries).start()
-    ann, cid = h.browser(), h.browser()
+    ann, cid = h.browsers(2)
 
     table_id = h.open_table(ann, server, gametype="quick")
     h.sit_down(ann, "ann")
@@ -83,7 +83,7 @@ def main():
         "a forged token leaving": [{"type": "hello"}, {"type": "leave", "token": forged}],
     }
     for what, messages in attempts.items():
-        got = h.raw_socket(cid, messages)
+        got = h.raw_socket(cid, messages, errors=1)
         errors = [m for m in got if m.get("type") == "error"]
         assert errors, f"{what}: no error came back; the server sent {got}"
         message = errors[0].get("message", "")
