@@ -185,14 +185,8 @@ Replies ChannelGame::tick(GameClock::time_point now) {
     }
     try {
         t.out = &out;
-        const PlayerId id = t.game.current_player();
-        // The table's stand-in decides; the channel says it in its own words, with the clock.
-        t.time_out_line = fmt::format("{} did not act within {}: the greedy bot decides for them (timeout {} of {}).",
-                                      t.nick(id), seconds_text(options_.turn_timeout), t.table->timeouts(id) + 1,
-                                      options_.max_timeouts);
         t.turn_deadline.reset();
-        t.table->time_out();
-        t.time_out_line.reset();
+        t.table->time_out(options_.turn_timeout);  // the table's stand-in decides, and says so
         t.flush();
         t.sync_kept();
         advance(now, out);

@@ -63,11 +63,6 @@ void ChannelGame::Table::on_event(const Event& e) {
 
 void ChannelGame::Table::notice(const std::string& line) {
     flush();
-    if (time_out_line) {  // the stand-in decides for a player out of time: the channel's words
-        out->push_back(std::move(*time_out_line));
-        time_out_line.reset();
-        return;
-    }
     out->push_back(line);
 }
 

@@ -81,7 +81,6 @@ struct ChannelGame::Table final : host::TableListener {
     Replies spill;                    // ... when nobody set `out`
     bool ready = false;               // constructed: events may be told
     std::uint32_t turns_left = 0;     // turns this advance may still start: a bound against a bug
-    std::optional<std::string> time_out_line;  // the channel's words for the stand-in's next notice
     std::set<PlayerId> faults_told;   // bot plugin seats whose fault the channel was told of
     std::map<PlayerId, std::string> accounts;  // services accounts of humans, when the server says
     std::map<PlayerId, std::string> kept_account;  // of the person a stand-in keeps a seat for

@@ -370,12 +370,18 @@ Reply Table::give(PlayerId actor, PlayerId receiver) {
                                   : fmt::format("{} gives the card to {}.", name(actor), name(receiver)));
 }
 
-void Table::time_out() {
+void Table::time_out(std::chrono::milliseconds waited) {
     if (!started_ || session_->game().phase() != Phase::awaiting_give) return;
     const PlayerId id = session_->game().current_player();
     if (is_bot(id)) return;
     const unsigned n = ++timeouts_[id];
-    listener_.notice(fmt::format("{}'s time is up: the {} bot decides for them.", name(id), options_.stand_in));
+    const std::string within = waited > std::chrono::milliseconds::zero()
+                                   ? fmt::format("within {:g} s", static_cast<double>(waited.count()) / 1000.0)
+                                   : "in time";
+    const std::string count = options_.max_timeouts != 0 ? fmt::format("timeout {} of {}", n, options_.max_timeouts)
+                                                         : fmt::format("timeout {}", n);
+    listener_.notice(fmt::format("{} did not act {}: the {} bot decides for them ({}).", name(id), within,
+                                 options_.stand_in, count));
     session_->give(make_bot(options_.stand_in, 0)->choose_receiver(session_->view()));
     end_record_if_over();
     if (options_.max_timeouts != 0 && n >= options_.max_timeouts && !session_->game().over()) {

@@ -6,6 +6,7 @@
 // table"). No I/O.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -126,10 +127,12 @@ public:
     /// Player `actor` gives the drawn card to `receiver` (themself: keep). Refused: not
     /// started, no card waiting, not the actor's turn, no such receiver.
     Reply give(PlayerId actor, PlayerId receiver);
-    /// The current player's time ran out: the stand-in bot decides for them (a notice says so);
+    /// The current player's time ran out after `waited` (the front end's clock; 0: not said):
+    /// the stand-in bot decides for them, and a notice says so in the same words for every front
+    /// end ("ann did not act within 90 s: the greedy bot decides for them (timeout 1 of 3).");
     /// after TableOptions::max_timeouts in a row they leave as gone. Nothing when no human's
     /// card waits.
-    void time_out();
+    void time_out(std::chrono::milliseconds waited = std::chrono::milliseconds::zero());
     /// `id` is called `name` from now on (an IRC nick change): a seat line in the record.
     void rename(PlayerId id, const std::string& name);
     /// The person called `old_name` is called `name` from now on (an IRC nick change): their

@@ -228,7 +228,7 @@ void Server::Impl::arm_clock(const std::string& table_id) {
         if (r.clock != clock) return;
         r.timed_turn = 0;
         if (WebTable* t = self->lobby->find(table_id)) {
-            t->time_out();
+            t->time_out(self->config.turn_timeout);
             self->changed(table_id);
         }
     });

@@ -171,9 +171,9 @@ void WebTable::play_on() {
     if (table_->started() && !(table_->record() && table_->record()->ended())) table_->advance();
 }
 
-void WebTable::time_out() {
+void WebTable::time_out(std::chrono::milliseconds waited) {
     if (!waiting_for_person()) return;
-    table_->time_out();
+    table_->time_out(waited);
     play_on();
 }
 

@@ -4,6 +4,7 @@
 // (docs/web.md). No sockets: host/web/server.cpp moves the messages.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -69,8 +70,8 @@ public:
     Outcome handle(const ClientMessage& message);
     /// The seat a token acts for now, or kNoPlayer (also for a join still pending).
     PlayerId seat_of(const std::string& token);
-    /// The current person's time ran out (host::Table::time_out), then plays on.
-    void time_out();
+    /// The current person's time ran out after `waited` (host::Table::time_out), then plays on.
+    void time_out(std::chrono::milliseconds waited);
 
     /// The turn whose card waits for a person (to time it), or nullopt.
     std::optional<std::uint32_t> waiting_for_person() const;

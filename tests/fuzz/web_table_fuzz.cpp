@@ -12,6 +12,7 @@
 // (the table's state and save are byte for byte as before); the state always serializes as
 // JSON (valid UTF-8); a started table saved and restored saves the same again.
 #include <cstddef>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -59,7 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string_view line = input.substr(begin, end - begin);
         begin = end + 1;
         if (line == "timeout") {
-            table->time_out();
+            table->time_out(std::chrono::seconds(120));
             continue;
         }
         const auto parsed = web::parse_client_message(line);

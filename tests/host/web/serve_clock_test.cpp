@@ -36,7 +36,7 @@ TEST_CASE("a turn timeout: the greedy bot decides, said in the log; two in a row
     }
     REQUIRE(gone);
     std::size_t timeouts = 0;
-    for (const auto& line : lines) timeouts += line.find("ann's time is up: the greedy bot decides for them.") != std::string::npos;
+    for (const auto& line : lines) timeouts += line.find("ann did not act within ") != std::string::npos;
     CHECK(timeouts == 2);
     CHECK(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("ann timed out 2 turns in a row") != std::string::npos; }));
     // Her token acts for nobody now.
