@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/turn_inline.hpp"
+
 namespace cherries {
 
 std::string_view to_string(Phase phase) {
@@ -62,17 +64,10 @@ const Player* Game::find_player(std::string_view name) const {
     return nullptr;
 }
 
-std::size_t Game::index_of(PlayerId id) const {
-    // Ids are handed out in join order, so until someone leaves a player's id is its index.
-    if (id < players_.size() && players_[id].id == id) [[likely]] return id;
+std::size_t Game::index_after_leaves(PlayerId id) const {
     for (std::size_t i = 0; i < players_.size(); ++i)
         if (players_[i].id == id) return i;
     throw RuleError("no such player (id " + std::to_string(id) + ")");
-}
-
-PlayerId Game::current_player() const {
-    if (players_.empty() || over()) return kNoPlayer;
-    return players_[round_position_ < players_.size() ? round_position_ : 0].id;  // past the end: a new round starts
 }
 
 void Game::require_between_turns(const char* what) const {
@@ -283,8 +278,12 @@ bool Game::resolve_fault(const TurnPlan& plan) {
 void Game::give(PlayerId receiver_id) {
     if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
     const std::size_t receiver_index = index_of(receiver_id);
-    TurnSteps steps;  // for the events; only when someone listens
-    const TurnPlan p = plan_at(receiver_index, sink_ ? &steps : nullptr);
+    if (!sink_) {
+        give_quietly(receiver_index);
+        return;
+    }
+    TurnSteps steps;  // for the events
+    const TurnPlan p = plan_at(receiver_index, &steps);
     if (p.faulted) {
         if (resolve_fault(p)) draw_or_pass();
         return;
@@ -292,30 +291,6 @@ void Game::give(PlayerId receiver_id) {
     Player& player = players_[round_position_];
     Player& receiver = players_[receiver_index];
     const CardId card = drawn_;
-    if (!sink_) {
-        // Nobody listens (simulation): the same commit without building any event.
-        drawn_ = kNoCard;
-        if (catalog_.kind_of(card).type == CardType::modifier) {  // step 3: handle (GDD §3.4.2.3.3)
-            receiver.modifiers.push_back({card, p.lifetime});
-        } else {
-            receiver.cherries = p.receiver_cherries;
-            receiver.score = p.receiver_score;
-            receiver.received.push_back(card);
-        }
-        if (p.receiver_wins) {
-            phase_ = Phase::won;
-            winner_ = receiver.id;
-            return;
-        }
-        player.score = p.player_score;  // step 4 (GDD §3.4.2.3.4)
-        if (p.player_wins) {
-            phase_ = Phase::won;
-            winner_ = player.id;
-            return;
-        }
-        finish_turn(player);
-        return;
-    }
     if (sink_) emit({.type = EventType::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
     drawn_ = kNoCard;  // after the event: a sink sees the card in exactly one place
 
@@ -355,10 +330,52 @@ void Game::give(PlayerId receiver_id) {
     finish_turn(player);
 }
 
+// Nobody listens (simulation): the same turn as give() with no event built, the plan's
+// arithmetic inlined (turn_inline.hpp) and no steps kept.
+void Game::give_quietly(std::size_t receiver_index) {
+    Player& player = players_[round_position_];
+    Player& receiver = players_[receiver_index];
+    const CardId card = drawn_;
+    TurnPlan p;
+    turn_detail::plan_into(p, catalog_, gametype_, *evaluator_, player, &receiver, card, nullptr);
+    if (p.faulted) [[unlikely]] {
+        if (resolve_fault(p)) draw_or_pass();
+        return;
+    }
+    drawn_ = kNoCard;
+    if (catalog_.kind_of(card).type == CardType::modifier) {  // step 3: handle (GDD §3.4.2.3.3)
+        receiver.modifiers.push_back({card, p.lifetime});
+    } else {
+        receiver.cherries = p.receiver_cherries;
+        receiver.score = p.receiver_score;
+        receiver.received.push_back(card);
+    }
+    if (p.receiver_wins) {
+        phase_ = Phase::won;
+        winner_ = receiver.id;
+        return;
+    }
+    player.score = p.player_score;  // step 4 (GDD §3.4.2.3.4)
+    if (p.player_wins) {
+        phase_ = Phase::won;
+        winner_ = player.id;
+        return;
+    }
+    // Step 5 as in finish_turn, in one pass: survivors close up in their order, expired cards
+    // go on top of the received card stack in theirs.
+    std::size_t kept = 0;
+    for (ActiveModifier& m : player.modifiers) {
+        if (--m.lifetime > 0) player.modifiers[kept++] = m;
+        else player.received.push_back(m.card);
+    }
+    player.modifiers.resize(kept);
+    if (++round_position_ >= players_.size()) round_position_ = 0;
+    phase_ = Phase::between_turns;
+}
+
 void Game::finish_turn(Player& player) {
     if (!sink_) {
-        // Step 5 as below, in one pass with no event: survivors close up in their order, expired
-        // cards go on top of the received card stack in theirs.
+        // Step 5 with no event (a pass in a simulation): as give_quietly's.
         std::size_t kept = 0;
         for (ActiveModifier& m : player.modifiers) {
             if (--m.lifetime > 0) player.modifiers[kept++] = m;

@@ -121,7 +121,10 @@ public:
     /// The player with this name, or nullptr.
     const Player* find_player(std::string_view name) const;
     /// Whose turn it is (awaiting_give) or will be next (between_turns); kNoPlayer if none.
-    PlayerId current_player() const;
+    PlayerId current_player() const {
+        if (players_.empty() || over()) return kNoPlayer;
+        return players_[round_position_ < players_.size() ? round_position_ : 0].id;  // past the end: a new round starts
+    }
     /// The card drawn this turn, or kNoCard.
     CardId drawn_card() const { return drawn_; }
     /// The deck, bottom first (back() is the top). Not for bots: see TableView.
@@ -141,7 +144,14 @@ public:
     const Random& random() const { return random_; }
 
 private:
-    std::size_t index_of(PlayerId id) const;
+    /// The index in the turn order of player `id`; throws RuleError if not playing.
+    std::size_t index_of(PlayerId id) const {
+        // Ids are handed out in join order, so until someone leaves a player's id is its index.
+        if (id < players_.size() && players_[id].id == id) [[likely]] return id;
+        return index_after_leaves(id);
+    }
+    std::size_t index_after_leaves(PlayerId id) const;
+    void give_quietly(std::size_t receiver_index);
     TurnPlan plan_at(std::size_t receiver_index, TurnSteps* steps = nullptr) const;
     void require_between_turns(const char* what) const;
     // Every call site reads `if (sink_) emit({...})`: the Event is then built only when someone
