@@ -22,14 +22,49 @@ Game::Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluato
            std::uint64_t seed, const std::vector<std::string>& players,
            const std::vector<KindId>& deck_top)
     : catalog_(catalog), gametype_(gametype), evaluator_(&evaluator), random_(seed) {
+    reset(seed, players, deck_top);
+}
+
+void Game::reset(std::uint64_t seed, const std::vector<std::string>& players, const std::vector<KindId>& deck_top) {
+    // Everything that can be refused is checked before anything changes.
     if (players.empty()) throw RuleError("a game needs at least one player");
-    const std::size_t cards = catalog.card_count();
+    if (!deck_top.empty()) {
+        // The i-th entry takes a copy of its kind not placed above it: refused when the entries
+        // so far ask for more copies than the catalog has.
+        std::vector<std::size_t> left(catalog_.kinds().size(), 0);
+        for (std::size_t c = 0; c < catalog_.card_count(); ++c) ++left[catalog_.kind_id_of(static_cast<CardId>(c))];
+        for (std::size_t i = 0; i < deck_top.size(); ++i) {
+            const KindId kind = deck_top[i];
+            if (kind >= left.size())
+                throw RuleError("no card kind #" + std::to_string(kind) + " for position " + std::to_string(i + 1) +
+                                " from the top");
+            if (left[kind] == 0)
+                throw RuleError("the deck has no copy left of card '" + catalog_.display_id(kind) +
+                                "' for position " + std::to_string(i + 1) + " from the top");
+            --left[kind];
+        }
+    }
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        const std::string& name = players[i];
+        if (name.empty()) throw RuleError("a player needs a name");
+        if (std::find(players.begin(), players.begin() + static_cast<std::ptrdiff_t>(i), name) !=
+            players.begin() + static_cast<std::ptrdiff_t>(i))
+            throw RuleError("there is already a player named '" + name + "'");
+        if (i >= kMaxPlayers) throw RuleError("a game has at most " + std::to_string(kMaxPlayers) + " players");
+    }
+
+    random_.seed(seed);
+    const std::size_t cards = catalog_.card_count();
+    deck_.clear();
+    removed_.clear();
+    set_aside_.clear();
     deck_.reserve(cards);
     removed_.reserve(cards);
     for (std::size_t c = 0; c < cards; ++c) deck_.push_back(static_cast<CardId>(c));
     random_.shuffle(std::span(deck_));  // GDD §3.4.1 step 5
 
-    // Put the requested kinds on top, top first: the last entries of deck_ are the top.
+    // Put the requested kinds on top, top first: the last entries of deck_ are the top. Each is
+    // found (checked above).
     for (std::size_t i = 0; i < deck_top.size(); ++i) {
         const KindId kind = deck_top[i];
         const std::size_t top = deck_.size() - 1 - i;  // slot of the i-th card from the top
@@ -37,13 +72,32 @@ Game::Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluato
         auto end = deck_.begin() + static_cast<std::ptrdiff_t>(top + 1);
         auto it = std::find_if(std::make_reverse_iterator(end), std::make_reverse_iterator(begin),
                                [&](CardId c) { return catalog_.kind_id_of(c) == kind; });
-        if (it == std::make_reverse_iterator(begin))
-            throw RuleError("the deck has no copy left of card '" + catalog_.display_id(kind) +
-                            "' for position " + std::to_string(i + 1) + " from the top");
         std::iter_swap(it, deck_.begin() + static_cast<std::ptrdiff_t>(top));
     }
-    for (const auto& name : players) add_player(name);
-    if (players_.size() == 1) phase_ = Phase::suspended;
+
+    // The players, in the Player objects of the game before where there are some (their stacks
+    // keep their room for every card).
+    if (players_.size() > players.size()) players_.resize(players.size());
+    players_.reserve(players.size());
+    next_player_id_ = 0;
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        if (i == players_.size()) players_.emplace_back();
+        Player& p = players_[i];
+        p.id = next_player_id_++;
+        p.name = players[i];
+        p.cherries = 0;
+        p.score = 0;
+        p.received.clear();
+        p.modifiers.clear();
+        p.received.reserve(cards);  // no allocation in the turn loop
+        p.modifiers.reserve(cards);
+    }
+    phase_ = players_.size() == 1 ? Phase::suspended : Phase::between_turns;
+    round_position_ = 0;
+    drawn_ = kNoCard;
+    winner_ = kNoPlayer;
+    turn_ = 0;
+    started_ = false;
 }
 
 void Game::add_player(const std::string& name) {
@@ -278,10 +332,13 @@ bool Game::resolve_fault(const TurnPlan& plan) {
 void Game::give(PlayerId receiver_id) {
     if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
     const std::size_t receiver_index = index_of(receiver_id);
-    if (!sink_) {
+    if (!sink_)
         give_quietly(receiver_index);
-        return;
-    }
+    else
+        give_with_events(receiver_index);
+}
+
+void Game::give_with_events(std::size_t receiver_index) {
     TurnSteps steps;  // for the events
     const TurnPlan p = plan_at(receiver_index, &steps);
     if (p.faulted) {

@@ -56,6 +56,12 @@ public:
          std::uint64_t seed, const std::vector<std::string>& players,
          const std::vector<KindId>& deck_top = {});
 
+    /// Sets up a new game in this object, as the constructor with these arguments would (same
+    /// catalog, gametype, evaluator and event sink), reusing its memory: a simulator plays many
+    /// games in one Game (GDD §3.4.1). Throws RuleError as the constructor does; the game is then
+    /// unchanged.
+    void reset(std::uint64_t seed, const std::vector<std::string>& players, const std::vector<KindId>& deck_top = {});
+
     /// Restores a game from `snapshot` (taken with snapshot() against the same catalog and
     /// gametype). Throws RuleError when the snapshot is inconsistent: a card id out of range or
     /// not exactly once in the deck, a stack, removed or drawn; a bad player index, id or name;
@@ -152,6 +158,7 @@ private:
     }
     std::size_t index_after_leaves(PlayerId id) const;
     void give_quietly(std::size_t receiver_index);
+    [[gnu::noinline]] void give_with_events(std::size_t receiver_index);
     TurnPlan plan_at(std::size_t receiver_index, TurnSteps* steps = nullptr) const;
     void require_between_turns(const char* what) const;
     // Every call site reads `if (sink_) emit({...})`: the Event is then built only when someone
