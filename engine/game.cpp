@@ -1,6 +1,7 @@
 #include "engine/game.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include "engine/turn_inline.hpp"
 
@@ -60,7 +61,8 @@ void Game::reset(std::uint64_t seed, const std::vector<std::string>& players, co
     set_aside_.clear();
     deck_.reserve(cards);
     removed_.reserve(cards);
-    for (std::size_t c = 0; c < cards; ++c) deck_.push_back(static_cast<CardId>(c));
+    deck_.resize(cards);
+    std::iota(deck_.begin(), deck_.end(), CardId{0});
     random_.shuffle(std::span(deck_));  // GDD §3.4.1 step 5
 
     // Put the requested kinds on top, top first: the last entries of deck_ are the top. Each is
@@ -329,15 +331,6 @@ bool Game::resolve_fault(const TurnPlan& plan) {
     return true;
 }
 
-void Game::give(PlayerId receiver_id) {
-    if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
-    const std::size_t receiver_index = index_of(receiver_id);
-    if (!sink_)
-        give_quietly(receiver_index);
-    else
-        give_with_events(receiver_index);
-}
-
 void Game::give_with_events(std::size_t receiver_index) {
     TurnSteps steps;  // for the events
     const TurnPlan p = plan_at(receiver_index, &steps);
@@ -389,7 +382,7 @@ void Game::give_with_events(std::size_t receiver_index) {
 
 // Nobody listens (simulation): the same turn as give() with no event built, the plan's
 // arithmetic inlined (turn_inline.hpp) and no steps kept.
-void Game::give_quietly(std::size_t receiver_index) {
+[[gnu::always_inline]] inline void Game::give_quietly(std::size_t receiver_index) {
     Player& player = players_[round_position_];
     Player& receiver = players_[receiver_index];
     const CardId card = drawn_;
@@ -428,6 +421,15 @@ void Game::give_quietly(std::size_t receiver_index) {
     player.modifiers.resize(kept);
     if (++round_position_ >= players_.size()) round_position_ = 0;
     phase_ = Phase::between_turns;
+}
+
+void Game::give(PlayerId receiver_id) {
+    if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
+    const std::size_t receiver_index = index_of(receiver_id);
+    if (!sink_)
+        give_quietly(receiver_index);
+    else
+        give_with_events(receiver_index);
 }
 
 void Game::finish_turn(Player& player) {

@@ -48,24 +48,7 @@ public:
     }
 
     /// The next 64-bit output, as std::mt19937_64's operator().
-    std::uint64_t next() {
-        std::uint64_t y;
-        if (p_ < ready_) [[unlikely]] {
-            y = x_[p_];  // twisted already (a state read by set_state)
-        } else {
-            y = twist(p_);
-            x_[p_] = y;
-        }
-        if (++p_ == kN) {
-            p_ = 0;
-            ready_ = 0;
-        }
-        y ^= (y >> 29) & 0x5555555555555555ULL;
-        y ^= (y << 17) & 0x71d67fffeda60000ULL;
-        y ^= (y << 37) & 0xfff7eee000000000ULL;
-        y ^= y >> 43;
-        return y;
-    }
+    std::uint64_t next() { return next_at(p_); }
     std::uint64_t operator()() { return next(); }
     static constexpr std::uint64_t min() { return 0; }
     static constexpr std::uint64_t max() { return ~std::uint64_t{0}; }
@@ -81,10 +64,14 @@ public:
     /// Fisher–Yates shuffle in place.
     template <class T>
     void shuffle(std::span<T> items) {
+        // The position in a local, which the compiler keeps in a register (p_ may alias x_).
+        std::size_t p = p_;
+        auto draw = [&] { return next_at(p); };
         for (std::size_t i = items.size(); i > 1; --i) {
-            const auto j = static_cast<std::size_t>(below(i));
+            const auto j = static_cast<std::size_t>(uniform_below(draw, i));
             std::swap(items[i - 1], items[j]);
         }
+        p_ = p;
     }
 
     /// The generator's state in the text form the C++ standard fixes for mt19937_64 (313
@@ -110,6 +97,26 @@ private:
         const std::uint64_t y = (x_[at] & 0xffffffff80000000ULL) | (x_[at + 1 == kN ? 0 : at + 1] & 0x7fffffffULL);
         const std::size_t far = at + kM < kN ? at + kM : at + kM - kN;
         return x_[far] ^ (y >> 1) ^ ((y & 1) ? 0xb5026f5aa96619e9ULL : 0);
+    }
+
+    // next() with the position in `p` (p_ or a local copy of it).
+    std::uint64_t next_at(std::size_t& p) {
+        std::uint64_t y;
+        if (p < ready_) [[unlikely]] {
+            y = x_[p];  // twisted already (a state read by set_state)
+        } else {
+            y = twist(p);
+            x_[p] = y;
+        }
+        if (++p == kN) {
+            p = 0;
+            ready_ = 0;
+        }
+        y ^= (y >> 29) & 0x5555555555555555ULL;
+        y ^= (y << 17) & 0x71d67fffeda60000ULL;
+        y ^= (y << 37) & 0xfff7eee000000000ULL;
+        y ^= y >> 43;
+        return y;
     }
 
     // x_[0, p_) hold this round's words (drawn); x_[p_, kN) the last round's, except that
