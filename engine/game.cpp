@@ -1,6 +1,9 @@
 #include "engine/game.hpp"
 
 #include <algorithm>
+#include <numeric>
+
+#include "engine/turn_inline.hpp"
 
 namespace cherries {
 
@@ -20,14 +23,50 @@ Game::Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluato
            std::uint64_t seed, const std::vector<std::string>& players,
            const std::vector<KindId>& deck_top)
     : catalog_(catalog), gametype_(gametype), evaluator_(&evaluator), random_(seed) {
+    reset(seed, players, deck_top);
+}
+
+void Game::reset(std::uint64_t seed, const std::vector<std::string>& players, const std::vector<KindId>& deck_top) {
+    // Everything that can be refused is checked before anything changes.
     if (players.empty()) throw RuleError("a game needs at least one player");
-    const std::size_t cards = catalog.card_count();
+    if (!deck_top.empty()) {
+        // The i-th entry takes a copy of its kind not placed above it: refused when the entries
+        // so far ask for more copies than the catalog has.
+        std::vector<std::size_t> left(catalog_.kinds().size(), 0);
+        for (std::size_t c = 0; c < catalog_.card_count(); ++c) ++left[catalog_.kind_id_of(static_cast<CardId>(c))];
+        for (std::size_t i = 0; i < deck_top.size(); ++i) {
+            const KindId kind = deck_top[i];
+            if (kind >= left.size())
+                throw RuleError("no card kind #" + std::to_string(kind) + " for position " + std::to_string(i + 1) +
+                                " from the top");
+            if (left[kind] == 0)
+                throw RuleError("the deck has no copy left of card '" + catalog_.display_id(kind) +
+                                "' for position " + std::to_string(i + 1) + " from the top");
+            --left[kind];
+        }
+    }
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        const std::string& name = players[i];
+        if (name.empty()) throw RuleError("a player needs a name");
+        if (std::find(players.begin(), players.begin() + static_cast<std::ptrdiff_t>(i), name) !=
+            players.begin() + static_cast<std::ptrdiff_t>(i))
+            throw RuleError("there is already a player named '" + name + "'");
+        if (i >= kMaxPlayers) throw RuleError("a game has at most " + std::to_string(kMaxPlayers) + " players");
+    }
+
+    random_.seed(seed);
+    const std::size_t cards = catalog_.card_count();
+    deck_.clear();
+    removed_.clear();
+    set_aside_.clear();
     deck_.reserve(cards);
     removed_.reserve(cards);
-    for (std::size_t c = 0; c < cards; ++c) deck_.push_back(static_cast<CardId>(c));
+    deck_.resize(cards);
+    std::iota(deck_.begin(), deck_.end(), CardId{0});
     random_.shuffle(std::span(deck_));  // GDD §3.4.1 step 5
 
-    // Put the requested kinds on top, top first: the last entries of deck_ are the top.
+    // Put the requested kinds on top, top first: the last entries of deck_ are the top. Each is
+    // found (checked above).
     for (std::size_t i = 0; i < deck_top.size(); ++i) {
         const KindId kind = deck_top[i];
         const std::size_t top = deck_.size() - 1 - i;  // slot of the i-th card from the top
@@ -35,13 +74,32 @@ Game::Game(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluato
         auto end = deck_.begin() + static_cast<std::ptrdiff_t>(top + 1);
         auto it = std::find_if(std::make_reverse_iterator(end), std::make_reverse_iterator(begin),
                                [&](CardId c) { return catalog_.kind_id_of(c) == kind; });
-        if (it == std::make_reverse_iterator(begin))
-            throw RuleError("the deck has no copy left of card '" + catalog_.display_id(kind) +
-                            "' for position " + std::to_string(i + 1) + " from the top");
         std::iter_swap(it, deck_.begin() + static_cast<std::ptrdiff_t>(top));
     }
-    for (const auto& name : players) add_player(name);
-    if (players_.size() == 1) phase_ = Phase::suspended;
+
+    // The players, in the Player objects of the game before where there are some (their stacks
+    // keep their room for every card).
+    if (players_.size() > players.size()) players_.resize(players.size());
+    players_.reserve(players.size());
+    next_player_id_ = 0;
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        if (i == players_.size()) players_.emplace_back();
+        Player& p = players_[i];
+        p.id = next_player_id_++;
+        p.name = players[i];
+        p.cherries = 0;
+        p.score = 0;
+        p.received.clear();
+        p.modifiers.clear();
+        p.received.reserve(cards);  // no allocation in the turn loop
+        p.modifiers.reserve(cards);
+    }
+    phase_ = players_.size() == 1 ? Phase::suspended : Phase::between_turns;
+    round_position_ = 0;
+    drawn_ = kNoCard;
+    winner_ = kNoPlayer;
+    turn_ = 0;
+    started_ = false;
 }
 
 void Game::add_player(const std::string& name) {
@@ -62,17 +120,10 @@ const Player* Game::find_player(std::string_view name) const {
     return nullptr;
 }
 
-std::size_t Game::index_of(PlayerId id) const {
-    // Ids are handed out in join order, so until someone leaves a player's id is its index.
-    if (id < players_.size() && players_[id].id == id) [[likely]] return id;
+std::size_t Game::index_after_leaves(PlayerId id) const {
     for (std::size_t i = 0; i < players_.size(); ++i)
         if (players_[i].id == id) return i;
     throw RuleError("no such player (id " + std::to_string(id) + ")");
-}
-
-PlayerId Game::current_player() const {
-    if (players_.empty() || over()) return kNoPlayer;
-    return players_[round_position_ < players_.size() ? round_position_ : 0].id;  // past the end: a new round starts
 }
 
 void Game::require_between_turns(const char* what) const {
@@ -280,11 +331,9 @@ bool Game::resolve_fault(const TurnPlan& plan) {
     return true;
 }
 
-void Game::give(PlayerId receiver_id) {
-    if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
-    const std::size_t receiver_index = index_of(receiver_id);
-    TurnSteps steps;  // for the events; only when someone listens
-    const TurnPlan p = plan_at(receiver_index, sink_ ? &steps : nullptr);
+void Game::give_with_events(std::size_t receiver_index) {
+    TurnSteps steps;  // for the events
+    const TurnPlan p = plan_at(receiver_index, &steps);
     if (p.faulted) {
         if (resolve_fault(p)) draw_or_pass();
         return;
@@ -292,30 +341,6 @@ void Game::give(PlayerId receiver_id) {
     Player& player = players_[round_position_];
     Player& receiver = players_[receiver_index];
     const CardId card = drawn_;
-    if (!sink_) {
-        // Nobody listens (simulation): the same commit without building any event.
-        drawn_ = kNoCard;
-        if (catalog_.kind_of(card).type == CardType::modifier) {  // step 3: handle (GDD §3.4.2.3.3)
-            receiver.modifiers.push_back({card, p.lifetime});
-        } else {
-            receiver.cherries = p.receiver_cherries;
-            receiver.score = p.receiver_score;
-            receiver.received.push_back(card);
-        }
-        if (p.receiver_wins) {
-            phase_ = Phase::won;
-            winner_ = receiver.id;
-            return;
-        }
-        player.score = p.player_score;  // step 4 (GDD §3.4.2.3.4)
-        if (p.player_wins) {
-            phase_ = Phase::won;
-            winner_ = player.id;
-            return;
-        }
-        finish_turn(player);
-        return;
-    }
     if (sink_) emit({.type = EventType::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
     drawn_ = kNoCard;  // after the event: a sink sees the card in exactly one place
 
@@ -355,10 +380,61 @@ void Game::give(PlayerId receiver_id) {
     finish_turn(player);
 }
 
+// Nobody listens (simulation): the same turn as give() with no event built, the plan's
+// arithmetic inlined (turn_inline.hpp) and no steps kept.
+[[gnu::always_inline]] inline void Game::give_quietly(std::size_t receiver_index) {
+    Player& player = players_[round_position_];
+    Player& receiver = players_[receiver_index];
+    const CardId card = drawn_;
+    TurnPlan p;
+    turn_detail::plan_into(p, catalog_, gametype_, *evaluator_, player, &receiver, card, nullptr);
+    if (p.faulted) [[unlikely]] {
+        if (resolve_fault(p)) draw_or_pass();
+        return;
+    }
+    drawn_ = kNoCard;
+    if (catalog_.kind_of(card).type == CardType::modifier) {  // step 3: handle (GDD §3.4.2.3.3)
+        receiver.modifiers.push_back({card, p.lifetime});
+    } else {
+        receiver.cherries = p.receiver_cherries;
+        receiver.score = p.receiver_score;
+        receiver.received.push_back(card);
+    }
+    if (p.receiver_wins) {
+        phase_ = Phase::won;
+        winner_ = receiver.id;
+        return;
+    }
+    player.score = p.player_score;  // step 4 (GDD §3.4.2.3.4)
+    if (p.player_wins) {
+        phase_ = Phase::won;
+        winner_ = player.id;
+        return;
+    }
+    // Step 5 as in finish_turn, in one pass: survivors close up in their order, expired cards
+    // go on top of the received card stack in theirs.
+    std::size_t kept = 0;
+    for (ActiveModifier& m : player.modifiers) {
+        if (--m.lifetime > 0) player.modifiers[kept++] = m;
+        else player.received.push_back(m.card);
+    }
+    player.modifiers.resize(kept);
+    if (++round_position_ >= players_.size()) round_position_ = 0;
+    phase_ = Phase::between_turns;
+}
+
+void Game::give(PlayerId receiver_id) {
+    if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
+    const std::size_t receiver_index = index_of(receiver_id);
+    if (!sink_)
+        give_quietly(receiver_index);
+    else
+        give_with_events(receiver_index);
+}
+
 void Game::finish_turn(Player& player) {
     if (!sink_) {
-        // Step 5 as below, in one pass with no event: survivors close up in their order, expired
-        // cards go on top of the received card stack in theirs.
+        // Step 5 with no event (a pass in a simulation): as give_quietly's.
         std::size_t kept = 0;
         for (ActiveModifier& m : player.modifiers) {
             if (--m.lifetime > 0) player.modifiers[kept++] = m;

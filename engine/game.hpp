@@ -56,6 +56,12 @@ public:
          std::uint64_t seed, const std::vector<std::string>& players,
          const std::vector<KindId>& deck_top = {});
 
+    /// Sets up a new game in this object, as the constructor with these arguments would (same
+    /// catalog, gametype, evaluator and event sink), reusing its memory: a simulator plays many
+    /// games in one Game (GDD §3.4.1). Throws RuleError as the constructor does; the game is then
+    /// unchanged.
+    void reset(std::uint64_t seed, const std::vector<std::string>& players, const std::vector<KindId>& deck_top = {});
+
     /// Restores a game from `snapshot` (taken with snapshot() against the same catalog and
     /// gametype). Throws RuleError when the snapshot is inconsistent: a card id out of range or
     /// not exactly once in the deck, a stack, removed or drawn; a bad player index, id or name;
@@ -121,7 +127,10 @@ public:
     /// The player with this name, or nullptr.
     const Player* find_player(std::string_view name) const;
     /// Whose turn it is (awaiting_give) or will be next (between_turns); kNoPlayer if none.
-    PlayerId current_player() const;
+    PlayerId current_player() const {
+        if (players_.empty() || over()) return kNoPlayer;
+        return players_[round_position_ < players_.size() ? round_position_ : 0].id;  // past the end: a new round starts
+    }
     /// The card drawn this turn, or kNoCard.
     CardId drawn_card() const { return drawn_; }
     /// The deck, bottom first (back() is the top). Not for bots: see TableView.
@@ -141,7 +150,15 @@ public:
     const Random& random() const { return random_; }
 
 private:
-    std::size_t index_of(PlayerId id) const;
+    /// The index in the turn order of player `id`; throws RuleError if not playing.
+    std::size_t index_of(PlayerId id) const {
+        // Ids are handed out in join order, so until someone leaves a player's id is its index.
+        if (id < players_.size() && players_[id].id == id) [[likely]] return id;
+        return index_after_leaves(id);
+    }
+    std::size_t index_after_leaves(PlayerId id) const;
+    void give_quietly(std::size_t receiver_index);
+    [[gnu::noinline]] void give_with_events(std::size_t receiver_index);
     TurnPlan plan_at(std::size_t receiver_index, TurnSteps* steps = nullptr) const;
     void require_between_turns(const char* what) const;
     // Every call site reads `if (sink_) emit({...})`: the Event is then built only when someone

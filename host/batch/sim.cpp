@@ -98,15 +98,87 @@ void SimRecording::append(std::string_view record) {
         throw InputError(fmt::format("--record {}: cannot write the file: {}", file, std::strerror(errno)));
 }
 
-SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
-                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
-                      SimRecording* recording, std::uint64_t index, const BotSettings& bot_settings,
-                      SimObserver* observer) {
+namespace {
+
+// One worker's table: a Session (its Game, memo, bots) and hooks made for the first game and
+// restarted for each game after (Session::restart), so a game's setup reuses the memory of the
+// one before instead of building it anew. Each game is as fresh as in a new Session: the same
+// seed gives the same game whatever the table played before (the sim's per-game results do
+// not depend on --jobs).
+class SimTable {
+public:
+    SimTable(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
+             const std::vector<std::string>& seat_bots, const BotSettings& bot_settings)
+        : bundle_(bundle), evaluator_(evaluator), bot_source_(bot_settings) {
+        for (std::size_t seat = 0; seat < seat_names.size(); ++seat) seats_.push_back({seat_names[seat], seat_bots[seat]});
+    }
+
+    SimGame play(std::uint64_t game_seed, std::uint32_t max_turns, SimRecording* recording, std::uint64_t index,
+                 SimObserver* observer) {
+        if (session_)
+            session_->restart(game_seed, seats_);
+        else
+            session_.emplace(bundle_, evaluator_, game_seed, seats_, bot_source_, hooks_, std::vector<RecordedPlugin>{});
+        Session& session = *session_;
+        Game& game = session.game();
+        hooks_.game = &game;
+        hooks_.session = &session;
+        hooks_.max_turns = max_turns;
+        hooks_.observer = observer;
+        game.set_event_sink(nullptr);
+        // Both a record and an observer: the events go to each, record first.
+        struct Both final : EventSink {
+            EventSink* first = nullptr;
+            EventSink* second = nullptr;
+            void on_event(const Event& e) override {
+                first->on_event(e);
+                second->on_event(e);
+            }
+        } both;
+        std::optional<RecordWriter> record;
+        if (recording) {
+            RecordHeader header = recording->header;
+            header.seed = game_seed;
+            header.game = static_cast<std::int64_t>(index);
+            if (recording->file.empty())
+                record.emplace(sim_record_file(recording->dir, index), game, header, &recording->text, recording->cards);
+            else
+                record.emplace([recording](std::string_view whole) { recording->append(whole); }, game, header,
+                               &recording->text, recording->cards);
+            game.set_event_sink(&*record);
+        }
+        if (observer) {
+            observer->begin_game(game);
+            if (record) {
+                both.first = &*record;
+                both.second = observer;
+                game.set_event_sink(&both);
+            } else {
+                game.set_event_sink(observer);
+            }
+        }
+        try {
+            session.advance();  // bots only: it stops when the game is over or at the turn cap
+        } catch (...) {
+            game.set_event_sink(nullptr);  // `record` and `both` end here
+            throw;
+        }
+        if (record) record->finish();
+        game.set_event_sink(nullptr);
+        SimGame result;
+        result.turns = game.turn();
+        result.outcome = game.over() ? *end_by_rules(game) : GameEnd::turn_cap;
+        if (game.phase() == Phase::won) result.winner = static_cast<std::int32_t>(game.winner());
+        return result;
+    }
+
+private:
     // The session's hooks: the turn cap, and the observer after every turn.
     struct Hooks final : SessionHooks {
         const Game* game = nullptr;
         std::uint32_t max_turns = 0;
         SimObserver* observer = nullptr;
+        const Session* session = nullptr;
         bool may_start_turn() override { return game->turn() < max_turns; }
         void turn_ended() override {
             if (observer) observer->after_turn(*game);
@@ -116,56 +188,24 @@ SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std
             if (observer) observer->decided(*game, receiver, *session);
             return receiver;
         }
-        const Session* session = nullptr;
-    } hooks;
-    std::vector<Seat> seats;
-    for (std::size_t seat = 0; seat < seat_names.size(); ++seat) seats.push_back({seat_names[seat], seat_bots[seat]});
-    InstalledBots bot_source(bot_settings);
-    Session session(bundle, evaluator, game_seed, seats, bot_source, hooks, {});
-    Game& game = session.game();
-    hooks.game = &game;
-    hooks.session = &session;
-    hooks.max_turns = max_turns;
-    hooks.observer = observer;
-    // Both a record and an observer: the events go to each, record first.
-    struct Both final : EventSink {
-        EventSink* first = nullptr;
-        EventSink* second = nullptr;
-        void on_event(const Event& e) override {
-            first->on_event(e);
-            second->on_event(e);
-        }
-    } both;
-    std::optional<RecordWriter> record;
-    if (recording) {
-        RecordHeader header = recording->header;
-        header.seed = game_seed;
-        header.game = static_cast<std::int64_t>(index);
-        if (recording->file.empty())
-            record.emplace(sim_record_file(recording->dir, index), game, header, &recording->text, recording->cards);
-        else
-            record.emplace([recording](std::string_view whole) { recording->append(whole); }, game, header,
-                           &recording->text, recording->cards);
-        game.set_event_sink(&*record);
-    }
-    if (observer) {
-        observer->begin_game(game);
-        if (record) {
-            both.first = &*record;
-            both.second = observer;
-            game.set_event_sink(&both);
-        } else {
-            game.set_event_sink(observer);
-        }
-    }
-    session.advance();  // bots only: it stops when the game is over or at the turn cap
+    };
 
-    if (record) record->finish();
-    SimGame result;
-    result.turns = game.turn();
-    result.outcome = game.over() ? *end_by_rules(game) : GameEnd::turn_cap;
-    if (game.phase() == Phase::won) result.winner = static_cast<std::int32_t>(game.winner());
-    return result;
+    const sdk::Bundle& bundle_;
+    Evaluator& evaluator_;
+    InstalledBots bot_source_;
+    std::vector<Seat> seats_;
+    Hooks hooks_;
+    std::optional<Session> session_;
+};
+
+}  // namespace
+
+SimGame play_sim_game(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vector<std::string>& seat_names,
+                      const std::vector<std::string>& seat_bots, std::uint64_t game_seed, std::uint32_t max_turns,
+                      SimRecording* recording, std::uint64_t index, const BotSettings& bot_settings,
+                      SimObserver* observer) {
+    SimTable table(bundle, evaluator, seat_names, seat_bots, bot_settings);
+    return table.play(game_seed, max_turns, recording, index, observer);
 }
 
 SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
@@ -194,11 +234,11 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     auto work = [&](unsigned w) {
         try {
             auto runtime = bundle.make_runtime();
+            SimTable table(bundle, *runtime, names, results.seat_bots, options.bot_settings);
             for (std::uint64_t i = range.first + w; i < range.end && !stop; i += workers) {
                 runtime->start_game();  // as fresh as a new runtime: a game never depends on earlier ones
-                played[w].push_back(play_sim_game(bundle, *runtime, names, results.seat_bots,
-                                                  sim_game_seed(options.seed, i), options.max_turns,
-                                                  recording ? &*recording : nullptr, i, options.bot_settings));
+                played[w].push_back(table.play(sim_game_seed(options.seed, i), options.max_turns,
+                                               recording ? &*recording : nullptr, i, nullptr));
                 ++progress.done;
             }
         } catch (...) {

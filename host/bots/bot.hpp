@@ -21,6 +21,9 @@ public:
     virtual std::uint64_t state() const { return 0; }
     /// Restores a state(): the bot then decides as the saved one would have.
     virtual void restore(std::uint64_t /*state*/) {}
+    /// Becomes what make_bot(its kind, `seed`) would make and returns true, or returns false
+    /// when it cannot (the caller makes a new bot): a simulator's next game keeps its bots.
+    virtual bool reseed(std::uint64_t /*seed*/) { return false; }
 };
 
 /// The built-in bots by name: "random", "greedy", "expert", "strategic" (a bot plugin is named by its id).

@@ -33,6 +33,10 @@ public:
     PlayerId choose_receiver(const TableView& view) override;
     std::uint64_t state() const override { return generator_.state(); }
     void restore(std::uint64_t state) override { generator_ = SplitMix64(state); }
+    bool reseed(std::uint64_t seed) override {
+        generator_ = SplitMix64(seed);  // as the constructor; the cache depends on the gametype only
+        return true;
+    }
 
     /// Rates giving the drawn card to `receiver` for the player whose turn it is.
     GreedyRating rate(const TableView& view, PlayerId receiver);

@@ -20,6 +20,10 @@ public:
     PlayerId choose_receiver(const TableView& view) override;
     std::uint64_t state() const override { return generator_.state(); }
     void restore(std::uint64_t state) override { generator_ = SplitMix64(state); }
+    bool reseed(std::uint64_t seed) override {
+        generator_ = SplitMix64(seed);  // as the constructor
+        return true;
+    }
 
     /// Uniform integer in [0, bound), bound >= 1, from the bot's generator.
     std::uint64_t below(std::uint64_t bound) { return uniform_below(generator_, bound); }

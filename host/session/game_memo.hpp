@@ -42,6 +42,12 @@ public:
     }
     std::string fault_message() const override { return inner_.fault_message(); }
 
+    /// Forgets every pair: a new game starts (a Session restarted, Session::restart).
+    void clear() {
+        entries_.fill(Entry{});
+        used_ = 0;
+    }
+
 private:
     static constexpr std::size_t kEntries = 64;  // a power of two
     struct Entry {

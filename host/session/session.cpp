@@ -57,6 +57,37 @@ Session::Session(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t 
     }
 }
 
+void Session::restart(std::uint64_t seed, const std::vector<Seat>& seats) {
+    game_.reset(seed, names_of(seats));
+    memo_.clear();
+    seed_ = seed;
+    seats_taken_ = 0;
+    humans_ = false;
+    pending_.clear();
+    hold_pending_until_ = 0;
+    // A seat whose bot is the same one as in the game before keeps it, reseeded as a new one.
+    std::vector<SeatedBot> before;
+    before.swap(bots_);
+    bots_.swap(spare_bots_);  // the room of the game before last: no allocation
+    bots_.clear();
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        const PlayerId id = game_.players()[i].id;
+        if (seats[i].is_bot()) {
+            const std::uint64_t bot_seed = seat_bot_seed(seed_, seats_taken_);
+            if (i < before.size() && before[i].id == id && before[i].name == seats[i].bot && before[i].bot->reseed(bot_seed))
+                bots_.push_back(std::move(before[i]));
+            else
+                bots_.push_back(SeatedBot{id, seats[i].bot, source_.make(seats[i].bot, bot_seed).bot});
+        } else {
+            humans_ = true;
+        }
+        ++seats_taken_;
+    }
+    before.clear();
+    spare_bots_.swap(before);
+    index_bots();
+}
+
 Session::Session(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, BotSource& bots,
                  SessionHooks& hooks)
     : memo_(evaluator),
@@ -100,10 +131,12 @@ const RecordedPlugin* Session::recorded(const MadeBot& made, const std::string& 
     return r;
 }
 
-Bot* Session::bot(PlayerId id) const {
-    for (const SeatedBot& b : bots_)
-        if (b.id == id) return b.bot.get();
-    return nullptr;
+void Session::index_bots() {
+    bot_of_.clear();
+    for (const SeatedBot& b : bots_) {
+        if (b.id >= bot_of_.size()) bot_of_.resize(b.id + 1, nullptr);
+        bot_of_[b.id] = b.bot.get();
+    }
 }
 
 void Session::seat_bot(PlayerId id, const std::string& name, std::unique_ptr<Bot> bot) {
@@ -111,9 +144,11 @@ void Session::seat_bot(PlayerId id, const std::string& name, std::unique_ptr<Bot
         if (b.id == id) {
             b.name = name;
             b.bot = std::move(bot);
+            index_bots();
             return;
         }
     bots_.push_back(SeatedBot{id, name, std::move(bot)});
+    index_bots();
 }
 
 PlayerId Session::join(const Seat& seat) {
@@ -141,6 +176,7 @@ PlayerId Session::join(const Seat& seat) {
 void Session::leave(PlayerId id) {
     game_.leave(id);
     std::erase_if(bots_, [&](const SeatedBot& b) { return b.id == id; });
+    index_bots();
 }
 
 void Session::hand_to_bot(PlayerId id, const std::string& bot, bool new_seat) {
@@ -150,6 +186,7 @@ void Session::hand_to_bot(PlayerId id, const std::string& bot, bool new_seat) {
 
 void Session::hand_back(PlayerId id) {
     bots_.erase(std::remove_if(bots_.begin(), bots_.end(), [id](const SeatedBot& b) { return b.id == id; }), bots_.end());
+    index_bots();
     humans_ = true;
 }
 
@@ -176,7 +213,8 @@ SessionStop Session::advance() {
             give(hooks_.bot_decides(player, *seated, view_));
             continue;
         }
-        if (std::vector<PendingChange> due = take_due(); !due.empty()) hooks_.apply_changes(*this, due);
+        if (!pending_.empty())  // no vector per turn when nothing waits
+            if (std::vector<PendingChange> due = take_due(); !due.empty()) hooks_.apply_changes(*this, due);
         if (game_.over()) return SessionStop::over;
         if (game_.phase() == Phase::suspended) return SessionStop::suspended;
         if (!hooks_.may_start_turn()) return SessionStop::before_turn;

@@ -98,6 +98,14 @@ public:
     Session(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, BotSource& bots,
             SessionHooks& hooks);
 
+    /// Starts a new game at this table, as the first constructor would with the same bundle,
+    /// evaluator, bot source, hooks and plugins and no deck top, reusing this one's memory (a
+    /// simulator's worker plays its games in one Session). The memo, the bots, the pending
+    /// changes and the seats taken start over; the record stays set. Throws as the constructor;
+    /// a throw from the engine leaves the game before unchanged, one from `bots` leaves it
+    /// with the bots seated so far.
+    void restart(std::uint64_t seed, const std::vector<Seat>& seats);
+
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
@@ -121,7 +129,7 @@ public:
     void set_record(PluginLineSink* record) { record_ = record; }
 
     /// The bot in seat `id`, or nullptr for a human.
-    Bot* bot(PlayerId id) const;
+    Bot* bot(PlayerId id) const { return id < bot_of_.size() ? bot_of_[id] : nullptr; }
     /// Every seat's bot, in the order they were seated.
     const std::vector<SeatedBot>& bots() const { return bots_; }
 
@@ -178,7 +186,10 @@ private:
     bool humans_ = false;
     std::vector<RecordedPlugin> plugins_;
     PluginLineSink* record_ = nullptr;
-    std::vector<SeatedBot> bots_;  // a handful: a scan beats a map on the simulator's hot path
+    std::vector<SeatedBot> bots_;
+    std::vector<Bot*> bot_of_;  // by player id (ids are small: the seats taken): bots_ indexed, for advance()
+    std::vector<SeatedBot> spare_bots_;  // restart()'s room, so that it allocates nothing
+    void index_bots();
     std::vector<PendingChange> pending_;
     std::uint32_t hold_pending_until_ = 0;  // resumed: pending changes wait until this turn ends
 };

@@ -21,8 +21,30 @@ using namespace cherries;
 
 TEST_CASE("Random is std::mt19937_64, whose output the C++ standard fixes (rand.predef - 10000th value of seed 5489 - GDD §3.4.1 step 5)", "[random]") {
     Random r(5489);
-    r.engine().discard(9999);
-    CHECK(r.engine()() == 9981545732273789042ULL);
+    r.discard(9999);
+    CHECK(r.next() == 9981545732273789042ULL);
+}
+
+TEST_CASE("Random, which twists a word at a time, gives std::mt19937_64's numbers and writes and reads its state at every point of a round (GDD §3.4.1 step 5, save files)", "[random]") {
+    for (const std::uint64_t seed : {0ULL, 5ULL, 0x9e3779b97f4a7c15ULL}) {
+        Random r(seed);
+        std::mt19937_64 e(seed);
+        CHECK(r.engine() == e);  // fresh: std's state is the seed words at position 312
+        for (int i = 1; i <= 1000; ++i) {
+            REQUIRE(r.next() == e());
+            if (i == 1 || i == 155 || i == 156 || i == 311 || i == 312 || i == 313 || i == 700) {
+                std::ostringstream text;
+                text << e;
+                CHECK(r.state() == text.str());
+                CHECK(r.engine() == e);
+                Random back(1);
+                back.set_state(text.str());  // a round twisted ahead, as std holds it
+                std::mt19937_64 copy = e;
+                for (int k = 0; k < 400; ++k) REQUIRE(back.next() == copy());
+                CHECK(back.engine() == copy);
+            }
+        }
+    }
 }
 
 TEST_CASE("Random::below(bound) stays in 0 .. bound-1 for small, odd, power-of-two and huge bounds (GDD §3.4.1 step 5)", "[random]") {

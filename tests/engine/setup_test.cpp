@@ -83,3 +83,26 @@ TEST_CASE("a game set up with one player is suspended until a second joins (GDD 
     check_invariants(g);
     CHECK_NOTHROW(g.start_turn());
 }
+
+TEST_CASE("Game::reset sets up the game a new Game would, after a game played, and a refused reset changes nothing (GDD §3.4.1)", "[setup]") {
+    StandardKit kit;
+    Game g = kit.game({"ann", "bob", "cid"}, {}, 3);
+    for (int i = 0; i < 60 && !g.over(); ++i) {  // a game under way: stacks, scores, a deck renewal
+        if (g.phase() == Phase::between_turns) g.start_turn();
+        if (g.phase() == Phase::awaiting_give) g.give(g.players()[static_cast<std::size_t>(i) % g.players().size()].id);
+    }
+    REQUIRE(g.turn() > 0);
+
+    const Snapshot before = snapshot(g);
+    CHECK_THROWS_AS(g.reset(9, {"dee", "dee"}), RuleError);
+    CHECK_THROWS_AS(g.reset(9, {"dee", "eve"}, kit.kinds({"three-points", "three-points"})), RuleError);
+    CHECK(snapshot(g) == before);  // refused: the game under way is untouched
+
+    g.reset(9, {"dee", "eve"}, kit.kinds({"score-doubler"}));
+    const Game fresh = kit.game({"dee", "eve"}, {"score-doubler"}, 9);
+    CHECK(snapshot(g) == snapshot(fresh));  // deck, players, phase, turn and the generator
+    check_invariants(g);
+    g.reset(4, {"fay"});
+    CHECK(snapshot(g) == snapshot(kit.game({"fay"}, {}, 4)));
+    CHECK(g.phase() == Phase::suspended);
+}
