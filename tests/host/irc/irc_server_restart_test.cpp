@@ -57,6 +57,7 @@ TEST_CASE("The bot SIGKILLed mid-game and started again: the game resumes after 
 
     // Every game counted for each player.
     ann.say("#cherries", "!stats bob");
+    INFO("games opened: " << games << "; the channel as ann saw it:\n" << ann.transcript());
     REQUIRE(ann.wait_for(said + "bob: " + std::to_string(games) + " games, [0-9]+ wins?, [0-9]+ turns, "));
     CHECK(bot->terminate() == 0);
 }
