@@ -6,7 +6,6 @@
 
 #include <iostream>
 #include <memory>
-#include <random>
 
 #include "engine/game.hpp"
 #include "host/cli/commands.hpp"
@@ -22,6 +21,7 @@
 #include "host/batch/sim.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
+#include "host/base/random_seed.hpp"
 
 namespace cherries::host {
 
@@ -44,10 +44,6 @@ struct PlayOptions {
     CLI::Option* gametype_option = nullptr;
 };
 
-std::uint64_t random_seed() {
-    std::random_device rd;
-    return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
-}
 
 int run_scenario(const PlayOptions& o) {
     const Scenario scenario = read_scenario(o.scenario);

@@ -4,12 +4,12 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <random>
 
 #include "host/irc/channel_table.hpp"
 #include "host/session/library_bots.hpp"
 #include "sdk/diagnostic.hpp"
 #include "host/base/join.hpp"
+#include "host/base/random_seed.hpp"
 
 namespace cherries::irc {
 
@@ -18,10 +18,6 @@ namespace {
 // Player text echoed back: formatting and controls stripped, cut short.
 std::string echo(std::string_view text) { return clean_echo(text, 24); }
 
-std::uint64_t random_seed() {
-    std::random_device rd;
-    return (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
-}
 
 }  // namespace
 
@@ -30,7 +26,7 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
       library_(library),
       options_(std::move(options)),
       bots_(std::make_unique<host::LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
-    if (!options_.seed) options_.seed = random_seed;
+    if (!options_.seed) options_.seed = host::random_seed;
     compact_ = options_.compact;
 }
 

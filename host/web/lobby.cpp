@@ -4,24 +4,15 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <random>
 #include <span>
 #include <stdexcept>
 
 #include "engine/random.hpp"
+#include "host/base/random_seed.hpp"
 
 namespace cherries::web {
 
 using nlohmann::json;
-
-namespace {
-
-std::uint64_t random_u64() {
-    std::random_device device;
-    return (static_cast<std::uint64_t>(device()) << 32) ^ device();
-}
-
-}  // namespace
 
 Lobby::Lobby(const ServeConfig& config) : config_(config), library_(config.plugin_path) {}
 
@@ -117,7 +108,7 @@ json Lobby::tables_json() const {
 std::string Lobby::new_id() const {
     static constexpr char kAlphabet[] = "abcdefghijkmnpqrstuvwxyz23456789";  // no l, o, 0, 1
     for (;;) {
-        std::uint64_t bits = random_u64();
+        std::uint64_t bits = host::random_seed();
         std::string id;
         for (int i = 0; i < 10; ++i, bits >>= 5) id += kAlphabet[bits & 31];
         if (!tables_.count(id)) return id;
@@ -152,7 +143,7 @@ std::variant<json, LobbyError> Lobby::create_table(const std::string& body) {
         gametype = it->get<std::string>();
     }
     std::vector<std::string> sets = config_.default_sets;
-    const std::uint64_t seed = random_u64();
+    const std::uint64_t seed = host::random_seed();
     if (const auto it = request.find("sets"); it != request.end()) {
         if (!it->is_array() || it->empty() || it->size() > 16 ||
             !std::all_of(it->begin(), it->end(), [](const json& v) { return v.is_string(); }))

@@ -4,24 +4,15 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <random>
 #include <stdexcept>
 
 #include "host/bots/lua_bot.hpp"
 #include "host/session/plugin_list.hpp"
+#include "host/base/random_seed.hpp"
 
 namespace cherries::web {
 
 using nlohmann::json;
-
-namespace {
-
-std::uint64_t random_u64() {
-    std::random_device device;
-    return (static_cast<std::uint64_t>(device()) << 32) ^ device();
-}
-
-}  // namespace
 
 WebTable::WebTable(TableSetup setup, host::GameLibrary& library, std::uint64_t seed)
     : setup_(std::move(setup)), runtime_(setup_.bundle->make_runtime()), bots_(library) {
@@ -145,7 +136,7 @@ std::string WebTable::record() const {
 }
 
 std::string WebTable::new_token() const {
-    return fmt::format("{:016x}{:016x}", random_u64(), random_u64());
+    return fmt::format("{:016x}{:016x}", host::random_seed(), host::random_seed());
 }
 
 WebTable::Token* WebTable::token(const std::optional<std::string>& token) {
