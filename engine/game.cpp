@@ -7,6 +7,21 @@
 
 namespace cherries {
 
+namespace {
+
+// Step 5 with no event (GDD §3.4.2.3.5), in one pass: the survivors close up in their order,
+// expired cards go on top of the received card stack in theirs.
+inline void age_quietly(Player& player) {
+    std::size_t kept = 0;
+    for (ActiveModifier& m : player.modifiers) {
+        if (--m.lifetime > 0) player.modifiers[kept++] = m;
+        else player.received.push_back(m.card);
+    }
+    player.modifiers.resize(kept);
+}
+
+}  // namespace
+
 std::string_view to_string(Phase phase) {
     switch (phase) {
         case Phase::between_turns: return "between_turns";
@@ -411,14 +426,7 @@ void Game::give_with_events(std::size_t receiver_index) {
         winner_ = player.id;
         return;
     }
-    // Step 5 as in finish_turn, in one pass: survivors close up in their order, expired cards
-    // go on top of the received card stack in theirs.
-    std::size_t kept = 0;
-    for (ActiveModifier& m : player.modifiers) {
-        if (--m.lifetime > 0) player.modifiers[kept++] = m;
-        else player.received.push_back(m.card);
-    }
-    player.modifiers.resize(kept);
+    age_quietly(player);  // step 5
     if (++round_position_ >= players_.size()) round_position_ = 0;
     phase_ = Phase::between_turns;
 }
@@ -434,13 +442,7 @@ void Game::give(PlayerId receiver_id) {
 
 void Game::finish_turn(Player& player) {
     if (!sink_) {
-        // Step 5 with no event (a pass in a simulation): as give_quietly's.
-        std::size_t kept = 0;
-        for (ActiveModifier& m : player.modifiers) {
-            if (--m.lifetime > 0) player.modifiers[kept++] = m;
-            else player.received.push_back(m.card);
-        }
-        player.modifiers.resize(kept);
+        age_quietly(player);  // step 5 with no event (a pass in a simulation)
         if (++round_position_ >= players_.size()) round_position_ = 0;
         phase_ = Phase::between_turns;
         return;
