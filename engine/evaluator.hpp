@@ -22,6 +22,12 @@ public:
     /// Why the last call() returned false, for reports (GDD §3.5). It does not name the function
     /// or a card: the engine prefixes the card and which of its functions ran.
     virtual std::string fault_message() const = 0;
+
+    /// True when `function` is proven to answer every call from its argument alone: it can keep
+    /// nothing between calls, so a caller may keep its results as long as it likes (across
+    /// games). False when not proven, which is the default: the purity contract (DESIGN.md)
+    /// then only lets a caller keep them within one game.
+    virtual bool proven_pure(FunctionId /*function*/) const noexcept { return false; }
 };
 
 }  // namespace cherries

@@ -115,7 +115,7 @@ int open_sandbox(lua_State* L) {
 }
 
 // Runs one plugin file in its own environment; returns a registry reference to the table it
-// returns. Stack in: [1] = light userdata, the LuaChunk (read in place: no copy of the text in
+// returns, and whether its functions are proven pure (none can assign an upvalue). Stack in: [1] = light userdata, the LuaChunk (read in place: no copy of the text in
 // Lua memory). Runs protected.
 int load_module(lua_State* L) {
     const auto* chunk = static_cast<const LuaChunk*>(lua_touserdata(L, 1));
@@ -135,9 +135,11 @@ int load_module(lua_State* L) {
     lua_call(L, 0, 1);                // 4 module (errors propagate to the caller's pcall)
     if (!lua_istable(L, -1))
         return luaL_error(L, "%s: the file must return a table of functions, got %s", chunkname + 1, luaL_typename(L, -1));
-    lua_seal::seal_reachable(L, 3, 2);  // env, module and all they reach: read-only from now on
+    // env, module and all they reach: read-only from now on
+    const bool keeps_state = lua_seal::seal_reachable(L, 3, 2);
     lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));  // -1 module
-    return 1;
+    lua_pushboolean(L, !keeps_state);                    // proven pure
+    return 2;
 }
 
 // Resolves every function a manifest names to a registry reference. Stack in: [1] = light
@@ -229,6 +231,7 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
 
     std::vector<Diagnostic> problems;
     std::vector<int> modules;
+    chunk_pure_.assign(program.chunks.size(), false);
     for (std::size_t c = 0; c < program.chunks.size(); ++c) {
         const LuaChunk& chunk = program.chunks[c];
         const std::string file = chunk.chunkname.substr(chunk.chunkname.empty() ? 0 : 1);
@@ -242,10 +245,11 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
         }
         lua_pushcfunction(L, load_module);
         lua_pushlightuserdata(L, const_cast<LuaChunk*>(&chunk));
-        const int status = protected_call(c, 1, 1);
+        const int status = protected_call(c, 1, 2);
         account(c, status != LUA_OK);
         if (status == LUA_OK) {
-            modules.push_back(static_cast<int>(lua_tointeger(L, -1)));
+            modules.push_back(static_cast<int>(lua_tointeger(L, -2)));
+            chunk_pure_[c] = lua_toboolean(L, -1);
             lua_settop(L, 1);
             lua_gc(L, LUA_GCCOLLECT);
             // What a file keeps is taken from every plugin's room to run: a quarter at most.

@@ -139,6 +139,14 @@ public:
     bool call(FunctionId function, std::int64_t argument, std::int64_t& result) noexcept override;
     std::string fault_message() const override { return fault_; }
 
+    /// True when no function of the plugin that defines `function` can assign an upvalue: read
+    /// from its compiled code at load (lua_bytecode.hpp). Its tables are sealed and its library
+    /// keeps no state, so its results depend on the argument alone (Evaluator::proven_pure).
+    bool proven_pure(FunctionId function) const noexcept override {
+        return function != kIdentity && function < chunk_of_.size() && chunk_of_[function] < chunk_pure_.size() &&
+               chunk_pure_[chunk_of_[function]];
+    }
+
     /// True when the last fault of call() or run() was a budget used up (the call's instructions
     /// or CPU time, or the plugin's budget for the game or check), not something the function
     /// did wrong: check reports it as slowness, never as state kept between calls.
@@ -209,6 +217,7 @@ private:
     std::vector<int> refs_;  // FunctionId -> registry reference (index 0 unused)
     std::vector<std::size_t> chunk_of_;  // FunctionId -> chunk (index 0 unused)
     std::vector<int> modules_;           // per chunk: registry reference of its table, or LUA_NOREF
+    std::vector<bool> chunk_pure_;       // per chunk: no function of it can assign an upvalue
     std::shared_ptr<LuaUsage> usage_;
     int slots_ = 0;  // registry reference: the upvalues recorded at load (lua_seal::seal_reachable)
     std::string exhausted(std::size_t chunk) const;  // why plugin `chunk` may not run; "" while it may

@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "sdk/lua_bytecode.hpp"
 #include "sdk/lua_library.hpp"
 
 namespace cherries::sdk::lua_seal {
@@ -122,8 +123,9 @@ int push_contents(lua_State* L, int index) {
     return lua_gettop(L);
 }
 
-void seal_reachable(lua_State* L, int first, int slots) {
+bool seal_reachable(lua_State* L, int first, int slots) {
     const int top = lua_gettop(L);
+    bool assigns = false;
     slots = lua_absindex(L, slots);
     lua_newtable(L);  // +1 visited
     const int visited = lua_gettop(L);
@@ -169,7 +171,11 @@ void seal_reachable(lua_State* L, int first, int slots) {
                 }
                 seal_table(L, item);
             }
-        } else {  // a Lua function: its upvalues
+        } else {  // a Lua function: its upvalues, and whether its code can assign one
+            if (!assigns && lua_getupvalue(L, item, 1) != nullptr) {
+                lua_pop(L, 1);
+                assigns = lua_bytecode::function_may_assign_upvalue(L, item);
+            }
             for (int u = 1; lua_getupvalue(L, item, u) != nullptr; ++u) {  // +1 value
                 lua_pushvalue(L, item);
                 lua_rawseti(L, slots, ++recorded);
@@ -184,6 +190,7 @@ void seal_reachable(lua_State* L, int first, int slots) {
     }
     lua_library::charge(L, steps);
     lua_settop(L, top);
+    return assigns;
 }
 
 int restore_upvalues(lua_State* L, int slots) {

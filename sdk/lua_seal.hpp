@@ -15,8 +15,10 @@ namespace cherries::sdk::lua_seal {
 /// Seals every table reachable from the values at stack indices `first`..top (see above), and
 /// appends each upvalue of a reachable Lua function to the array at stack index `slots` as
 /// three entries: the function, the upvalue's number, its value now. Charges the walk to the
-/// budget. Stack balanced. Runs inside a protected call.
-void seal_reachable(lua_State* L, int first, int slots);
+/// budget. Returns true when the code of a reachable function that has upvalues (or of a function
+/// nested in it) may assign one (lua_bytecode.hpp): the values can then keep state between
+/// calls; false proves they cannot. Stack balanced. Runs inside a protected call.
+bool seal_reachable(lua_State* L, int first, int slots);
 
 /// Pushes the table whose contents the table at `index` shows: the backing of a sealed table,
 /// otherwise the table itself. Returns the pushed table's (absolute) index. Never allocates.

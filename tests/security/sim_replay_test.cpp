@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <string>
 
 #include "tests/support/run_cli.hpp"
@@ -30,5 +32,54 @@ TEST_CASE("sim --record, then replay --game 49 of a plugin whose result changes 
         INFO("game " << game << ": " << replay.err.substr(0, 300));
         CHECK(replay.status == 0);
         CHECK(replay.out.find("match the record") != std::string::npos);
+    }
+}
+
+namespace {
+
+// The games of a record file, each its header line and events, by the header's game index.
+std::map<int, std::string> games_of(const fs::path& record) {
+    std::map<int, std::string> games;
+    std::ifstream in(record);
+    std::string line;
+    int game = -1;
+    while (std::getline(in, line)) {
+        if (line.rfind("{\"cherries\":", 0) == 0) {  // a header (a game's end is {"end":...})
+            const auto at = line.find("\"game\":");
+            REQUIRE(at != std::string::npos);
+            game = std::stoi(line.substr(at + 7));
+        }
+        REQUIRE(game >= 0);
+        games[game] += line + "\n";
+    }
+    return games;
+}
+
+}  // namespace
+
+TEST_CASE("a plugin that counts its calls: each sim game is the same whatever was played before it", "[security][cli]") {
+    // GameMemo keeps answers across games only for a function proven pure (no upvalue assigned:
+    // sdk/lua_bytecode). This one assigns one: each game asks it afresh, so a game is the same
+    // played after 0, 20 or any other games, on one worker or two.
+    TempFolder dir;
+    const fs::path hostile = fs::path(CHERRIES_SOURCE_DIR) / "tests/security/plugins/34-stateful-counter";
+    fs::create_directories(dir.path() / "sets");
+    fs::copy(hostile, dir.path() / "sets/hostile-34", fs::copy_options::recursive);
+    const std::string sim = "sim --plugin-path '" + dir.path().string() +
+                            "' --set standard --set hostile-34 --games 30 --bot random --seed 4 --record ";
+    const fs::path all = dir.path() / "all.jsonl", two = dir.path() / "two.jsonl", last = dir.path() / "last.jsonl";
+    for (const auto& [record, options] : {std::pair{all, " --jobs 1"}, {two, " --jobs 2"}, {last, " --shard 3/3"}}) {
+        const auto run = run_cli(sim + "'" + record.string() + "'" + options);
+        INFO(run.err);
+        REQUIRE(run.status == 0);
+    }
+    const auto games = games_of(all);
+    REQUIRE(games.size() == 30);
+    CHECK(games_of(two) == games);
+    const auto shard = games_of(last);  // games 20-29, the first of them played first
+    REQUIRE(shard.size() == 10);
+    for (const auto& [game, text] : shard) {
+        INFO("game " << game);
+        CHECK(text == games.at(game));
     }
 }
