@@ -1,0 +1,44 @@
+// libFuzzer target for the compiled-code reader (sdk/lua_bytecode.hpp), which decides whether a
+// plugin's results may be kept across games. The first byte chooses what the rest is:
+// - even: Lua source text. It is compiled (never run) and its main function dumped, stripped and
+//   not; the reader must read both dumps whole, and give the same answer for both.
+// - odd: any bytes, read as a dump: the reader must not crash, and must refuse a cut dump.
+#include <lua.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+#include "sdk/lua_bytecode.hpp"
+
+namespace {
+
+int append(lua_State*, const void* bytes, std::size_t size, void* out) {
+    static_cast<std::string*>(out)->append(static_cast<const char*>(bytes), size);
+    return 0;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using cherries::sdk::lua_bytecode::assigns_upvalue;
+    if (size == 0) return 0;
+    const std::string rest(reinterpret_cast<const char*>(data) + 1, size - 1);
+    if (data[0] & 1) {
+        const std::optional<bool> read = assigns_upvalue(rest);
+        if (read && !rest.empty() && assigns_upvalue(rest.substr(0, rest.size() - 1))) std::abort();
+        return 0;
+    }
+    lua_State* L = luaL_newstate();
+    if (!L) return 0;
+    if (luaL_loadbufferx(L, rest.data(), rest.size(), "=fuzz", "t") == LUA_OK) {
+        std::string stripped, full;
+        if (lua_dump(L, append, &stripped, 1) != 0 || lua_dump(L, append, &full, 0) != 0) std::abort();
+        const std::optional<bool> a = assigns_upvalue(stripped), b = assigns_upvalue(full);
+        if (!a || !b || *a != *b) std::abort();
+    }
+    lua_close(L);
+    return 0;
+}
