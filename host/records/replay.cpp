@@ -57,7 +57,8 @@ Replayer::Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const Record
     : file_(std::move(file)),
       lines_(std::move(lines)),
       first_line_(first_line),
-      game_(make_game(bundle, evaluator, header, file_)),
+      memo_(evaluator),
+      game_(make_game(bundle, memo_, header, file_)),
       writer_(game_),
       plugins_(header.plugins) {
     game_.set_event_sink(this);

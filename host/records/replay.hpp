@@ -16,6 +16,7 @@
 
 #include "engine/game.hpp"
 #include "host/records/record.hpp"
+#include "host/session/game_memo.hpp"
 #include "sdk/bundle.hpp"
 
 namespace cherries::host {
@@ -42,7 +43,10 @@ sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,
 class Replayer final : private EventSink {
 public:
     /// Sets the game up from `header` (seed, players in turn order). `lines` is the record, its
-    /// header first; `first_line` is the header's line number in `file`, for messages.
+    /// header first; `first_line` is the header's line number in `file`, for messages. The game
+    /// asks `evaluator` through a GameMemo, as a game in play does, so a plugin function is
+    /// called as often in the replay as in the game recorded (the same for a plugin that breaks
+    /// the purity contract, as long as no bot looked ahead with it).
     Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header,
              std::vector<std::string> lines, std::string file, std::size_t first_line = 1);
     Replayer(const Replayer&) = delete;
@@ -82,6 +86,7 @@ private:
     std::string file_;
     std::vector<std::string> lines_;
     std::size_t first_line_;
+    GameMemo memo_;  // as in play (Session): each (function, argument) asked once a game
     Game game_;
     EventLineWriter writer_;
     std::vector<RecordedPlugin> plugins_;  // the header's, then those of the plugin lines read

@@ -57,7 +57,7 @@ std::map<int, std::string> games_of(const fs::path& record) {
 
 }  // namespace
 
-TEST_CASE("a plugin that counts its calls: each sim game is the same whatever was played before it", "[security][cli]") {
+TEST_CASE("a plugin that counts its calls: each sim game is the same whatever was played before it, and replays alone", "[security][cli]") {
     // GameMemo keeps answers across games only for a function proven pure (no upvalue assigned:
     // sdk/lua_bytecode). This one assigns one: each game asks it afresh, so a game is the same
     // played after 0, 20 or any other games, on one worker or two.
@@ -81,5 +81,13 @@ TEST_CASE("a plugin that counts its calls: each sim game is the same whatever wa
     for (const auto& [game, text] : shard) {
         INFO("game " << game);
         CHECK(text == games.at(game));
+    }
+    // And each replays alone: the replay asks the plugin through the same per-game memo as the
+    // game did, so it calls it as often and in the same order (random bots look nothing ahead).
+    for (const char* game : {"0", "12", "29"}) {
+        const auto replay = run_cli("replay '" + all.string() + "' --plugin-path '" + dir.path().string() + "' --game " + game);
+        INFO("game " << game << ": " << replay.err.substr(0, 300));
+        CHECK(replay.status == 0);
+        CHECK(replay.out.find("match the record") != std::string::npos);
     }
 }
