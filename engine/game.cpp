@@ -7,21 +7,6 @@
 
 namespace cherries {
 
-namespace {
-
-// Step 5 with no event (GDD §3.4.2.3.5), in one pass: the survivors close up in their order,
-// expired cards go on top of the received card stack in theirs.
-inline void age_quietly(Player& player) {
-    std::size_t kept = 0;
-    for (ActiveModifier& m : player.modifiers) {
-        if (--m.lifetime > 0) player.modifiers[kept++] = m;
-        else player.received.push_back(m.card);
-    }
-    player.modifiers.resize(kept);
-}
-
-}  // namespace
-
 std::string_view to_string(Phase phase) {
     switch (phase) {
         case Phase::between_turns: return "between_turns";
@@ -408,25 +393,18 @@ void Game::give_with_events(std::size_t receiver_index) {
         return;
     }
     drawn_ = kNoCard;
-    if (catalog_.kind_of(card).type == CardType::modifier) {  // step 3: handle (GDD §3.4.2.3.3)
-        receiver.modifiers.push_back({card, p.lifetime});
-    } else {
-        receiver.cherries = p.receiver_cherries;
-        receiver.score = p.receiver_score;
-        receiver.received.push_back(card);
+    switch (commit_turn(catalog_, p, player, &receiver)) {  // steps 3 to 5
+        case TurnEnd::receiver_won:
+            phase_ = Phase::won;
+            winner_ = receiver.id;
+            return;
+        case TurnEnd::player_won:
+            phase_ = Phase::won;
+            winner_ = player.id;
+            return;
+        case TurnEnd::next_player:
+            break;
     }
-    if (p.receiver_wins) {
-        phase_ = Phase::won;
-        winner_ = receiver.id;
-        return;
-    }
-    player.score = p.player_score;  // step 4 (GDD §3.4.2.3.4)
-    if (p.player_wins) {
-        phase_ = Phase::won;
-        winner_ = player.id;
-        return;
-    }
-    age_quietly(player);  // step 5
     if (++round_position_ >= players_.size()) round_position_ = 0;
     phase_ = Phase::between_turns;
 }
@@ -442,7 +420,7 @@ void Game::give(PlayerId receiver_id) {
 
 void Game::finish_turn(Player& player) {
     if (!sink_) {
-        age_quietly(player);  // step 5 with no event (a pass in a simulation)
+        age_modifiers(player);  // step 5 with no event (a pass in a simulation)
         if (++round_position_ >= players_.size()) round_position_ = 0;
         phase_ = Phase::between_turns;
         return;

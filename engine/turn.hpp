@@ -75,6 +75,48 @@ struct TurnSteps {
     std::vector<ModifierStep> end;     ///< step 4: the player's stack on the end-of-turn change
 };
 
+/// How a turn committed by commit_turn ended.
+enum class TurnEnd : std::uint8_t {
+    next_player,   ///< nobody won: the next player's turn comes
+    receiver_won,  ///< the receiver reached the winning score when handling the card (GDD §3.4.3)
+    player_won,    ///< the player reached it with the end-of-turn score change
+};
+
+/// Step 5, aging, with no events (GDD §3.4.2.3.5): every modifier on `player`'s modifier card
+/// stack loses one turn of lifetime; the survivors keep their order, and the expired cards go on
+/// top of the received card stack in theirs.
+inline void age_modifiers(Player& player) {
+    std::size_t kept = 0;
+    for (ActiveModifier& m : player.modifiers) {
+        if (--m.lifetime > 0) player.modifiers[kept++] = m;
+        else player.received.push_back(m.card);
+    }
+    player.modifiers.resize(kept);
+}
+
+/// Commits `plan`, which did not fault, to the players with no events: step 3, handling (GDD
+/// §3.4.2.3.3: a modifier card goes on `receiver`'s modifier card stack with the plan's lifetime,
+/// any other card changes their cherry count or score and goes on their received card stack);
+/// step 4, `player`'s end-of-turn score (§3.4.2.3.4); step 5, aging. A win (§3.4.3) stops it
+/// where it happens. For a pass (plan.card is kNoCard) `receiver` is not touched and may be null.
+/// What Game::give does when nobody listens, and what a bot's imagined games do.
+inline TurnEnd commit_turn(const Catalog& catalog, const TurnPlan& plan, Player& player, Player* receiver) {
+    if (plan.card != kNoCard) {
+        if (catalog.kind_of(plan.card).type == CardType::modifier) {
+            receiver->modifiers.push_back({plan.card, plan.lifetime});
+        } else {
+            receiver->cherries = plan.receiver_cherries;
+            receiver->score = plan.receiver_score;
+            receiver->received.push_back(plan.card);
+        }
+        if (plan.receiver_wins) return TurnEnd::receiver_won;
+    }
+    player.score = plan.player_score;
+    if (plan.player_wins) return TurnEnd::player_won;
+    age_modifiers(player);
+    return TurnEnd::next_player;
+}
+
 /// Plans the turn of `player` who drew `card` (kNoCard: a pass) and gives it to `receiver`.
 /// With `steps`, records each modifier's result there.
 TurnPlan plan_turn(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator,

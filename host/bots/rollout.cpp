@@ -51,13 +51,7 @@ void Rollout::pass(ImaginedTable& table) {
             if (!resolve_fault(table, plan)) return;
             continue;
         }
-        player.score = plan.player_score;
-        if (plan.player_wins) {
-            table.over = true;
-            table.winner = table.next;
-            return;
-        }
-        finish_turn(table);
+        end_turn(table, commit_turn(catalog_, plan, player, nullptr), table.next);
         return;
     }
 }
@@ -89,40 +83,24 @@ void Rollout::give(ImaginedTable& table, std::size_t receiver_index, SplitMix64&
         if (resolve_fault(table, p)) draw_or_pass(table, random);
         return;
     }
-    const CardId card = table.drawn;
     table.drawn = kNoCard;
-    if (catalog_.kind_of(card).type == CardType::modifier) {  // handle (GDD §3.4.2.3.3)
-        receiver.modifiers.push_back({card, p.lifetime});
-    } else {
-        receiver.cherries = p.receiver_cherries;
-        receiver.score = p.receiver_score;
-        receiver.received.push_back(card);
-    }
-    if (p.receiver_wins) {
-        table.over = true;
-        table.winner = receiver_index;
-        return;
-    }
-    player.score = p.player_score;  // the end-of-turn score change (GDD §3.4.2.3.4)
-    if (p.player_wins) {
-        table.over = true;
-        table.winner = table.next;
-        return;
-    }
-    finish_turn(table);
+    end_turn(table, commit_turn(catalog_, p, player, &receiver), receiver_index);
 }
 
-void Rollout::finish_turn(ImaginedTable& table) {
-    Player& player = table.players[table.next];  // aging (GDD §3.4.2.3.5)
-    for (std::size_t i = 0; i < player.modifiers.size();) {
-        if (--player.modifiers[i].lifetime > 0) {
-            ++i;
-        } else {
-            player.received.push_back(player.modifiers[i].card);
-            player.modifiers.erase(player.modifiers.begin() + static_cast<std::ptrdiff_t>(i));
-        }
+void Rollout::end_turn(ImaginedTable& table, TurnEnd end, std::size_t receiver_index) {
+    switch (end) {
+        case TurnEnd::receiver_won:
+            table.over = true;
+            table.winner = receiver_index;
+            return;
+        case TurnEnd::player_won:
+            table.over = true;
+            table.winner = table.next;
+            return;
+        case TurnEnd::next_player:
+            if (++table.next >= table.players.size()) table.next = 0;
+            return;
     }
-    if (++table.next >= table.players.size()) table.next = 0;
 }
 
 std::size_t Rollout::greedy_choice(const ImaginedTable& table) {

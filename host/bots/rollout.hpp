@@ -25,7 +25,8 @@ struct ImaginedTable {
 
 /// Plays imagined tables forward as Game does (GDD §3.4.2: draw, give, handle, end-of-turn score
 /// change, aging, deck renewal, §3.5 conflict resolution), every player choosing like GreedyBot.
-/// The commit mirrors Game::give; the arithmetic is plan_turn's, the same as the game's.
+/// The arithmetic is plan_turn's and the commit commit_turn's (engine/turn.hpp), the same as the
+/// game's.
 class Rollout {
 public:
     Rollout(const Catalog& catalog, const Gametype& gametype, Evaluator& evaluator)
@@ -49,7 +50,8 @@ public:
 private:
     void draw_or_pass(ImaginedTable& table, SplitMix64& random);
     void pass(ImaginedTable& table);
-    void finish_turn(ImaginedTable& table);
+    // After a committed turn: the winner, or the next player.
+    void end_turn(ImaginedTable& table, TurnEnd end, std::size_t receiver_index);
     bool resolve_fault(ImaginedTable& table, const TurnPlan& plan);
 
     const Catalog& catalog_;
