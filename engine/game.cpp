@@ -232,7 +232,7 @@ void Game::pass_turn() {
     Player& player = players_[round_position_];
     if (sink_) emit({.type = EventType::pass, .turn = turn_, .player = player.id});
     for (;;) {
-        TurnSteps steps;  // for the event; only when someone listens
+        TurnSteps& steps = fresh_steps();  // for the event; only when someone listens
         TurnPlan plan = plan_turn(catalog_, gametype_, *evaluator_, player, nullptr, kNoCard, sink_ ? &steps : nullptr);
         if (plan.faulted) {
             if (!resolve_fault(plan)) return;
@@ -332,7 +332,7 @@ bool Game::resolve_fault(const TurnPlan& plan) {
 }
 
 void Game::give_with_events(std::size_t receiver_index) {
-    TurnSteps steps;  // for the events
+    TurnSteps& steps = fresh_steps();  // for the events
     const TurnPlan p = plan_at(receiver_index, &steps);
     if (p.faulted) {
         if (resolve_fault(p)) draw_or_pass();

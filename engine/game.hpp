@@ -172,6 +172,14 @@ private:
     bool set_past_fault_limit(CardId faulting) const;
     void remove_set(std::uint16_t set);
     void finish_turn(Player& player);
+    // The steps of this turn's modifier card stacks for its events (Event::steps points into
+    // them during the callback), emptied: their memory is kept from turn to turn.
+    TurnSteps& fresh_steps() {
+        steps_.handle.clear();
+        steps_.end.clear();
+        return steps_;
+    }
+    TurnSteps steps_;
     void add_player(const std::string& name);
 
     const Catalog& catalog_;

@@ -45,6 +45,7 @@ inline bool in_range(std::int64_t v) { return v >= -kMaxMagnitude && v <= kMaxMa
                                                std::int64_t change, std::int64_t& result, std::string& fault_message,
                                                std::vector<ModifierStep>* steps) {
     std::int64_t value = change;
+    if (steps) steps->reserve(steps->size() + stack.size() + (extra_top != kNoCard ? 1 : 0));  // one allocation
     for (const ActiveModifier& m : stack) {  // bottom first (GDD §3.4.2.3.4.1)
         if (!apply(catalog, evaluator, m.card, type, value, fault_message)) return m.card;
         if (steps) steps->push_back({m.card, value});

@@ -74,7 +74,7 @@ SimRecording::SimRecording(const sdk::Bundle& bundle, const std::string& path, c
           return h;
       }()),
       text(header),
-      cards(quoted_card_ids(bundle.catalog())) {
+      words(record_words(bundle.catalog())) {
     if (path.ends_with(".jsonl")) {
         file = path;
         fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -141,10 +141,10 @@ public:
             header.seed = game_seed;
             header.game = static_cast<std::int64_t>(index);
             if (recording->file.empty())
-                record.emplace(sim_record_file(recording->dir, index), game, header, &recording->text, recording->cards);
+                record.emplace(sim_record_file(recording->dir, index), game, header, &recording->text, recording->words);
             else
                 record.emplace([recording](std::string_view whole) { recording->append(whole); }, game, header,
-                               &recording->text, recording->cards);
+                               &recording->text, recording->words);
             game.set_event_sink(&*record);
         }
         if (observer) {

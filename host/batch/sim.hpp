@@ -106,7 +106,7 @@ struct SimRecording {
     std::string file;  ///< the one file, or empty
     RecordHeader header;  ///< seed and game are set per game
     HeaderText text;
-    std::shared_ptr<const std::vector<std::string>> cards;
+    std::shared_ptr<const RecordWords> words;  ///< what every record of the run writes alike
 
 private:
     std::mutex mutex_;

@@ -9,6 +9,16 @@
 namespace cherries::host {
 
 std::string quoted(const std::string& s) {
+    // Printable ASCII but '"' and '\\' needs no escape: the common case (names, card ids), quoted
+    // here as nlohmann::json would; anything else goes through it.
+    if (std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; })) {
+        std::string out;
+        out.reserve(s.size() + 2);
+        out += '"';
+        out += s;
+        out += '"';
+        return out;
+    }
     return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -21,29 +31,28 @@ Token make_token(const std::string& text) {
     return t;  // size 0: too long, written from the string
 }
 
-std::shared_ptr<const std::vector<std::string>> quoted_card_ids(const Catalog& catalog) {
-    auto cards = std::make_shared<std::vector<std::string>>();
-    cards->reserve(catalog.card_count());
-    for (std::size_t c = 0; c < catalog.card_count(); ++c)
-        cards->push_back(quoted(catalog.display_id(catalog.kind_id_of(static_cast<CardId>(c)))));
-    return cards;
+std::shared_ptr<const RecordWords> record_words(const Catalog& catalog) {
+    auto words = std::make_shared<RecordWords>();
+    words->cards.reserve(catalog.card_count());
+    for (std::size_t c = 0; c < catalog.card_count(); ++c) {
+        words->cards.push_back(quoted(catalog.display_id(catalog.kind_id_of(static_cast<CardId>(c)))));
+        words->card_tokens.push_back(make_token(words->cards.back()));
+        words->longest_card = std::max(words->longest_card, words->cards.back().size());
+    }
+    for (int k = 0; k <= static_cast<int>(EventType::ended); ++k)
+        words->type_tokens.push_back(make_token("[\"" + std::string(to_string(static_cast<EventType>(k))) + "\","));
+    return words;
 }
 
-EventLineWriter::EventLineWriter(const Game& game, std::shared_ptr<const std::vector<std::string>> cards)
-    : game_(game), cards_(cards ? std::move(cards) : quoted_card_ids(game.catalog())) {
-    for (const auto& c : *cards_) {
-        longest_card_ = std::max(longest_card_, c.size());
-        card_tokens_.push_back(make_token(c));
-    }
+EventLineWriter::EventLineWriter(const Game& game, std::shared_ptr<const RecordWords> words)
+    : game_(game), words_(words ? std::move(words) : record_words(game.catalog())) {
     for (const Player& p : game.players()) {
         if (names_.size() <= p.id) names_.resize(p.id + 1, "\"?\"");
         names_[p.id] = quoted(p.name);
         longest_name_ = std::max(longest_name_, names_[p.id].size());
     }
     for (const auto& n : names_) name_tokens_.push_back(make_token(n));
-    bound_ = 256 + kToken + 2 * longest_name_ + longest_card_;
-    for (int k = 0; k <= static_cast<int>(EventType::ended); ++k)
-        type_tokens_.push_back(make_token("[\"" + std::string(to_string(static_cast<EventType>(k))) + "\","));
+    bound_ = 256 + kToken + 2 * longest_name_ + words_->longest_card;
 }
 
 const std::string& EventLineWriter::name(PlayerId id) const {
@@ -95,13 +104,14 @@ void EventLineWriter::learn_join(const Event& e) {
     longest_name_ = std::max(longest_name_, names_[e.player].size());
     name_tokens_.resize(names_.size());
     name_tokens_[e.player] = make_token(names_[e.player]);
-    bound_ = 256 + kToken + 2 * longest_name_ + longest_card_;
+    bound_ = 256 + kToken + 2 * longest_name_ + words_->longest_card;
 }
 
 // The layouts of docs/records.md, "Event lines".
 char* EventLineWriter::write(const Event& e, const std::string& message, char* at) const {
     Out o{at};
-    o.token(type_tokens_[static_cast<std::size_t>(e.type)]);
+    const RecordWords& words = *words_;
+    o.token(words.type_tokens[static_cast<std::size_t>(e.type)]);
     o.num(e.turn);
     auto player = [&](PlayerId id) __attribute__((always_inline)) {
         o.lit(",");
@@ -111,8 +121,8 @@ char* EventLineWriter::write(const Event& e, const std::string& message, char* a
     auto card = [&](CardId c) __attribute__((always_inline)) {
         o.lit(",");
         if (c == kNoCard) o.lit("null");
-        else if (card_tokens_[c].size) o.token(card_tokens_[c]);
-        else o.str((*cards_)[c]);
+        else if (words.card_tokens[c].size) o.token(words.card_tokens[c]);
+        else o.str(words.cards[c]);
     };
     auto num = [&](std::int64_t n) __attribute__((always_inline)) {
         o.lit(",");

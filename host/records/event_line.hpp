@@ -17,9 +17,6 @@ namespace cherries::host {
 /// `s` as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD.
 std::string quoted(const std::string& s);
 
-/// Every card's display id (Catalog::display_id) as a JSON string, by CardId.
-std::shared_ptr<const std::vector<std::string>> quoted_card_ids(const Catalog& catalog);
-
 /// A short JSON text kept in a fixed-size array, so that copying it is one fixed-size copy.
 inline constexpr std::size_t kToken = 32;
 struct Token {
@@ -28,13 +25,24 @@ struct Token {
 };
 Token make_token(const std::string& text);
 
+/// What every record of one catalog writes alike, made once and shared by the records of a run:
+/// each card's display id (Catalog::display_id) as a JSON string and as a token, by CardId, and
+/// each event type's opening ("[\"draw\","), by EventType.
+struct RecordWords {
+    std::vector<std::string> cards;
+    std::vector<Token> card_tokens;
+    std::size_t longest_card = 0;
+    std::vector<Token> type_tokens;
+};
+std::shared_ptr<const RecordWords> record_words(const Catalog& catalog);
+
 /// Builds event lines (docs/records.md, "Event lines"): card ids and player names are escaped
 /// once and kept, and a line is written straight into a buffer.
 class EventLineWriter {
 public:
     /// For `game`'s catalog and the players seated now; joiners are learnt from their events.
-    /// `cards`: quoted_card_ids(game.catalog()), made here when null.
-    explicit EventLineWriter(const Game& game, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+    /// `words`: record_words(game.catalog()), made here when null.
+    explicit EventLineWriter(const Game& game, std::shared_ptr<const RecordWords> words = nullptr);
     /// Appends the line for `event` (no newline) to `out`. Call for every event, in order.
     void append(const Event& event, std::string& out);
 
@@ -59,10 +67,10 @@ private:
     void learn_join(const Event& event);
     const std::string& name(PlayerId id) const;
     const Game& game_;
-    std::shared_ptr<const std::vector<std::string>> cards_;  // quoted display id by CardId
+    std::shared_ptr<const RecordWords> words_;
     std::vector<std::string> names_;  // quoted name by PlayerId
-    std::vector<Token> card_tokens_, name_tokens_, type_tokens_;
-    std::size_t longest_card_ = 0, longest_name_ = 0, bound_ = 0;
+    std::vector<Token> name_tokens_;
+    std::size_t longest_name_ = 0, bound_ = 0;
 };
 
 }  // namespace cherries::host

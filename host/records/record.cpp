@@ -141,9 +141,10 @@ std::string header_line(const RecordHeader& h, const HeaderText& text) {
 }
 
 std::string end_line(const Game& game, std::string_view reason) {
-    nlohmann::json j = {{"end", status_name(game)}, {"turns", game.turn()}};
-    if (!reason.empty()) j["reason"] = std::string(reason);
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    // By hand, in the order nlohmann::json (sorted keys) wrote it before: end, reason, turns.
+    std::string line = "{\"end\":" + quoted(std::string(status_name(game)));
+    if (!reason.empty()) line += ",\"reason\":" + quoted(std::string(reason));
+    return line + ",\"turns\":" + std::to_string(game.turn()) + "}";
 }
 
 namespace {
@@ -155,8 +156,8 @@ namespace {
 }  // namespace
 
 RecordWriter::RecordWriter(const std::string& file, const Game& game, const RecordHeader& header,
-                           const HeaderText* text, std::shared_ptr<const std::vector<std::string>> cards)
-    : file_(file), game_(game), lines_(game, std::move(cards)), buffer_(std::make_unique_for_overwrite<char[]>(kBuffer)), capacity_(kBuffer) {
+                           const HeaderText* text, std::shared_ptr<const RecordWords> words)
+    : file_(file), game_(game), lines_(game, std::move(words)), buffer_(std::make_unique_for_overwrite<char[]>(kBuffer)), capacity_(kBuffer) {
     fd_ = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd_ < 0) io_error("cannot write the record", file);
     put(header_line(header, text ? *text : HeaderText(header)));
@@ -169,8 +170,8 @@ RecordWriter::RecordWriter(const std::string& file, const Game& game)
 }
 
 RecordWriter::RecordWriter(std::function<void(std::string_view)> whole, const Game& game, const RecordHeader& header,
-                           const HeaderText* text, std::shared_ptr<const std::vector<std::string>> cards)
-    : file_("(memory)"), game_(game), lines_(game, std::move(cards)),
+                           const HeaderText* text, std::shared_ptr<const RecordWords> words)
+    : file_("(memory)"), game_(game), lines_(game, std::move(words)),
       buffer_(std::make_unique_for_overwrite<char[]>(kBuffer)), capacity_(kBuffer), whole_(std::move(whole)) {
     put(header_line(header, text ? *text : HeaderText(header)));
 }

@@ -90,14 +90,14 @@ std::string end_line(const Game& game, std::string_view reason = {});
 /// the end line at finish(). Lines collect in memory and go to the file at flush().
 class RecordWriter final : public EventSink, public PluginLineSink {
 public:
-    /// Creates (truncates) `file` and writes the header. `text` and `cards` may be shared
+    /// Creates (truncates) `file` and writes the header. `text` and `words` may be shared
     /// between games to save work (made here when null). Throws InputError if it cannot.
     RecordWriter(const std::string& file, const Game& game, const RecordHeader& header,
-                 const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+                 const HeaderText* text = nullptr, std::shared_ptr<const RecordWords> words = nullptr);
     /// Keeps the whole record in memory and hands it to `whole` at finish(), once: the
     /// simulator appends whole records to one shared file.
     RecordWriter(std::function<void(std::string_view)> whole, const Game& game, const RecordHeader& header,
-                 const HeaderText* text = nullptr, std::shared_ptr<const std::vector<std::string>> cards = nullptr);
+                 const HeaderText* text = nullptr, std::shared_ptr<const RecordWords> words = nullptr);
     /// Creates (truncates) `file` with nothing in it: its lines come by put_line (a table's
     /// RecordLog, header first). Throws InputError if it cannot.
     RecordWriter(const std::string& file, const Game& game);

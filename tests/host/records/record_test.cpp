@@ -13,6 +13,7 @@
 #include "host/terminal/scenario.hpp"
 #include "host/batch/sim.hpp"
 #include "host/records/state_json.hpp"
+#include "tests/support/fake_plugins.hpp"
 #include "tests/support/record_support.hpp"
 
 using namespace cherries;
@@ -208,4 +209,22 @@ TEST_CASE("a joiner with a long name is written whole in the record and its even
     CHECK(lines[1] == "[\"join\",0,\"" + name + "\"]");
     CHECK(test::read_text(file).find(name + "\",\"") != std::string::npos);  // a give to the joiner
     CHECK(replay_file(bundle, *runtime, file) == lines.size() - 2);
+}
+
+TEST_CASE("quoted and the end line, written by hand, are what nlohmann::json writes: every byte, and a reason") {
+    // quoted's own path (printable ASCII but '"' and '\\') and nlohmann's (everything else).
+    for (int c = 0; c < 256; ++c) {
+        const std::string s = std::string("a") + static_cast<char>(c) + "b";
+        INFO("byte " << c);
+        CHECK(host::quoted(s) == json(s).dump(-1, ' ', false, json::error_handler_t::replace));
+    }
+    CHECK(host::quoted("") == "\"\"");
+    CHECK(host::quoted("seat 1 ~ ann") == "\"seat 1 ~ ann\"");
+    StandardKit kit;
+    Game g = kit.game({"ann", "bob"});
+    for (const std::string reason : {"", "!stop by ann", "a \"quoted\" \\ reason\n"}) {
+        json expected = {{"end", host::status_name(g)}, {"turns", g.turn()}};
+        if (!reason.empty()) expected["reason"] = reason;
+        CHECK(host::end_line(g, reason) == expected.dump(-1, ' ', false, json::error_handler_t::replace));
+    }
 }
