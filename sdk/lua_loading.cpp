@@ -115,8 +115,9 @@ int open_sandbox(lua_State* L) {
 }
 
 // Runs one plugin file in its own environment; returns a registry reference to the table it
-// returns, and whether its functions are proven pure (none can assign an upvalue). Stack in: [1] = light userdata, the LuaChunk (read in place: no copy of the text in
-// Lua memory). Runs protected.
+// returns, and whether its functions are proven pure (none can assign an upvalue). Stack in:
+// [1] = light userdata, the LuaChunk (read in place: no copy of the text in Lua memory). Runs
+// protected.
 int load_module(lua_State* L) {
     const auto* chunk = static_cast<const LuaChunk*>(lua_touserdata(L, 1));
     const char* chunkname = chunk->chunkname.c_str();
