@@ -140,15 +140,23 @@ std::optional<bool> assigns_upvalue(std::string_view dump) noexcept {
     }
 }
 
-bool function_may_assign_upvalue(lua_State* L, int index) {
-    if (lua_iscfunction(L, index)) return false;
+std::optional<std::string> dump_function(lua_State* L, int index, bool strip) {
+    if (lua_iscfunction(L, index)) return std::nullopt;
     index = lua_absindex(L, index);
     std::string dump;
     lua_pushvalue(L, index);
-    const int status = lua_dump(L, append, &dump, 1);
+    const int status = lua_dump(L, append, &dump, strip ? 1 : 0);
     lua_pop(L, 1);
-    lua_library::charge(L, static_cast<double>(dump.size()) / 16);
-    return status != 0 || may_assign_upvalue(dump);
+    if (status != 0) return std::nullopt;
+    return dump;
+}
+
+bool function_may_assign_upvalue(lua_State* L, int index) {
+    if (lua_iscfunction(L, index)) return false;
+    const std::optional<std::string> dump = dump_function(L, index, true);
+    if (!dump) return true;
+    lua_library::charge(L, static_cast<double>(dump->size()) / 16);
+    return may_assign_upvalue(*dump);
 }
 
 }  // namespace cherries::sdk::lua_bytecode

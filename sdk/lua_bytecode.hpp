@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 struct lua_State;
@@ -23,6 +24,10 @@ std::optional<bool> assigns_upvalue(std::string_view dump) noexcept;
 
 /// assigns_upvalue, with anything it cannot read counted as an assignment: the safe answer.
 inline bool may_assign_upvalue(std::string_view dump) noexcept { return assigns_upvalue(dump).value_or(true); }
+
+/// lua_dump of the Lua function at stack index `index` (with `strip`, without debug information);
+/// nullopt for a C function or when Lua refuses. Does not charge the budget.
+std::optional<std::string> dump_function(lua_State* L, int index, bool strip);
 
 /// may_assign_upvalue of the Lua function at stack index `index` (dumped stripped); false for a
 /// C function, whose upvalues no Lua code can assign. The dump's size is charged to the running

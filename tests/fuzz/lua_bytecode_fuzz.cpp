@@ -13,15 +13,6 @@
 
 #include "sdk/lua_bytecode.hpp"
 
-namespace {
-
-int append(lua_State*, const void* bytes, std::size_t size, void* out) {
-    static_cast<std::string*>(out)->append(static_cast<const char*>(bytes), size);
-    return 0;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using cherries::sdk::lua_bytecode::assigns_upvalue;
     if (size == 0) return 0;
@@ -34,9 +25,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lua_State* L = luaL_newstate();
     if (!L) return 0;
     if (luaL_loadbufferx(L, rest.data(), rest.size(), "=fuzz", "t") == LUA_OK) {
-        std::string stripped, full;
-        if (lua_dump(L, append, &stripped, 1) != 0 || lua_dump(L, append, &full, 0) != 0) std::abort();
-        const std::optional<bool> a = assigns_upvalue(stripped), b = assigns_upvalue(full);
+        const auto stripped = cherries::sdk::lua_bytecode::dump_function(L, -1, true);
+        const auto full = cherries::sdk::lua_bytecode::dump_function(L, -1, false);
+        if (!stripped || !full) std::abort();
+        const std::optional<bool> a = assigns_upvalue(*stripped), b = assigns_upvalue(*full);
         if (!a || !b || *a != *b) std::abort();
     }
     lua_close(L);

@@ -15,21 +15,16 @@ using sdk::lua_bytecode::may_assign_upvalue;
 
 namespace {
 
-int append(lua_State*, const void* bytes, std::size_t size, void* out) {
-    static_cast<std::string*>(out)->append(static_cast<const char*>(bytes), size);
-    return 0;
-}
-
 // lua_dump of the function `code` returns (stock Lua, no sandbox), stripped or not.
 std::string dump_of(const std::string& code, bool strip) {
     lua_State* L = luaL_newstate();
     REQUIRE(luaL_loadstring(L, code.c_str()) == LUA_OK);
     REQUIRE(lua_pcall(L, 0, 1, 0) == LUA_OK);
     REQUIRE(lua_type(L, -1) == LUA_TFUNCTION);
-    std::string dump;
-    REQUIRE(lua_dump(L, append, &dump, strip ? 1 : 0) == 0);
+    const std::optional<std::string> dump = sdk::lua_bytecode::dump_function(L, -1, strip);
     lua_close(L);
-    return dump;
+    REQUIRE(dump.has_value());
+    return *dump;
 }
 
 // A runtime over one chunk; FunctionId i+1 = names[i].
