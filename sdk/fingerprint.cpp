@@ -8,6 +8,30 @@
 
 namespace cherries::sdk {
 
+namespace {
+
+std::string hex_digest(SHA2_CTX& ctx) {
+    std::uint8_t digest[SHA256_DIGEST_LENGTH];
+    SHA256Final(digest, &ctx);
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string hex;
+    hex.reserve(2 * SHA256_DIGEST_LENGTH);
+    for (const std::uint8_t byte : digest) {
+        hex += kHex[byte >> 4];
+        hex += kHex[byte & 0xF];
+    }
+    return hex;
+}
+
+}  // namespace
+
+std::string sha256_hex(std::string_view bytes) {
+    SHA2_CTX ctx;
+    SHA256Init(&ctx);
+    SHA256Update(&ctx, reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+    return hex_digest(ctx);
+}
+
 std::string fingerprint(const std::vector<PluginFile>& files) {
     SHA2_CTX ctx;
     SHA256Init(&ctx);
@@ -22,17 +46,7 @@ std::string fingerprint(const std::vector<PluginFile>& files) {
         update(std::string_view("\0", 1));
         update(file.bytes);
     }
-    std::uint8_t digest[SHA256_DIGEST_LENGTH];
-    SHA256Final(digest, &ctx);
-    constexpr unsigned int length = SHA256_DIGEST_LENGTH;
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string hex;
-    hex.reserve(2 * length);
-    for (unsigned int i = 0; i < length; ++i) {
-        hex += kHex[digest[i] >> 4];
-        hex += kHex[digest[i] & 0xF];
-    }
-    return hex;
+    return hex_digest(ctx);
 }
 
 }  // namespace cherries::sdk

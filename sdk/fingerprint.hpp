@@ -15,10 +15,14 @@ struct PluginFile {
     std::string bytes;
 };
 
-/// SHA-256 (OpenSSL) over the plugin's files in the order given (manifest first, then its Lua
+/// SHA-256 (libmd) over the plugin's files in the order given (manifest first, then its Lua
 /// file), each framed as `name NUL size NUL bytes` so that no two different file lists hash
-/// alike. Returns 64 lowercase hex digits. Throws std::runtime_error if OpenSSL fails.
+/// alike. Returns 64 lowercase hex digits.
 std::string fingerprint(const std::vector<PluginFile>& files);
+
+/// SHA-256 of `bytes` as 64 lowercase hex digits (libmd): the fair deal's commitment
+/// (host/records/deal.hpp) hashes with it.
+std::string sha256_hex(std::string_view bytes);
 
 /// The first 12 hex digits of a fingerprint, for listings; records keep all 64.
 inline std::string_view short_fingerprint(std::string_view fingerprint) { return fingerprint.substr(0, 12); }

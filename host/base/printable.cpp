@@ -2,8 +2,11 @@
 
 #include "host/base/utf8.hpp"
 
+#include <utf8proc.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 namespace cherries::host {
 
@@ -14,6 +17,26 @@ bool control(std::string_view s, std::size_t n) {
     const auto b = static_cast<unsigned char>(s[0]);
     if (n == 1) return b < 0x20 || b == 0x7f;
     return n == 2 && b == 0xc2 && static_cast<unsigned char>(s[1]) < 0xa0;
+}
+
+// The code point of the UTF-8 sequence `s` of `n` bytes (valid).
+char32_t code_point(std::string_view s, std::size_t n) {
+    const auto b = [&](std::size_t i) { return static_cast<char32_t>(static_cast<unsigned char>(s[i])); };
+    if (n == 1) return b(0);
+    if (n == 2) return ((b(0) & 0x1F) << 6) | (b(1) & 0x3F);
+    if (n == 3) return ((b(0) & 0x0F) << 12) | ((b(1) & 0x3F) << 6) | (b(2) & 0x3F);
+    return ((b(0) & 0x07) << 18) | ((b(1) & 0x3F) << 12) | ((b(2) & 0x3F) << 6) | (b(3) & 0x3F);
+}
+
+// Unicode's white space beyond ASCII's (C1's U+0085 is a control character).
+bool wide_space(char32_t c) {
+    return c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+           c == 0x205F || c == 0x3000;
+}
+
+// A text-direction control: marks, embeddings, overrides and isolates.
+bool direction_control(char32_t c) {
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
 void escape(std::string& out, std::string_view bytes) {
@@ -32,10 +55,26 @@ std::string name_problem(std::string_view name) {
     for (std::size_t i = 0; i < name.size();) {
         const std::size_t n = utf8_sequence(name.substr(i));
         if (control(name.substr(i), n)) return "a name is printable text, saw a control character";
-        if (n == 1 && name[i] == ' ') return "a name is one word, saw whitespace";
+        const char32_t c = code_point(name.substr(i), n);
+        if (c == ' ' || wide_space(c)) return "a name is one word, saw whitespace";
+        if (direction_control(c)) return "a name may not hold a text-direction control character";
         i += n;
     }
+    if (const std::size_t width = display_width(name); width > kMaxNameWidth)
+        return "a name is at most " + std::to_string(kMaxNameWidth) + " characters wide (a wide character counts 2), saw " +
+               std::to_string(width);
     return {};
+}
+
+std::string fold_name(std::string_view name) {
+    utf8proc_uint8_t* folded = nullptr;
+    const auto options = static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD);
+    const utf8proc_ssize_t n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(name.data()),
+                                            static_cast<utf8proc_ssize_t>(name.size()), &folded, options);
+    if (n < 0) return std::string(name);
+    std::string out(reinterpret_cast<const char*>(folded), static_cast<std::size_t>(n));
+    std::free(folded);
+    return out;
 }
 
 std::string printable(std::string_view text) {

@@ -113,7 +113,8 @@ int run_replay(const ReplayOptions& o) {
         replayer.set_observer(&log.emplace(game));
     } else if (o.show) {
         replayer.set_observer(&renderer.emplace(game, cards, std::cout, stdout_palette()));
-        std::cout << fmt::format("replay of {}: seed {}\n", o.file, header.seed);
+        std::cout << fmt::format("replay of {}: seed {}{}\n", o.file, replayer.seed(),
+                                 replayer.sealed() ? fmt::format(" (revealed; commitment {})", header.commitment) : "");
         std::cout << fmt::format("players in turn order: {}\n", player_list(game));
         renderer->print_table();
         replayer.set_turn_hook([&] { renderer->print_table(); });
@@ -142,6 +143,9 @@ int run_replay(const ReplayOptions& o) {
         TextRenderer table(game, cards, std::cout, stdout_palette());
         table.print_table();
     }
+    if (status == 0 && replayer.sealed())
+        std::cout << fmt::format("replay: {}: the deal verifies: seed {} and its salt hash to the header's commitment {}\n",
+                                 o.file, replayer.seed(), header.commitment);
     if (status == 0)
         std::cout << fmt::format("replay: {}: {} events in {} turns match the record{}; {}\n", o.file,
                                  replayer.events(), game.turn(), ended ? "" : fmt::format(" (stopped at turn {})", *to),

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "host/irc/channel_table.hpp"
+#include "host/records/deal.hpp"
 #include "host/session/library_bots.hpp"
 #include "sdk/diagnostic.hpp"
 #include "host/base/join.hpp"
@@ -27,6 +28,7 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
       options_(std::move(options)),
       bots_(std::make_unique<host::LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
     if (!options_.seed) options_.seed = host::random_seed;
+    if (!options_.salt) options_.salt = host::new_salt;
     compact_ = options_.compact;
 }
 
@@ -218,11 +220,13 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
     red_.clear();
     for (const CardKind& k : bundle->catalog().kinds())
         if (k.type == CardType::cherry) red_.push_back(k.name);
+    last_answer_ = {};  // a new game: "bob joins" again is news, not a repeat to keep quiet
     if (const std::string account = account_of(nick); !account.empty()) table_->accounts[table_->game.players()[0].id] = account;
     const std::string set_names =
         host::join_each(bundle->catalog().sets(), &CardSetInfo::name, " + ");
     out.push_back(fmt::format("{} opens a game of Cherries: {}, {}; first to {} wins. !join to play, !bot to seat a bot, !start when ready.",
                               nick, bundle->gametype().name, set_names, bundle->gametype().winning_score));
+    out.push_back(host::sealed_words(table_->table->commitment()));
     try {
         begin_stored();
     } catch (const std::exception& e) {
@@ -243,6 +247,7 @@ host::TableOptions ChannelGame::table_options() const {
     };
     o.record_lobby = true;  // stored from !cherries on (docs/irc-storage.md)
     o.source = "irc";
+    o.deal_salt = options_.salt();  // nobody in the channel may learn the deck's order (docs/records.md, "The fair deal")
     return o;
 }
 

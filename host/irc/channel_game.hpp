@@ -71,6 +71,9 @@ struct ChannelOptions {
     unsigned top_min_games = 3;
     /// The seed of each new game; default: std::random_device.
     std::function<std::uint64_t()> seed;
+    /// The salt that seals each new game's deal (docs/records.md, "The fair deal"); default:
+    /// host::new_salt (the OS's random source). Tests fix it to show a fixed commitment.
+    std::function<std::string()> salt;
     /// The operator's log (`cherries irc`: standard error): what failed in detail, with the
     /// server's files and SQLite's words, which the channel is not told. Unset: not logged.
     std::function<void(const std::string&)> log;
@@ -112,6 +115,9 @@ public:
     /// "Resumed after turn N ..." and what follows, or, once, why the stored game cannot resume
     /// (its plugins changed, GDD §3.5 determinism); never throws.
     Replies attach_store(std::shared_ptr<Store> store, GameClock::time_point now);
+    /// The turn the last attach_store resumed after (what the channel was told), or nullopt when
+    /// it resumed nothing. The game may have gone on since (its bots play at once).
+    std::optional<std::uint32_t> resumed_after() const { return resumed_after_; }
 
     /// How to learn a nick's services account (IRCv3 account-tag, extended-join); "" for none.
     /// Statistics are kept by account when there is one, else by case-mapped nick.
@@ -230,6 +236,7 @@ private:
     std::unique_ptr<host::LibraryBots> bots_;  // every game's bots come from here
     std::unique_ptr<Table> table_;
     std::shared_ptr<Store> store_;
+    std::optional<std::uint32_t> resumed_after_;
     std::function<std::string(std::string_view)> account_;
     std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game
     bool compact_ = false;          // options_.compact, switched by !quiet

@@ -217,14 +217,16 @@ void ChannelGame::card(const ChannelCommand& c, Replies& out) {
     const Catalog& catalog = bundle->catalog();
     if (c.name == "cards") {  // every card's name and how many are in the game, in lines of one wire line
         std::string line = fmt::format("Cards ({}): ", table_ ? "this game" : "a new game");
-        const std::size_t head = line.size();
+        bool first_of_line = true;  // a continued line starts with its item, later items after ", "
         for (const CardKind& kind : catalog.kinds()) {
             const std::string item = fmt::format("{} x{}", kind.name, kind.count);
             if (line.size() + item.size() > 300) {
                 out.push_back(line + ",");
                 line.clear();
+                first_of_line = true;
             }
-            line += (line.size() > head ? ", " : "") + item;
+            line += (first_of_line ? "" : ", ") + item;
+            first_of_line = false;
         }
         out.push_back(line + ". !card NAME tells what one does.");
         return;

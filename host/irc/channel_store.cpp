@@ -10,6 +10,7 @@
 
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
+#include "host/records/deal.hpp"
 #include "host/store/store.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/records/record.hpp"
@@ -86,7 +87,7 @@ json channel_half(const ChannelGame::Table& t) {
             {"nicks", by_id(table.at("names"))}, {"bots", pairs(bots)}, {"accounts", pairs(t.accounts)},
             {"timeouts", by_id(table.at("timeouts"))}, {"pending", pending},
             {"kept_nick", by_id(table.at("kept"))}, {"kept_account", pairs(t.kept_account)},
-            {"seat_lines", untaken_seat_lines(t)}};
+            {"seat_lines", untaken_seat_lines(t)}, {"salt", table.value("salt", "")}};
 }
 
 std::string state_text(const ChannelGame::Table& t) {
@@ -115,18 +116,23 @@ std::string public_reason(const std::string& what, const std::string& where) {
 // the record stays without an end line (replay calls it truncated).
 std::string unresumable_end_line(const std::string& state, const std::string& reason) {
     host::SaveState save;
+    std::string salt;
     try {
         const json j = json::parse(state);
         save = host::parse_save(j.at("save"), "stored state");
+        if (const auto c = j.find("channel"); c != j.end() && c->is_object()) salt = c->value("salt", "");
     } catch (const std::exception&) {
         return {};
     }
     // A stored state is between turns or suspended (a game over is not stored as in progress).
     const Phase phase = save.game.phase;
     if (phase != Phase::between_turns && phase != Phase::suspended) return {};
-    return json{{"end", phase == Phase::suspended ? "suspended" : "in_progress"}, {"reason", reason},
-                {"turns", save.game.turn}}
-        .dump(-1, ' ', false, json::error_handler_t::replace);
+    json end{{"end", phase == Phase::suspended ? "suspended" : "in_progress"}, {"reason", reason}, {"turns", save.game.turn}};
+    if (host::valid_salt(salt)) {  // a sealed deal: the end line reveals it (docs/records.md, "The fair deal")
+        end["salt"] = salt;
+        end["seed"] = save.seed;
+    }
+    return end.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace
@@ -332,11 +338,14 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
         for (const json& p : pairs) o[std::to_string(p.at(0).get<PlayerId>())] = p.at(1);
         return o;
     };
-    const json saved_table = {{"session", host::save_json(current)},
-                              {"names", by_id(c.at("nicks"))},
-                              {"kept", by_id(c.value("kept_nick", json::array()))},  // older states: none
-                              {"timeouts", by_id(c.at("timeouts"))},
-                              {"started", c.at("started").get<bool>()}};
+    json saved_table = {{"session", host::save_json(current)},
+                        {"names", by_id(c.at("nicks"))},
+                        {"kept", by_id(c.value("kept_nick", json::array()))},  // older states: none
+                        {"timeouts", by_id(c.at("timeouts"))},
+                        {"started", c.at("started").get<bool>()}};
+    // The sealed deal's salt (docs/records.md, "The fair deal"): the end line reveals it. Older
+    // states have none: their records hold the seed in the header.
+    if (const std::string salt = c.value("salt", ""); !salt.empty()) saved_table["salt"] = salt;
     Replies replaced;
     // Read back as text, as a stored table is (the save reader wants unsigned numbers as JSON
     // text gives them, not the signed ones of a json built in memory).
@@ -362,6 +371,7 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     t.stored_id = stored.id;
     t.saved = {{"save", j.at("save")}, {"turns_taken", j.at("turns_taken")}};
     t.last_state = stored.state;
+    resumed_after_ = t.game.turn();
     out.push_back(fmt::format("Cherries resumed after turn {} (stored game {}): {}.", t.game.turn(), stored.id,
                               t.started ? "scores " + t.scores() : "not started; seated " + t.seated_nicks()));
     out.insert(out.end(), replaced.begin(), replaced.end());

@@ -4,6 +4,7 @@
 
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
+#include "host/records/deal.hpp"
 #include "host/records/record.hpp"
 #include "host/records/state_json.hpp"
 
@@ -54,9 +55,11 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
             tell_operator(e.what());
             out.push_back("Warning: the finished game could not be stored (the operator can see why).");
         }
+        const std::optional<host::Deal> deal = t.table->revealed_deal();
         remember_table();
         table_.reset();
         out.push_back(std::move(result));
+        if (deal) out.push_back(host::revealed_words(*deal));
         return;
     }
     if (stop == host::SessionStop::human) {
@@ -87,9 +90,11 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
     if (t.started && !t.game.players().empty())
         scores = "Final scores: " + t.scores() + fmt::format(" after {} turn{}.", t.game.turn(), t.game.turn() == 1 ? "" : "s");
     if (t.started) remember_table();
+    const std::optional<host::Deal> deal = t.table->revealed_deal();
     table_.reset();
     out.push_back("The game is over: " + why + ".");
     if (!scores.empty()) out.push_back(std::move(scores));
+    if (deal) out.push_back(host::revealed_words(*deal));
 }
 
 PlayerId ChannelGame::kept_seat(const std::string& nick) const {

@@ -33,8 +33,9 @@ void Client::open_channel_game(Channel& ch, const std::string& channel, GameCloc
     ch.game = std::make_unique<ChannelGame>(channel, library_, options_.game);
     ch.game->set_account_lookup([this](std::string_view nick) { return account(nick); });
     say(channel, ch.game->attach_store(store_, now));
-    if (const Game* game = ch.game->game())
-        log("resumed the stored game in " + channel + " after turn " + std::to_string(game->turn()));
+    // The turn the channel was told, not the game's now: its bots may have played on since.
+    if (const auto turn = ch.game->resumed_after())
+        log("resumed the stored game in " + channel + " after turn " + std::to_string(*turn));
 }
 
 }  // namespace cherries::irc

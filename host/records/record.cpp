@@ -26,8 +26,9 @@ nlohmann::json header_json(const RecordHeader& h) {
     for (const auto& s : h.players)
         players.push_back({{"name", s.name}, {"bot", s.is_bot() ? nlohmann::json(s.bot) : nlohmann::json()}});
     nlohmann::json j = {{"record", "cherries"}, {"format", kRecordFormat}, {"cherries", cherries_version()},
-                        {"seed", h.seed},       {"players", players},      {"plugins", plugins_json(h.plugins)},
-                        {"source", h.source}};
+                        {"players", players},   {"plugins", plugins_json(h.plugins)}, {"source", h.source}};
+    if (h.commitment.empty()) j["seed"] = h.seed;
+    else j["commitment"] = h.commitment;
     if (h.game >= 0) j["game"] = h.game;
     return j;
 }
@@ -56,8 +57,16 @@ RecordHeader parse_header(const nlohmann::json& j, const std::string& path, std:
         throw InputError(file + ": record format " + excerpt(j["format"].dump()) + " is not one this cherries reads (format " +
                          std::to_string(kOldestRecordFormat) + " to " + std::to_string(kRecordFormat) + ")");
     RecordHeader h;
-    if (!j.contains("seed") || !j["seed"].is_number_unsigned()) malformed(file, "expected \"seed\" to be an unsigned integer");
-    h.seed = j["seed"].get<std::uint64_t>();
+    if (j.contains("commitment") && j["format"].get<std::int64_t>() >= 4) {  // a sealed deal: the end line reveals the seed
+        if (j.contains("seed")) malformed(file, "expected \"seed\" or \"commitment\", not both");
+        if (!j["commitment"].is_string() || !valid_commitment(j["commitment"].get<std::string>()))
+            malformed(file, "expected \"commitment\" to be 64 lowercase hex digits");
+        h.commitment = j["commitment"].get<std::string>();
+    } else {
+        if (!j.contains("seed") || !j["seed"].is_number_unsigned())
+            malformed(file, "expected \"seed\" to be an unsigned integer (or, from format 4 on, a \"commitment\")");
+        h.seed = j["seed"].get<std::uint64_t>();
+    }
     if (!j.contains("players") || !j["players"].is_array() || j["players"].empty())
         malformed(file, "expected \"players\" to be a non-empty array");
     if (j["players"].size() > kMaxPlayers)
@@ -132,6 +141,7 @@ HeaderText::HeaderText(const RecordHeader& h) {
 }
 
 std::string header_line(const RecordHeader& h, const HeaderText& text) {
+    if (!h.commitment.empty()) return header_json(h).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     // The keys of header_json in its (sorted) order.
     std::string line = "{\"cherries\":\"" + std::string(cherries_version()) + "\",\"format\":" + std::to_string(kRecordFormat);
     if (h.game >= 0) line += ",\"game\":" + std::to_string(h.game);
@@ -140,10 +150,11 @@ std::string header_line(const RecordHeader& h, const HeaderText& text) {
     return line;
 }
 
-std::string end_line(const Game& game, std::string_view reason) {
-    // By hand, in the order nlohmann::json (sorted keys) wrote it before: end, reason, turns.
+std::string end_line(const Game& game, std::string_view reason, const Deal* reveal) {
+    // By hand, in the order nlohmann::json (sorted keys) would write it: end, reason, salt, seed, turns.
     std::string line = "{\"end\":" + quoted(std::string(status_name(game)));
     if (!reason.empty()) line += ",\"reason\":" + quoted(std::string(reason));
+    if (reveal) line += ",\"salt\":" + quoted(reveal->salt) + ",\"seed\":" + std::to_string(reveal->seed);
     return line + ",\"turns\":" + std::to_string(game.turn()) + "}";
 }
 

@@ -14,6 +14,7 @@
 
 #include "engine/event.hpp"
 #include "engine/game.hpp"
+#include "host/records/deal.hpp"
 #include "host/records/event_line.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/session/seats.hpp"
@@ -24,8 +25,10 @@ namespace cherries::host {
 /// The record format this build writes; it reads kOldestRecordFormat to kRecordFormat. Format 2
 /// added plugin lines (a bot plugin that joins mid-game); a format-1 record is one without them.
 /// Format 3 added seat lines (who plays a seat from now on: a take-over, a nick change, a
-/// player back in their seat); a format-2 record is one without them.
-inline constexpr int kRecordFormat = 3;
+/// player back in their seat); a format-2 record is one without them. Format 4 added the sealed
+/// deal (host/records/deal.hpp): a header may hold a "commitment" instead of the "seed", and
+/// then the end line reveals "seed" and "salt"; a format-3 record is one with an open seed.
+inline constexpr int kRecordFormat = 4;
 inline constexpr int kOldestRecordFormat = 1;
 
 /// The `cherries` version, from CMake's project(VERSION).
@@ -33,14 +36,19 @@ std::string_view cherries_version();
 
 /// What a record's first line says.
 struct RecordHeader {
+    /// The game's seed. A sealed header (commitment set) does not hold it: the end line reveals
+    /// it (replay_seed), and until then it is 0 here.
     std::uint64_t seed = 0;
+    /// The fair deal's commitment (host/records/deal.hpp, 64 hex digits), written instead of the
+    /// seed; empty: an open deal, the seed in the header.
+    std::string commitment;
     std::vector<Seat> players;  ///< turn order at the start; bot empty for a human
     std::vector<RecordedPlugin> plugins;
     std::string source;         ///< "play" or "sim"
     std::int64_t game = -1;     ///< sim: the game's index, else -1
 };
 
-/// The header line's JSON: {"record": "cherries", "format", "cherries", "seed", "players":
+/// The header line's JSON: {"record": "cherries", "format", "cherries", "seed" or "commitment", "players":
 /// [{"name", "bot"}], "plugins": [{"kind", "id", "version", "fingerprint"}], "source", "game"?}.
 nlohmann::json header_json(const RecordHeader& header);
 
@@ -84,7 +92,9 @@ std::optional<SeatLine> parse_seat_line(const nlohmann::json& line, const std::s
 /// The end line: {"end": status_name(game), "turns": game.turn()}, and "reason" (why a game that
 /// did not end by the rules was stopped, e.g. "!stop by ann") when `reason` is not empty; keys
 /// sorted (docs/records.md, "The end line"). A record without it is truncated.
-std::string end_line(const Game& game, std::string_view reason = {});
+/// With `reveal` (a sealed deal's game): also "salt" and "seed", the deal the header's
+/// commitment sealed (docs/records.md, "The fair deal").
+std::string end_line(const Game& game, std::string_view reason = {}, const Deal* reveal = nullptr);
 
 /// Writes one record: the header at construction, each event as it happens (an EventSink),
 /// the end line at finish(). Lines collect in memory and go to the file at flush().

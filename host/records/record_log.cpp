@@ -4,7 +4,8 @@
 
 namespace cherries::host {
 
-RecordLog::RecordLog(const Game& game, const RecordHeader& header) : game_(game), writer_(game) {
+RecordLog::RecordLog(const Game& game, const RecordHeader& header, std::optional<Deal> reveal)
+    : game_(game), writer_(game), reveal_(std::move(reveal)) {
     // A name that is not valid UTF-8 (an IRC nick) is written with U+FFFD, never thrown at.
     lines_.push_back(header_json(header).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
@@ -21,7 +22,7 @@ void RecordLog::on_event(const Event& event) {
 void RecordLog::end(std::string_view reason) {
     if (ended_) return;
     ended_ = true;
-    lines_.push_back(end_line(game_, reason));
+    lines_.push_back(end_line(game_, reason, reveal_ ? &*reveal_ : nullptr));
 }
 
 std::vector<std::string> RecordLog::take_lines() {

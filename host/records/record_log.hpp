@@ -21,8 +21,10 @@ namespace cherries::host {
 /// event of the game, in order.
 class RecordLog final : public EventSink, public PluginLineSink {
 public:
-    /// Begins with the header line of `header` for `game` (its players seated now).
-    RecordLog(const Game& game, const RecordHeader& header);
+    /// Begins with the header line of `header` for `game` (its players seated now). `reveal`:
+    /// a sealed deal's seed and salt, which the end line reveals (docs/records.md, "The fair
+    /// deal"); the header then holds their commitment (the caller's).
+    RecordLog(const Game& game, const RecordHeader& header, std::optional<Deal> reveal = std::nullopt);
 
     void on_event(const Event& event) override;
     /// Writes plugin_line(turn, plugin) just before the line of the next join event: a bot
@@ -31,7 +33,7 @@ public:
     void set_joining_plugin(std::optional<RecordedPlugin> plugin) override { joining_plugin_ = std::move(plugin); }
     /// Adds a line that is no event (a seat line) after the lines so far.
     void put_line(std::string line) { lines_.push_back(std::move(line)); }
-    /// Adds the end line (end_line(game, reason)); once: later calls do nothing.
+    /// Adds the end line (end_line(game, reason, reveal)); once: later calls do nothing.
     void end(std::string_view reason = {});
     bool ended() const { return ended_; }
 
@@ -45,6 +47,7 @@ private:
     EventLineWriter writer_;
     std::vector<std::string> lines_;
     std::optional<RecordedPlugin> joining_plugin_;
+    std::optional<Deal> reveal_;
     bool ended_ = false;
 };
 

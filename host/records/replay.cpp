@@ -42,9 +42,10 @@ std::vector<std::string> names_of(const RecordHeader& header) {
     return names;
 }
 
-Game make_game(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header, const std::string& file) {
+Game make_game(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header, std::uint64_t seed,
+               const std::string& file) {
     try {
-        return Game(bundle.catalog(), bundle.gametype(), evaluator, header.seed, names_of(header));
+        return Game(bundle.catalog(), bundle.gametype(), evaluator, seed, names_of(header));
     } catch (const RuleError& e) {
         throw InputError(file + ":1: malformed record: players: " + e.what());
     }
@@ -52,13 +53,43 @@ Game make_game(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHead
 
 }  // namespace
 
+std::uint64_t replay_seed(const RecordHeader& header, const std::vector<std::string>& lines, const std::string& file,
+                          std::size_t first_line) {
+    if (header.commitment.empty()) return header.seed;
+    // The end line is the first object after the header: a record ends there.
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const nlohmann::json line = nlohmann::json::parse(lines[i], nullptr, false);
+        if (!line.is_object() || !line.contains("end")) continue;
+        const std::string where = fmt::format("{}:{}: ", file, i + first_line);
+        const auto seed = line.find("seed");
+        const auto salt = line.find("salt");
+        if (seed == line.end() || salt == line.end())
+            throw InputError(where + "malformed record: the header seals the deal (\"commitment\"), so the end line must "
+                                     "reveal it: expected \"seed\" and \"salt\"");
+        if (!seed->is_number_unsigned()) throw InputError(where + "malformed record: end line: expected \"seed\" to be an unsigned integer");
+        if (!salt->is_string() || !valid_salt(salt->get<std::string>()))
+            throw InputError(where + "malformed record: end line: expected \"salt\" to be 32 to 64 lowercase hex digits");
+        const Deal deal{.seed = seed->get<std::uint64_t>(), .salt = salt->get<std::string>()};
+        if (const std::string c = commitment(deal); c != header.commitment)
+            throw InputError(fmt::format("{}the revealed deal (seed {}, salt {}) does not match the header's commitment {}: "
+                                         "its SHA-256 is {}; the deck may have been changed after the game began",
+                                         where, deal.seed, deal.salt, header.commitment, c));
+        return deal.seed;
+    }
+    throw InputError(fmt::format("{}:{}: truncated record: its deal is sealed (\"commitment\") and only the end line "
+                                 "reveals the seed, but the record has no end line",
+                                 file, lines.size() + first_line - 1));
+}
+
 Replayer::Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header,
                    std::vector<std::string> lines, std::string file, std::size_t first_line)
     : file_(std::move(file)),
       lines_(std::move(lines)),
       first_line_(first_line),
+      sealed_(!header.commitment.empty()),
+      seed_(replay_seed(header, lines_, file_, first_line_)),
       memo_(evaluator),
-      game_(make_game(bundle, memo_, header, file_)),
+      game_(make_game(bundle, memo_, header, seed_, file_)),
       writer_(game_),
       plugins_(header.plugins) {
     game_.set_event_sink(this);

@@ -39,6 +39,15 @@ RecordHeader parse_header_line(const std::string& text, const std::string& file,
 sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,
                                  const std::vector<std::filesystem::path>& plugin_path);
 
+/// The seed of one record, `lines` (its header first, parsed as `header`; `first_line`: the
+/// header's line number in `file`): the header's, or for a sealed deal (docs/records.md, "The
+/// fair deal") the seed the end line reveals, checked against the header's commitment. Throws
+/// InputError "FILE:LINE: ..." when a sealed record has no end line, when its reveal is missing
+/// or malformed, and when the reveal does not match the commitment (the deck may have been
+/// changed after the first card).
+std::uint64_t replay_seed(const RecordHeader& header, const std::vector<std::string>& lines, const std::string& file,
+                          std::size_t first_line);
+
 /// Replays one record against `bundle`. Not copyable: the game points to it.
 class Replayer final : private EventSink {
 public:
@@ -64,6 +73,11 @@ public:
     bool run(std::optional<std::uint32_t> to = std::nullopt);
 
     const Game& game() const { return game_; }
+    /// Whether the record's deal was sealed (a commitment in its header), and so checked against
+    /// the end line's reveal before the game was set up.
+    bool sealed() const { return sealed_; }
+    /// The game's seed: the header's, or the one the end line revealed (replay_seed).
+    std::uint64_t seed() const { return seed_; }
     /// Event lines checked so far.
     std::size_t events() const { return checked_; }
     /// After run() reached the end line: its "reason", why the game was stopped before its end
@@ -86,6 +100,8 @@ private:
     std::string file_;
     std::vector<std::string> lines_;
     std::size_t first_line_;
+    bool sealed_ = false;
+    std::uint64_t seed_ = 0;
     GameMemo memo_;  // as in play (Session): each (function, argument) asked once a game
     Game game_;
     EventLineWriter writer_;

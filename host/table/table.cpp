@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "host/base/printable.hpp"
 #include "host/records/save.hpp"
 
 namespace cherries::host {
@@ -28,6 +29,7 @@ Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, std::uint64_t seed
     : bundle_(bundle),
       evaluator_(evaluator),
       seed_(seed),
+      salt_(options.deal_salt),
       bots_(bots),
       listener_(listener),
       options_(std::move(options)),
@@ -69,9 +71,13 @@ Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, const nlohmann::js
     for (const auto& [id, name] : saved.at("kept").items()) kept_[static_cast<PlayerId>(std::stoul(id))] = name.get<std::string>();
     for (const auto& [id, n] : saved.at("timeouts").items()) timeouts_[static_cast<PlayerId>(std::stoul(id))] = n.get<unsigned>();
     started_ = saved.at("started").get<bool>();
+    if (const auto salt = saved.find("salt"); salt != saved.end()) {
+        salt_ = salt->get<std::string>();
+        if (!valid_salt(salt_)) throw RuleError("the saved table's deal salt is not 32 to 64 lowercase hex digits");
+    }
     if (started_ || options_.record_lobby) {
         // The record's lines so far are the caller's; this one collects from here on.
-        record_ = std::make_unique<RecordLog>(session_->game(), RecordHeader{});
+        record_ = std::make_unique<RecordLog>(session_->game(), RecordHeader{}, deal());
         record_->take_lines();  // drop the placeholder header: the stored record has its own
         session_->set_record(record_.get());
     }
@@ -88,7 +94,7 @@ bool Table::seated(PlayerId id) const {
 }
 
 bool Table::same(std::string_view a, std::string_view b) const {
-    return options_.same_name ? options_.same_name(a, b) : a == b;
+    return options_.same_name ? options_.same_name(a, b) : a == b || fold_name(a) == fold_name(b);
 }
 
 const std::string& Table::name(PlayerId id) const {
@@ -153,6 +159,10 @@ std::string Table::free_bot_name(const std::string& kind) const {
 
 Reply Table::join(const std::string& who) {
     if (who.empty()) return refused("A player needs a name.");
+    // The rule holds for the name as the record will hold it: bytes that are not UTF-8 (an IRC
+    // nick in Latin-1) are written as U+FFFD there, so they do not bar a player.
+    if (const std::string problem = name_problem(to_valid_utf8(who)); !problem.empty())
+        return refused(fmt::format("'{}' cannot be a name here: {}.", excerpt(who, 40), problem));
     if (const PlayerId kept = kept_seat(who); kept != kNoPlayer) return take_back(kept, who);
     if (find(who) != kNoPlayer) return refused(fmt::format("There is already a player named '{}'.", who));
     if (pending_for(who, true)) return refused(fmt::format("{} joins after this turn already.", who));
@@ -161,6 +171,8 @@ Reply Table::join(const std::string& who) {
 
 Reply Table::add_bot(const std::string& kind, const std::string& who) {
     if (who.empty()) return sit(free_bot_name(kind), kind);
+    if (const std::string problem = name_problem(to_valid_utf8(who)); !problem.empty())
+        return refused(fmt::format("'{}' cannot be a name here: {}.", excerpt(who, 40), problem));
     if (find(who) != kNoPlayer || pending_for(who, true)) return refused(fmt::format("There is already a player named '{}'.", who));
     return sit(who, kind);
 }
@@ -344,15 +356,28 @@ void Table::begin() {
 
 void Table::begin_record() {
     const Game& game = session_->game();
-    RecordHeader header{.seed = seed_, .players = {}, .plugins = session_->plugins(), .source = options_.source};
+    RecordHeader header{.seed = seed_, .commitment = commitment(), .players = {}, .plugins = session_->plugins(),
+                        .source = options_.source};
     for (const Player& p : game.players()) {
         std::string bot;
         for (const SeatedBot& b : session_->bots())
             if (b.id == p.id) bot = b.name;
         header.players.push_back(Seat{.name = p.name, .bot = bot});
     }
-    record_ = std::make_unique<RecordLog>(game, header);
+    record_ = std::make_unique<RecordLog>(game, header, deal());
     session_->set_record(record_.get());
+}
+
+std::optional<Deal> Table::deal() const {
+    if (salt_.empty()) return std::nullopt;
+    return Deal{.seed = seed_, .salt = salt_};
+}
+
+std::string Table::commitment() const { return salt_.empty() ? std::string() : host::commitment(*deal()); }
+
+std::optional<Deal> Table::revealed_deal() const {
+    if (salt_.empty() || !record_ || !record_->ended()) return std::nullopt;
+    return deal();
 }
 
 Reply Table::give(PlayerId actor, PlayerId receiver) {
@@ -441,6 +466,7 @@ nlohmann::json Table::save_json() const {
     j["kept"] = by_id(kept_);
     j["timeouts"] = by_id(timeouts_);
     j["started"] = started_;
+    if (!salt_.empty()) j["salt"] = salt_;
     return j;
 }
 

@@ -34,13 +34,20 @@ struct TableOptions {
     bool bot_takes_over = false;
     /// The built-in bot that decides for a player whose time ran out and keeps seats.
     std::string stand_in = "greedy";
-    /// Whether two names are the same person's (IRC folds case); empty: byte-equal.
+    /// Whether two names are the same person's (IRC folds case by CASEMAPPING); empty: equal
+    /// after host::fold_name ("ann" and "ANN" are one person at a table).
     std::function<bool(std::string_view, std::string_view)> same_name;
     /// The record begins when the first player sits down (its header names them; later seats are
     /// join lines), not at start(): a table kept from its first seat on (CherryBot's store).
     bool record_lobby = false;
     /// The record header's "source" (docs/records.md).
     std::string source = "play";
+    /// A sealed deal's salt (docs/records.md, "The fair deal"; host::new_salt(), 32 hex digits):
+    /// the record's header holds a commitment to the seed instead of the seed, and its end line
+    /// reveals seed and salt. Empty: an open deal. Every table whose players must not learn the
+    /// deck's order (the web and IRC) seals; `cherries play` and `sim` are open (whoever runs
+    /// them chose or can read the seed anyway). A table restored from save_json() keeps its own.
+    std::string deal_salt;
 };
 
 /// A request's answer: done now, waiting for the end of the turn (GDD §3.4.2.1), or refused.
@@ -176,6 +183,13 @@ public:
     const std::map<PlayerId, std::string>& kept() const { return kept_; }
     /// Timeouts in a row of seat `id`.
     unsigned timeouts(PlayerId id) const;
+    /// The fair deal's commitment (64 hex digits), published before the first card; empty for
+    /// an open deal (TableOptions::sealed_deal).
+    std::string commitment() const;
+    /// The deal revealed: once the record's end line is written (the game is over or was
+    /// stopped), the seed and salt that line reveals; else nullopt (the game goes on, or the
+    /// deal is open).
+    std::optional<Deal> revealed_deal() const;
     /// The record (from start() on), or nullptr.
     RecordLog* record() { return record_.get(); }
     /// Bots a save named that could not be made again (their seats are the stand-in's).
@@ -183,7 +197,9 @@ public:
     const TableOptions& options() const { return options_; }
 
     /// Everything needed to go on after a restart (with the record's lines, kept by the caller):
-    /// {"session": save_json(session), "names", "kept", "timeouts", "started"}.
+    /// {"session": save_json(session), "names", "kept", "timeouts", "started", "salt"?}: the
+    /// sealed deal's salt too, so that the end line can reveal it after a restart. Holds the seed
+    /// and the deck: never for a player's eyes.
     nlohmann::json save_json() const;
 
 private:
@@ -202,6 +218,7 @@ private:
     void resumed(const SaveState& save);
     void begin();
     void begin_record();
+    std::optional<Deal> deal() const;
     // The record's end line as soon as the game is over, whichever request ended it.
     void end_record_if_over();
     bool same(std::string_view a, std::string_view b) const;
@@ -220,6 +237,7 @@ private:
     const sdk::Bundle& bundle_;
     Evaluator& evaluator_;
     std::uint64_t seed_;
+    std::string salt_;  // a sealed deal's salt; empty: an open deal
     BotSource& bots_;
     TableListener& listener_;
     TableOptions options_;

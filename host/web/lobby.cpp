@@ -9,6 +9,7 @@
 
 #include "engine/random.hpp"
 #include "host/base/random_seed.hpp"
+#include "host/records/deal.hpp"
 
 namespace cherries::web {
 
@@ -125,6 +126,9 @@ TableSetup Lobby::setup(std::string id, std::vector<std::string> sets, std::stri
     s.options.max_players = config_.max_players;
     s.options.max_timeouts = config_.max_timeouts;
     s.options.bot_takes_over = config_.bot_takes_over;
+    // Nobody at a web table may learn the deck's order (docs/records.md, "The fair deal"); a
+    // table restored from the store keeps the salt it saved.
+    s.options.deal_salt = host::new_salt();
     return s;
 }
 
@@ -157,7 +161,8 @@ std::variant<json, LobbyError> Lobby::create_table(const std::string& body) {
         auto ids = allowed("set");
         if (!r->is_number_integer() || r->get<std::int64_t>() < 1 || r->get<std::int64_t>() > static_cast<std::int64_t>(ids.size()))
             return LobbyError{400, fmt::format("field 'random_sets' is not a number from 1 to {} (the sets offered)", ids.size())};
-        Random random(seed);  // the table's seed: the pick is part of the table, announced in its log
+        // A generator of its own: nothing of the table's seed may show before the game ends.
+        Random random(host::random_seed());
         random.shuffle(std::span<std::string>(ids));
         ids.resize(static_cast<std::size_t>(r->get<std::int64_t>()));
         std::sort(ids.begin(), ids.end());

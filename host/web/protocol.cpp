@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "host/base/printable.hpp"
 #include "host/base/utf8.hpp"
 
 namespace cherries::web {
@@ -71,8 +72,9 @@ bool is_token(const std::string& s) {
     return s.size() == 32 && std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
-// A player's or a bot kind's name: printable UTF-8, no control characters, no spaces at the ends.
-std::optional<std::string> name_problem(const std::string& name, const char* what) {
+// A bot kind's name: printable UTF-8, no control characters, no spaces at the ends. (A player's
+// name follows host::name_problem, the one rule of every front end.)
+std::optional<std::string> kind_problem(const std::string& name, const char* what) {
     if (name.empty()) return std::string(what) + " is empty; expected 1 to 24 characters";
     if (!host::valid_utf8(name)) return std::string(what) + " is not valid UTF-8";
     if (host::display_width(name) > 24) return std::string(what) + " is longer than 24 characters";
@@ -104,23 +106,32 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
     } else if (out.type == "join") {
         c.only({"name"});
         if (auto n = c.string("name", true, 96)) out.name = *n;
-        if (!c.error) if (auto p = name_problem(out.name, "the name")) c.fail("'join' message: " + *p);
+        if (!c.error)
+            if (const std::string p = host::name_problem(out.name); !p.empty()) c.fail("'join' message: the name: " + p);
     } else if (out.type == "add_bot") {
         c.only({"token", "kind"});
         token(true);
         if (auto k = c.string("kind", true, 96)) out.kind = *k;
-        if (!c.error) if (auto p = name_problem(out.kind, "the bot kind")) c.fail("'add_bot' message: " + *p);
+        if (!c.error) if (auto p = kind_problem(out.kind, "the bot kind")) c.fail("'add_bot' message: " + *p);
     } else if (out.type == "start" || out.type == "leave") {
         c.only({"token"});
         token(true);
     } else if (out.type == "give") {
-        c.only({"token", "to"});
+        c.only({"token", "to", "turn"});
         token(true);
         const auto it = msg.find("to");
         if (it == msg.end()) c.fail("'give' message: field 'to' is missing; expected a player id (an integer)");
         else if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() > 0xffffffffLL)
             c.fail(std::string("'give' message: field 'to' is ") + type_name(*it) + "; expected a player id (an integer)");
         else out.to = static_cast<std::uint32_t>(it->get<std::int64_t>());
+        // The turn it answers: a give sent for one card never lands on a later one (a second
+        // tab, a double click, a message delayed on the way).
+        const auto turn = msg.find("turn");
+        if (turn == msg.end()) c.fail("'give' message: field 'turn' is missing; expected the turn whose card it gives (an integer)");
+        else if (!turn->is_number_integer() || turn->get<std::int64_t>() < 1 || turn->get<std::int64_t>() > 0xffffffffLL)
+            c.fail(std::string("'give' message: field 'turn' is ") + type_name(*turn) + (turn->is_number_integer() ? " out of range" : "") +
+                   "; expected the turn whose card it gives (an integer, 1 or more)");
+        else out.turn = static_cast<std::uint32_t>(turn->get<std::int64_t>());
     } else if (out.type == "cancel") {
         c.only({"token", "name"});
         token(true);

@@ -25,6 +25,7 @@ struct ClientMessage {
     std::string name;                  ///< join, cancel
     std::string kind;                  ///< add_bot
     std::uint32_t to = 0;              ///< give: a player id
+    std::uint32_t turn = 0;            ///< give: the turn whose drawn card it gives (1 or more)
 };
 
 /// Why a message was refused: the sentence to send back, and its type when it had one.
@@ -34,8 +35,9 @@ struct ProtocolError {
 };
 
 /// Parses and checks `text`: a JSON object with a known string `type`, the fields that type
-/// needs with the right types, nothing else. A name: 1 to 24 printable characters, no spaces
-/// at the ends. Returns the message, or the error to send.
+/// needs with the right types, nothing else. A player's name: host::name_problem (the one rule of
+/// every front end); a give names the turn whose card it gives. Returns the message, or the
+/// error to send.
 std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view text);
 
 /// A counter of messages per second for one socket (a token bucket: kMessagesPerSecond a

@@ -76,6 +76,11 @@ void WebTable::flush_renderer() {
 
 std::vector<std::string> WebTable::take_log() {
     flush_renderer();
+    if (!deal_told_)
+        if (const auto deal = table_->revealed_deal()) {
+            log_.push_back(host::revealed_words(*deal));
+            deal_told_ = true;
+        }
     std::vector<std::string> out;
     out.swap(log_);
     return out;
@@ -232,6 +237,7 @@ Outcome WebTable::handle(const ClientMessage& m) {
         if (table_->started()) return refused("the game has started already");
         answer(table_->start());
         if (out.changed) {
+            log_.push_back(host::sealed_words(table_->commitment()));
             // The game's words begin here, before its first turn (whose header they print).
             renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
             play_on();
@@ -240,6 +246,9 @@ Outcome WebTable::handle(const ClientMessage& m) {
         const Game* game = table_->game();
         if (!table_->started() || !game || game->phase() != Phase::awaiting_give)
             return refused("no card waits to be given now");
+        if (m.turn != game->turn())
+            return refused(fmt::format("this give answers turn {}, but the game is at turn {}: nothing was given; "
+                                       "decide again on the card drawn now", m.turn, game->turn()));
         if (game->current_player() != seat->id)
             return refused(fmt::format("it is {}'s turn, not yours; wait for your turn", table_->name(game->current_player())));
         if (table_->is_bot(seat->id))
@@ -307,6 +316,13 @@ json WebTable::state_json() const {
     state["pending"] = pending;
     state["result"] = nullptr;
     state["record"] = table_->started() ? json("/api/tables/" + setup_.id + "/record") : json(nullptr);
+    // The fair deal: the commitment from the start, the seed (as text: JavaScript's numbers lose
+    // digits past 2^53) and salt once the record's end line reveals them.
+    state["deal"] = {{"commitment", table_->commitment()}};
+    if (const auto deal = table_->revealed_deal()) {
+        state["deal"]["seed"] = std::to_string(deal->seed);
+        state["deal"]["salt"] = deal->salt;
+    }
     if (game && game->over()) {
         json standings = json::array();
         std::vector<const Player*> order;

@@ -140,6 +140,7 @@ private:
     std::vector<std::string> log_;
     std::vector<std::string> record_;       // every record line so far
     std::size_t stored_ = 0;                // record_[0..stored_) is in the store
+    bool deal_told_ = false;                // the log said the revealed deal
     std::map<PlayerId, std::uint32_t> turns_taken_;  // draws per seat (the statistics)
 };
 

@@ -40,6 +40,9 @@ export function parseRecords(text) {
         } else if (Array.isArray(value)) {
             current.lines.push([i + 1, value]);
         } else if (value && 'end' in value) {
+            // A sealed deal's end line reveals the seed (docs/records.md, "The fair deal"): keep its digits too.
+            const seed = /"seed"\s*:\s*(\d+)/.exec(line);
+            if (seed) value.seed = seed[1];
             current.end = value;
         } else {
             throw new RecordError(i + 1, 'expected an event line (a JSON array) or the end line');
@@ -47,6 +50,21 @@ export function parseRecords(text) {
     });
     if (!records.length) throw new RecordError(1, 'the file holds no Cherries record');
     return records;
+}
+
+/**
+ * The record's deal in words: its open seed, or its sealed commitment and, once the end line
+ * reveals it, the seed and salt (docs/records.md, "The fair deal"). The page does not hash: `cherries
+ * replay` checks the reveal against the commitment.
+ */
+export function dealWords(record) {
+    const h = record.header;
+    if (h.seed !== undefined) return `seed ${h.seed}`;
+    if (!h.commitment) return 'no seed';
+    const end = record.end;
+    return end && end.seed !== undefined
+        ? `seed ${end.seed} (revealed at the end; salt ${end.salt}; commitment ${h.commitment})`
+        : `deal sealed (commitment ${h.commitment}; the seed is revealed when the game ends)`;
 }
 
 /**

@@ -3,7 +3,7 @@
 // first, back, forward, last, and a jump to a turn. Arrow keys step too.
 import { el, param, replaceSection, showError } from './dom.js';
 import * as api from './api.js';
-import { parseRecords, replayFrames } from './replay-model.js';
+import { dealWords, parseRecords, replayFrames } from './replay-model.js';
 import { renderTable, setLog } from './view.js';
 
 let catalog = null;
@@ -64,7 +64,7 @@ function pick(i, source) {
     }
     const h = records[i].header;
     document.getElementById('what').textContent =
-        `${source}: seed ${h.seed}, players ${(h.players || []).map((p) => p.name).join(', ')}; ` +
+        `${source}: ${dealWords(records[i])}, players ${(h.players || []).map((p) => p.name).join(', ')}; ` +
         `${frames.length - 1} turns${records[i].end ? `, ${records[i].end.end}` : ' (no end line: truncated)'}.`;
     document.getElementById('viewer').hidden = false;
     show(0);

@@ -203,7 +203,7 @@ function onAction(event) {
         if (to === undefined) return;
         busy = true;
         showError('');
-        send({ type: 'give', token: seat.token, to });
+        send({ type: 'give', token: seat.token, to, turn: table.turn });
         draw();
     } else if (action === 'leave') {
         const own = mySeats().get((table.players || []).find((p) => String(p.id) === button.getAttribute('data-to'))?.id);

@@ -115,7 +115,16 @@ function ruleBox(table, opts) {
         g.rule ? el('p', {}, g.rule) : null,
         g.winning_score ? el('p', {}, `Winning score: ${g.winning_score}.`) : null,
         table.sets && table.sets.length ? el('p', {}, `Card sets: ${table.sets.map((id) => (opts.setNames && opts.setNames.get(id)) || id).join(', ')}.`) : null,
-        g.graph ? el('img', { class: 'graph', src: g.graph, alt: `Reference graph of ${g.name || g.id}` }) : null);
+        g.graph ? el('img', { class: 'graph', src: g.graph, alt: `Reference graph of ${g.name || g.id}` }) : null,
+        dealLine(table.deal));
+}
+
+// The fair deal (docs/records.md): the commitment from the start, the seed and salt at the end.
+function dealLine(deal) {
+    if (!deal || !deal.commitment) return null;
+    return el('p', { class: 'deal', 'data-test': 'deal' }, deal.seed !== undefined
+        ? `Deal revealed: seed ${deal.seed}, salt ${deal.salt}. Its SHA-256 must be the commitment ${deal.commitment} shown at the start (cherries replay checks it).`
+        : `Deal sealed: SHA-256 commitment ${deal.commitment}. The seed and salt are shown when the game ends.`);
 }
 
 function pendingBox(table, opts) {
@@ -126,7 +135,7 @@ function pendingBox(table, opts) {
         el('h2', {}, 'After this turn'),
         el('ul', {}, pending.map((p, i) => {
             const joining = p.join !== false;   // {"join": true|false, "name"} (docs/web.md)
-            return el('li', {}, joining ? `${p.name} joins` : `${p.name} leaves`,
+            return el('li', {}, el('bdi', {}, p.name), joining ? ' joins' : ' leaves',
                 myNames.has(p.name) && opts.canCancel ? [' ', el('button', {
                     type: 'button', class: 'quiet', 'data-action': 'cancel', 'data-name': p.name, 'data-key': `cancel-${i}`,
                 }, `Cancel (${p.name})`)] : null);
@@ -137,7 +146,7 @@ function resultBox(table, opts) {
     if (!table.result) return el('section', { hidden: true });
     const r = table.result;
     const standings = (r.standings || []).map((s, i) =>
-        el('li', {}, `${s.name}: ${s.score}`, i === 0 && s.name === r.winner ? ' (winner)' : ''));
+        el('li', {}, el('bdi', {}, s.name), `: ${s.score}`, i === 0 && s.name === r.winner ? ' (winner)' : ''));
     return el('section', { class: 'result', 'aria-label': 'result', role: 'status' },
         el('h2', {}, 'Result'),
         r.winner ? el('p', { class: 'winner' }, '🏆 ', el('strong', { 'data-test': 'result' }, r.winner), ' wins.')

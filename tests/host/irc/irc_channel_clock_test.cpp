@@ -171,7 +171,8 @@ TEST_CASE("Client: a prompt queued behind other lines starts its clock when floo
             sent.push_back(l);
         }
     }
-    REQUIRE(prompt_at == GameClock::time_point{} + 3s);  // 1 line per second: third in the queue
+    // 1 line per second: fourth in the queue (the sealed deal, "bob joins", "The game starts", the prompt)
+    REQUIRE(prompt_at == GameClock::time_point{} + 4s);
     CHECK(game->deadline() == prompt_at + 500ms);
     // The socket finished writing a little later: the clock runs from then.
     client.written(prompt_at + 20ms);

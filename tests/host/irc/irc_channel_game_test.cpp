@@ -27,8 +27,9 @@ TEST_CASE("!cherries opens one game with the opener seated; a second is refused 
     Channel c;
     CHECK(c.say("ann", "hello all").empty());  // chat: no reply
     const Replies opened = c.say("ann", "!cherries");
-    REQUIRE(opened.size() == 1);
+    REQUIRE(opened.size() == 2);  // the game, then its sealed deal (docs/records.md, "The fair deal")
     CHECK(has(opened, "ann opens a game of Cherries"));
+    CHECK(opened[1].rfind("The deal is sealed: SHA-256 commitment ", 0) == 0);
     CHECK(has(opened, "first to 10 wins"));
     CHECK(c.game.open());
     CHECK(c.game.seated() == std::vector<std::string>{"ann"});
@@ -64,7 +65,9 @@ TEST_CASE("A 3-seat game, 2 humans and a greedy bot, is played to a win (GDD §3
     play_out(c);
     CHECK_FALSE(c.game.open());
     CHECK(has(c.log, "reaches the winning score and wins!"));
-    CHECK(c.log.back().rfind("Final scores: ", 0) == 0);
+    REQUIRE(c.log.size() >= 2);
+    CHECK(c.log[c.log.size() - 2].rfind("Final scores: ", 0) == 0);
+    CHECK(c.log.back().rfind("The deal revealed: seed 20261123, salt 0123456789abcdef0123456789abcdef; ", 0) == 0);
     // The channel is free for the next game.
     CHECK(has(c.say("bob", "!cherries"), "bob opens a game"));
     // The bot played its turns at once: it gave or kept without anyone asking it.
@@ -197,4 +200,13 @@ TEST_CASE("Text slips: no '.;' after a card's words, no '..' before a prompt") {
     c.say("ann", "!start");
     for (int i = 0; i < 40 && c.game.open(); ++i) c.say(c.game.to_play(), "!keep");
     for (const auto& line : c.log) CHECK(line.find("..") == std::string::npos);
+}
+
+TEST_CASE("The same one-line answer in a new game is said again: a second game's !join is answered") {
+    Channel c;
+    c.say("ann", "!cherries");
+    CHECK(c.say("bob", "!join") == Replies{"bob joins, last in the turn order."});
+    CHECK(has(c.say("ann", "!stop"), "The game is over"));
+    CHECK(has(c.say("ann", "!cherries"), "ann opens a game"));  // two lines now: the game and its sealed deal
+    CHECK(c.say("bob", "!join") == Replies{"bob joins, last in the turn order."});
 }

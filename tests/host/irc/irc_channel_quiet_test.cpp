@@ -4,6 +4,8 @@
 // aliases !j !k !g, !cards, and !card by the start of a word with the choices when ambiguous.
 #include "tests/host/irc/irc_channel_support.hpp"
 
+#include <regex>
+
 #include "host/irc/turn_text.hpp"
 #include "host/text/card_text.hpp"
 
@@ -139,6 +141,8 @@ TEST_CASE("!cards lists the cards; !card finds one by the start of a word, or li
     const std::string all = cards[0] + " " + cards[1];
     CHECK(all.find("+1 Hat Of Fruit x4, -1 Hat Of Unfruit x4") != std::string::npos);
     CHECK(all.ends_with(". !card NAME tells what one does."));
+    // Every item of every line, the continued line's too, stands between separators: never "x2Point".
+    CHECK_FALSE(std::regex_search(all, std::regex("x[0-9]+[A-Za-z+-]")));
     CHECK(c.say("ann", "!card cherry") == Replies{"Cherry [S] (+1 cherry); 10 in the game."});
     CHECK(starts(c.say("ann", "!card cherry sh")[0], "Cherry Shield [S] "));  // the start of the name
     CHECK(c.say("ann", "!card shield") == Replies{"Which one? Cherry Shield, Score Shield."});

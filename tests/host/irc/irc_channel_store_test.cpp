@@ -154,8 +154,10 @@ TEST_CASE("Statistics after games: games, wins, turns, points, best; by account 
         c.say("Bob", "!join");
         c.say("ann", "!start");
         while (c.game->open()) c.move();
-        // "Final scores: ann 3 (...), Bob 10 (...) after N turns."
-        const std::string& last = c.log.back();
+        // "Final scores: ann 3 (...), Bob 10 (...) after N turns.", then the deal revealed.
+        REQUIRE(c.log.size() >= 2);
+        CHECK(c.log.back().rfind("The deal revealed: ", 0) == 0);
+        const std::string& last = c.log[c.log.size() - 2];
         REQUIRE(last.rfind("Final scores: ", 0) == 0);
         best_ann = std::max<std::int64_t>(best_ann, std::stoll(last.substr(last.find("ann ") + 4)));
     }

@@ -27,6 +27,7 @@ struct Channel {
 
     static ChannelOptions with_seed(ChannelOptions o) {
         if (!o.seed) o.seed = [] { return std::uint64_t{20261123}; };
+        if (!o.salt) o.salt = [] { return std::string("0123456789abcdef0123456789abcdef"); };
         return o;
     }
 

@@ -83,7 +83,7 @@ TEST_CASE("A bot takes over a leaver's seat and wins: the replay names the bot, 
     REQUIRE(seats.size() == 1);
     CHECK(seats[0][2] == "cid");
     CHECK(seats[0][3] == json{{"name", "greedy-4"}, {"bot", "greedy"}, {"why", "take-over"}});
-    CHECK(json::parse(lines_of(r.record).front()).at("format") == 3);
+    CHECK(json::parse(lines_of(r.record).front()).at("format") == 4);
 }
 
 TEST_CASE("The player comes back: the seat returns from the stand-in bot, told once, and the record says so") {

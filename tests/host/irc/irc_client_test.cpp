@@ -80,8 +80,9 @@ TEST_CASE("Channel lines reach the channel's game; replies come back as PRIVMSG 
     s.join();
     REQUIRE(s.client.game("#CHERRIES"));
     const auto opened = s.send("@account=ann;time=2026-11-23T11:00:00Z :ann!a@h PRIVMSG #cherries :!cherries");
-    REQUIRE(opened.size() == 1);
+    REQUIRE(opened.size() == 2);  // the game, then its sealed deal
     CHECK(opened[0].rfind("PRIVMSG #cherries :ann opens a game", 0) == 0);
+    CHECK(opened[1].rfind("PRIVMSG #cherries :The deal is sealed: ", 0) == 0);
     CHECK(s.client.game("#cherries")->open());
     CHECK_FALSE(s.client.game("#other")->open());  // one game per channel
     // Operators come from NAMES: ann (@) may !stop, cid may not (the opener is ann).

@@ -38,7 +38,7 @@ TEST_CASE("The bot SIGKILLed mid-game and started again: the game resumes after 
         ann.say("#cherries", "!cherries");
         REQUIRE(ann.wait_for(said + "ann opens a game"));
         bob.say("#cherries", "!join");
-        REQUIRE(ann.wait_for(said + "bob joins"));
+        if (!ann.wait_for(said + "bob joins")) FAIL("the channel as ann saw it:\n" << ann.transcript() << "\nthe bot's log:\n" << bot->log());
         ann.say("#cherries", "!start");
         REQUIRE(ann.wait_for(said + "Turn 1: ann drew .*ann: !keep or !give NICK"));
         ann.say("#cherries", "!keep");

@@ -68,7 +68,7 @@ TEST_CASE("a bot plugin joining mid-game gets a plugin line before its join; rep
     CHECK_THAT(run.out, Catch::Contains("  carol joins the game") && Catch::Contains("  dave joins the game"));
     const std::vector<std::string> lines = f.lines("r.jsonl");
     const json header = json::parse(lines.at(0));
-    CHECK(header["format"] == 3);
+    CHECK(header["format"] == 4);
     REQUIRE(header["plugins"].size() == 2);  // the set and the gametype: no bot plugin at the start
     // One plugin line, for carol's join: dave's is of a bot plugin recorded already.
     const auto at = plugin_lines(lines);

@@ -3,6 +3,8 @@
 // recorded decisions must give every recorded event again).
 #include <catch2/catch.hpp>
 
+#include "host/base/printable.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -190,8 +192,9 @@ TEST_CASE("a joiner with a long name is written whole in the record and its even
     auto runtime = bundle.make_runtime();
     TempFolder dir;
     const std::string file = (dir.path() / "r.jsonl").string();
-    // Far longer than the bound of the players seated at the start: learnt from the join event.
-    const std::string name(10000, 'z');
+    // Far longer than the bound of the players seated at the start: learnt from the join event
+    // (as long as a name may be: host::kMaxNameWidth).
+    const std::string name(host::kMaxNameWidth, 'z');
     {
         Game game(bundle.catalog(), bundle.gametype(), *runtime, 4, {"ann", "bob"});
         host::RecordWriter record(file, game,

@@ -244,17 +244,19 @@ TEST_CASE("bad records give one clear line and exit status 2: missing, empty, no
     CHECK(r.status == 2);
     CHECK_THAT(r.err, Catch::Contains("truncated record"));
     std::string other = good;
-    other.replace(other.find("\"format\":3"), 10, "\"format\":7");
+    other.replace(other.find("\"format\":4"), 10, "\"format\":7");
     r = run_on(other);
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains(":1: record format 7 is not one this cherries reads (format 1 to 3)"));
+    CHECK_THAT(r.err, Catch::Contains(":1: record format 7 is not one this cherries reads (format 1 to 4)"));
     other.replace(other.find("\"format\":7"), 10, "\"format\":0");
     r = run_on(other);
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains(":1: record format 0 is not one this cherries reads (format 1 to 3)"));
+    CHECK_THAT(r.err, Catch::Contains(":1: record format 0 is not one this cherries reads (format 1 to 4)"));
     other.replace(other.find("\"format\":0"), 10, "\"format\":1");  // format 1: format 2 without plugin lines
     CHECK(run_on(other).status == 0);
     other.replace(other.find("\"format\":1"), 10, "\"format\":2");  // format 2: format 3 without seat lines
+    CHECK(run_on(other).status == 0);
+    other.replace(other.find("\"format\":2"), 10, "\"format\":3");  // format 3: format 4 with an open seed
     CHECK(run_on(other).status == 0);
     other = good;
     other.replace(other.find("\"id\":\"official\""), 15, "\"id\":\"nonesuch\"");

@@ -40,7 +40,7 @@ TEST_CASE("a turn timeout: the greedy bot decides, said in the log; two in a row
     CHECK(timeouts == 2);
     CHECK(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("ann timed out 2 turns in a row") != std::string::npos; }));
     // Her token acts for nobody now.
-    ann.send(json{{"type", "give"}, {"token", token}, {"to", 0}});
+    ann.send(json{{"type", "give"}, {"token", token}, {"to", 0}, {"turn", 1}});
     CHECK_THAT(ann.receive("error").at("message").get<std::string>(), Catch::Contains("not one of this table's"));
 }
 
@@ -63,7 +63,7 @@ TEST_CASE("bot_takes_over: a bot keeps a left seat under its own name; the old t
     while (state.at("started") != true);
     // ann leaves; whoever's turn it is, a bot then plays her seat and the game goes on.
     ann.send(json{{"type", "leave"}, {"token", a_token}});
-    if (state.at("current") == b_id) bob.send(json{{"type", "give"}, {"token", b_token}, {"to", b_id}});
+    if (state.at("current") == b_id) bob.send(json{{"type", "give"}, {"token", b_token}, {"to", b_id}, {"turn", state.at("turn")}});
     bool taken_over = false;
     for (int i = 0; i < 50 && !taken_over; ++i) {
         state = bob.receive("state").at("table");

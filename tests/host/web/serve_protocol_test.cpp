@@ -45,8 +45,15 @@ TEST_CASE("malformed, mistyped and oversized messages get an error to the sender
         {R"({"kind":"greedy"})", "no string \"type\""},
         {R"({"type":"dance"})", "unknown message type 'dance'"},
         {R"({"type":"join","name":5})", "field 'name' is an integer; expected a string"},
-        {R"({"type":"join","name":""})", "the name is empty"},
-        {R"({"type":"give","token":")" + a.token + R"(","to":"bob"})", "field 'to' is a string; expected a player id"},
+        {R"({"type":"join","name":""})", "the name: expected a name"},
+        {R"({"type":"give","token":")" + a.token + R"(","to":"bob","turn":1})", "field 'to' is a string; expected a player id"},
+        {R"({"type":"give","token":")" + a.token + R"(","to":0})", "field 'turn' is missing; expected the turn whose card it gives"},
+        {R"({"type":"give","token":")" + a.token + R"(","to":0,"turn":"1"})", "field 'turn' is a string"},
+        {R"({"type":"join","name":"ann smith"})", "the name: a name is one word, saw whitespace"},
+        {"{\"type\":\"join\",\"name\":\"ann\u0085\"}", "the name: a name is printable text, saw a control character"},
+        {"{\"type\":\"join\",\"name\":\"\u009bann\"}", "the name: a name is printable text, saw a control character"},
+        {"{\"type\":\"join\",\"name\":\"\u202eann\"}", "the name: a name may not hold a text-direction control"},
+        {R"({"type":"join","name":"abcdefghijklmnopqrstuvwxyz0123456"})", "the name: a name is at most 32 characters wide"},
         {R"({"type":"start","token":7})", "field 'token' is an integer"},
         {R"({"type":"start","token":")" + a.token + R"(","extra":1})", "unknown field 'extra'"},
     };
@@ -142,14 +149,22 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
         CHECK(e.at("request") == message.at("type"));
     };
     // No token, a forged one, a well-formed one that is nobody's.
-    refused(stranger, json{{"type", "give"}, {"to", mover.id}}, "field 'token' is missing");
-    refused(stranger, json{{"type", "give"}, {"token", "not-a-token"}, {"to", mover.id}}, "not a seat token");
-    refused(stranger, json{{"type", "give"}, {"token", std::string(32, 'a')}, {"to", mover.id}}, "not one of this table's");
+    const json turn = state.at("turn");
+    refused(stranger, json{{"type", "give"}, {"to", mover.id}, {"turn", turn}}, "field 'token' is missing");
+    refused(stranger, json{{"type", "give"}, {"token", "not-a-token"}, {"to", mover.id}, {"turn", turn}}, "not a seat token");
+    refused(stranger, json{{"type", "give"}, {"token", std::string(32, 'a')}, {"to", mover.id}, {"turn", turn}}, "not one of this table's");
     refused(stranger, json{{"type", "leave"}, {"token", std::string(32, 'b')}}, "not one of this table's");
     // A seated player out of turn, and for a player who is not there.
-    refused(other_socket, json{{"type", "give"}, {"token", other.token}, {"to", other.id}}, "turn, not yours");
+    refused(other_socket, json{{"type", "give"}, {"token", other.token}, {"to", other.id}, {"turn", turn}}, "turn, not yours");
     refused(other_socket, json{{"type", "start"}, {"token", other.token}}, "has started already");
-    refused(current == a.id ? ann : bob, json{{"type", "give"}, {"token", mover.token}, {"to", 99}}, "not at this table");
+    refused(current == a.id ? ann : bob, json{{"type", "give"}, {"token", mover.token}, {"to", 99}, {"turn", turn}}, "not at this table");
+    // A give for another turn than the one whose card waits (a second tab, a double click, a
+    // delayed message): refused in words, nothing given.
+    refused(current == a.id ? ann : bob, json{{"type", "give"}, {"token", mover.token}, {"to", mover.id}, {"turn", turn.get<int>() + 1}},
+            "this give answers turn " + std::to_string(turn.get<int>() + 1) + ", but the game is at turn " +
+                std::to_string(turn.get<int>()) + ": nothing was given");
+    refused(current == a.id ? ann : bob, json{{"type", "give"}, {"token", mover.token}, {"to", mover.id}, {"turn", 0}},
+            "field 'turn' is an integer out of range");
     // A token of this table used at another table is nobody's there.
     const std::string second = new_table(server.port());
     WsClient carl(server.port(), second);
@@ -177,7 +192,7 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
     CHECK_THAT(record.body, Catch::Contains("\"won\""));
     CHECK(now() == before);
     WsClient& mover_socket = current == a.id ? ann : bob;
-    mover_socket.send(json{{"type", "give"}, {"token", mover.token}, {"to", other.id}});
+    mover_socket.send(json{{"type", "give"}, {"token", mover.token}, {"to", other.id}, {"turn", turn}});
     // The turn in the terminal's words (host/text), then the new state.
     const json log = mover_socket.receive("log");
     const std::string mover_name = current == a.id ? "ann" : "bob", other_name = current == a.id ? "bob" : "ann";
