@@ -66,6 +66,15 @@ void read_tables(TomlReader& r, const toml::table& t, ServeConfig& c) {
     if (auto v = r.number(t, "keep_idle", 0.05, 7 * 86400, ctx)) c.keep_idle = std::chrono::milliseconds(std::llround(*v * 1000.0));
 }
 
+void read_limits(TomlReader& r, const toml::table& t, ServeConfig& c) {
+    const std::string ctx = "[limits] ";
+    r.unknown_keys(t, {"sockets_per_address", "tables_per_minute", "http_idle", "websocket_idle"}, ctx);
+    if (auto v = r.integer(t, "sockets_per_address", Need::optional, 2, 100'000, ctx)) c.sockets_per_address = static_cast<std::size_t>(*v);
+    if (auto v = r.integer(t, "tables_per_minute", Need::optional, 1, 100'000, ctx)) c.tables_per_minute = static_cast<std::size_t>(*v);
+    if (auto v = r.number(t, "http_idle", 0.05, 3600, ctx)) c.http_idle = std::chrono::milliseconds(std::llround(*v * 1000.0));
+    if (auto v = r.number(t, "websocket_idle", 0.05, 86400, ctx)) c.websocket_idle = std::chrono::milliseconds(std::llround(*v * 1000.0));
+}
+
 }  // namespace
 
 void set_listen(ServeConfig& c, const std::string& text) {
@@ -108,9 +117,10 @@ ServeConfig parse_serve_config(const std::string& text, const std::string& shown
     const std::optional<toml::table> parsed = r.parse(text);
     if (!parsed) throw sdk::LoadError(problems);
     const toml::table& root = *parsed;
-    r.unknown_keys(root, {"server", "tables"}, "");
+    r.unknown_keys(root, {"server", "tables", "limits"}, "");
     if (const toml::table* t = r.table(root, "server", Need::optional, "")) read_server(r, *t, c, folder);
     if (const toml::table* t = r.table(root, "tables", Need::optional, "")) read_tables(r, *t, c);
+    if (const toml::table* t = r.table(root, "limits", Need::optional, "")) read_limits(r, *t, c);
     if (!problems.empty()) throw sdk::LoadError(problems);
     return c;
 }

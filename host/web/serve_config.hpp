@@ -40,6 +40,11 @@ struct ServeConfig {
     std::chrono::milliseconds keep_finished{600'000};
     /// A table that has not started and has nobody connected is dropped after this long.
     std::chrono::milliseconds keep_idle{1'800'000};
+    /// [limits]: what one client may hold, so that no one client can take the server.
+    std::size_t sockets_per_address = 64;            ///< open connections (HTTP and WebSocket) from one IP address
+    std::size_t tables_per_minute = 20;              ///< tables one IP address may open in any 60 s
+    std::chrono::milliseconds http_idle{30'000};     ///< an HTTP connection with no request for this long is closed
+    std::chrono::milliseconds websocket_idle{300'000}; ///< a WebSocket silent this long (pings unanswered) is closed
 };
 
 /// Splits "HOST:PORT", "[IPv6]:PORT" or "HOST" (port kept) into `config`. Throws

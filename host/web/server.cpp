@@ -2,6 +2,8 @@
 // the WebSocket upgrade with its Origin check), and a clean stop that saves every table.
 #include "host/web/server.hpp"
 
+#include <sys/resource.h>
+
 #include <fmt/core.h>
 
 #include <csignal>
@@ -65,13 +67,14 @@ bool is_table_id(std::string_view id) {
 // One HTTP connection: requests in turn, until it closes or upgrades to a table's WebSocket.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
-    HttpSession(std::shared_ptr<Server::Impl> server, tcp::socket socket) : server_(std::move(server)), stream_(std::move(socket)) {}
+    HttpSession(std::shared_ptr<Server::Impl> server, tcp::socket socket, net::ip::address peer, std::shared_ptr<AddressSlot> slot)
+        : server_(std::move(server)), stream_(std::move(socket)), peer_(peer), slot_(std::move(slot)) {}
 
     void read() {
         parser_.emplace();
         parser_->body_limit(kMaxBodyBytes);
         parser_->header_limit(kMaxHeaderBytes);
-        stream_.expires_after(std::chrono::seconds(30));
+        stream_.expires_after(server_->config.http_idle);  // an idle connection is closed
         http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
             self->on_read(ec);
         });
@@ -90,7 +93,7 @@ private:
         if (ec) return;
         Request req = parser_->release();
         if (websocket::is_upgrade(req)) return upgrade(std::move(req));
-        send(server_->route(req));
+        send(server_->route(req, peer_));
     }
 
     void upgrade(Request req) {
@@ -106,7 +109,7 @@ private:
             return send(error_reply(req, http::status::forbidden, "this page's origin may not open a table here"));
         }
         stream_.expires_never();
-        std::make_shared<Socket>(server_, stream_.release_socket(), id)->start(std::move(req));
+        std::make_shared<Socket>(server_, stream_.release_socket(), id, std::move(slot_))->start(std::move(req));
     }
 
     void send(Response res) {
@@ -125,6 +128,8 @@ private:
 
     std::shared_ptr<Server::Impl> server_;
     beast::tcp_stream stream_;
+    net::ip::address peer_;
+    std::shared_ptr<AddressSlot> slot_;
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
 };
@@ -149,15 +154,58 @@ bool Server::Impl::origin_allowed(std::string_view origin, std::string_view host
     return std::find(config.origins.begin(), config.origins.end(), o) != config.origins.end();
 }
 
+AddressSlot::~AddressSlot() {
+    const auto server = server_.lock();
+    if (!server) return;
+    const auto it = server->open_by_address.find(address_);
+    if (it != server->open_by_address.end() && --it->second == 0) server->open_by_address.erase(it);
+}
+
+bool Server::Impl::may_open_table(const net::ip::address& address) {
+    const auto now = std::chrono::steady_clock::now();
+    auto& opened = tables_by_address[address];
+    while (!opened.empty() && now - opened.front() >= std::chrono::minutes(1)) opened.pop_front();
+    if (opened.size() >= config.tables_per_minute) return false;
+    opened.push_back(now);
+    return true;
+}
+
 void Server::Impl::accept() {
     acceptor.async_accept([self = shared_from_this()](beast::error_code ec, tcp::socket socket) {
         if (self->stopping) return;
-        if (!ec) {
+        if (ec) {
+            // Out of file descriptors (EMFILE, ENFILE) or memory: the pending connection stays in
+            // the kernel's queue and accept would fail again at once. Wait and try again (10 ms,
+            // doubling to 1 s) instead of spinning; log the first failure of a run.
+            if (self->accept_backoff == std::chrono::milliseconds(0))
+                self->log(fmt::format("cannot accept a connection: {}; trying again with a pause", ec.message()));
+            self->accept_backoff = std::clamp(self->accept_backoff * 2, std::chrono::milliseconds(10), std::chrono::milliseconds(1000));
+            self->accept_pause.expires_after(self->accept_backoff);
+            self->accept_pause.async_wait([self](beast::error_code waited) {
+                if (!waited && !self->stopping) self->accept();
+            });
+            return;
+        }
+        self->accept_backoff = std::chrono::milliseconds(0);
+        beast::error_code peer_error;
+        const net::ip::address peer = socket.remote_endpoint(peer_error).address();
+        std::size_t& open = self->open_by_address[peer];
+        if (!peer_error && open >= self->config.sockets_per_address) {
+            // One address holds its share: this connection is closed at once (before any read).
+            if (self->refused_sockets++ == 0)
+                self->log(fmt::format("{} holds {} connections, the limit ([limits] sockets_per_address); closing its next ones",
+                                      peer.to_string(), open));
+            beast::error_code ignored;
+            socket.close(ignored);
+        } else {
+            ++open;
+            if (open < self->config.sockets_per_address) self->refused_sockets = 0;
+            auto slot = std::make_shared<AddressSlot>(self, peer);
             // Small messages go out at once: Nagle's algorithm with the peer's delayed ACK would
             // hold a state message back up to 40 ms.
             beast::error_code ignored;
             socket.set_option(tcp::no_delay(true), ignored);
-            std::make_shared<HttpSession>(self, std::move(socket))->read();
+            std::make_shared<HttpSession>(self, std::move(socket), peer, std::move(slot))->read();
         }
         self->accept();
     });
@@ -170,6 +218,7 @@ void Server::Impl::shutdown() {
     acceptor.close(ec);
     signals.cancel(ec);
     sweeper.cancel();
+    accept_pause.cancel();
     if (store)
         for (auto& [id, table] : lobby->tables()) {
             table->collect_record();
@@ -185,7 +234,7 @@ void Server::Impl::shutdown() {
     timer->async_wait([self = shared_from_this(), timer](beast::error_code) { self->io.stop(); });
 }
 
-Response Server::Impl::route(const Request& req) {
+Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
     const std::string target(req.target());
     const std::string path = target.substr(0, target.find('?'));
     const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
@@ -198,6 +247,10 @@ Response Server::Impl::route(const Request& req) {
                                            "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
         return res;
     };
+    if (path == "/api/tables" && req.method() == http::verb::post && !may_open_table(peer))
+        return error_reply(req, http::status::too_many_requests,
+                           fmt::format("this address opened {} tables in the last minute, the limit; try again in a minute",
+                                       config.tables_per_minute));
     if (path == "/api/tables" && req.method() == http::verb::post) {
         // Only this server's pages (or allowed origins) make tables: a form on another site can
         // neither send JSON's content type nor pass the Origin check.
@@ -309,9 +362,28 @@ Response Server::Impl::route(const Request& req) {
     return error_reply(req, http::status::not_found, "no such page: " + path.substr(0, 100));
 }
 
+namespace {
+
+// Every connection is a file descriptor: a systemd unit starts with 1024 of them, which a few
+// hundred players' sockets use up. Raises the soft limit to the hard one and says what it holds.
+void raise_open_file_limit(const ServerLog& log) {
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+    if (limit.rlim_cur < limit.rlim_max) {
+        rlimit raised = limit;
+        raised.rlim_cur = limit.rlim_max;
+        if (::setrlimit(RLIMIT_NOFILE, &raised) == 0) limit = raised;
+    }
+    log(fmt::format("open files: up to {} (the system's limit for this process)",
+                    limit.rlim_cur == RLIM_INFINITY ? std::string("unlimited") : std::to_string(limit.rlim_cur)));
+}
+
+}  // namespace
+
 Server::Server(ServeConfig config, Pictures pictures, ServerLog log)
     : impl_(std::make_shared<Impl>(std::move(config), std::move(pictures), std::move(log))) {
     Impl& s = *impl_;
+    raise_open_file_limit(s.log);
     beast::error_code ec;
     const auto address = net::ip::make_address(s.config.host, ec);
     if (ec) throw std::runtime_error(fmt::format("cannot listen on {}: not an IP address; expected e.g. 127.0.0.1", s.config.host));

@@ -35,6 +35,20 @@ using tcp = net::ip::tcp;
 
 class Socket;
 
+/// One open connection of one IP address, counted while it lives (ServeConfig
+/// sockets_per_address): held by the HTTP session, then by the WebSocket it becomes.
+class AddressSlot {
+public:
+    AddressSlot(std::weak_ptr<Server::Impl> server, net::ip::address address) : server_(std::move(server)), address_(address) {}
+    ~AddressSlot();
+    AddressSlot(const AddressSlot&) = delete;
+    AddressSlot& operator=(const AddressSlot&) = delete;
+
+private:
+    std::weak_ptr<Server::Impl> server_;
+    net::ip::address address_;
+};
+
 /// A table's sockets and its turn clock.
 struct Room {
     std::set<Socket*> sockets;
@@ -64,6 +78,14 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     std::map<std::string, std::string> graphs; // gametype id -> SVG
     bool stopping = false;
     net::steady_timer sweeper{io};             // drops finished and idle tables
+    std::map<net::ip::address, std::size_t> open_by_address;  // connections open now, by peer
+    std::map<net::ip::address, std::deque<std::chrono::steady_clock::time_point>> tables_by_address;  // opened in the last minute
+    net::steady_timer accept_pause{io};        // after a failed accept (EMFILE ...): wait, do not spin
+    std::chrono::milliseconds accept_backoff{0};
+    std::size_t refused_sockets = 0;           // connections refused by sockets_per_address since the last log line
+
+    /// Whether `address` may open one more table now (tables_per_minute); counts it if so.
+    bool may_open_table(const net::ip::address& address);
 
     /// Every so often: drops the tables kept long enough (ServeConfig keep_finished, keep_idle).
     void sweep();
@@ -77,13 +99,14 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// After a table changed: its log and state to every socket, the turn clock, the store.
     void changed(const std::string& table_id);
     void arm_clock(const std::string& table_id);
-    http::response<http::string_body> route(const http::request<http::string_body>& req);
+    /// Answers one HTTP request from `peer`.
+    http::response<http::string_body> route(const http::request<http::string_body>& req, const net::ip::address& peer);
 };
 
 /// One browser's WebSocket at one table. Messages out are queued and written one at a time.
 class Socket : public std::enable_shared_from_this<Socket> {
 public:
-    Socket(std::shared_ptr<Server::Impl> server, tcp::socket socket, std::string table_id);
+    Socket(std::shared_ptr<Server::Impl> server, tcp::socket socket, std::string table_id, std::shared_ptr<AddressSlot> slot);
     ~Socket();
     void start(http::request<http::string_body> upgrade);
     void send(std::shared_ptr<const std::string> text);
@@ -104,6 +127,7 @@ private:
     void gone();
 
     std::shared_ptr<Server::Impl> server_;
+    std::shared_ptr<AddressSlot> slot_;
     websocket::stream<beast::tcp_stream> ws_;
     std::string table_id_;
     beast::flat_buffer buffer_;

@@ -35,8 +35,8 @@ json error_json(const std::string& message, const std::string& request) {
 
 std::string dump(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-Socket::Socket(std::shared_ptr<Server::Impl> server, tcp::socket socket, std::string table_id)
-    : server_(std::move(server)), ws_(std::move(socket)), table_id_(std::move(table_id)) {}
+Socket::Socket(std::shared_ptr<Server::Impl> server, tcp::socket socket, std::string table_id, std::shared_ptr<AddressSlot> slot)
+    : server_(std::move(server)), slot_(std::move(slot)), ws_(std::move(socket)), table_id_(std::move(table_id)) {}
 
 Socket::~Socket() { gone(); }
 
@@ -45,7 +45,12 @@ void Socket::gone() {
 }
 
 void Socket::start(http::request<http::string_body> upgrade) {
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    // Idle sockets do not stay: a ping when the peer has been silent half of websocket_idle,
+    // closed when it stays silent the other half (a browser answers pings by itself).
+    websocket::stream_base::timeout timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.idle_timeout = server_->config.websocket_idle;
+    timeouts.keep_alive_pings = true;
+    ws_.set_option(timeouts);
     ws_.read_message_max(kDropLimit);
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
         res.set(http::field::server, "cherries serve");

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <regex>
 
+#include "tests/host/web/serve_process.hpp"
 #include "tests/host/web/web_client.hpp"
 #include "tests/support/run_cli.hpp"
 
@@ -21,70 +22,6 @@ using namespace cherries::test;
 using nlohmann::json;
 
 namespace {
-
-// `cherries serve --listen 127.0.0.1:0 ARGS` as a child; its port read from its first line.
-class ServeProcess {
-public:
-    explicit ServeProcess(const std::vector<std::string>& args, const std::filesystem::path& log) {
-        int out[2];
-        REQUIRE(::pipe(out) == 0);
-        pid_ = ::fork();
-        REQUIRE(pid_ >= 0);
-        if (pid_ == 0) {
-            ::dup2(out[1], 1);
-            const int err = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-            ::dup2(err, 2);
-            ::close(out[0]);
-            std::vector<std::string> all = {CHERRIES_BINARY, "serve", "--listen", "127.0.0.1:0"};
-            all.insert(all.end(), args.begin(), args.end());
-            std::vector<char*> argv;
-            for (auto& a : all) argv.push_back(a.data());
-            argv.push_back(nullptr);
-            ::execv(CHERRIES_BINARY, argv.data());
-            ::_exit(127);
-        }
-        ::close(out[1]);
-        std::string line;
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-        while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline) {
-            pollfd p{out[0], POLLIN, 0};
-            if (::poll(&p, 1, 200) <= 0) continue;
-            char c[256];
-            const auto n = ::read(out[0], c, sizeof c);
-            if (n <= 0) break;
-            line.append(c, static_cast<std::size_t>(n));
-        }
-        ::close(out[0]);
-        std::smatch m;
-        INFO("first line: " << line);
-        REQUIRE(std::regex_search(line, m, std::regex("^listening on http://127\\.0\\.0\\.1:(\\d+)\n")));
-        port_ = static_cast<std::uint16_t>(std::stoi(m[1]));
-    }
-    ~ServeProcess() {
-        if (pid_ > 0) kill(SIGKILL);
-    }
-    std::uint16_t port() const { return port_; }
-    /// Sends `signal` and returns the exit status (-1: killed by a signal), waiting at most 10 s.
-    int kill(int signal) {
-        ::kill(pid_, signal);
-        int status = 0;
-        for (int i = 0; i < 1000; ++i) {
-            if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-                pid_ = -1;
-                return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        }
-        ::kill(pid_, SIGKILL);
-        ::waitpid(pid_, &status, 0);
-        pid_ = -1;
-        return -2;
-    }
-
-private:
-    pid_t pid_ = -1;
-    std::uint16_t port_ = 0;
-};
 
 // The next state whose turn is `turn` or later (earlier broadcasts skipped).
 json state_at(WsClient& c, int turn) {
@@ -122,7 +59,7 @@ TEST_CASE("serve --database: killed with SIGKILL mid-game, started again: the ta
             if (!s.at("result").is_null()) break;
             if (s.at("current") == me && s.at("phase") == "awaiting_give") {
                 if (s.at("turn").get<int>() >= 7) break;
-                ann.send(json{{"type", "give"}, {"token", token}, {"to", me}});
+                ann.send(json{{"type", "give"}, {"token", token}, {"to", me}, {"turn", s.at("turn")}});
             }
         }
         REQUIRE(s.at("result").is_null());  // a game of the official gametype lasts longer
@@ -139,7 +76,7 @@ TEST_CASE("serve --database: killed with SIGKILL mid-game, started again: the ta
     CHECK(after == before);  // the same turn, cards, players, scores, drawn card
 
     // ann acts with her token after the restart, then leaves; the bots play to the end.
-    ann.send(json{{"type", "give"}, {"token", token}, {"to", me}});
+    ann.send(json{{"type", "give"}, {"token", token}, {"to", me}, {"turn", after.at("turn")}});
     const json next = state_at(ann, after.at("turn").get<int>() + 1);
     CHECK(next.at("turn").get<int>() > after.at("turn").get<int>());
     ann.send(json{{"type", "leave"}, {"token", token}});
@@ -190,7 +127,7 @@ TEST_CASE("a game won by a person's give: the record ends with its end line and 
         if (!s.at("result").is_null()) break;
         if (s.at("started") == true && s.at("phase") == "awaiting_give") {
             const auto& [socket, token] = seats.at(s.at("current").get<std::uint32_t>());
-            socket->send(json{{"type", "give"}, {"token", token}, {"to", s.at("current")}});
+            socket->send(json{{"type", "give"}, {"token", token}, {"to", s.at("current")}, {"turn", s.at("turn")}});
         }
     }
     REQUIRE(!s.at("result").is_null());
