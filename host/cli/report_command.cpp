@@ -57,6 +57,30 @@ void check_writable(const std::string& path) {
     if (!existed) std::filesystem::remove(path);
 }
 
+// The verdicts' band from --band-margin and --band (points). Throws InputError for a bad band.
+VerdictOptions verdict_options(double margin, const std::string& band) {
+    VerdictOptions v;
+    v.margin = margin / 100;
+    if (band.empty()) return v;
+    const auto dots = band.find("..");
+    double low = 0, high = 0;
+    try {
+        if (dots == std::string::npos) throw std::invalid_argument("no ..");
+        std::size_t used = 0;
+        const std::string a = band.substr(0, dots), b = band.substr(dots + 2);
+        low = std::stod(a, &used);
+        if (used != a.size()) throw std::invalid_argument("trailing");
+        high = std::stod(b, &used);
+        if (used != b.size()) throw std::invalid_argument("trailing");
+    } catch (const std::exception&) {
+        throw InputError(fmt::format("--band {}: expected LOW..HIGH in percentage points, e.g. --band=-5..5", band));
+    }
+    if (!(low <= high) || low < -100 || high > 100)
+        throw InputError(fmt::format("--band {}: expected -100 <= LOW <= HIGH <= 100", band));
+    v.band = std::pair{low / 100, high / 100};
+    return v;
+}
+
 }  // namespace
 
 void add_report_command(CLI::App& app, Command& run) {
@@ -68,6 +92,8 @@ void add_report_command(CLI::App& app, Command& run) {
         std::vector<std::string> compare;
         bool quiet = false;
         WhatIfOptions what_if;
+        double band_margin = 5;  // points
+        std::string band;        // "LOW..HIGH" in points, or empty
     };
     auto state = std::make_shared<State>();
     state->report.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
@@ -95,6 +121,13 @@ void add_report_command(CLI::App& app, Command& run) {
     add_integer_option<std::uint32_t>(*cmd, "--fork-every", state->report.fork_every, 0, UINT32_MAX,
                                       "Causal card strength: fork one give in this many (0: none; docs/report.md)")
         ->capture_default_str();
+    cmd->add_option("--band-margin", state->band_margin,
+                    "Verdicts: a card is too strong or too weak when its handling effect's 95% interval lies beyond its "
+                    "type's median ± this many percentage points")
+        ->check(CLI::Range(0.0, 100.0))
+        ->capture_default_str();
+    cmd->add_option("--band", state->band,
+                    "Verdicts: a fixed band LOW..HIGH in percentage points for every type instead (write --band=-5..5)");
     cmd->add_flag("--quiet", state->quiet, "No progress meter on standard error (it is drawn only on a terminal)");
     cmd->add_flag("--association", state->report.association,
                   "Also print the association figures (who received a card and won): not the card's effect");
@@ -176,7 +209,7 @@ void add_report_command(CLI::App& app, Command& run) {
                     return 0;
                 }
             }
-            nlohmann::json report = report_json(data);
+            nlohmann::json report = report_json(data, verdict_options(state->band_margin, state->band));
             if (!what_if_results.empty()) report["what_if"] = what_if_results;
             if (!state->json.empty()) write_text_file(state->json, report.dump(2) + "\n");
             if (!state->html.empty()) write_text_file(state->html, report_html(report));

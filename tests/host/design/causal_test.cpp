@@ -1,6 +1,8 @@
 // The balance report's causal card strength (docs/report.md): forks of the game at sampled gives,
-// the card as played against the card as a blank, on common random numbers (GDD §3.4.2.3: a
-// handled card changes its receiver's cherries or score, or joins the modifier card stack).
+// the card as played against two counterfactuals on common random numbers: this handling without
+// effect (handling effect) and the card as a blank for the rest of the game (copy effect) (GDD
+// §3.4.2.3.3: a handled card changes its receiver's cherries or score, or joins the modifier card
+// stack).
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -41,11 +43,13 @@ nlohmann::json report_of(const sdk::Bundle& bundle, const std::vector<std::strin
     return report_json(run_report(bundle, o));
 }
 
-const nlohmann::json& card_row(const nlohmann::json& report, const std::string& bot, const std::string& card) {
+// The card's causal figures: `effect` "handling" or "copy" (report_stats.hpp).
+const nlohmann::json& card_row(const nlohmann::json& report, const std::string& bot, const std::string& card,
+                               const char* effect = "copy") {
     for (const auto& c : report["configurations"])
         if (c["bot"] == bot)
             for (const auto& r : c["cards"])
-                if (r["card"] == card) return r["causal"];
+                if (r["card"] == card) return r["causal"][effect];
     FAIL("no row for " << card << " with " << bot);
     static const nlohmann::json none;
     return none;
@@ -82,20 +86,54 @@ TEST_CASE("paired sums: mean and a cluster-robust interval that narrows with mor
 
 TEST_CASE("planted strength: +3 points ranks first and a card that does nothing last, intervals apart, under every bot",
           "[host][report][causal]") {
+    // 600 games of 4 players forking every second give: about 150 forks of the 3 +3 cards per
+    // bot, enough for +3's handling interval (about ±4 points wide) to clear the others' lower
+    // bounds by several points under each bot at this seed.
     for (const std::string bot : {"random", "greedy", "strategic"}) {
         INFO("bot " << bot);
         const nlohmann::json report = report_of(planted_bundle(), {bot}, 600, 2);
-        const auto& three = card_row(report, bot, "three-points");
-        const auto& nothing = card_row(report, bot, "nothing");
-        INFO(three.dump() << "\n" << nothing.dump());
-        CHECK(three["rank"] == 1);
-        CHECK(nothing["rank"] == 4);
-        REQUIRE(!three["effect_ci95"].is_null());
-        REQUIRE(!nothing["effect_ci95"].is_null());
-        CHECK(three["effect_ci95"][0].get<double>() > nothing["effect_ci95"][1].get<double>());
-        CHECK(three["effect"].get<double>() > 0.05);
-        CHECK(nothing["effect"].get<double>() == Approx(0.0).margin(0.02));
+        for (const char* effect : {"handling", "copy"}) {
+            INFO(effect << " effect");
+            const auto& three = card_row(report, bot, "three-points", effect);
+            const auto& nothing = card_row(report, bot, "nothing", effect);
+            INFO(three.dump() << "\n" << nothing.dump());
+            REQUIRE(!three["effect_ci95"].is_null());
+            REQUIRE(!nothing["effect_ci95"].is_null());
+            CHECK(three["effect_ci95"][0].get<double>() > nothing["effect_ci95"][1].get<double>());
+            CHECK(three["effect"].get<double>() > 0.05);
+            CHECK(nothing["effect"].get<double>() == Approx(0.0).margin(0.02));
+            // The handling effect: +3 points is above every other score card's lower bound.
+            for (const std::string other : {"point", "two-points", "nothing"})
+                CHECK(three["effect"].get<double>() > card_row(report, bot, other, effect)["effect_ci95"][0].get<double>());
+        }
+        const auto& causal = [&](const std::string& card) -> const nlohmann::json& {
+            for (const auto& r : report["configurations"][0]["cards"])
+                if (r["card"] == card) return r["causal"];
+            FAIL("no " << card);
+            return report;
+        };
+        CHECK(causal("three-points")["rank"] == 1);  // ranked by the handling effect
+        CHECK(causal("nothing")["rank"] == 4);
+        // Handling a 0-point card with no modifier in the set changes nothing at all: every fork's
+        // branches are the same game, so its handling interval is exactly 0 and holds 0.
+        const auto& nothing = card_row(report, bot, "nothing", "handling");
+        CHECK(nothing["effect_ci95"][0].get<double>() <= 0);
+        CHECK(nothing["effect_ci95"][1].get<double>() >= 0);
+        CHECK(nothing["effect"].get<double>() == 0);
     }
+}
+
+TEST_CASE("a kept -1 Point's handling effect on its drawer is not above 0 (GDD §3.4.2.3.3.2)", "[host][report][causal]") {
+    // Its copy effect for the drawer can be large and positive (the copy later hurts leaders);
+    // what handling it once does to the drawer who keeps it can only be to lose a point (or
+    // nothing, at a score of 0). 300 games of 2 strategic players forking every fourth give keep
+    // the card about 20 times in a dozen games or more: enough for an interval.
+    const nlohmann::json report = report_of(test::standard_bundle(), {"strategic"}, 300, 4, 2);
+    const auto& row = card_row(report, "strategic", "minus-point", "handling");
+    INFO(row.dump());
+    REQUIRE(!row["kept_effect_ci95"].is_null());
+    CHECK(row["kept_effect_ci95"][0].get<double>() <= 0);
+    CHECK(row["kept_effect"].get<double>() <= 0.02);
 }
 
 TEST_CASE("a -1 cherry card and a -2 points card hurt their receiver under every bot", "[host][report][causal]") {
