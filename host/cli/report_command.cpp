@@ -93,6 +93,7 @@ void add_report_command(CLI::App& app, Command& run) {
         bool quiet = false;
         WhatIfOptions what_if;
         double band_margin = 5;  // points
+        double decision_threshold = 100 * kDefaultDecisionThreshold;  // points
         std::string band;        // "LOW..HIGH" in points, or empty
     };
     auto state = std::make_shared<State>();
@@ -121,6 +122,14 @@ void add_report_command(CLI::App& app, Command& run) {
     add_integer_option<std::uint32_t>(*cmd, "--fork-every", state->report.fork_every, 0, UINT32_MAX,
                                       "Causal card strength: fork one give in this many (0: none; docs/report.md)")
         ->capture_default_str();
+    add_integer_option<std::uint32_t>(*cmd, "--decision-every", state->report.decision_every, 0, UINT32_MAX,
+                                      "Decisions that matter: sample one give in this many (0: none; docs/report.md)")
+        ->capture_default_str();
+    cmd->add_option("--decision-threshold", state->decision_threshold,
+                    "Decisions that matter: a decision matters when the best and the worst choice change the drawer's "
+                    "chance to win by more than this many percentage points")
+        ->check(CLI::Range(0.0, 99.0))
+        ->capture_default_str();
     cmd->add_option("--band-margin", state->band_margin,
                     "Verdicts: a card is too strong or too weak when its handling effect's 95% interval lies beyond its "
                     "type's median ± this many percentage points")
@@ -148,6 +157,7 @@ void add_report_command(CLI::App& app, Command& run) {
     cmd->callback([&run, state] {
         run = [state] {
             ReportOptions& o = state->report;
+            o.decision_threshold = state->decision_threshold / 100;
             const bool sharded = o.shards > 1;
             if (state->html.empty() && state->json.empty())
                 throw InputError("report: give -o FILE.html and/or --json FILE (with --shard: -o PART.json)");

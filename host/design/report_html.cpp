@@ -3,10 +3,12 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "host/design/report_causal.hpp"
+#include "host/design/report_decisions.hpp"
 #include "host/design/report_charts.hpp"
 #include "host/design/report_stats.hpp"
 #include "host/design/report_verdicts.hpp"
@@ -240,6 +242,11 @@ std::string reproduce_command(const nlohmann::json& setup) {
     if (setup.value("think", 0u) != 0u) command += fmt::format(" --think {}", setup["think"].get<std::uint64_t>());
     if (setup.contains("fork_every") && setup["fork_every"].get<std::uint64_t>() != kDefaultForkEvery)
         command += fmt::format(" --fork-every {}", setup["fork_every"].get<std::uint64_t>());
+    if (setup.value("decision_every", kDefaultDecisionEvery) != kDefaultDecisionEvery)
+        command += fmt::format(" --decision-every {}", setup["decision_every"].get<std::uint64_t>());
+    if (setup.contains("decision_threshold") &&
+        std::abs(setup["decision_threshold"].get<double>() - kDefaultDecisionThreshold) > 1e-9)
+        command += fmt::format(" --decision-threshold {:g}", 100 * setup["decision_threshold"].get<double>());
     for (const auto& w : setup.value("what_if", nlohmann::json::array())) command += " " + w.get<std::string>();
     return command;
 }
@@ -275,7 +282,8 @@ std::string report_html(const nlohmann::json& report) {
     out += "<div class=top><div>" + svg[0] + "</div><div>" + cards_table(setup) + "</div></div>\n";
     out += "<h2>Findings</h2>\n<ul class=findings>";
     for (const auto& f : report["findings"]) out += "<li>" + html_escape(f.get<std::string>()) + "</li>";
-    out += "</ul>\n<h2>Game length</h2>\n<div class=charts>";
+    out += "</ul>\n" + play_section(report);
+    out += "<h2>Game length</h2>\n<div class=charts>";
     for (std::size_t b = 0; b < bots.size(); ++b) out += svg[1 + b];
     out += "</div>\n" + length_table(report);
     out += "\n<h2>Wins by seat</h2>\n<p class=note>A seat is favoured (red) or disfavoured (blue) when its 95% Wilson "

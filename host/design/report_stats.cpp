@@ -185,11 +185,15 @@ nlohmann::json configuration(const ReportTally& t, const std::vector<std::string
         over["score_sd"].push_back(rounded(std::sqrt(std::max(0.0, static_cast<double>(t.score_sq[i]) / n - sm * sm))));
     }
     (void)max_turns;
-    return {{"players", t.players}, {"bot", t.bot}, {"games", t.games}, {"unfinished", t.unfinished},
-            {"no_winner", t.no_winner},
-            {"turns", {{"total", total}, {"mean", rounded(ratio(total, t.games))}, {"median", rounded(median)},
-                       {"max", t.length.empty() ? 0u : t.length.rbegin()->first}, {"histogram", std::move(histogram)}}},
-            {"wins", std::move(wins)}, {"cards", std::move(card_rows)}, {"over_turns", std::move(over)}};
+    nlohmann::json c = {
+        {"players", t.players}, {"bot", t.bot}, {"games", t.games}, {"unfinished", t.unfinished},
+        {"no_winner", t.no_winner},
+        {"turns", {{"total", total}, {"mean", rounded(ratio(total, t.games))}, {"median", rounded(median)},
+                   {"max", t.length.empty() ? 0u : t.length.rbegin()->first}, {"histogram", std::move(histogram)}}},
+        {"wins", std::move(wins)}, {"cards", std::move(card_rows)}, {"over_turns", std::move(over)}};
+    c["play"] = play_json(c, t.play);  // how the game plays (report_play.hpp)
+    c["decisions"] = decisions_json(t.decisions);
+    return c;
 }
 
 }  // namespace
@@ -269,6 +273,8 @@ nlohmann::json report_json(const ReportData& data, const VerdictOptions& verdict
     if (findings.empty()) findings.push_back("No seat is favoured beyond chance, every game ended, and the bots agree.");
     nlohmann::json verdict_setup = {{"margin", rounded(verdicts.margin)}, {"band", nullptr}};
     if (verdicts.band) verdict_setup["band"] = {rounded(verdicts.band->first), rounded(verdicts.band->second)};
+    nlohmann::json skill = nlohmann::json::array();
+    for (const SkillTally& s : data.skill) skill.push_back(skill_json(s));
     nlohmann::json out_setup = setup;
     nlohmann::json method = {
         {"causal", "forks at sampled gives, as played minus a counterfactual, common random numbers, cluster-robust 95% "
@@ -283,7 +289,7 @@ nlohmann::json report_json(const ReportData& data, const VerdictOptions& verdict
                                  {"method", "seat-stratified risk difference, block bootstrap"}};
     return {{"format", "cherries-report"}, {"setup", std::move(out_setup)}, {"method", std::move(method)},
             {"strongest_bot", strongest_bot(bots)}, {"verdict_options", std::move(verdict_setup)},
-            {"verdicts", std::move(verdict_lists)}, {"configurations", std::move(configs)},
+            {"verdicts", std::move(verdict_lists)}, {"configurations", std::move(configs)}, {"skill", std::move(skill)},
             {"findings", std::move(findings)}};
 }
 
