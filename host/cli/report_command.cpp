@@ -93,6 +93,7 @@ void add_report_command(CLI::App& app, Command& run) {
         bool quiet = false;
         WhatIfOptions what_if;
         double band_margin = 5;  // points
+        double precision = 0;    // points
         double decision_threshold = 100 * kDefaultDecisionThreshold;  // points
         std::string band;        // "LOW..HIGH" in points, or empty
     };
@@ -130,6 +131,20 @@ void add_report_command(CLI::App& app, Command& run) {
                     "chance to win by more than this many percentage points")
         ->check(CLI::Range(0.0, 99.0))
         ->capture_default_str();
+    cmd->add_option("--precision", state->precision,
+                    "Play more games (in rounds after --games) until every card's handling effect interval under the "
+                    "strongest bot is within ± this many percentage points, or a budget ends (0: off)")
+        ->check(CLI::Range(0.0, 99.0))
+        ->capture_default_str();
+    add_integer_option<std::uint64_t>(*cmd, "--max-games", state->report.max_games, 1, UINT64_MAX,
+                                      "With --precision: at most this many games per player count and bot")
+        ->capture_default_str();
+    cmd->add_option("--max-seconds", state->report.max_seconds,
+                    "With --precision: start no new round after this many seconds (0: no limit; not reproducible)")
+        ->check(CLI::Range(0.0, 1e9));
+    cmd->add_flag("--fork-by-rarity", state->report.fork_by_rarity,
+                  "Fork a card's gives more often the fewer copies it has (about as many forks per card): the widest "
+                  "card interval narrows sooner");
     cmd->add_option("--band-margin", state->band_margin,
                     "Verdicts: a card is too strong or too weak when its handling effect's 95% interval lies beyond its "
                     "type's median ± this many percentage points")
@@ -158,6 +173,7 @@ void add_report_command(CLI::App& app, Command& run) {
         run = [state] {
             ReportOptions& o = state->report;
             o.decision_threshold = state->decision_threshold / 100;
+            o.precision = state->precision / 100;
             const bool sharded = o.shards > 1;
             if (state->html.empty() && state->json.empty())
                 throw InputError("report: give -o FILE.html and/or --json FILE (with --shard: -o PART.json)");
@@ -212,8 +228,16 @@ void add_report_command(CLI::App& app, Command& run) {
                 }
                 if (!what_ifs.empty()) data.setup["what_if"] = labels;
                 const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
-                fmt::print(stderr, "cherries report: {} games in {:.2f} s\n",
-                           (range.end - range.first) * o.players.size() * o.bots.size(), data.seconds);
+                const std::uint64_t played =
+                    sharded ? range.end - range.first : data.setup["games"].get<std::uint64_t>() - range.first;
+                fmt::print(stderr, "cherries report: {} games in {:.2f} s\n", played * o.players.size() * o.bots.size(),
+                           data.seconds);
+                if (const auto& p = data.setup.value("precision", nlohmann::json()); p.is_object())
+                    fmt::print(stderr, "cherries report: {} after {} games per player count and bot: the widest card "
+                               "interval is ±{} points (target ±{:g})\n",
+                               p["stopped"].get<std::string>(), data.setup["games"].get<std::uint64_t>(),
+                               p["widest"].is_null() ? std::string("?") : fmt::format("{:.2f}", 100 * p["widest"].get<double>()),
+                               100 * o.precision);
                 if (sharded) {
                     write_text_file(state->html, report_part(data, o.shard, o.shards).dump() + "\n");
                     return 0;

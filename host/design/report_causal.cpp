@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -127,10 +128,17 @@ CausalTally CausalTally::from_json(const nlohmann::json& j, std::size_t kinds, c
 }
 
 CausalForks::CausalForks(const Catalog& catalog, const std::string& bot, const BotSettings& settings,
-                         std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally)
+                         std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally,
+                         bool by_rarity)
     : catalog_(catalog), blanks_(catalog.card_count()), made_(catalog.card_count(), false), max_turns_(max_turns),
-      every_(every), tally_(tally) {
+      every_(every), every_kind_(catalog.kinds().size(), every), tally_(tally) {
     if (every_ == 0) return;
+    if (by_rarity && !catalog.kinds().empty()) {
+        const double mean = static_cast<double>(catalog.card_count()) / static_cast<double>(catalog.kinds().size());
+        for (std::size_t k = 0; k < every_kind_.size(); ++k)
+            every_kind_[k] = std::max<std::uint64_t>(
+                1, std::llround(every * static_cast<double>(catalog.kinds()[k].count) / mean));
+    }
     for (std::uint32_t seat = 0; seat < players; ++seat) bots_.push_back(make_bot(bot, 0, settings));
 }
 
@@ -155,8 +163,9 @@ CausalForks::Branch CausalForks::play_out(Game& branch, PlayerId receiver) {
 }
 
 void CausalForks::decided(const Game& game, PlayerId receiver, const Session& session) {
-    if (every_ == 0 || uniform_below(pick_, every_) != 0) return;
+    if (every_ == 0) return;
     const CardId card = game.drawn_card();
+    if (uniform_below(pick_, every_kind_[catalog_.kind_id_of(card)]) != 0) return;
     if (!made_[card]) {
         blanks_[card] = catalog_.with_blank(card);
         made_[card] = true;

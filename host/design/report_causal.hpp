@@ -89,8 +89,12 @@ class CausalForks {
 public:
     /// Forks about one give in `every` (chosen by a generator seeded from the game seed, so the
     /// same gives are forked whatever thread plays the game); every = 0: none.
+    /// With `by_rarity`, a card kind's gives are forked one in every × (its copies / the mean copies
+    /// per kind), at least one in 1: about as many forks of a rare card as of a common one, so the
+    /// widest interval narrows sooner (docs/report.md, "Precision").
     CausalForks(const Catalog& catalog, const std::string& bot, const BotSettings& settings,
-                std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally);
+                std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally,
+                bool by_rarity = false);
     /// A new game with this seed starts.
     void begin_game(std::uint64_t game_seed);
     /// The player whose turn it is chose `receiver` for `game`'s drawn card (not yet given).
@@ -117,6 +121,7 @@ private:
     std::vector<bool> made_;
     std::vector<std::unique_ptr<Bot>> bots_;
     std::uint32_t max_turns_, every_;
+    std::vector<std::uint64_t> every_kind_;  // by kind: fork one give in this many
     CausalTally& tally_;
     SplitMix64 pick_{0};
     std::vector<Fork> forks_;

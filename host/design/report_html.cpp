@@ -242,6 +242,7 @@ std::string reproduce_command(const nlohmann::json& setup) {
     if (setup.value("think", 0u) != 0u) command += fmt::format(" --think {}", setup["think"].get<std::uint64_t>());
     if (setup.contains("fork_every") && setup["fork_every"].get<std::uint64_t>() != kDefaultForkEvery)
         command += fmt::format(" --fork-every {}", setup["fork_every"].get<std::uint64_t>());
+    if (setup.value("fork_by_rarity", false)) command += " --fork-by-rarity";
     if (setup.value("decision_every", kDefaultDecisionEvery) != kDefaultDecisionEvery)
         command += fmt::format(" --decision-every {}", setup["decision_every"].get<std::uint64_t>());
     if (setup.contains("decision_threshold") &&
@@ -278,6 +279,13 @@ std::string report_html(const nlohmann::json& report) {
                        setup["games"].get<std::uint64_t>(), players, html_escape(bot_list),
                        setup["seed"].get<std::uint64_t>(), setup["max_turns"].get<std::uint64_t>(),
                        html_escape(reproduce_command(setup)));
+    if (const auto& p = setup.value("precision", nlohmann::json()); p.is_object())
+        out += fmt::format("<p class=note>Played until every card's handling effect interval under the strongest bot "
+                           "was within ±{:g} points: {} after {} games{}.</p>\n",
+                           100 * p["target"].get<double>(), html_escape(p["stopped"].get<std::string>()),
+                           setup["games"].get<std::uint64_t>(),
+                           p["widest"].is_null() ? std::string()
+                                                 : fmt::format(" (the widest: ±{:.1f} points)", 100 * p["widest"].get<double>()));
     out += verdicts_section(report);
     out += "<div class=top><div>" + svg[0] + "</div><div>" + cards_table(setup) + "</div></div>\n";
     out += "<h2>Findings</h2>\n<ul class=findings>";

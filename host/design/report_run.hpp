@@ -38,6 +38,15 @@ struct ReportOptions {
     /// The skill gap (report_play.hpp): with two or more bots, per player count and each bot after
     /// the first, `games` more games of one such bot among bots of the first kind.
     bool skill = true;
+    /// Precision (docs/report.md): when > 0, after `games` games play more (in rounds, game indices
+    /// continuing) until every card's handling effect interval under the strongest bot is within
+    /// ± this (a share: 0.03 = 3 points), or `max_games` per configuration or `max_seconds` (0:
+    /// none) are spent. Not with shards, --association or what-ifs.
+    double precision = 0;
+    std::uint64_t max_games = 1'000'000;
+    double max_seconds = 0;
+    /// Fork rare cards' gives more often (CausalForks, by_rarity).
+    bool fork_by_rarity = false;
 };
 
 /// The games' tallies with what they were played with.

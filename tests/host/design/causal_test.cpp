@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "host/base/input_error.hpp"
 #include "host/design/report_causal.hpp"
 #include "host/design/report_run.hpp"
 #include "host/design/report_stats.hpp"
@@ -155,4 +156,68 @@ TEST_CASE("a -1 cherry card and a -2 points card hurt their receiver under every
         const auto& cherry = card_row(report, bot, "cherry");
         CHECK(cherry["effect"].get<double>() > card_row(report, bot, "minus-cherry")["effect"].get<double>());
     }
+}
+
+TEST_CASE("precision: more games until every card's handling interval is narrow enough, the same games a larger "
+          "--games plays", "[host][report][causal][precision]") {
+    // Random bots on the planted set, 3 players, forks at every fourth give: 40 games leave the
+    // three +3 cards' interval far wider than ±10 points, a few hundred narrow it (checked below
+    // whatever the round sizes are).
+    ReportOptions o;
+    o.players = {3};
+    o.bots = {"random"};
+    o.games = 40;
+    o.seed = 9;
+    o.jobs = 2;
+    o.fork_every = 4;
+    o.precision = 0.10;
+    o.max_games = 2000;
+    const ReportData precise = run_report(planted_bundle(), o);
+    const auto& p = precise.setup["precision"];
+    INFO(p.dump());
+    CHECK(p["stopped"] == "precision reached");
+    CHECK(p["widest"].get<double>() <= 0.10);
+    const auto played = precise.setup["games"].get<std::uint64_t>();
+    CHECK(played > 40);
+    CHECK(precise.tallies[0].games == played);
+    // The report of exactly that many games, without --precision, is the same report.
+    o.precision = 0;
+    o.games = played;
+    CHECK(report_json(run_report(planted_bundle(), o))["configurations"] == report_json(precise)["configurations"]);
+
+    // A budget that ends first is said so.
+    o.games = 40;
+    o.precision = 0.01;
+    o.max_games = 80;
+    const ReportData budget = run_report(planted_bundle(), o);
+    CHECK(budget.setup["precision"]["stopped"] == "game budget");
+    CHECK(budget.setup["games"] == 80);
+
+    o.shards = 2;
+    CHECK_THROWS_AS(run_report(planted_bundle(), o), InputError);
+}
+
+TEST_CASE("forks by rarity: a card of 3 copies is forked about as often as one of 12", "[host][report][causal][precision]") {
+    // The planted set has 12 Points and 3 Three Points: even forks give Three Points about a
+    // quarter of Point's forks; by rarity about as many (every 25/4 = 6.25 copies on average:
+    // Point one give in 8 × 12/6.25 = 15, Three Points one in 8 × 3/6.25 = 4).
+    ReportOptions o;
+    o.players = {3};
+    o.bots = {"random"};
+    o.games = 150;
+    o.seed = 9;
+    o.jobs = 2;
+    o.fork_every = 8;
+    const auto forks = [&](bool by_rarity, std::size_t kind) {
+        o.fork_by_rarity = by_rarity;
+        return static_cast<double>(run_report(planted_bundle(), o).tallies[0].causal.forks[kind]);
+    };
+    const KindId point = planted_bundle().catalog().find_kind("point");
+    const KindId three = planted_bundle().catalog().find_kind("three-points");
+    const double even = forks(false, three) / forks(false, point);
+    const double rare = forks(true, three) / forks(true, point);
+    INFO("even " << even << ", by rarity " << rare);
+    CHECK(even < 0.4);
+    CHECK(rare > 0.7);
+    CHECK(rare < 1.4);
 }
