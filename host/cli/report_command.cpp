@@ -174,6 +174,7 @@ void add_report_command(CLI::App& app, Command& run) {
             ReportOptions& o = state->report;
             o.decision_threshold = state->decision_threshold / 100;
             o.precision = state->precision / 100;
+            const VerdictOptions verdicts = verdict_options(state->band_margin, state->band);  // before any game
             const bool sharded = o.shards > 1;
             if (state->html.empty() && state->json.empty())
                 throw InputError("report: give -o FILE.html and/or --json FILE (with --shard: -o PART.json)");
@@ -221,7 +222,11 @@ void add_report_command(CLI::App& app, Command& run) {
                 nlohmann::json labels = nlohmann::json::array();
                 for (const WhatIf& w : what_ifs) {
                     // The same options and seeds as the baseline: every difference is paired.
-                    const ReportData variant = run_report(what_if_bundle(bundle, w), o);
+                    // The comparison uses the games and the card forks only: no skill games, no decisions.
+                    ReportOptions vo = o;
+                    vo.skill = false;
+                    vo.decision_every = 0;
+                    const ReportData variant = run_report(what_if_bundle(bundle, w), vo);
                     what_if_results.push_back(
                         compare_what_if(data, variant, w.label, data.setup["cards"].get<std::vector<std::string>>()));
                     labels.push_back(w.label);
@@ -243,7 +248,7 @@ void add_report_command(CLI::App& app, Command& run) {
                     return 0;
                 }
             }
-            nlohmann::json report = report_json(data, verdict_options(state->band_margin, state->band));
+            nlohmann::json report = report_json(data, verdicts);
             if (!what_if_results.empty()) report["what_if"] = what_if_results;
             if (!state->json.empty()) write_text_file(state->json, report.dump(2) + "\n");
             if (!state->html.empty()) write_text_file(state->html, report_html(report));

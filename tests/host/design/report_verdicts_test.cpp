@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "host/design/report_verdicts.hpp"
+#include "tests/support/run_cli.hpp"
 
 using namespace cherries::host;
 
@@ -95,4 +96,14 @@ TEST_CASE("cards are judged against their type's median ± the margin; an interv
     const auto sentences = verdict_sentences(list);
     REQUIRE(sentences.size() >= 2);
     CHECK(sentences[0] == "4 players, strategic bots: too strong: d +15.0 (+11.0 to +20.0; band -10.0 to +10.0).");
+}
+
+TEST_CASE("cherries report --band refuses what is not LOW..HIGH, before any game", "[host][report][verdicts][cli]") {
+    for (const std::string band : {"x", "5..-5", "1..2..3"}) {
+        INFO(band);
+        const auto r = cherries::test::run_cli("report --games 1 --players 2 --bots random --json /dev/null --band=" + band);
+        CHECK(r.status == 2);
+        CHECK(r.err.find("--band " + band + ": expected") != std::string::npos);
+        CHECK(r.err.find("games in") == std::string::npos);  // nothing was played
+    }
 }
