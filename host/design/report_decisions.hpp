@@ -27,7 +27,7 @@ class Session;
 
 /// The default share of gives sampled for decisions that matter (one in this many), the futures
 /// played per choice, and the default threshold (a share of games: 0.25 = 25 points).
-inline constexpr std::uint32_t kDefaultDecisionEvery = 200;
+inline constexpr std::uint32_t kDefaultDecisionEvery = 1000;
 inline constexpr std::uint32_t kDecisionFutures = 4;
 inline constexpr double kDefaultDecisionThreshold = 0.25;
 
