@@ -418,6 +418,39 @@ void Game::give(PlayerId receiver_id) {
         give_with_events(receiver_index);
 }
 
+void Game::give_without_effect(PlayerId receiver_id) {
+    if (phase_ != Phase::awaiting_give) throw RuleError("no card has been drawn to give");
+    const std::size_t receiver_index = index_of(receiver_id);
+    Player& player = players_[round_position_];
+    // Steps 4 and 5 exactly as in a pass: the handled card changes nothing the player's
+    // end-of-turn change is based on (GDD §3.4.2.3.4).
+    TurnSteps& steps = fresh_steps();
+    const TurnPlan p = plan_turn(catalog_, gametype_, *evaluator_, player, nullptr, kNoCard, sink_ ? &steps : nullptr);
+    if (p.faulted) {
+        if (resolve_fault(p)) draw_or_pass();
+        return;
+    }
+    Player& receiver = players_[receiver_index];
+    const CardId card = drawn_;
+    if (sink_) emit({.type = EventType::give, .turn = turn_, .player = player.id, .receiver = receiver.id, .card = card});
+    drawn_ = kNoCard;
+    receiver.received.push_back(card);  // step 3, without effect
+    if (sink_)
+        emit({.type = EventType::handle, .turn = turn_, .player = receiver.id, .card = card,
+              .cherries = receiver.cherries, .score = receiver.score});
+    player.score = p.player_score;  // step 4
+    if (sink_) emit({.type = EventType::score_change, .turn = turn_, .player = player.id,
+          .change = p.distribution_change, .modified_change = p.end_change, .cherries = p.end_cherries,
+          .score = p.player_score, .steps = steps.end});
+    if (p.player_wins) {
+        phase_ = Phase::won;
+        winner_ = player.id;
+        if (sink_) emit({.type = EventType::won, .turn = turn_, .player = player.id});
+        return;
+    }
+    finish_turn(player);  // step 5
+}
+
 void Game::finish_turn(Player& player) {
     if (!sink_) {
         age_modifiers(player);  // step 5 with no event (a pass in a simulation)

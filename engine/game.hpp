@@ -114,6 +114,18 @@ public:
     /// (GDD §3.5): the phase stays awaiting_give. Throws RuleError as plan().
     void give(PlayerId receiver);
 
+    /// Gives the drawn card to `receiver` as give() does, but its handling (GDD §3.4.2.3.3) has no
+    /// effect: the card goes on the receiver's received card stack as itself (a modifier card too,
+    /// as if its lifetime were over, §3.4.2.3.5), their cherry count and score stay as they were,
+    /// and no modifier function is called for it. The rest of the turn is as usual: the player's
+    /// end-of-turn score change (§3.4.2.3.4, without the card) and aging (§3.4.2.3.5). Not a rule
+    /// of the game: the balance report's handling fork (docs/report.md) compares a turn with this
+    /// one, in which the card "does nothing this time" but stays in the game afterwards. A fault
+    /// in the end-of-turn change is resolved as in give() (§3.5: the player draws again). With an
+    /// event sink, the events are give() ones, the handle event with a change of 0 and no
+    /// lifetime. Throws RuleError as plan().
+    void give_without_effect(PlayerId receiver);
+
     // --- state ------------------------------------------------------------------------------
 
     Phase phase() const { return phase_; }

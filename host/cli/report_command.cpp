@@ -57,6 +57,30 @@ void check_writable(const std::string& path) {
     if (!existed) std::filesystem::remove(path);
 }
 
+// The verdicts' band from --band-margin and --band (points). Throws InputError for a bad band.
+VerdictOptions verdict_options(double margin, const std::string& band) {
+    VerdictOptions v;
+    v.margin = margin / 100;
+    if (band.empty()) return v;
+    const auto dots = band.find("..");
+    double low = 0, high = 0;
+    try {
+        if (dots == std::string::npos) throw std::invalid_argument("no ..");
+        std::size_t used = 0;
+        const std::string a = band.substr(0, dots), b = band.substr(dots + 2);
+        low = std::stod(a, &used);
+        if (used != a.size()) throw std::invalid_argument("trailing");
+        high = std::stod(b, &used);
+        if (used != b.size()) throw std::invalid_argument("trailing");
+    } catch (const std::exception&) {
+        throw InputError(fmt::format("--band {}: expected LOW..HIGH in percentage points, e.g. --band=-5..5", band));
+    }
+    if (!(low <= high) || low < -100 || high > 100)
+        throw InputError(fmt::format("--band {}: expected -100 <= LOW <= HIGH <= 100", band));
+    v.band = std::pair{low / 100, high / 100};
+    return v;
+}
+
 }  // namespace
 
 void add_report_command(CLI::App& app, Command& run) {
@@ -68,6 +92,10 @@ void add_report_command(CLI::App& app, Command& run) {
         std::vector<std::string> compare;
         bool quiet = false;
         WhatIfOptions what_if;
+        double band_margin = 5;  // points
+        double precision = 0;    // points
+        double decision_threshold = 100 * kDefaultDecisionThreshold;  // points
+        std::string band;        // "LOW..HIGH" in points, or empty
     };
     auto state = std::make_shared<State>();
     state->report.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
@@ -95,6 +123,35 @@ void add_report_command(CLI::App& app, Command& run) {
     add_integer_option<std::uint32_t>(*cmd, "--fork-every", state->report.fork_every, 0, UINT32_MAX,
                                       "Causal card strength: fork one give in this many (0: none; docs/report.md)")
         ->capture_default_str();
+    add_integer_option<std::uint32_t>(*cmd, "--decision-every", state->report.decision_every, 0, UINT32_MAX,
+                                      "Decisions that matter: sample one give in this many (0: none; docs/report.md)")
+        ->capture_default_str();
+    cmd->add_option("--decision-threshold", state->decision_threshold,
+                    "Decisions that matter: a decision matters when the best and the worst choice change the drawer's "
+                    "chance to win by more than this many percentage points")
+        ->check(CLI::Range(0.0, 99.0))
+        ->capture_default_str();
+    cmd->add_option("--precision", state->precision,
+                    "Play more games (in rounds after --games) until every card's handling effect interval under the "
+                    "strongest bot is within ± this many percentage points, or a budget ends (0: off)")
+        ->check(CLI::Range(0.0, 99.0))
+        ->capture_default_str();
+    add_integer_option<std::uint64_t>(*cmd, "--max-games", state->report.max_games, 1, UINT64_MAX,
+                                      "With --precision: at most this many games per player count and bot")
+        ->capture_default_str();
+    cmd->add_option("--max-seconds", state->report.max_seconds,
+                    "With --precision: start no new round after this many seconds (0: no limit; not reproducible)")
+        ->check(CLI::Range(0.0, 1e9));
+    cmd->add_flag("--fork-by-rarity", state->report.fork_by_rarity,
+                  "Fork a card's gives more often the fewer copies it has (about as many forks per card): the widest "
+                  "card interval narrows sooner");
+    cmd->add_option("--band-margin", state->band_margin,
+                    "Verdicts: a card is too strong or too weak when its handling effect's 95% interval lies beyond its "
+                    "type's median ± this many percentage points")
+        ->check(CLI::Range(0.0, 100.0))
+        ->capture_default_str();
+    cmd->add_option("--band", state->band,
+                    "Verdicts: a fixed band LOW..HIGH in percentage points for every type instead (write --band=-5..5)");
     cmd->add_flag("--quiet", state->quiet, "No progress meter on standard error (it is drawn only on a terminal)");
     cmd->add_flag("--association", state->report.association,
                   "Also print the association figures (who received a card and won): not the card's effect");
@@ -115,6 +172,9 @@ void add_report_command(CLI::App& app, Command& run) {
     cmd->callback([&run, state] {
         run = [state] {
             ReportOptions& o = state->report;
+            o.decision_threshold = state->decision_threshold / 100;
+            o.precision = state->precision / 100;
+            const VerdictOptions verdicts = verdict_options(state->band_margin, state->band);  // before any game
             const bool sharded = o.shards > 1;
             if (state->html.empty() && state->json.empty())
                 throw InputError("report: give -o FILE.html and/or --json FILE (with --shard: -o PART.json)");
@@ -162,21 +222,33 @@ void add_report_command(CLI::App& app, Command& run) {
                 nlohmann::json labels = nlohmann::json::array();
                 for (const WhatIf& w : what_ifs) {
                     // The same options and seeds as the baseline: every difference is paired.
-                    const ReportData variant = run_report(what_if_bundle(bundle, w), o);
+                    // The comparison uses the games and the card forks only: no skill games, no decisions.
+                    ReportOptions vo = o;
+                    vo.skill = false;
+                    vo.decision_every = 0;
+                    const ReportData variant = run_report(what_if_bundle(bundle, w), vo);
                     what_if_results.push_back(
                         compare_what_if(data, variant, w.label, data.setup["cards"].get<std::vector<std::string>>()));
                     labels.push_back(w.label);
                 }
                 if (!what_ifs.empty()) data.setup["what_if"] = labels;
                 const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
-                fmt::print(stderr, "cherries report: {} games in {:.2f} s\n",
-                           (range.end - range.first) * o.players.size() * o.bots.size(), data.seconds);
+                const std::uint64_t played =
+                    sharded ? range.end - range.first : data.setup["games"].get<std::uint64_t>() - range.first;
+                fmt::print(stderr, "cherries report: {} games in {:.2f} s\n", played * o.players.size() * o.bots.size(),
+                           data.seconds);
+                if (const auto& p = data.setup.value("precision", nlohmann::json()); p.is_object())
+                    fmt::print(stderr, "cherries report: {} after {} games per player count and bot: the widest card "
+                               "interval is ±{} points (target ±{:g})\n",
+                               p["stopped"].get<std::string>(), data.setup["games"].get<std::uint64_t>(),
+                               p["widest"].is_null() ? std::string("?") : fmt::format("{:.2f}", 100 * p["widest"].get<double>()),
+                               100 * o.precision);
                 if (sharded) {
                     write_text_file(state->html, report_part(data, o.shard, o.shards).dump() + "\n");
                     return 0;
                 }
             }
-            nlohmann::json report = report_json(data);
+            nlohmann::json report = report_json(data, verdicts);
             if (!what_if_results.empty()) report["what_if"] = what_if_results;
             if (!state->json.empty()) write_text_file(state->json, report.dump(2) + "\n");
             if (!state->html.empty()) write_text_file(state->html, report_html(report));

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -58,40 +59,65 @@ PairedSums PairedSums::from_json(const nlohmann::json& j) {
     return p;
 }
 
-CausalTally::CausalTally(std::size_t kinds)
-    : receiver(kinds), kept(kinds), length(kinds), forks(kinds, 0), unfinished(kinds, 0) {}
-
-void CausalTally::add(const CausalTally& o) {
-    if (o.receiver.size() != receiver.size()) throw std::invalid_argument("causal tallies of different catalogs");
+void EffectSums::add(const EffectSums& o) {
     for (std::size_t k = 0; k < receiver.size(); ++k) {
         receiver[k].add(o.receiver[k]);
         kept[k].add(o.kept[k]);
         length[k].add(o.length[k]);
-        forks[k] += o.forks[k];
-        unfinished[k] += o.unfinished[k];
     }
 }
 
-nlohmann::json CausalTally::to_json() const {
+nlohmann::json EffectSums::to_json() const {
     nlohmann::json r = nlohmann::json::array(), k = nlohmann::json::array(), l = nlohmann::json::array();
     for (std::size_t i = 0; i < receiver.size(); ++i) {
         r.push_back(receiver[i].to_json());
         k.push_back(kept[i].to_json());
         l.push_back(length[i].to_json());
     }
-    return {{"receiver", r}, {"kept", k}, {"length", l}, {"forks", forks}, {"unfinished", unfinished}};
+    return {{"receiver", r}, {"kept", k}, {"length", l}};
+}
+
+EffectSums EffectSums::from_json(const nlohmann::json& j, std::size_t kinds) {
+    for (const char* key : {"receiver", "kept", "length"})
+        if (!j.is_object() || !j.contains(key) || !j[key].is_array() || j[key].size() != kinds)
+            throw std::invalid_argument(fmt::format("\"{}\" must hold one entry per card kind ({})", key, kinds));
+    EffectSums e(kinds);
+    for (std::size_t i = 0; i < kinds; ++i) {
+        e.receiver[i] = PairedSums::from_json(j["receiver"][i]);
+        e.kept[i] = PairedSums::from_json(j["kept"][i]);
+        e.length[i] = PairedSums::from_json(j["length"][i]);
+    }
+    return e;
+}
+
+CausalTally::CausalTally(std::size_t kinds) : handling(kinds), copy(kinds), forks(kinds, 0), unfinished(kinds, 0) {}
+
+void CausalTally::add(const CausalTally& o) {
+    if (o.kinds() != kinds() || o.handling.receiver.size() != kinds() || o.copy.receiver.size() != kinds())
+        throw std::invalid_argument("causal tallies of different catalogs");
+    handling.add(o.handling);
+    copy.add(o.copy);
+    for (std::size_t k = 0; k < kinds(); ++k) {
+        forks[k] += o.forks[k];
+        unfinished[k] += o.unfinished[k];
+    }
+}
+
+nlohmann::json CausalTally::to_json() const {
+    return {{"handling", handling.to_json()}, {"copy", copy.to_json()}, {"forks", forks}, {"unfinished", unfinished}};
 }
 
 CausalTally CausalTally::from_json(const nlohmann::json& j, std::size_t kinds, const std::string& where) {
     CausalTally t(kinds);
     try {
-        for (const char* key : {"receiver", "kept", "length", "forks", "unfinished"})
+        for (const char* key : {"forks", "unfinished"})
             if (!j.contains(key) || !j[key].is_array() || j[key].size() != kinds)
                 throw std::invalid_argument(fmt::format("\"{}\" must hold one entry per card kind ({})", key, kinds));
+        for (const char* key : {"handling", "copy"})
+            if (!j.contains(key)) throw std::invalid_argument(fmt::format("\"{}\" is missing", key));
+        t.handling = EffectSums::from_json(j["handling"], kinds);
+        t.copy = EffectSums::from_json(j["copy"], kinds);
         for (std::size_t i = 0; i < kinds; ++i) {
-            t.receiver[i] = PairedSums::from_json(j["receiver"][i]);
-            t.kept[i] = PairedSums::from_json(j["kept"][i]);
-            t.length[i] = PairedSums::from_json(j["length"][i]);
             t.forks[i] = j["forks"][i].get<std::uint64_t>();
             t.unfinished[i] = j["unfinished"][i].get<std::uint64_t>();
         }
@@ -102,10 +128,17 @@ CausalTally CausalTally::from_json(const nlohmann::json& j, std::size_t kinds, c
 }
 
 CausalForks::CausalForks(const Catalog& catalog, const std::string& bot, const BotSettings& settings,
-                         std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally)
+                         std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally,
+                         bool by_rarity)
     : catalog_(catalog), blanks_(catalog.card_count()), made_(catalog.card_count(), false), max_turns_(max_turns),
-      every_(every), tally_(tally) {
+      every_(every), every_kind_(catalog.kinds().size(), every), tally_(tally) {
     if (every_ == 0) return;
+    if (by_rarity && !catalog.kinds().empty()) {
+        const double mean = static_cast<double>(catalog.card_count()) / static_cast<double>(catalog.kinds().size());
+        for (std::size_t k = 0; k < every_kind_.size(); ++k)
+            every_kind_[k] = std::max<std::uint64_t>(
+                1, std::llround(every * static_cast<double>(catalog.kinds()[k].count) / mean));
+    }
     for (std::uint32_t seat = 0; seat < players; ++seat) bots_.push_back(make_bot(bot, 0, settings));
 }
 
@@ -114,61 +147,96 @@ void CausalForks::begin_game(std::uint64_t game_seed) {
     forks_.clear();
 }
 
-void CausalForks::decided(const Game& game, PlayerId receiver, const Session& session) {
-    if (every_ == 0 || uniform_below(pick_, every_) != 0) return;
-    const CardId card = game.drawn_card();
-    if (!made_[card]) {
-        blanks_[card] = catalog_.with_blank(card);
-        made_[card] = true;
-    }
-    // The blank branch: the same table, deck order and generator, the card now a blank.
-    Game blank(blanks_[card], game.gametype(), game.evaluator(), game.snapshot());
-    for (const Player& p : game.players())
-        if (const Bot* seated = session.bot(p.id); seated && p.id < bots_.size()) bots_[p.id]->restore(seated->state());
-    Fork fork{.kind = catalog_.kind_id_of(card), .receiver = receiver, .drawer = game.current_player(),
-              .turn = game.turn(), .blank_turns = 0};
-    blank.give(receiver);
-    const TableView view(blank);
-    while (!blank.over()) {
-        if (blank.phase() == Phase::awaiting_give) {
-            blank.give(bots_[blank.current_player()]->choose_receiver(view));
-        } else if (blank.phase() == Phase::between_turns && blank.turn() < max_turns_) {
-            blank.start_turn();
+CausalForks::Branch CausalForks::play_out(Game& branch, PlayerId receiver) {
+    const TableView view(branch);
+    while (!branch.over()) {
+        if (branch.phase() == Phase::awaiting_give) {
+            branch.give(bots_[branch.current_player()]->choose_receiver(view));
+        } else if (branch.phase() == Phase::between_turns && branch.turn() < max_turns_) {
+            branch.start_turn();
         } else {
             break;  // the turn cap (or a suspended table, which a batch never has)
         }
     }
-    fork.blank_finished = blank.over();
-    fork.blank_won = blank.phase() == Phase::won && blank.winner() == receiver;
-    fork.blank_turns = blank.turn();
+    return {.won = branch.phase() == Phase::won && branch.winner() == receiver, .turns = branch.turn(),
+            .finished = branch.over()};
+}
+
+void CausalForks::decided(const Game& game, PlayerId receiver, const Session& session) {
+    if (every_ == 0) return;
+    const CardId card = game.drawn_card();
+    if (uniform_below(pick_, every_kind_[catalog_.kind_id_of(card)]) != 0) return;
+    if (!made_[card]) {
+        blanks_[card] = catalog_.with_blank(card);
+        made_[card] = true;
+    }
+    const GameSnapshot snapshot = game.snapshot();
+    // Every branch starts from the seats' bots as they are now (common random numbers).
+    const auto restore_bots = [&] {
+        for (const Player& p : game.players())
+            if (const Bot* seated = session.bot(p.id); seated && p.id < bots_.size()) bots_[p.id]->restore(seated->state());
+    };
+    Fork fork{.kind = catalog_.kind_id_of(card), .receiver = receiver, .drawer = game.current_player(), .handling = {},
+              .copy = {}};
+    // The handling branch: the same table, this give without effect, the card itself afterwards.
+    {
+        Game branch(catalog_, game.gametype(), game.evaluator(), snapshot);
+        restore_bots();
+        branch.give_without_effect(receiver);
+        fork.handling = play_out(branch, receiver);
+    }
+    // The copy branch: the same table, deck order and generator, the card now a blank.
+    {
+        Game branch(blanks_[card], game.gametype(), game.evaluator(), snapshot);
+        restore_bots();
+        branch.give(receiver);
+        fork.copy = play_out(branch, receiver);
+    }
     forks_.push_back(fork);
 }
 
 void CausalForks::end_game(std::uint32_t turns, std::int32_t winner, bool finished) {
-    const std::size_t kinds = tally_.receiver.size();
-    std::vector<std::uint64_t> n(kinds, 0), kept_n(kinds, 0);
-    std::vector<std::int64_t> win(kinds, 0), kept_win(kinds, 0), length(kinds, 0);
+    const std::size_t kinds = tally_.kinds();
+    struct Sums {
+        std::vector<std::uint64_t> n, kept_n;
+        std::vector<std::int64_t> win, kept_win, length;
+    };
+    const auto fresh = [&] {
+        return Sums{std::vector<std::uint64_t>(kinds, 0), std::vector<std::uint64_t>(kinds, 0),
+                    std::vector<std::int64_t>(kinds, 0), std::vector<std::int64_t>(kinds, 0),
+                    std::vector<std::int64_t>(kinds, 0)};
+    };
+    Sums handling = fresh(), copy = fresh();
+    const auto count = [&](Sums& s, const Fork& f, const Branch& b) {
+        const int played = winner >= 0 && static_cast<PlayerId>(winner) == f.receiver ? 1 : 0;
+        const int d = played - (b.won ? 1 : 0);
+        ++s.n[f.kind];
+        s.win[f.kind] += d;
+        s.length[f.kind] += static_cast<std::int64_t>(turns) - static_cast<std::int64_t>(b.turns);
+        if (f.receiver == f.drawer) {
+            ++s.kept_n[f.kind];
+            s.kept_win[f.kind] += d;
+        }
+    };
     for (const Fork& f : forks_) {
         ++tally_.forks[f.kind];
-        if (!finished || !f.blank_finished) {
+        // A fork counts only when all three branches ended, so both effects come from the same forks.
+        if (!finished || !f.handling.finished || !f.copy.finished) {
             ++tally_.unfinished[f.kind];
             continue;
         }
-        const int played = winner >= 0 && static_cast<PlayerId>(winner) == f.receiver ? 1 : 0;
-        const int d = played - (f.blank_won ? 1 : 0);
-        ++n[f.kind];
-        win[f.kind] += d;
-        length[f.kind] += static_cast<std::int64_t>(turns) - static_cast<std::int64_t>(f.blank_turns);
-        if (f.receiver == f.drawer) {
-            ++kept_n[f.kind];
-            kept_win[f.kind] += d;
+        count(handling, f, f.handling);
+        count(copy, f, f.copy);
+    }
+    const auto add = [&](EffectSums& into, const Sums& s) {
+        for (std::size_t k = 0; k < kinds; ++k) {
+            into.receiver[k].add_game(s.n[k], s.win[k]);
+            into.length[k].add_game(s.n[k], s.length[k]);
+            into.kept[k].add_game(s.kept_n[k], s.kept_win[k]);
         }
-    }
-    for (std::size_t k = 0; k < kinds; ++k) {
-        tally_.receiver[k].add_game(n[k], win[k]);
-        tally_.length[k].add_game(n[k], length[k]);
-        tally_.kept[k].add_game(kept_n[k], kept_win[k]);
-    }
+    };
+    add(tally_.handling, handling);
+    add(tally_.copy, copy);
     forks_.clear();
 }
 

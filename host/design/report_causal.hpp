@@ -1,8 +1,11 @@
 // Causal card strength for the balance report (docs/report.md, "Causal card strength"): at sampled
-// gives, the game is forked (the engine's snapshot) into "as played" and "the card replaced by a
-// blank that changes nothing", both continued with the same deck order and the same bots'
-// generators (common random numbers), and the receiver's win and the game's remaining length are
-// compared. Integer sums only, so tallies of disjoint games add up exactly (threads, shards).
+// gives, the game is forked (the engine's snapshot) into "as played" and two counterfactuals, all
+// continued with the same deck order and the same bots' generators (common random numbers):
+// - handling: this one handling does nothing, the card stays itself afterwards
+//   (Game::give_without_effect);
+// - copy: the card is a blank that changes nothing for the rest of the game (Catalog::with_blank).
+// The receiver's win and the game's remaining length are compared. Integer sums only, so tallies
+// of disjoint games add up exactly (threads, shards).
 #pragma once
 
 #include <cstdint>
@@ -44,15 +47,30 @@ struct PairedSums {
     static PairedSums from_json(const nlohmann::json& j);  ///< throws nlohmann::json errors
 };
 
-/// One configuration's causal counts, per card kind (index = KindId of the report's catalog).
+/// One counterfactual's paired differences, per card kind (index = KindId of the report's catalog).
+struct EffectSums {
+    std::vector<PairedSums> receiver;  ///< receiver won (1/0) as played − in the counterfactual
+    std::vector<PairedSums> kept;      ///< the same, forks where the drawer kept the card
+    std::vector<PairedSums> length;    ///< remaining turns as played − in the counterfactual
+
+    explicit EffectSums(std::size_t kinds = 0) : receiver(kinds), kept(kinds), length(kinds) {}
+    void add(const EffectSums& other);  ///< same sizes (CausalTally::add checks)
+    nlohmann::json to_json() const;     ///< {"receiver", "kept", "length"}: arrays of PairedSums
+    /// Reads to_json(); throws std::invalid_argument or nlohmann::json errors when malformed.
+    static EffectSums from_json(const nlohmann::json& j, std::size_t kinds);
+};
+
+/// One configuration's causal counts, per card kind.
 struct CausalTally {
-    std::vector<PairedSums> receiver;   ///< receiver won (1/0) as played − with the blank
-    std::vector<PairedSums> kept;       ///< the same, forks where the drawer kept the card
-    std::vector<PairedSums> length;     ///< remaining turns as played − with the blank
-    std::vector<std::uint64_t> forks;   ///< forks made (finished or not)
+    /// The handling effect: as played − this handling without effect (Game::give_without_effect).
+    EffectSums handling;
+    /// The copy effect: as played − the card a blank for the rest of the game (Catalog::with_blank).
+    EffectSums copy;
+    std::vector<std::uint64_t> forks;       ///< forks made (finished or not)
     std::vector<std::uint64_t> unfinished;  ///< forks excluded: a branch still going at max_turns
 
     explicit CausalTally(std::size_t kinds = 0);
+    std::size_t kinds() const { return forks.size(); }
     void add(const CausalTally& other);  ///< throws std::invalid_argument when the sizes differ
     nlohmann::json to_json() const;
     /// Reads to_json(); throws InputError "WHERE: ..." when malformed.
@@ -63,14 +81,20 @@ struct CausalTally {
 inline constexpr std::uint32_t kDefaultForkEvery = 24;
 
 /// Makes the forks of one worker's games. Feed it the game's gives (ReportCollector::decided) and
-/// its end; it plays each fork to its end with bots of its own, restored to the seats' generator
-/// states, on a catalog in which the drawn card is a blank (Catalog::with_blank).
+/// its end; it plays each fork's two counterfactual branches to their end with bots of its own,
+/// restored to the seats' generator states before each: the handling branch on the game's catalog
+/// (the give made with Game::give_without_effect), the copy branch on a catalog in which the drawn
+/// card is a blank (Catalog::with_blank).
 class CausalForks {
 public:
     /// Forks about one give in `every` (chosen by a generator seeded from the game seed, so the
     /// same gives are forked whatever thread plays the game); every = 0: none.
+    /// With `by_rarity`, a card kind's gives are forked one in every × (its copies / the mean copies
+    /// per kind), at least one in 1: about as many forks of a rare card as of a common one, so the
+    /// widest interval narrows sooner (docs/report.md, "Precision").
     CausalForks(const Catalog& catalog, const std::string& bot, const BotSettings& settings,
-                std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally);
+                std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally,
+                bool by_rarity = false);
     /// A new game with this seed starts.
     void begin_game(std::uint64_t game_seed);
     /// The player whose turn it is chose `receiver` for `game`'s drawn card (not yet given).
@@ -80,19 +104,24 @@ public:
     void end_game(std::uint32_t turns, std::int32_t winner, bool finished);
 
 private:
+    // How one counterfactual branch ended.
+    struct Branch {
+        bool won = false;         // the receiver won
+        std::uint32_t turns = 0;  // the branch's last turn
+        bool finished = true;     // it ended before max_turns
+    };
     struct Fork {
         KindId kind;
         PlayerId receiver, drawer;
-        std::uint32_t turn;          // the game's turn when forked
-        bool blank_won = false;      // the receiver won with the blank
-        std::uint32_t blank_turns;   // the blank branch's last turn
-        bool blank_finished = true;  // the blank branch ended before max_turns
+        Branch handling, copy;
     };
+    Branch play_out(Game& branch, PlayerId receiver);
     const Catalog& catalog_;
     std::vector<Catalog> blanks_;  // by card id, made when first needed
     std::vector<bool> made_;
     std::vector<std::unique_ptr<Bot>> bots_;
     std::uint32_t max_turns_, every_;
+    std::vector<std::uint64_t> every_kind_;  // by kind: fork one give in this many
     CausalTally& tally_;
     SplitMix64 pick_{0};
     std::vector<Fork> forks_;

@@ -38,8 +38,13 @@ Estimate share(double k, double n) {
     return {p, std::sqrt(std::max(p * (1 - p), 0.25 / n) / n)};  // never a zero-width share
 }
 
-// A causal effect and its standard error from its 95% interval.
-bool effect(const nlohmann::json& causal, Estimate& out) {
+// A causal effect ("handling" or "copy") and its standard error from its 95% interval. A report
+// of an earlier version has one effect, at the top of "causal": the copy effect.
+bool effect(const nlohmann::json& row, const char* which, Estimate& out) {
+    if (!row.is_object()) return false;
+    const bool earlier = !row.contains("handling") && !row.contains("copy");
+    if (earlier && std::string(which) != "copy") return false;
+    const nlohmann::json& causal = earlier ? row : row.value(which, nlohmann::json());
     if (!causal.is_object() || causal.value("effect", nlohmann::json()).is_null() ||
         causal.value("effect_ci95", nlohmann::json()).is_null())
         return false;
@@ -118,11 +123,15 @@ nlohmann::json compare_reports(const nlohmann::json& old_report, const nlohmann:
                 for (const auto& row_new : c_new.at("cards"))
                     for (const auto& row_old : c_old.at("cards")) {
                         if (row_old.at("card") != row_new.at("card")) continue;
-                        Estimate a, b;
-                        if (effect(row_old.value("causal", nlohmann::json()), a) &&
-                            effect(row_new.value("causal", nlohmann::json()), b))
-                            compare(where, row_new["card"].get<std::string>() + ": effect on its receiver's chance to win",
-                                    a, b, "points");
+                        for (const char* which : {"handling", "copy"}) {
+                            Estimate a, b;
+                            if (effect(row_old.value("causal", nlohmann::json()), which, a) &&
+                                effect(row_new.value("causal", nlohmann::json()), which, b))
+                                compare(where,
+                                        row_new["card"].get<std::string>() + ": " + which +
+                                            " effect on its receiver's chance to win",
+                                        a, b, "points");
+                        }
                     }
             }
         diff["moved"] = moved;

@@ -3,12 +3,15 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "host/design/report_causal.hpp"
+#include "host/design/report_decisions.hpp"
 #include "host/design/report_charts.hpp"
 #include "host/design/report_stats.hpp"
+#include "host/design/report_verdicts.hpp"
 
 namespace cherries::host {
 
@@ -29,7 +32,7 @@ std::string html_escape(const std::string& text) {
 namespace {
 
 constexpr const char* kStyle = R"(
-body { font-family: sans-serif; max-width: 1100px; margin: 1.5em auto; padding: 0 1em; color: #222; }
+body { font-family: sans-serif; max-width: 1240px; margin: 1.5em auto; padding: 0 1em; color: #222; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; margin: 0.6em 0; font-size: 0.9em; }
 th, td { border: 1px solid #ddd; padding: 0.2em 0.5em; text-align: right; }
@@ -38,7 +41,8 @@ th { background: #f3f3f3; } td.l, th.l { text-align: left; }
 .charts { display: flex; flex-wrap: wrap; gap: 0.5em; }
 .favoured { background: #fde2e2; } .disfavoured { background: #e2ecfd; }
 .note { color: #555; font-size: 0.9em; }
-ul.findings li { margin: 0.3em 0; }
+ul.findings li, ul.verdicts li { margin: 0.3em 0; }
+span.ci { color: #666; font-size: 0.85em; white-space: nowrap; }
 )";
 
 std::string pct(const nlohmann::json& x) { return x.is_null() ? "–" : fmt::format("{:.1f}%", 100 * x.get<double>()); }
@@ -89,12 +93,18 @@ std::string wins_table(const nlohmann::json& report) {
 }
 
 std::string points_or_dash(const nlohmann::json& x) { return x.is_null() ? "–" : signed_points(x); }
-std::string interval_or_dash(const nlohmann::json& ci) {
-    return ci.is_null() ? std::string("–") : signed_points(ci[0]) + " to " + signed_points(ci[1]);
+// "+6.3 (+3.2 to +9.3)": an effect with its interval in one cell.
+std::string effect_cell(const nlohmann::json& e, const char* key) {
+    const std::string ci = std::string(key) + "_ci95";
+    if (e[key].is_null()) return "–";
+    if (e[ci].is_null()) return signed_points(e[key]);
+    return fmt::format("{} <span class=ci>({} to {})</span>", signed_points(e[key]), signed_points(e[ci][0]),
+                       signed_points(e[ci][1]));
 }
 
-// Per card kind for the strongest bot, one table per player count, ranked by the causal effect
-// on the receiver's chance to win, with the first bot's effect beside (docs/report.md).
+// Per card kind for the strongest bot, one table per player count, ranked by the handling effect
+// on the receiver's chance to win, with the copy effect and the first bot's handling effect beside
+// (docs/report.md).
 std::string cards_section(const nlohmann::json& report) {
     const std::string best = report["strongest_bot"].get<std::string>();
     const std::string first = report["setup"]["bots"][0].get<std::string>();
@@ -108,15 +118,16 @@ std::string cards_section(const nlohmann::json& report) {
         for (const auto& other : report["configurations"])
             if (other["players"] == c["players"] && other["bot"] == first && first != best) base = &other;
         out += fmt::format("<h3>{} players, {} bots</h3>", c["players"].get<int>(), html_escape(best));
-        out += "<table><tr><th>rank</th><th class=l>card</th>";
-        if (sets.size() > 1) out += "<th class=l>set</th>";
-        out += "<th class=l>type</th><th>gives</th><th>kept</th><th>to the leader</th><th>to the last</th>"
-               "<th>effect on the receiver's chance to win (points)</th><th>95% interval</th>"
-               "<th>on the drawer's, when kept</th><th>95% interval</th><th>on the game's length (turns)</th>"
-               "<th>forks compared</th><th class=l>outlier of its type</th>";
-        if (base) out += fmt::format("<th>effect with {} bots</th><th>95% interval</th>", html_escape(first));
-        if (association) out += "<th>association (got ≥ 1 and won)</th><th>95% interval</th>";
-        out += "</tr>";
+        out += "<table><tr><th rowspan=2>rank</th><th class=l rowspan=2>card</th>";
+        if (sets.size() > 1) out += "<th class=l rowspan=2>set</th>";
+        out += "<th class=l rowspan=2>type</th><th rowspan=2>gives</th><th rowspan=2>kept</th><th rowspan=2>to the "
+               "leader</th><th rowspan=2>to the last</th><th colspan=2>handling effect (points, 95% interval)</th>"
+               "<th colspan=3>copy effect (points, 95% interval)</th><th rowspan=2>forks compared</th>"
+               "<th class=l rowspan=2>verdict</th>";
+        if (base) out += fmt::format("<th rowspan=2>handling effect with {} bots</th>", html_escape(first));
+        if (association) out += "<th rowspan=2>association (got ≥ 1 and won)</th>";
+        out += "</tr><tr><th>on the receiver</th><th>on the drawer, kept</th><th>on the receiver</th>"
+               "<th>on the drawer, kept</th><th>on the length (turns)</th></tr>";
         std::vector<std::size_t> order(c["cards"].size());
         for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
         const auto rank = [&](std::size_t k) {
@@ -127,12 +138,18 @@ std::string cards_section(const nlohmann::json& report) {
         for (std::size_t k : order) {
             const auto& r = c["cards"][k];
             const auto& causal = r["causal"];
+            const auto& h = causal["handling"];
+            const auto& cp = causal["copy"];
             const auto given = r["gives"].get<std::uint64_t>();
-            std::string outlier;
-            if (!causal["outlier"].is_null())
-                outlier = fmt::format("{} ({:.1f}× the median)", causal["outlier"]["direction"].get<std::string>(),
-                                      causal["outlier"]["times_median"].get<double>());
-            out += fmt::format("<tr{}><td>{}</td><td class=l>{}</td>", outlier.empty() ? "" : " class=favoured",
+            const auto& v = causal["verdict"];
+            std::string verdict = "–", klass;
+            if (!v["verdict"].is_null()) {
+                verdict = fmt::format("{}<br><span class=ci>band {} to {}</span>", v["verdict"].get<std::string>(),
+                                      signed_points(v["band"][0]), signed_points(v["band"][1]));
+                if (v["verdict"] == "too strong") klass = " class=favoured";
+                if (v["verdict"] == "too weak") klass = " class=disfavoured";
+            }
+            out += fmt::format("<tr{}><td>{}</td><td class=l>{}</td>", klass,
                                rank(k) == SIZE_MAX ? std::string("–") : std::to_string(rank(k)),
                                html_escape(names[k]["name"].get<std::string>()));
             if (sets.size() > 1) out += fmt::format("<td class=l>{}</td>", html_escape(names[k].value("set", std::string())));
@@ -141,22 +158,37 @@ std::string cards_section(const nlohmann::json& report) {
                                html_escape(names[k]["type"].get<std::string>()), given,
                                pct_ratio(r["kept"].get<std::uint64_t>(), given),
                                pct_ratio(r["to_leader"].get<std::uint64_t>(), given),
-                               pct_ratio(r["to_last"].get<std::uint64_t>(), given), points_or_dash(causal["effect"]),
-                               interval_or_dash(causal["effect_ci95"]), points_or_dash(causal["kept_effect"]),
-                               interval_or_dash(causal["kept_effect_ci95"]),
-                               causal["length"].is_null() ? std::string("–")
-                                                          : fmt::format("{:+.1f}", causal["length"].get<double>()),
-                               causal["compared"].get<std::uint64_t>(), outlier);
-            if (base) {
-                const auto& b = (*base)["cards"][k]["causal"];
-                out += fmt::format("<td>{}</td><td>{}</td>", points_or_dash(b["effect"]), interval_or_dash(b["effect_ci95"]));
-            }
+                               pct_ratio(r["to_last"].get<std::uint64_t>(), given), effect_cell(h, "effect"),
+                               effect_cell(h, "kept_effect"), effect_cell(cp, "effect"), effect_cell(cp, "kept_effect"),
+                               cp["length"].is_null() ? std::string("–") : fmt::format("{:+.1f}", cp["length"].get<double>()),
+                               h["compared"].get<std::uint64_t>(), verdict);
+            if (base) out += "<td>" + effect_cell((*base)["cards"][k]["causal"]["handling"], "effect") + "</td>";
             if (association)
-                out += fmt::format("<td>{}</td><td>{}</td>", points_or_dash(r["impact"]), interval_or_dash(r["impact_ci95"]));
+                out += fmt::format("<td>{} <span class=ci>({})</span></td>", points_or_dash(r["impact"]),
+                                   r["impact_ci95"].is_null() ? std::string("–")
+                                                              : signed_points(r["impact_ci95"][0]) + " to " +
+                                                                    signed_points(r["impact_ci95"][1]));
             out += "</tr>";
         }
         out += "</table>";
     }
+    return out;
+}
+
+// The verdict list that opens the page (report_verdicts.hpp).
+std::string verdicts_section(const nlohmann::json& report) {
+    std::string out = "<h2>Verdicts</h2>\n<ul class=verdicts>";
+    for (const auto& v : report.value("verdicts", nlohmann::json::array()))
+        for (const auto& sentence : verdict_sentences(v)) out += "<li>" + html_escape(sentence) + "</li>";
+    const auto& o = report.value("verdict_options", nlohmann::json::object());
+    std::string band = "the median handling effect of the card's type ± " +
+                       fmt::format("{:.1f}", 100 * o.value("margin", 0.05)) + " points";
+    if (o.contains("band") && !o["band"].is_null())
+        band = fmt::format("{} to {} points for every type", signed_points(o["band"][0]), signed_points(o["band"][1]));
+    out += "</ul>\n<p class=note>A card is too strong (too weak) when the whole 95% interval of its handling effect on "
+           "its receiver's chance to win lies above (below) the band: " + html_escape(band) +
+           " (set with <code>--band-margin</code> or <code>--band</code>). Within noise: the interval crosses an edge of "
+           "the band, so more games would tell. Figures in percentage points (interval; band).</p>\n";
     return out;
 }
 
@@ -188,7 +220,7 @@ std::string what_if_section(const nlohmann::json& report) {
                 const auto& r = c["cards"][k];
                 if (r["difference"].is_null()) continue;
                 out += "<tr><td class=l>" + html_escape(names[k]["name"].get<std::string>()) +
-                       ": effect on its receiver (points)</td>" + cell(r, true) + "</tr>";
+                       ": handling effect on its receiver (points)</td>" + cell(r, true) + "</tr>";
             }
             out += "</table>";
         }
@@ -210,6 +242,12 @@ std::string reproduce_command(const nlohmann::json& setup) {
     if (setup.value("think", 0u) != 0u) command += fmt::format(" --think {}", setup["think"].get<std::uint64_t>());
     if (setup.contains("fork_every") && setup["fork_every"].get<std::uint64_t>() != kDefaultForkEvery)
         command += fmt::format(" --fork-every {}", setup["fork_every"].get<std::uint64_t>());
+    if (setup.value("fork_by_rarity", false)) command += " --fork-by-rarity";
+    if (setup.value("decision_every", kDefaultDecisionEvery) != kDefaultDecisionEvery)
+        command += fmt::format(" --decision-every {}", setup["decision_every"].get<std::uint64_t>());
+    if (setup.contains("decision_threshold") &&
+        std::abs(setup["decision_threshold"].get<double>() - kDefaultDecisionThreshold) > 1e-9)
+        command += fmt::format(" --decision-threshold {:g}", 100 * setup["decision_threshold"].get<double>());
     for (const auto& w : setup.value("what_if", nlohmann::json::array())) command += " " + w.get<std::string>();
     return command;
 }
@@ -241,10 +279,19 @@ std::string report_html(const nlohmann::json& report) {
                        setup["games"].get<std::uint64_t>(), players, html_escape(bot_list),
                        setup["seed"].get<std::uint64_t>(), setup["max_turns"].get<std::uint64_t>(),
                        html_escape(reproduce_command(setup)));
+    if (const auto& p = setup.value("precision", nlohmann::json()); p.is_object())
+        out += fmt::format("<p class=note>Played until every card's handling effect interval under the strongest bot "
+                           "was within ±{:g} points: {} after {} games{}.</p>\n",
+                           100 * p["target"].get<double>(), html_escape(p["stopped"].get<std::string>()),
+                           setup["games"].get<std::uint64_t>(),
+                           p["widest"].is_null() ? std::string()
+                                                 : fmt::format(" (the widest: ±{:.1f} points)", 100 * p["widest"].get<double>()));
+    out += verdicts_section(report);
     out += "<div class=top><div>" + svg[0] + "</div><div>" + cards_table(setup) + "</div></div>\n";
     out += "<h2>Findings</h2>\n<ul class=findings>";
     for (const auto& f : report["findings"]) out += "<li>" + html_escape(f.get<std::string>()) + "</li>";
-    out += "</ul>\n<h2>Game length</h2>\n<div class=charts>";
+    out += "</ul>\n" + play_section(report);
+    out += "<h2>Game length</h2>\n<div class=charts>";
     for (std::size_t b = 0; b < bots.size(); ++b) out += svg[1 + b];
     out += "</div>\n" + length_table(report);
     out += "\n<h2>Wins by seat</h2>\n<p class=note>A seat is favoured (red) or disfavoured (blue) when its 95% Wilson "
@@ -253,11 +300,11 @@ std::string report_html(const nlohmann::json& report) {
     for (std::size_t b = 0; b < bots.size(); ++b) out += svg[1 + bots.size() + b];
     out += "</div>\n" + wins_table(report);
     out += "\n<h2>Cards</h2>\n<p class=note>Causal card strength, by the strongest bot: at sampled gives the game "
-           "was forked into the card as played and the card replaced by a blank that changes nothing, both played on "
-           "with the same deck order and the same bots' random numbers. The effect is how many percentage points more "
-           "often the receiver won as played than with the blank (95% interval over games); positive helps the "
-           "receiver. Cards are ranked by it; an outlier's effect is 3 times the median of its type or more. Forks in "
-           "games still going at the turn cap are left out. Method and assumptions: docs/report.md.</p>\n";
+           "was forked into the card as played and two counterfactuals, all played on with the same deck order and the "
+           "same bots' random numbers. " + html_escape(kHandlingMeaning) + " " + html_escape(kCopyMeaning) +
+           " Positive helps the receiver; \"on the drawer, kept\" is the same for the forks where the drawer kept the "
+           "card. Cards are ranked by the handling effect on the receiver. Forks in games still going at the turn cap "
+           "are left out. Method and assumptions: docs/report.md.</p>\n";
     out += cards_section(report);
     if (report.contains("what_if")) out += what_if_section(report);
     out += "\n<h2>Cherry count and score over the turns</h2>\n<div class=charts>" + svg[svg.size() - 2] +

@@ -11,6 +11,11 @@ namespace cherries::host {
 /// InputError when gnuplot cannot be run.
 std::string report_html(const nlohmann::json& report);
 
+/// The page's "How the game plays" section (report_html_play.cpp): first player's advantage,
+/// lead changes, drama, decisiveness, length, decisions that matter and the skill gap, each with
+/// its interval and a sentence on how to read it.
+std::string play_section(const nlohmann::json& report);
+
 /// The command that plays the report of `setup` again ("cherries report --set A --set B
 /// --gametype G --games N --players P --bots B --seed S", and any option off its default).
 std::string reproduce_command(const nlohmann::json& setup);

@@ -9,7 +9,9 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cmath>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <set>
 #include <system_error>
@@ -20,6 +22,7 @@
 #include "host/session/plugin_list.hpp"
 #include "host/batch/shard.hpp"
 #include "host/batch/sim.hpp"
+#include "host/design/report_stats.hpp"
 
 namespace cherries::host {
 
@@ -41,9 +44,114 @@ void check_report_options(const ReportOptions& o) {
     if (o.jobs < 1 || o.jobs > kMaxJobs) throw InputError(fmt::format("--jobs must be from 1 to {}", kMaxJobs));
     if (o.shards < 1 || o.shard < 1 || o.shard > o.shards)
         throw InputError(fmt::format("--shard must be K/N with 1 <= K <= N, got {}/{}", o.shard, o.shards));
+    if (o.precision < 0 || o.precision >= 1) throw InputError("--precision must be from 0 to 100 points (less than 100)");
+    if (o.precision > 0 && (o.shards > 1 || o.association || o.keep_games))
+        throw InputError("--precision goes without --shard, --association and what-if runs (they need the number of "
+                         "games in advance)");
+    if (o.precision > 0 && o.max_games < o.games)
+        throw InputError(fmt::format("--max-games ({}) must be at least --games ({})", o.max_games, o.games));
+    if (!(o.decision_threshold >= 0 && o.decision_threshold < 1))
+        throw InputError(fmt::format("--decision-threshold must be from 0 to 100 points (less than 100), got {}",
+                                     100 * o.decision_threshold));
 }
 
 namespace {
+
+// Plays the range's skill games of one pairing: game i seats `strong` at seat i mod players and
+// `weak` elsewhere, with the seeds of the other configurations (game i: sim_game_seed(seed, i)).
+SkillTally play_skill(const sdk::Bundle& bundle, const ReportOptions& o, const ShardRange& range, unsigned workers,
+                      std::uint32_t players, const std::string& strong, const std::string& weak,
+                      ProgressMeter& progress) {
+    std::vector<std::string> names;
+    for (std::uint32_t seat = 0; seat < players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
+    std::vector<SkillTally> tallies(workers, SkillTally{.players = players, .strong = strong, .weak = weak});
+    std::vector<std::exception_ptr> errors(workers);
+    std::atomic<std::uint64_t> next{range.first};
+    std::atomic<bool> stop = false;
+    constexpr std::uint64_t kChunk = 16;
+    auto work = [&](unsigned w) {
+        try {
+            auto runtime = bundle.make_runtime();
+            while (!stop) {
+                const std::uint64_t from = next.fetch_add(kChunk);
+                if (from >= range.end) break;
+                const std::uint64_t to = std::min(range.end, from + kChunk);
+                for (std::uint64_t i = from; i < to; ++i) {
+                    std::vector<std::string> seat_bots(players, weak);
+                    const auto seat = static_cast<std::int32_t>(i % players);
+                    seat_bots[seat] = strong;
+                    runtime->start_game();
+                    const SimGame g = play_sim_game(bundle, *runtime, names, seat_bots, sim_game_seed(o.seed, i),
+                                                    o.max_turns, nullptr, i, o.bot_settings, nullptr);
+                    ++tallies[w].games;
+                    if (g.outcome == GameEnd::won) {
+                        ++tallies[w].decided;
+                        if (g.winner == seat) ++tallies[w].strong_wins;
+                    }
+                }
+                progress.done += to - from;
+            }
+        } catch (...) {
+            errors[w] = std::current_exception();
+            stop = true;
+        }
+    };
+    run_workers(workers, static_cast<unsigned>(o.jobs), work, stop);
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    for (unsigned w = 1; w < workers; ++w) tallies[0].add(tallies[w]);
+    return tallies[0];
+}
+
+// Plays games [r.first, r.end) of one configuration (every seat `bot`) on `workers` threads: the
+// games, their card forks and sampled decisions. With `outcomes`, each game's outcome by index.
+ReportTally play_configuration(const sdk::Bundle& bundle, const ReportOptions& o, const ShardRange& r, unsigned workers,
+                               std::uint32_t players, const std::string& bot, std::size_t kinds, std::uint32_t blocks,
+                               std::uint32_t threshold, ProgressMeter& progress, std::vector<SimGame>* outcomes) {
+    std::vector<std::string> names;
+    for (std::uint32_t seat = 0; seat < players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
+    const std::vector<std::string> seat_bots(players, bot);
+    std::vector<ReportTally> tallies(workers, ReportTally(players, bot, kinds, blocks));
+    for (auto& t : tallies) t.decisions.threshold = threshold;
+    std::vector<std::exception_ptr> errors(workers);
+    std::atomic<std::uint64_t> next{r.first};
+    std::atomic<bool> stop = false;
+    constexpr std::uint64_t kChunk = 16;
+    // Workers take chunks of game indices as they free up; each game's numbers depend only on
+    // its index, and integer sums do not depend on who added them.
+    auto work = [&](unsigned w) {
+        try {
+            auto runtime = bundle.make_runtime();
+            CausalForks forks(bundle.catalog(), bot, o.bot_settings, players, o.max_turns, o.fork_every,
+                              tallies[w].causal, o.fork_by_rarity);
+            DecisionForks decisions(bot, o.bot_settings, players, o.max_turns, o.decision_every, tallies[w].decisions);
+            ReportCollector collector(tallies[w], &forks, &decisions);
+            while (!stop) {
+                const std::uint64_t from = next.fetch_add(kChunk);
+                if (from >= r.end) break;
+                const std::uint64_t to = std::min(r.end, from + kChunk);
+                for (std::uint64_t i = from; i < to; ++i) {
+                    runtime->start_game();
+                    forks.begin_game(sim_game_seed(o.seed, i));
+                    decisions.begin_game(sim_game_seed(o.seed, i));
+                    const SimGame g = play_sim_game(bundle, *runtime, names, seat_bots, sim_game_seed(o.seed, i),
+                                                    o.max_turns, nullptr, i, o.bot_settings, &collector);
+                    collector.end_game(g, i, o.games);
+                    if (outcomes) (*outcomes)[i - r.first] = g;  // one writer per index
+                }
+                progress.done += to - from;
+            }
+        } catch (...) {
+            errors[w] = std::current_exception();
+            stop = true;
+        }
+    };
+    run_workers(workers, static_cast<unsigned>(o.jobs), work, stop);
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    for (unsigned w = 1; w < workers; ++w) tallies[0].add(tallies[w]);
+    return std::move(tallies[0]);
+}
 
 }  // namespace
 
@@ -72,75 +180,103 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
     for (std::size_t c = 0; c < table.size(); ++c)
         if (table[c] != 0) last = c;
     const std::vector<std::int64_t> distribution(table.begin(), table.begin() + std::min(table.size(), last + 3));
+    const bool skill = o.skill && o.bots.size() > 1;
     data.setup = {{"plugins", plugins_json(recorded_plugins(bundle, o.bots))},
                   {"sets", sets}, {"gametype", gametype}, {"cards", card_ids}, {"card_info", card_info},
                   {"gametype_name", bundle.gametype().name}, {"gametype_version", bundle.gametype().version},
                   {"winning_score", bundle.gametype().winning_score}, {"distribution", distribution},
                   {"seed", o.seed}, {"games", o.games}, {"players", o.players}, {"bots", o.bots},
                   {"max_turns", o.max_turns}, {"think", o.bot_settings.think}, {"blocks", blocks},
-                  {"fork_every", o.fork_every}, {"association", o.association}};
+                  {"fork_every", o.fork_every}, {"association", o.association},
+                  {"decision_every", o.decision_every}, {"decision_futures", kDecisionFutures},
+                  {"decision_threshold", static_cast<double>(decision_threshold(o.decision_threshold)) / kDecisionFutures},
+                  {"skill", skill}, {"fork_by_rarity", o.fork_by_rarity}};
 
     const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
     const std::uint64_t count = range.end - range.first;
     const auto workers = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(o.jobs, count)));
-    ProgressMeter progress("cherries report", count * o.players.size() * o.bots.size(), o.progress);
+    const std::uint32_t threshold = decision_threshold(o.decision_threshold);
     const auto start = std::chrono::steady_clock::now();
-    for (const std::uint32_t players : o.players) {
-        std::vector<std::string> names;
-        for (std::uint32_t seat = 0; seat < players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
-        for (const std::string& bot : o.bots) {
-            const std::vector<std::string> seat_bots(players, bot);
-            std::vector<ReportTally> tallies(workers, ReportTally(players, bot, kinds, blocks));
-            std::vector<SimGame> outcomes(o.keep_games ? count : 0);
-            std::vector<std::exception_ptr> errors(workers);
-            std::atomic<std::uint64_t> next{range.first};
-            std::atomic<bool> stop = false;
-            constexpr std::uint64_t kChunk = 16;
-            // Workers take chunks of game indices as they free up; each game's numbers depend only on
-            // its index, and integer sums do not depend on who added them.
-            auto work = [&](unsigned w) {
-                try {
-                    auto runtime = bundle.make_runtime();
-                    CausalForks forks(bundle.catalog(), bot, o.bot_settings, players, o.max_turns, o.fork_every,
-                                      tallies[w].causal);
-                    ReportCollector collector(tallies[w], &forks);
-                    while (!stop) {
-                        const std::uint64_t from = next.fetch_add(kChunk);
-                        if (from >= range.end) break;
-                        const std::uint64_t to = std::min(range.end, from + kChunk);
-                        for (std::uint64_t i = from; i < to; ++i) {
-                            runtime->start_game();
-                            forks.begin_game(sim_game_seed(o.seed, i));
-                            const SimGame g = play_sim_game(bundle, *runtime, names, seat_bots,
-                                                            sim_game_seed(o.seed, i), o.max_turns, nullptr, i,
-                                                            o.bot_settings, &collector);
-                            collector.end_game(g, i, o.games);
-                            if (o.keep_games) outcomes[i - range.first] = g;  // one writer per index
-                        }
-                        progress.done += to - from;
-                    }
-                } catch (...) {
-                    errors[w] = std::current_exception();
-                    stop = true;
+    // Plays games [r.first, r.end) of every configuration into data.tallies.
+    const auto play_round = [&](const ShardRange& r) {
+        ProgressMeter progress("cherries report", (r.end - r.first) * o.players.size() * o.bots.size(), o.progress);
+        const bool first = data.tallies.empty();
+        std::size_t index = 0;
+        for (const std::uint32_t players : o.players)
+            for (const std::string& bot : o.bots) {
+                std::vector<SimGame> outcomes(o.keep_games ? r.end - r.first : 0);
+                ReportTally t = play_configuration(bundle, o, r, workers, players, bot, kinds, blocks, threshold,
+                                                   progress, o.keep_games ? &outcomes : nullptr);
+                if (first) {
+                    data.tallies.push_back(std::move(t));
+                    if (o.keep_games) data.games.push_back(std::move(outcomes));
+                } else {
+                    data.tallies[index].add(t);
                 }
-            };
-            run_workers(workers, static_cast<unsigned>(o.jobs), work, stop);
-            for (const auto& e : errors)
-                if (e) std::rethrow_exception(e);
-            for (unsigned w = 1; w < workers; ++w) tallies[0].add(tallies[w]);
-            data.tallies.push_back(std::move(tallies[0]));
-            if (o.keep_games) data.games.push_back(std::move(outcomes));
+                ++index;
+            }
+    };
+    play_round(range);
+    std::uint64_t played = range.end;
+    if (o.precision > 0) {
+        // More games until every card's handling effect is within ± precision under the strongest
+        // bot, or a budget ends (docs/report.md, "Precision").
+        const std::string best = strongest_bot(o.bots);
+        const auto widest = [&] {
+            double w = 0;
+            for (const ReportTally& t : data.tallies) {
+                if (t.bot != best) continue;
+                for (std::size_t k = 0; k < kinds; ++k) {
+                    const auto& g = t.gives[k];
+                    if (g[0] + g[1] + g[2] + g[3] == 0) continue;  // never drawn: nothing to estimate
+                    const PairedSums& p = t.causal.handling.receiver[k];
+                    if (p.games < 2) return std::numeric_limits<double>::infinity();
+                    const auto [lo, hi] = p.ci95();
+                    w = std::max(w, (hi - lo) / 2);
+                }
+            }
+            return w;
+        };
+        std::string stopped;
+        for (;;) {
+            const double w = widest();
+            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (w <= o.precision) stopped = "precision reached";
+            else if (played >= o.max_games) stopped = "game budget";
+            else if (o.max_seconds > 0 && seconds >= o.max_seconds) stopped = "time budget";
+            if (!stopped.empty()) {
+                data.setup["precision"] = {{"target", o.precision}, {"stopped", stopped},
+                                           {"widest", std::isinf(w) ? nlohmann::json() : nlohmann::json(w)},
+                                           {"max_games", o.max_games}, {"max_seconds", o.max_seconds}};
+                break;
+            }
+            // The width shrinks as 1/sqrt(games): aim at the target, between 1.25 and 4 times the games.
+            const double factor = std::isinf(w) ? 4.0 : std::clamp(1.1 * (w / o.precision) * (w / o.precision), 1.25, 4.0);
+            const auto next = std::min<std::uint64_t>(
+                o.max_games, std::max<std::uint64_t>(played + 1, static_cast<std::uint64_t>(static_cast<double>(played) * factor)));
+            play_round({played, next});
+            played = next;
         }
+        data.setup["games"] = played;
+    }
+    if (o.skill && o.bots.size() > 1) {
+        ProgressMeter progress("cherries report", (played - range.first) * o.players.size() * (o.bots.size() - 1),
+                               o.progress);
+        for (const std::uint32_t players : o.players)
+            for (std::size_t b = 1; b < o.bots.size(); ++b)
+                data.skill.push_back(play_skill(bundle, o, {range.first, played}, workers, players, o.bots[b],
+                                                o.bots[0], progress));
     }
     data.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return data;
 }
 
 nlohmann::json report_part(const ReportData& data, std::uint32_t shard, std::uint32_t shards) {
-    nlohmann::json tallies = nlohmann::json::array();
+    nlohmann::json tallies = nlohmann::json::array(), skill = nlohmann::json::array();
     for (const auto& t : data.tallies) tallies.push_back(t.to_json());
+    for (const auto& s : data.skill) skill.push_back(s.to_json());
     return {{"format", "cherries-report-part"}, {"shard", {shard, shards}}, {"setup", data.setup},
-            {"seconds", data.seconds}, {"tallies", std::move(tallies)}};
+            {"seconds", data.seconds}, {"tallies", std::move(tallies)}, {"skill", std::move(skill)}};
 }
 
 ReportData merge_report_parts(const std::vector<std::string>& files) {
@@ -161,6 +297,22 @@ ReportData merge_report_parts(const std::vector<std::string>& files) {
                 data.tallies[i].add(t);
             } catch (const std::invalid_argument&) {
                 throw InputError(fmt::format("{}: malformed part: tally {} is for another configuration", part.file, i + 1));
+            }
+        }
+        const auto& skill = part.json.value("skill", nlohmann::json::array());
+        if (!skill.is_array() || (!data.skill.empty() && skill.size() != data.skill.size()))
+            throw InputError(fmt::format("{}: malformed part: expected \"skill\", one per player count and bot after the first",
+                                         part.file));
+        for (std::size_t i = 0; i < skill.size(); ++i) {
+            SkillTally t = SkillTally::from_json(skill[i], part.file);
+            if (data.skill.size() <= i) {
+                data.skill.push_back(std::move(t));
+                continue;
+            }
+            try {
+                data.skill[i].add(t);
+            } catch (const std::invalid_argument&) {
+                throw InputError(fmt::format("{}: malformed part: skill tally {} is for another pairing", part.file, i + 1));
             }
         }
         data.seconds += part.json.value("seconds", 0.0);

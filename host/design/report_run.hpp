@@ -31,6 +31,22 @@ struct ReportOptions {
     bool association = false;
     /// Keep every game's outcome (ReportData::games), for paired what-if comparisons.
     bool keep_games = false;
+    /// Decisions that matter (report_decisions.hpp): sample one give in this many (0: none), and
+    /// the spread in chance to win (a share of games) beyond which a decision matters.
+    std::uint32_t decision_every = kDefaultDecisionEvery;
+    double decision_threshold = kDefaultDecisionThreshold;
+    /// The skill gap (report_play.hpp): with two or more bots, per player count and each bot after
+    /// the first, `games` more games of one such bot among bots of the first kind.
+    bool skill = true;
+    /// Precision (docs/report.md): when > 0, after `games` games play more (in rounds, game indices
+    /// continuing) until every card's handling effect interval under the strongest bot is within
+    /// ± this (a share: 0.03 = 3 points), or `max_games` per configuration or `max_seconds` (0:
+    /// none) are spent. Not with shards, --association or what-ifs.
+    double precision = 0;
+    std::uint64_t max_games = 1'000'000;
+    double max_seconds = 0;
+    /// Fork rare cards' gives more often (CausalForks, by_rarity).
+    bool fork_by_rarity = false;
 };
 
 /// The games' tallies with what they were played with.
@@ -39,6 +55,8 @@ struct ReportData {
     /// players, bots, max_turns, think, blocks. Equal setups = tallies that add up.
     nlohmann::json setup;
     std::vector<ReportTally> tallies;  ///< players-major: tallies[p * bots + b]
+    /// The skill games: players-major, skill[p * (bots - 1) + b - 1] for bot b among bot 0.
+    std::vector<SkillTally> skill;
     /// With ReportOptions::keep_games: each configuration's games by index (as tallies).
     std::vector<std::vector<SimGame>> games;
     double seconds = 0;                ///< wall clock of the games
@@ -48,7 +66,7 @@ struct ReportData {
 inline constexpr std::uint32_t kReportBlocks = 200;
 
 /// Checks `options` (player counts 2..kMaxPlayers without repeats, known bots without repeats,
-/// games >= 1, jobs 1..kMaxJobs, shard in range). Throws InputError.
+/// games >= 1, jobs 1..kMaxJobs, shard in range, a decision threshold from 0 to 1). Throws InputError.
 void check_report_options(const ReportOptions& options);
 
 /// Plays every configuration's games of the shard on `options.jobs` threads. Deterministic:

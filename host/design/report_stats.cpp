@@ -9,6 +9,7 @@
 #include "engine/random.hpp"
 #include "host/base/input_error.hpp"
 #include "host/batch/sim_stats.hpp"
+#include "host/design/report_verdicts.hpp"
 
 namespace cherries::host {
 
@@ -63,62 +64,44 @@ double impact(const StratumSums& s, std::size_t seats, std::size_t kinds, std::s
 
 nlohmann::json number_or_null(double x) { return std::isnan(x) ? nlohmann::json() : nlohmann::json(rounded(x)); }
 
-// -1 below zero (or disfavoured), 0 cannot tell, 1 above.
-int sign_of(double low, double high) { return low > 0 ? 1 : high < 0 ? -1 : 0; }
-
 nlohmann::json interval_json(const PairedSums& p) {
     if (p.games < 2) return nullptr;
     const auto [low, high] = p.ci95();
     return {rounded(low), rounded(high)};
 }
 
-// The causal card strength of kind k (docs/report.md): the paired differences of the forks.
+// One counterfactual's figures for kind k (docs/report.md, "Causal card strength").
+nlohmann::json effect_json(const EffectSums& e, std::size_t k) {
+    const auto mean_or_null = [](const PairedSums& p) { return p.n ? nlohmann::json(rounded(p.mean())) : nlohmann::json(); };
+    return {{"compared", e.receiver[k].n}, {"effect", mean_or_null(e.receiver[k])},
+            {"effect_ci95", interval_json(e.receiver[k])}, {"kept_compared", e.kept[k].n},
+            {"kept_effect", mean_or_null(e.kept[k])}, {"kept_effect_ci95", interval_json(e.kept[k])},
+            {"length", mean_or_null(e.length[k])}, {"length_ci95", interval_json(e.length[k])}};
+}
+
+// The causal card strength of kind k: the paired differences of the forks, both counterfactuals.
 nlohmann::json causal_row(const ReportTally& t, std::size_t k) {
     const CausalTally& c = t.causal;
     const auto& g = t.gives[k];
     const std::uint64_t given = g[0] + g[1] + g[2] + g[3];
-    return {{"forks", c.forks[k]}, {"unfinished", c.unfinished[k]}, {"compared", c.receiver[k].n},
-            {"effect", c.receiver[k].n ? nlohmann::json(rounded(c.receiver[k].mean())) : nlohmann::json()},
-            {"effect_ci95", interval_json(c.receiver[k])},
-            {"kept_compared", c.kept[k].n},
-            {"kept_effect", c.kept[k].n ? nlohmann::json(rounded(c.kept[k].mean())) : nlohmann::json()},
-            {"kept_effect_ci95", interval_json(c.kept[k])},
-            {"length", c.length[k].n ? nlohmann::json(rounded(c.length[k].mean())) : nlohmann::json()},
-            {"length_ci95", interval_json(c.length[k])},
-            {"kept_share", rounded(ratio(g[0], given))}};
+    return {{"forks", c.forks[k]}, {"unfinished", c.unfinished[k]}, {"handling", effect_json(c.handling, k)},
+            {"copy", effect_json(c.copy, k)}, {"kept_share", rounded(ratio(g[0], given))}};
 }
 
-// Ranks the cards of one configuration by their effect on the receiver (1 = helps most) and flags
-// an outlier of its type: an effect beyond zero at least 3 times the median |effect| of its type
-// (types with at least 3 kinds with an effect).
-void rank_cards(nlohmann::json& rows, const std::vector<std::string>& types) {
+// Ranks the cards of one configuration by their handling effect on the receiver (1 = helps most)
+// and judges them against their type's band (report_verdicts.hpp).
+void rank_cards(nlohmann::json& rows, const std::vector<std::string>& types, const VerdictOptions& verdicts) {
     std::vector<std::pair<double, std::size_t>> order;
     for (std::size_t k = 0; k < rows.size(); ++k)
-        if (!rows[k]["causal"]["effect"].is_null()) order.push_back({rows[k]["causal"]["effect"].get<double>(), k});
+        if (const auto& e = rows[k]["causal"]["handling"]["effect"]; !e.is_null()) order.push_back({e.get<double>(), k});
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     for (std::size_t r = 0; r < order.size(); ++r) rows[order[r].second]["causal"]["rank"] = r + 1;
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-        auto& c = rows[k]["causal"];
-        c["outlier"] = nullptr;
-        if (c["effect"].is_null() || c["effect_ci95"].is_null()) continue;
-        std::vector<double> same;
-        for (std::size_t j = 0; j < rows.size(); ++j)
-            if (types[j] == types[k] && !rows[j]["causal"]["effect"].is_null())
-                same.push_back(std::abs(rows[j]["causal"]["effect"].get<double>()));
-        if (same.size() < 3) continue;
-        std::sort(same.begin(), same.end());
-        const double median = same.size() % 2 ? same[same.size() / 2] : (same[same.size() / 2 - 1] + same[same.size() / 2]) / 2;
-        const double effect = c["effect"].get<double>();
-        const bool beyond = c["effect_ci95"][0].get<double>() > 0 || c["effect_ci95"][1].get<double>() < 0;
-        if (beyond && median > 0 && std::abs(effect) >= 3 * median)
-            c["outlier"] = {{"times_median", rounded(std::abs(effect) / median)}, {"median", rounded(median)},
-                            {"direction", effect > 0 ? "strongest" : "weakest"}};
-    }
+    judge_cards(rows, types, verdicts);
 }
 
 nlohmann::json configuration(const ReportTally& t, const std::vector<std::string>& cards, std::uint64_t seed,
                              std::size_t index, std::uint32_t max_turns, const std::vector<std::string>& types,
-                             bool association) {
+                             bool association, const VerdictOptions& verdicts) {
     const std::uint64_t decided = t.games - t.unfinished - t.no_winner;
     const double fair = ratio(decided, t.games * t.players);
     nlohmann::json wins = nlohmann::json::array();
@@ -186,7 +169,7 @@ nlohmann::json configuration(const ReportTally& t, const std::vector<std::string
         }
         card_rows.push_back(std::move(row));
     }
-    rank_cards(card_rows, types);
+    rank_cards(card_rows, types, verdicts);
     nlohmann::json over = {{"turn", nlohmann::json::array()}, {"players", nlohmann::json::array()},
                            {"cherries_mean", nlohmann::json::array()}, {"cherries_sd", nlohmann::json::array()},
                            {"score_mean", nlohmann::json::array()}, {"score_sd", nlohmann::json::array()}};
@@ -202,14 +185,16 @@ nlohmann::json configuration(const ReportTally& t, const std::vector<std::string
         over["score_sd"].push_back(rounded(std::sqrt(std::max(0.0, static_cast<double>(t.score_sq[i]) / n - sm * sm))));
     }
     (void)max_turns;
-    return {{"players", t.players}, {"bot", t.bot}, {"games", t.games}, {"unfinished", t.unfinished},
-            {"no_winner", t.no_winner},
-            {"turns", {{"total", total}, {"mean", rounded(ratio(total, t.games))}, {"median", rounded(median)},
-                       {"max", t.length.empty() ? 0u : t.length.rbegin()->first}, {"histogram", std::move(histogram)}}},
-            {"wins", std::move(wins)}, {"cards", std::move(card_rows)}, {"over_turns", std::move(over)}};
+    nlohmann::json c = {
+        {"players", t.players}, {"bot", t.bot}, {"games", t.games}, {"unfinished", t.unfinished},
+        {"no_winner", t.no_winner},
+        {"turns", {{"total", total}, {"mean", rounded(ratio(total, t.games))}, {"median", rounded(median)},
+                   {"max", t.length.empty() ? 0u : t.length.rbegin()->first}, {"histogram", std::move(histogram)}}},
+        {"wins", std::move(wins)}, {"cards", std::move(card_rows)}, {"over_turns", std::move(over)}};
+    c["play"] = play_json(c, t.play);  // how the game plays (report_play.hpp)
+    c["decisions"] = decisions_json(t.decisions);
+    return c;
 }
-
-std::string bots_phrase(const std::string& bot) { return bot + " bots"; }
 
 }  // namespace
 
@@ -219,7 +204,7 @@ std::string strongest_bot(const std::vector<std::string>& bots) {
     return bots.back();
 }
 
-nlohmann::json report_json(const ReportData& data) {
+nlohmann::json report_json(const ReportData& data, const VerdictOptions& verdicts) {
     const nlohmann::json& setup = data.setup;
     std::vector<std::string> cards, bots;
     std::vector<std::uint32_t> players;
@@ -247,7 +232,7 @@ nlohmann::json report_json(const ReportData& data) {
             throw InputError(fmt::format("report data: tally {} is not for {} {} players", i + 1,
                                          players[i / bots.size()], bots[i % bots.size()]));
         if (types.size() != cards.size()) throw InputError("report setup: card_info must have one entry per card");
-        configs.push_back(configuration(t, cards, seed, i, max_turns, types, association));
+        configs.push_back(configuration(t, cards, seed, i, max_turns, types, association, verdicts));
     }
 
     // The plain sentences: seats beyond chance, games that never end, and bots that disagree.
@@ -274,63 +259,37 @@ nlohmann::json report_json(const ReportData& data) {
                 who, c["unfinished"].get<std::uint64_t>(), c["games"].get<std::uint64_t>(),
                 percent(ratio(c["unfinished"].get<std::uint64_t>(), c["games"].get<std::uint64_t>())), max_turns, forks));
         }
-        if (bot != best) continue;
-        // The causal ranking's ends and outliers (docs/report.md, "Causal card strength").
-        for (std::size_t k = 0; k < cards.size(); ++k) {
-            const auto& r = c["cards"][k]["causal"];
-            if (r["outlier"].is_null()) continue;
-            findings.push_back(fmt::format(
-                "{}: {} {}: {} is {} points on its receiver's chance to win (95% interval {} to {}), {:.1f}x the "
-                "median effect of its type ({:.1f} points).",
-                who, r["outlier"]["direction"].get<std::string>(), types[k], c["cards"][k]["card"].get<std::string>(),
-                fmt::format("{:+.1f}", 100 * r["effect"].get<double>()),
-                fmt::format("{:+.1f}", 100 * r["effect_ci95"][0].get<double>()),
-                fmt::format("{:+.1f}", 100 * r["effect_ci95"][1].get<double>()),
-                r["outlier"]["times_median"].get<double>(), 100 * r["outlier"]["median"].get<double>()));
-        }
     }
+    // Where two bots disagree beyond noise (report_verdicts.hpp).
     const std::size_t nb = bots.size();
-    for (std::size_t p = 0; p < players.size() && nb > 1; ++p) {
-        const auto& base = configs[p * nb];
-        for (std::size_t b = 1; b < nb; ++b) {
-            const auto& other = configs[p * nb + b];
-            const std::string a = bots_phrase(bots[0]), o = bots_phrase(bots[b]);
-            for (std::size_t seat = 0; seat < players[p]; ++seat) {
-                const auto& v0 = base["wins"][seat]["verdict"];
-                const auto& v1 = other["wins"][seat]["verdict"];
-                if (v0 != v1)
-                    findings.push_back(fmt::format("{} players: {} and {} disagree on seat{}: {} with {}, {} with {}.",
-                                                   players[p], a, o, seat + 1, v0.get<std::string>(), a,
-                                                   v1.get<std::string>(), o));
-            }
-            for (std::size_t k = 0; k < cards.size(); ++k) {
-                const auto& c0 = base["cards"][k]["causal"]["effect_ci95"];
-                const auto& c1 = other["cards"][k]["causal"]["effect_ci95"];
-                if (c0.is_null() || c1.is_null()) continue;
-                const int s0 = sign_of(c0[0], c0[1]), s1 = sign_of(c1[0], c1[1]);
-                if (s0 == s1) continue;
-                const auto said = [](int s) { return s > 0 ? "helps" : s < 0 ? "hurts" : "makes no clear difference to"; };
-                const auto points = [](const nlohmann::json& card) {
-                    const auto& c = card["causal"];
-                    return fmt::format("{:+.1f} points, 95% interval {:+.1f} to {:+.1f}", 100 * c["effect"].get<double>(),
-                                       100 * c["effect_ci95"][0].get<double>(), 100 * c["effect_ci95"][1].get<double>());
-                };
-                findings.push_back(fmt::format(
-                    "{} players: {} and {} disagree on {}: with {} it {} its receiver ({}); with {} it {} its receiver ({}).",
-                    players[p], a, o, cards[k], a, said(s0), points(base["cards"][k]), o, said(s1),
-                    points(other["cards"][k])));
-            }
-        }
-    }
+    for (std::size_t p = 0; p < players.size() && nb > 1; ++p)
+        for (std::size_t b = 1; b < nb; ++b)
+            for (auto& sentence : disagreements(configs[p * nb], configs[p * nb + b], cards))
+                findings.push_back(std::move(sentence));
+    // The verdicts: the strongest bot's cards against their type's band, per player count.
+    nlohmann::json verdict_lists = nlohmann::json::array();
+    for (const auto& c : configs)
+        if (c["bot"] == best) verdict_lists.push_back(verdict_list(c));
     if (findings.empty()) findings.push_back("No seat is favoured beyond chance, every game ended, and the bots agree.");
+    nlohmann::json verdict_setup = {{"margin", rounded(verdicts.margin)}, {"band", nullptr}};
+    if (verdicts.band) verdict_setup["band"] = {rounded(verdicts.band->first), rounded(verdicts.band->second)};
+    nlohmann::json skill = nlohmann::json::array();
+    for (const SkillTally& s : data.skill) skill.push_back(skill_json(s));
     nlohmann::json out_setup = setup;
-    nlohmann::json method = {{"causal", "forks at sampled gives: as played minus the card as a blank, common random "
-                                        "numbers, cluster-robust 95% intervals by game"}};
+    nlohmann::json method = {
+        {"causal", "forks at sampled gives, as played minus a counterfactual, common random numbers, cluster-robust 95% "
+                   "intervals by game"},
+        {"handling", kHandlingMeaning},
+        {"copy", kCopyMeaning},
+        {"verdicts", "too strong or too weak: the handling effect's whole 95% interval above or below the band (the "
+                     "type's median handling effect ± the margin, or a fixed band); within noise: the interval "
+                     "crosses an edge of the band"}};
     if (association)
         method["association"] = {{"resamples", kImpactResamples},
                                  {"method", "seat-stratified risk difference, block bootstrap"}};
     return {{"format", "cherries-report"}, {"setup", std::move(out_setup)}, {"method", std::move(method)},
-            {"strongest_bot", strongest_bot(bots)}, {"configurations", std::move(configs)},
+            {"strongest_bot", strongest_bot(bots)}, {"verdict_options", std::move(verdict_setup)},
+            {"verdicts", std::move(verdict_lists)}, {"configurations", std::move(configs)}, {"skill", std::move(skill)},
             {"findings", std::move(findings)}};
 }
 

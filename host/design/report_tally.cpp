@@ -49,6 +49,8 @@ void ReportTally::add(const ReportTally& o) {
     add_to(received, o.received);
     add_to(received_wins, o.received_wins);
     causal.add(o.causal);
+    play.add(o.play);
+    decisions.add(o.decisions);
 }
 
 nlohmann::json ReportTally::to_json() const {
@@ -59,7 +61,8 @@ nlohmann::json ReportTally::to_json() const {
             {"length", std::move(len)}, {"turn_n", turn_n}, {"cherries_sum", cherries_sum},
             {"cherries_sq", cherries_sq}, {"score_sum", score_sum}, {"score_sq", score_sq}, {"gives", gives},
             {"seat_games", seat_games}, {"seat_wins", seat_wins}, {"received", received},
-            {"received_wins", received_wins}, {"causal", causal.to_json()}};
+            {"received_wins", received_wins}, {"causal", causal.to_json()}, {"play", play.to_json()},
+            {"decisions", decisions.to_json()}};
 }
 
 ReportTally ReportTally::from_json(const nlohmann::json& j, const std::string& where) {
@@ -96,6 +99,8 @@ ReportTally ReportTally::from_json(const nlohmann::json& j, const std::string& w
         sized("received", t.received, std::size_t{t.blocks} * t.players * t.kinds);
         sized("received_wins", t.received_wins, std::size_t{t.blocks} * t.players * t.kinds);
         t.causal = CausalTally::from_json(j.at("causal"), t.kinds, where);
+        t.play = PlayTally::from_json(j.at("play"), where);
+        t.decisions = DecisionTally::from_json(j.at("decisions"), where);
         return t;
     } catch (const nlohmann::json::exception& e) {
         throw InputError(fmt::format("{}: malformed tally: {}", where, e.what()));
@@ -115,11 +120,13 @@ std::uint32_t report_block(std::uint64_t index, std::uint64_t games, std::uint32
 
 void ReportCollector::begin_game(const Game& game) {
     game_ = &game;
+    lead_.begin(tally_.players);
     got_.assign(std::size_t{tally_.players} * tally_.kinds, 0);
 }
 
 void ReportCollector::decided(const Game& game, PlayerId receiver, const Session& session) {
     if (forks_) forks_->decided(game, receiver, session);
+    if (decisions_) decisions_->decided(game, session);
 }
 
 void ReportCollector::on_event(const Event& event) {
@@ -142,6 +149,7 @@ void ReportCollector::on_event(const Event& event) {
 }
 
 void ReportCollector::after_turn(const Game& game) {
+    lead_.after_turn(game);
     const std::uint32_t t = game.turn();
     if (t < 1 || t > kFollowedTurns) return;
     if (tally_.turn_n.size() < t) {
@@ -179,6 +187,8 @@ void ReportCollector::end_game(const SimGame& result, std::uint64_t index, std::
         }
     }
     if (forks_) forks_->end_game(result.turns, result.winner, result.outcome != GameEnd::turn_cap);
+    if (decisions_) decisions_->end_game();
+    lead_.end(result.outcome == GameEnd::won ? result.winner : -1, result.turns, t.play);
     game_ = nullptr;
 }
 

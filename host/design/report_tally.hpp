@@ -12,6 +12,8 @@
 
 #include "host/batch/sim.hpp"
 #include "host/design/report_causal.hpp"
+#include "host/design/report_decisions.hpp"
+#include "host/design/report_play.hpp"
 
 namespace cherries::host {
 
@@ -49,6 +51,10 @@ struct ReportTally {
     std::vector<std::uint64_t> received, received_wins;
     /// The causal card strength's forks (report_causal.hpp), per kind.
     CausalTally causal;
+    /// How the game plays: leads, drama, decisiveness (report_play.hpp), and decisions that matter
+    /// (report_decisions.hpp).
+    PlayTally play;
+    DecisionTally decisions;
 
     /// An empty tally.
     ReportTally(std::uint32_t players, std::string bot, std::size_t kinds, std::uint32_t blocks);
@@ -71,8 +77,10 @@ std::uint32_t report_block(std::uint64_t index, std::uint64_t games, std::uint32
 class ReportCollector final : public SimObserver {
 public:
     /// `forks`, when given, forks sampled gives for the causal card strength (into tally.causal);
-    /// the caller starts each game with forks->begin_game(seed).
-    explicit ReportCollector(ReportTally& tally, CausalForks* forks = nullptr) : tally_(tally), forks_(forks) {}
+    /// `decisions` samples decisions that matter (into tally.decisions). The caller starts each
+    /// game with forks->begin_game(seed) and decisions->begin_game(seed).
+    explicit ReportCollector(ReportTally& tally, CausalForks* forks = nullptr, DecisionForks* decisions = nullptr)
+        : tally_(tally), forks_(forks), decisions_(decisions) {}
     void begin_game(const Game& game) override;
     void decided(const Game& game, PlayerId receiver, const Session& session) override;
     void on_event(const Event& event) override;
@@ -83,6 +91,8 @@ public:
 private:
     ReportTally& tally_;
     CausalForks* forks_ = nullptr;
+    DecisionForks* decisions_ = nullptr;
+    LeadTracker lead_;
     const Game* game_ = nullptr;
     std::vector<std::uint8_t> got_;  // [seat * kinds + kind]: received at least one copy this game
 };

@@ -28,9 +28,9 @@ nlohmann::json compare_what_if(const ReportData& base, const ReportData& variant
             seats.push_back(std::move(row));
         }
         nlohmann::json card_rows = nlohmann::json::array();
-        for (std::size_t k = 0; k < cards.size() && k < tb.causal.receiver.size() && k < tv.causal.receiver.size(); ++k) {
-            const PairedSums& a = tb.causal.receiver[k];
-            const PairedSums& b = tv.causal.receiver[k];
+        for (std::size_t k = 0; k < cards.size() && k < tb.causal.kinds() && k < tv.causal.kinds(); ++k) {
+            const PairedSums& a = tb.causal.handling.receiver[k];
+            const PairedSums& b = tv.causal.handling.receiver[k];
             if (a.games < 2 || b.games < 2) {
                 card_rows.push_back({{"card", cards[k]}, {"difference", nullptr}});
                 continue;

@@ -1,6 +1,8 @@
 // The balance report's causal card strength (docs/report.md): forks of the game at sampled gives,
-// the card as played against the card as a blank, on common random numbers (GDD §3.4.2.3: a
-// handled card changes its receiver's cherries or score, or joins the modifier card stack).
+// the card as played against two counterfactuals on common random numbers: this handling without
+// effect (handling effect) and the card as a blank for the rest of the game (copy effect) (GDD
+// §3.4.2.3.3: a handled card changes its receiver's cherries or score, or joins the modifier card
+// stack).
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "host/base/input_error.hpp"
 #include "host/design/report_causal.hpp"
 #include "host/design/report_run.hpp"
 #include "host/design/report_stats.hpp"
@@ -41,11 +44,13 @@ nlohmann::json report_of(const sdk::Bundle& bundle, const std::vector<std::strin
     return report_json(run_report(bundle, o));
 }
 
-const nlohmann::json& card_row(const nlohmann::json& report, const std::string& bot, const std::string& card) {
+// The card's causal figures: `effect` "handling" or "copy" (report_stats.hpp).
+const nlohmann::json& card_row(const nlohmann::json& report, const std::string& bot, const std::string& card,
+                               const char* effect = "copy") {
     for (const auto& c : report["configurations"])
         if (c["bot"] == bot)
             for (const auto& r : c["cards"])
-                if (r["card"] == card) return r["causal"];
+                if (r["card"] == card) return r["causal"][effect];
     FAIL("no row for " << card << " with " << bot);
     static const nlohmann::json none;
     return none;
@@ -82,20 +87,54 @@ TEST_CASE("paired sums: mean and a cluster-robust interval that narrows with mor
 
 TEST_CASE("planted strength: +3 points ranks first and a card that does nothing last, intervals apart, under every bot",
           "[host][report][causal]") {
+    // 600 games of 4 players forking every second give: about 150 forks of the 3 +3 cards per
+    // bot, enough for +3's handling interval (about ±4 points wide) to clear the others' lower
+    // bounds by several points under each bot at this seed.
     for (const std::string bot : {"random", "greedy", "strategic"}) {
         INFO("bot " << bot);
         const nlohmann::json report = report_of(planted_bundle(), {bot}, 600, 2);
-        const auto& three = card_row(report, bot, "three-points");
-        const auto& nothing = card_row(report, bot, "nothing");
-        INFO(three.dump() << "\n" << nothing.dump());
-        CHECK(three["rank"] == 1);
-        CHECK(nothing["rank"] == 4);
-        REQUIRE(!three["effect_ci95"].is_null());
-        REQUIRE(!nothing["effect_ci95"].is_null());
-        CHECK(three["effect_ci95"][0].get<double>() > nothing["effect_ci95"][1].get<double>());
-        CHECK(three["effect"].get<double>() > 0.05);
-        CHECK(nothing["effect"].get<double>() == Approx(0.0).margin(0.02));
+        for (const char* effect : {"handling", "copy"}) {
+            INFO(effect << " effect");
+            const auto& three = card_row(report, bot, "three-points", effect);
+            const auto& nothing = card_row(report, bot, "nothing", effect);
+            INFO(three.dump() << "\n" << nothing.dump());
+            REQUIRE(!three["effect_ci95"].is_null());
+            REQUIRE(!nothing["effect_ci95"].is_null());
+            CHECK(three["effect_ci95"][0].get<double>() > nothing["effect_ci95"][1].get<double>());
+            CHECK(three["effect"].get<double>() > 0.05);
+            CHECK(nothing["effect"].get<double>() == Approx(0.0).margin(0.02));
+            // The handling effect: +3 points is above every other score card's lower bound.
+            for (const std::string other : {"point", "two-points", "nothing"})
+                CHECK(three["effect"].get<double>() > card_row(report, bot, other, effect)["effect_ci95"][0].get<double>());
+        }
+        const auto& causal = [&](const std::string& card) -> const nlohmann::json& {
+            for (const auto& r : report["configurations"][0]["cards"])
+                if (r["card"] == card) return r["causal"];
+            FAIL("no " << card);
+            return report;
+        };
+        CHECK(causal("three-points")["rank"] == 1);  // ranked by the handling effect
+        CHECK(causal("nothing")["rank"] == 4);
+        // Handling a 0-point card with no modifier in the set changes nothing at all: every fork's
+        // branches are the same game, so its handling interval is exactly 0 and holds 0.
+        const auto& nothing = card_row(report, bot, "nothing", "handling");
+        CHECK(nothing["effect_ci95"][0].get<double>() <= 0);
+        CHECK(nothing["effect_ci95"][1].get<double>() >= 0);
+        CHECK(nothing["effect"].get<double>() == 0);
     }
+}
+
+TEST_CASE("a kept -1 Point's handling effect on its drawer is not above 0 (GDD §3.4.2.3.3.2)", "[host][report][causal]") {
+    // Its copy effect for the drawer can be large and positive (the copy later hurts leaders);
+    // what handling it once does to the drawer who keeps it can only be to lose a point (or
+    // nothing, at a score of 0). 300 games of 2 strategic players forking every fourth give keep
+    // the card about 20 times in a dozen games or more: enough for an interval.
+    const nlohmann::json report = report_of(test::standard_bundle(), {"strategic"}, 300, 4, 2);
+    const auto& row = card_row(report, "strategic", "minus-point", "handling");
+    INFO(row.dump());
+    REQUIRE(!row["kept_effect_ci95"].is_null());
+    CHECK(row["kept_effect_ci95"][0].get<double>() <= 0);
+    CHECK(row["kept_effect"].get<double>() <= 0.02);
 }
 
 TEST_CASE("a -1 cherry card and a -2 points card hurt their receiver under every bot", "[host][report][causal]") {
@@ -117,4 +156,68 @@ TEST_CASE("a -1 cherry card and a -2 points card hurt their receiver under every
         const auto& cherry = card_row(report, bot, "cherry");
         CHECK(cherry["effect"].get<double>() > card_row(report, bot, "minus-cherry")["effect"].get<double>());
     }
+}
+
+TEST_CASE("precision: more games until every card's handling interval is narrow enough, the same games a larger "
+          "--games plays", "[host][report][causal][precision]") {
+    // Random bots on the planted set, 3 players, forks at every fourth give: 40 games leave the
+    // three +3 cards' interval far wider than ±10 points, a few hundred narrow it (checked below
+    // whatever the round sizes are).
+    ReportOptions o;
+    o.players = {3};
+    o.bots = {"random"};
+    o.games = 40;
+    o.seed = 9;
+    o.jobs = 2;
+    o.fork_every = 4;
+    o.precision = 0.10;
+    o.max_games = 2000;
+    const ReportData precise = run_report(planted_bundle(), o);
+    const auto& p = precise.setup["precision"];
+    INFO(p.dump());
+    CHECK(p["stopped"] == "precision reached");
+    CHECK(p["widest"].get<double>() <= 0.10);
+    const auto played = precise.setup["games"].get<std::uint64_t>();
+    CHECK(played > 40);
+    CHECK(precise.tallies[0].games == played);
+    // The report of exactly that many games, without --precision, is the same report.
+    o.precision = 0;
+    o.games = played;
+    CHECK(report_json(run_report(planted_bundle(), o))["configurations"] == report_json(precise)["configurations"]);
+
+    // A budget that ends first is said so.
+    o.games = 40;
+    o.precision = 0.01;
+    o.max_games = 80;
+    const ReportData budget = run_report(planted_bundle(), o);
+    CHECK(budget.setup["precision"]["stopped"] == "game budget");
+    CHECK(budget.setup["games"] == 80);
+
+    o.shards = 2;
+    CHECK_THROWS_AS(run_report(planted_bundle(), o), InputError);
+}
+
+TEST_CASE("forks by rarity: a card of 3 copies is forked about as often as one of 12", "[host][report][causal][precision]") {
+    // The planted set has 12 Points and 3 Three Points: even forks give Three Points about a
+    // quarter of Point's forks; by rarity about as many (every 25/4 = 6.25 copies on average:
+    // Point one give in 8 × 12/6.25 = 15, Three Points one in 8 × 3/6.25 = 4).
+    ReportOptions o;
+    o.players = {3};
+    o.bots = {"random"};
+    o.games = 150;
+    o.seed = 9;
+    o.jobs = 2;
+    o.fork_every = 8;
+    const auto forks = [&](bool by_rarity, std::size_t kind) {
+        o.fork_by_rarity = by_rarity;
+        return static_cast<double>(run_report(planted_bundle(), o).tallies[0].causal.forks[kind]);
+    };
+    const KindId point = planted_bundle().catalog().find_kind("point");
+    const KindId three = planted_bundle().catalog().find_kind("three-points");
+    const double even = forks(false, three) / forks(false, point);
+    const double rare = forks(true, three) / forks(true, point);
+    INFO("even " << even << ", by rarity " << rare);
+    CHECK(even < 0.4);
+    CHECK(rare > 0.7);
+    CHECK(rare < 1.4);
 }

@@ -43,7 +43,7 @@ TEST_CASE("a report compared with itself: nothing changed, nothing moved", "[hos
     CHECK(diff["cards"]["removed"].empty());
     CHECK(diff["cards"]["changed"].empty());
     CHECK(diff["moved"].empty());
-    CHECK(diff["steady"].get<int>() >= 3 + 2 + 4);  // 3 seats, length, unfinished, 4 cards
+    CHECK(diff["steady"].get<int>() >= 3 + 2 + 2 * 4);  // 3 seats, length, unfinished, 4 cards' two effects
 }
 
 TEST_CASE("a changed card and an effect far outside both intervals are listed; a removed card too",
@@ -51,7 +51,7 @@ TEST_CASE("a changed card and an effect far outside both intervals are listed; a
     nlohmann::json changed = planted_report();
     auto& info = changed["setup"]["card_info"];
     info[2]["count"] = 6;  // three-points: 3 copies -> 6
-    auto& row = changed["configurations"][0]["cards"][2]["causal"];
+    auto& row = changed["configurations"][0]["cards"][2]["causal"]["handling"];
     row["effect"] = row["effect"].get<double>() + 0.5;
     row["effect_ci95"][0] = row["effect_ci95"][0].get<double>() + 0.5;
     row["effect_ci95"][1] = row["effect_ci95"][1].get<double>() + 0.5;
@@ -60,9 +60,20 @@ TEST_CASE("a changed card and an effect far outside both intervals are listed; a
     CHECK(diff["cards"]["changed"][0]["card"] == "three-points");
     CHECK(diff["cards"]["changed"][0]["fields"]["count"] == nlohmann::json({3, 6}));
     REQUIRE(diff["moved"].size() == 1);
-    CHECK(diff["moved"][0]["what"].get<std::string>().starts_with("three-points"));
+    CHECK(diff["moved"][0]["what"].get<std::string>().starts_with("three-points: handling effect"));
     CHECK(diff["moved"][0]["ci95"][0].get<double>() > 0);
     CHECK(compare_html(diff).find("three-points") != std::string::npos);
+
+    // A report of an earlier version, with one effect (the copy effect) at the top of "causal", is
+    // compared by its copy effect.
+    nlohmann::json earlier = planted_report();
+    for (auto& r : earlier["configurations"][0]["cards"]) {
+        const nlohmann::json copy = r["causal"]["copy"];
+        r["causal"] = copy;
+    }
+    const nlohmann::json across = compare_reports(earlier, planted_report(), "old.json", "new.json");
+    CHECK(across["moved"].empty());
+    CHECK(across["steady"].get<int>() >= 3 + 2 + 4);
 
     nlohmann::json fewer = planted_report();
     fewer["setup"]["cards"].erase(3);
