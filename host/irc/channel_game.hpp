@@ -50,8 +50,8 @@ struct ChannelOptions {
     std::chrono::milliseconds turn_warning{15'000};
     /// A !pause ends by itself after this long (the turn clock then runs on).
     std::chrono::milliseconds pause_limit{600'000};
-    /// A write to the database that failed is tried again after this long, then after twice as
-    /// long each time, at most 30 s (the game goes on in memory meanwhile; docs/irc-storage.md).
+    /// A write to the database that failed is tried again every this long, never backing off
+    /// (the game goes on in memory meanwhile; docs/irc-storage.md).
     std::chrono::milliseconds store_retry{1000};
     unsigned max_timeouts = 3;                     ///< timeouts in a row, then the player leaves
     std::size_t max_players = 10;                  ///< seats at one table, bots included

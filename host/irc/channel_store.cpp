@@ -220,11 +220,10 @@ void ChannelGame::persist(Replies& out) {
             out.push_back("Warning: the game cannot be stored just now (the operator can see why); it goes on, and "
                           "is stored as soon as the database works again.");
             t.store_failing = true;
-            t.store_backoff = options_.store_retry;
-        } else {
-            t.store_backoff = std::min<std::chrono::milliseconds>(t.store_backoff * 2, std::chrono::seconds(30));
         }
-        t.store_retry = now_ + t.store_backoff;
+        // Every store_retry (1 s), never longer: a kill soon after the fault clears loses at
+        // most the turn in play (no backoff to wait out).
+        t.store_retry = now_ + options_.store_retry;
     }
 }
 

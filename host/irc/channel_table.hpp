@@ -91,12 +91,11 @@ struct ChannelGame::Table final : host::TableListener {
     /// A store that fails (a lock, a full disk, a read-only file): the record lines of complete
     /// turns not written yet, kept in memory and written first by the next write that works;
     /// the turn count of the save half (`saved`); whether the channel was told (once); when
-    /// to try again, and the wait after that (doubling, at most 30 s).
+    /// to try again (every ChannelOptions::store_retry, 1 s).
     std::vector<std::string> unstored_lines;
     std::uint32_t saved_turn = 0;
     bool store_failing = false;
     std::optional<GameClock::time_point> store_retry;
-    std::chrono::milliseconds store_backoff{0};
     std::int64_t stored_id = 0;                // the game's id in the store; 0: not stored
     nlohmann::json saved;                      // the save half of the state at the last checkpoint
     std::string last_state;                    // the state text last written

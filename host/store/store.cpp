@@ -97,14 +97,14 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& file, int ver
                                                 static_cast<int>(busy.count()));
         // SQLite opens a file it may not write read-only, silently: every write would fail later.
         if (sqlite3_db_readonly(db->getHandle(), "main") == 1)
-            fail(file, "the database file is read-only; expected a file CherryBot can write (check its permissions "
+            fail(file, "the database file is read-only; expected a file cherries can write (check its permissions "
                        "and its folder's)");
         found = db->execAndGet("PRAGMA user_version").getInt();
         if (found == 0 && db->execAndGet("SELECT count(*) FROM sqlite_master").getInt() > 0)
-            fail(file, "a SQLite database of another program (tables but no CherryBot schema version); expected a "
-                       "CherryBot database or a new file");
+            fail(file, "a SQLite database of another program (tables but no Cherries schema version); expected a "
+                       "Cherries database or a new file");
     } catch (const SQLite::Exception& e) {
-        fail(file, fmt::format("cannot open the CherryBot database: {}; expected a SQLite database file", e.what()));
+        fail(file, fmt::format("cannot open the database: {}; expected a SQLite database file", e.what()));
     }
     if (found > kSchemaVersion)
         fail(file, fmt::format("database schema version {} is newer than this cherries reads (up to {})", found, kSchemaVersion));
@@ -226,7 +226,7 @@ void Store::keep_file() {
         impl_.reset();  // the old connection and its statements
         impl_ = std::make_unique<Impl>(file, busy);
         impl_->write_fault = std::move(fault);
-        warning_ = file + ": the database file was deleted while CherryBot used it; a new one was written there with "
+        warning_ = file + ": the database file was deleted while cherries used it; a new one was written there with "
                           "everything stored so far";
     } catch (const SQLite::Exception& e) {
         if (!impl_) impl_ = std::make_unique<Impl>(file, std::chrono::milliseconds(50));
@@ -364,21 +364,39 @@ std::vector<StoredGame> Store::in_progress_under(const std::string& prefix) {
     });
 }
 
+namespace {
+
+// A row of "SELECT id, channel, players, winner, status, turns, started FROM games".
+GameSummary summary_row(SQLite::Statement& q) {
+    return {.id = q.getColumn(0).getInt64(),
+            .channel = q.getColumn(1).getString(),
+            .players = q.getColumn(2).getString(),
+            .winner = q.getColumn(3).getString(),
+            .status = q.getColumn(4).getString(),
+            .turns = static_cast<std::uint32_t>(q.getColumn(5).getInt64()),
+            .started = q.getColumn(6).getInt64()};
+}
+
+}  // namespace
+
 std::vector<GameSummary> Store::games(std::size_t limit) {
     return impl_->guarded("list the games", [&] {
         SQLite::Statement q(*impl_->db, "SELECT id, channel, players, winner, status, turns, started FROM games "
                                         "ORDER BY id DESC LIMIT ?");
         q.bind(1, static_cast<std::int64_t>(limit));
         std::vector<GameSummary> out;
-        while (q.executeStep())
-            out.push_back({.id = q.getColumn(0).getInt64(),
-                           .channel = q.getColumn(1).getString(),
-                           .players = q.getColumn(2).getString(),
-                           .winner = q.getColumn(3).getString(),
-                           .status = q.getColumn(4).getString(),
-                           .turns = static_cast<std::uint32_t>(q.getColumn(5).getInt64()),
-                           .started = q.getColumn(6).getInt64()});
+        while (q.executeStep()) out.push_back(summary_row(q));
         return out;
+    });
+}
+
+std::optional<GameSummary> Store::last_game_in(const std::string& channel) {
+    return impl_->guarded("find the last game of a channel", [&]() -> std::optional<GameSummary> {
+        SQLite::Statement q(*impl_->db, "SELECT id, channel, players, winner, status, turns, started FROM games "
+                                        "WHERE channel = ? ORDER BY id DESC LIMIT 1");
+        q.bind(1, channel);
+        if (!q.executeStep()) return std::nullopt;
+        return summary_row(q);
     });
 }
 

@@ -109,6 +109,8 @@ public:
     std::vector<StoredGame> in_progress_under(const std::string& prefix);
     /// Stored games, newest first, at most `limit`.
     std::vector<GameSummary> games(std::size_t limit = 100);
+    /// The newest game stored for `channel` ("web:ID": a web table), if any.
+    std::optional<GameSummary> last_game_in(const std::string& channel);
     /// A player's statistics by key, if they finished a game.
     std::optional<PlayerStats> stats(const std::string& key);
     /// The best players among those with at least `min_games` finished games: the highest win

@@ -192,6 +192,7 @@ public:
     std::optional<Deal> revealed_deal() const;
     /// The record (from start() on), or nullptr.
     RecordLog* record() { return record_.get(); }
+    const RecordLog* record() const { return record_.get(); }
     /// Bots a save named that could not be made again (their seats are the stand-in's).
     const std::vector<LostBot>& lost_bots() const { return lost_; }
     const TableOptions& options() const { return options_; }

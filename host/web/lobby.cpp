@@ -129,6 +129,9 @@ TableSetup Lobby::setup(std::string id, std::vector<std::string> sets, std::stri
     // Nobody at a web table may learn the deck's order (docs/records.md, "The fair deal"); a
     // table restored from the store keeps the salt it saved.
     s.options.deal_salt = host::new_salt();
+    // The record (and so the store) begins when the first person sits down: a waiting table
+    // survives a restart like a game in play (docs/web.md, "Nothing is lost").
+    s.options.record_lobby = true;
     return s;
 }
 

@@ -219,6 +219,7 @@ void Server::Impl::shutdown() {
     signals.cancel(ec);
     sweeper.cancel();
     accept_pause.cancel();
+    store_retry.cancel();
     if (store)
         for (auto& [id, table] : lobby->tables()) {
             table->collect_record();
@@ -297,9 +298,25 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
     }
     static const std::regex record_re("^/api/tables/([a-z0-9]{1,32})/record$");
     static const std::regex game_re("^/api/games/([0-9]{1,18})/record$");
+    static const std::regex stored_re("^/api/tables/([a-z0-9]{1,32})/game$");
     static const std::regex card_re("^/cards/([0-9a-f]{64})/([a-z0-9_-]{1,64})\\.svg$");
     static const std::regex graph_re("^/api/gametypes/([a-z0-9_-]{1,64})/graph\\.svg$");
     std::smatch m;
+    if (std::regex_match(path, m, stored_re)) {  // where a table's game is kept once the table is gone
+        if (!store) return error_reply(req, http::status::not_found, "this server keeps no games (no --database)");
+        std::optional<irc::GameSummary> game;
+        try {
+            game = store->store().last_game_in(table_channel(m[1]));
+        } catch (const std::exception& e) {
+            log(e.what());
+            return error_reply(req, http::status::service_unavailable, "the database cannot be read just now");
+        }
+        if (!game) return error_reply(req, http::status::not_found, "no stored game of table '" + m[1].str() + "'");
+        const bool live = lobby->find(m[1]) && game->status == "in_progress";
+        return json_reply(req, http::status::ok,
+                          nlohmann::json{{"game", game->id}, {"status", game->status}, {"open", live},
+                                         {"record", live ? nlohmann::json(nullptr) : nlohmann::json("/api/games/" + std::to_string(game->id) + "/record")}});
+    }
     if (std::regex_match(path, m, record_re)) {
         WebTable* table = lobby->find(m[1]);
         if (!table) return error_reply(req, http::status::not_found, "no table '" + m[1].str() + "'");

@@ -81,6 +81,8 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     std::map<net::ip::address, std::size_t> open_by_address;  // connections open now, by peer
     std::map<net::ip::address, std::deque<std::chrono::steady_clock::time_point>> tables_by_address;  // opened in the last minute
     net::steady_timer accept_pause{io};        // after a failed accept (EMFILE ...): wait, do not spin
+    net::steady_timer store_retry{io};         // while the database fails: every table tried again each second
+    bool store_retry_armed = false;
     std::chrono::milliseconds accept_backoff{0};
     std::size_t refused_sockets = 0;           // connections refused by sockets_per_address since the last log line
 
@@ -99,6 +101,9 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// After a table changed: its log and state to every socket, the turn clock, the store.
     void changed(const std::string& table_id);
     void arm_clock(const std::string& table_id);
+    /// While some table's save failed: tries each again in 1 s (so a kill soon after the
+    /// database works again loses at most the turn in play), until none fails.
+    void arm_store_retry();
     /// Answers one HTTP request from `peer`.
     http::response<http::string_body> route(const http::request<http::string_body>& req, const net::ip::address& peer);
 };

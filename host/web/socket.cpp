@@ -165,7 +165,10 @@ void Server::Impl::changed(const std::string& table_id) {
     WebTable* table = lobby->find(table_id);
     if (!table) return;
     table->collect_record();
-    if (store) store->save(*table, log);
+    if (store) {
+        if (std::string said = store->save(*table, log); !said.empty()) table->say(std::move(said));
+        arm_store_retry();
+    }
     const std::vector<std::string> lines = table->take_log();
     auto log_text = lines.empty() ? nullptr : std::make_shared<const std::string>(dump(json{{"type", "log"}, {"lines", lines}}));
     auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table->state_json()}}));
@@ -197,6 +200,12 @@ void Server::Impl::sweep() {
             drop.push_back(id);
     }
     for (const auto& id : drop) {
+        WebTable* table = lobby->find(id);
+        if (store && table && !table->started() && table->recording()) {  // a stored lobby: its record ends here
+            table->close_unstarted("the table closed before its game began");
+            table->collect_record();
+            store->save(*table, log);
+        }
         Room& room = rooms[id];
         const std::set<Socket*> sockets = room.sockets;
         for (Socket* s : sockets) s->close();
@@ -210,6 +219,22 @@ void Server::Impl::sweep() {
     sweeper.expires_after(period);
     sweeper.async_wait([self = shared_from_this()](beast::error_code ec) {
         if (!ec && !self->stopping) self->sweep();
+    });
+}
+
+void Server::Impl::arm_store_retry() {
+    if (store_retry_armed || !store || store->failing().empty() || stopping) return;
+    store_retry_armed = true;
+    store_retry.expires_after(std::chrono::seconds(1));
+    store_retry.async_wait([self = shared_from_this()](beast::error_code ec) {
+        self->store_retry_armed = false;
+        if (ec || self->stopping) return;
+        const std::set<std::string> failing = self->store->failing();  // changed() edits it
+        for (const std::string& id : failing) {
+            if (self->lobby->find(id)) self->changed(id);
+            else self->store->forget(id);
+        }
+        self->arm_store_retry();
     });
 }
 

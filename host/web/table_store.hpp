@@ -31,10 +31,17 @@ public:
     /// (its plugins gone or changed) is set aside as "unresumable" and told to `log`. Returns
     /// the ids made.
     std::vector<std::string> resume(Lobby& lobby, const std::function<void(const std::string&)>& log);
-    /// Commits what changed at `table` (nothing before it starts): its new record lines and its
-    /// state, or, for a finished game, its end and its people's statistics. A failed write is
-    /// told to `log` and tried again at the next change (the lines stay unstored).
-    void save(WebTable& table, const std::function<void(const std::string&)>& log);
+    /// Commits what changed at `table` (from its first seat on: WebTable::recording): its new record lines and its
+    /// state, or, for a finished game, its end and its people's statistics. A failed write
+    /// keeps the lines unstored and the table in failing(), to be tried again (the server does
+    /// so every second). Returns a sentence for the table's players when storing stops ("...
+    /// cannot be stored in the database just now ...") and when it works again, else "". The
+    /// cause goes to `log`, once per run of failures.
+    std::string save(WebTable& table, const std::function<void(const std::string&)>& log);
+    /// The tables whose last save failed.
+    const std::set<std::string>& failing() const { return failing_; }
+    /// Stops trying table `id` again (it is gone from the server).
+    void forget(const std::string& id) { failing_.erase(id); }
     /// The stored game of table `id`, or 0.
     std::int64_t game_of(const std::string& id) const;
     /// A stored game's record (JSON Lines). Throws irc::StoreError when there is no such game.
@@ -45,6 +52,7 @@ private:
     irc::Store store_;
     std::map<std::string, std::int64_t> games_;  // table id -> game id
     std::set<std::string> finished_;             // tables whose end is stored (once: statistics)
+    std::set<std::string> failing_;              // tables whose last save failed
 };
 
 }  // namespace cherries::web

@@ -11,6 +11,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -70,6 +71,9 @@ public:
     Outcome handle(const ClientMessage& message);
     /// The seat a token acts for now, or kNoPlayer (also for a join still pending).
     PlayerId seat_of(const std::string& token);
+    /// Adds `line` to the table's log (a sentence about the table no event carries: the
+    /// database failing or working again).
+    void say(std::string line) { log_.push_back(std::move(line)); }
     /// The current person's time ran out after `waited` (host::Table::time_out), then plays on.
     void time_out(std::chrono::milliseconds waited);
 
@@ -78,6 +82,10 @@ public:
     /// The game is over (won, ended, aborted, or stopped).
     bool over() const;
     bool started() const { return table_->started(); }
+    /// Whether the table keeps a record: from the first person seated on (a waiting table too).
+    bool recording() const { return !record_.empty() || std::as_const(*table_).record() != nullptr; }
+    /// Ends the record of a table closed before its game began (its end line says `reason`).
+    void close_unstarted(const std::string& reason) { table_->stop(reason); }
 
     /// The `table` object of a `state` message (docs/web.md).
     nlohmann::json state_json() const;

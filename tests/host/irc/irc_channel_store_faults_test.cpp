@@ -67,7 +67,7 @@ TEST_CASE("Another process holds the write lock: the game goes on, told once; th
         play(c, 6);
         CHECK(count(c.log, "Warning: the game cannot be stored just now") == 1);  // once, not per turn
         REQUIRE(c.game->deadline().has_value());  // a retry is due
-        c.tick(1s);  // still locked: fails again, quietly, and waits longer
+        c.tick(1s);  // still locked: fails again, quietly, and tries again in 1 s
         CHECK(count(c.log, "Warning:") == 1);
         other.exec("ROLLBACK");
     }
@@ -178,7 +178,7 @@ TEST_CASE("The database file deleted mid-run: a new file is written with everyth
     INFO(c.game->load_error());
     CHECK(std::filesystem::exists(db));
     CHECK(count(c.log, "Warning: the database file was deleted; a new one was written with everything stored so far.") == 1);
-    CHECK(c.game->load_error().find("was deleted while CherryBot used it") != std::string::npos);
+    CHECK(c.game->load_error().find("was deleted while cherries used it") != std::string::npos);
     CHECK_FALSE(has(c.log, "cannot be stored"));
     // The new file holds the finished game and the game in progress (read by a new connection).
     {

@@ -93,7 +93,7 @@ TEST_CASE("The database file deleted mid-game: a new file is written with a warn
     REQUIRE(ann.wait_for(kSaid + "Warning: the database file was deleted; a new one was written with everything stored so far\\.", 5s));
     REQUIRE(ann.wait_for(kSaid + "Turn 3: ann drew .*ann: !keep or !give NICK", 5s));
     CHECK(std::filesystem::exists(db));
-    CHECK(bot->log().find("the database file was deleted while CherryBot used it") != std::string::npos);
+    CHECK(bot->log().find("the database file was deleted while cherries used it") != std::string::npos);
     ann.say("#cherries", "!keep");
     REQUIRE(ann.wait_for(kSaid + "Turn 4: bob drew .*bob: !keep or !give NICK", 5s));
     CHECK(std::none_of(ann.lines().begin(), ann.lines().end(),

@@ -27,6 +27,17 @@ namespace {
 
 struct Quiet final : TableListener {};
 
+// A table of the Standard Set seeded with `seed`.
+struct Fixture {
+    Fixture(std::uint64_t seed, TableOptions options)
+        : runtime(bundle.make_runtime()), table(bundle, *runtime, seed, bots, listener, std::move(options), recorded_plugins(bundle)) {}
+    const sdk::Bundle& bundle = test::standard_bundle();
+    std::unique_ptr<sdk::LuaRuntime> runtime;
+    InstalledBots bots;
+    Quiet listener;
+    Table table;
+};
+
 TableOptions sealed() {
     TableOptions o;
     o.deal_salt = new_salt();
@@ -70,11 +81,8 @@ TEST_CASE("the commitment is SHA-256 of \"cherries-deal-v1:SEED:SALT\", as docs/
 }
 
 TEST_CASE("a sealed table's record holds the commitment, not the seed, until its end line reveals both", "[deal]") {
-    const sdk::Bundle& bundle = test::standard_bundle();
-    auto runtime = bundle.make_runtime();
-    InstalledBots bots;
-    Quiet listener;
-    Table table(bundle, *runtime, 1234567, bots, listener, sealed(), recorded_plugins(bundle));
+    Fixture f(1234567, sealed());
+    Table& table = f.table;
     const std::string promised = table.commitment();
     REQUIRE(valid_commitment(promised));
     const std::vector<std::string> lines = bot_game(table);
@@ -94,11 +102,8 @@ TEST_CASE("a sealed table's record holds the commitment, not the seed, until its
 }
 
 TEST_CASE("replay checks a sealed record's reveal, and refuses a changed reveal or a record without one", "[deal]") {
-    const sdk::Bundle& bundle = test::standard_bundle();
-    auto runtime = bundle.make_runtime();
-    InstalledBots bots;
-    Quiet listener;
-    Table table(bundle, *runtime, 99, bots, listener, sealed(), recorded_plugins(bundle));
+    Fixture f(99, sealed());
+    Table& table = f.table;
     std::vector<std::string> lines = bot_game(table);
     test::TempFolder dir;
 
@@ -140,11 +145,8 @@ TEST_CASE("replay checks a sealed record's reveal, and refuses a changed reveal 
 }
 
 TEST_CASE("a sealed table saved and restored keeps its commitment and reveals the same deal", "[deal]") {
-    const sdk::Bundle& bundle = test::standard_bundle();
-    auto runtime = bundle.make_runtime();
-    InstalledBots bots;
-    Quiet listener;
-    Table table(bundle, *runtime, 5150, bots, listener, sealed(), recorded_plugins(bundle));
+    Fixture f(5150, sealed());
+    Table& table = f.table;
     REQUIRE(table.join("ann"));
     REQUIRE(table.add_bot("greedy"));
     REQUIRE(table.start());
@@ -153,7 +155,7 @@ TEST_CASE("a sealed table saved and restored keeps its commitment and reveals th
     const json saved = table.save_json();
     CHECK(saved.at("salt").is_string());
 
-    Table again(bundle, *runtime, saved, bots, listener, sealed());
+    Table again(f.bundle, *f.runtime, saved, f.bots, f.listener, sealed());
     CHECK(again.commitment() == promised);
     CHECK_FALSE(again.revealed_deal());  // the game goes on: nothing revealed
     again.stop("stopped by the test");
@@ -167,11 +169,8 @@ TEST_CASE("a sealed table saved and restored keeps its commitment and reveals th
 }
 
 TEST_CASE("an open table (cherries play) keeps its seed in the header and reveals nothing at the end", "[deal]") {
-    const sdk::Bundle& bundle = test::standard_bundle();
-    auto runtime = bundle.make_runtime();
-    InstalledBots bots;
-    Quiet listener;
-    Table table(bundle, *runtime, 77, bots, listener, TableOptions{}, recorded_plugins(bundle));
+    Fixture f(77, TableOptions{});
+    Table& table = f.table;
     CHECK(table.commitment().empty());
     const std::vector<std::string> lines = bot_game(table);
     CHECK(json::parse(lines.front()).at("seed") == 77);

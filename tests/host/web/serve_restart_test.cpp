@@ -155,3 +155,39 @@ TEST_CASE("a game won by a person's give: the record ends with its end line and 
     CHECK(turns >= 1);
     CHECK(turns <= s.at("turn").get<int>());
 }
+
+TEST_CASE("serve --database: a waiting table survives SIGKILL with its seats, and its token still acts", "[web]") {
+    TempFolder dir;
+    const std::vector<std::string> args = {"--database", (dir.path() / "cherries.db").string()};
+    const auto log = dir.path() / "serve.log";
+    std::string id, token;
+    {
+        ServeProcess server(args, log);
+        id = new_table(server.port());
+        WsClient ann(server.port(), id);
+        ann.send(json{{"type", "join"}, {"name", "ann"}});
+        token = ann.receive("seated").at("token");
+        ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
+        json s;
+        do s = ann.receive("state").at("table");
+        while (s.at("players").size() < 2);
+        CHECK(server.kill(SIGKILL) == -1);
+    }
+    ServeProcess again(args, log);
+    const json tables = json::parse(http_request(again.port(), "GET", "/api/tables").body);
+    REQUIRE(tables.size() == 1);
+    CHECK(tables.at(0).at("id") == id);
+    CHECK(tables.at(0).at("started") == false);
+    CHECK(tables.at(0).at("players") == json::array({"ann", "greedy-2"}));
+    WsClient ann(again.port(), id);
+    const json state = ann.state(token);
+    CHECK(state.at("players").size() == 2);
+    ann.send(json{{"type", "start"}, {"token", token}});  // her token is still her seat's
+    json s;
+    for (int i = 0; i < 20; ++i) {
+        s = ann.receive("state").at("table");
+        if (s.at("started") == true) break;
+    }
+    CHECK(s.at("started") == true);
+    CHECK(again.kill(SIGTERM) == 0);
+}

@@ -1,0 +1,110 @@
+// Nothing lost while the database fails (docs/web.md, "Nothing is lost"): another process holds
+// the write lock for some turns; the table goes on, its players are told once when storing
+// stops and once when it works again, and within about a second of the lock's end every turn
+// played meanwhile is in the database (what a restart after SIGKILL would find).
+#include <catch2/catch.hpp>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <thread>
+
+#include "tests/host/web/web_client.hpp"
+
+using namespace cherries;
+using namespace cherries::test;
+using nlohmann::json;
+
+namespace {
+
+// Reads messages until a state where `player` must give; every log line read goes to `lines`.
+json my_turn(WsClient& c, const json& player, std::vector<std::string>& lines) {
+    for (int i = 0; i < 2000; ++i) {
+        const json m = c.receive();
+        if (m.at("type") == "log")
+            for (const auto& l : m.at("lines")) lines.push_back(l.get<std::string>());
+        if (m.at("type") == "state" && m.at("table").at("phase") == "awaiting_give" && m.at("table").at("current") == player)
+            return m.at("table");
+    }
+    throw std::runtime_error("no turn of mine");
+}
+
+std::size_t count(const std::vector<std::string>& lines, const std::string& text) {
+    std::size_t n = 0;
+    for (const auto& l : lines) n += l.find(text) != std::string::npos;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("the write lock held for some turns: told once, tried again every second, nothing lost", "[web]") {
+    TempFolder data;
+    web::ServeConfig config;
+    config.database = (data.path() / "web.db").string();
+    TestServer server(config);
+    const std::string id = new_table(server.port());
+    WsClient ann(server.port(), id);
+    ann.send(json{{"type", "join"}, {"name", "ann"}});
+    const json seated = ann.receive("seated");
+    const std::string token = seated.at("token");
+    const json me = seated.at("player");
+    ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
+    ann.send(json{{"type", "start"}, {"token", token}});
+    std::vector<std::string> lines;
+    json state = my_turn(ann, me, lines);
+
+    std::uint32_t turn = 0;
+    {
+        SQLite::Database other(config.database, SQLite::OPEN_READWRITE);
+        other.exec("BEGIN IMMEDIATE");  // held while ann plays three turns
+        for (int i = 0; i < 3; ++i) {
+            ann.send(json{{"type", "give"}, {"token", token}, {"to", me}, {"turn", state.at("turn")}});
+            state = my_turn(ann, me, lines);
+        }
+        turn = state.at("turn").get<std::uint32_t>();
+        CHECK(count(lines, "This game cannot be stored in the database just now") == 1);  // once, not per turn
+        other.exec("ROLLBACK");
+    }
+    // Within about a second the retry stores every turn missed, and the players hear it once.
+    for (int i = 0; i < 40 && count(lines, "The database works again") == 0; ++i) {
+        const json m = ann.receive();
+        if (m.at("type") == "log")
+            for (const auto& l : m.at("lines")) lines.push_back(l.get<std::string>());
+    }
+    CHECK(count(lines, "The database works again: the game is stored, nothing was lost.") == 1);
+    SQLite::Database db(config.database, SQLite::OPEN_READONLY);
+    SQLite::Statement q(db, "SELECT group_concat(line, char(10)) FROM record_lines");
+    REQUIRE(q.executeStep());
+    const std::string stored = q.getColumn(0).getString();
+    CHECK(stored.find("[\"draw\"," + std::to_string(turn) + ",\"ann\"") != std::string::npos);
+}
+
+TEST_CASE("a table gone from the server still tells where its game is kept", "[web]") {
+    TempFolder data;
+    web::ServeConfig config;
+    config.database = (data.path() / "web.db").string();
+    config.keep_finished = std::chrono::milliseconds(200);
+    TestServer server(config);
+    const std::string id = new_table(server.port());
+    CHECK(http_request(server.port(), "GET", "/api/tables/" + id + "/game").status == 404);  // nothing stored yet
+    WsClient ann(server.port(), id);
+    ann.send(json{{"type", "join"}, {"name", "ann"}});
+    const std::string token = ann.receive("seated").at("token");
+    ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
+    ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "random"}});
+    ann.send(json{{"type", "start"}, {"token", token}});
+    ann.send(json{{"type", "leave"}, {"token", token}});  // the bots play it out
+    json where;
+    for (int i = 0; i < 100; ++i) {
+        const HttpAnswer a = http_request(server.port(), "GET", "/api/tables/" + id + "/game");
+        if (a.status == 200) where = json::parse(a.body);
+        if (!where.is_null() && where.at("open") == false) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    REQUIRE_FALSE(where.is_null());
+    CHECK(where.at("open") == false);
+    CHECK(where.at("status") == "won");
+    const std::string record = where.at("record");
+    const HttpAnswer stored = http_request(server.port(), "GET", record);
+    CHECK(stored.status == 200);
+    CHECK_THAT(stored.body, Catch::Contains("\"end\":\"won\""));
+}
