@@ -133,6 +133,11 @@ int run_replay(const ReplayOptions& o) {
         nlohmann::json out = state_json(game);
         out["events"] = log->events();
         if (ended && !replayer.reason().empty()) out["reason"] = replayer.reason();  // why it was stopped
+        // Who plays each seat at this point (seat lines: a take-over, a nick change), and the
+        // winner by the seat's occupant, as the table announced them (docs/records.md, "Seat lines").
+        for (auto& p : out["players"])
+            if (const Player* seat = game.find_player(p["name"].get<std::string>())) p["occupant"] = replayer.occupant(seat->id);
+        if (game.phase() == Phase::won) out["winner_occupant"] = replayer.occupant(game.winner());
         std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
         return status;
     }

@@ -30,9 +30,11 @@ struct ServeOptions {
     std::string web_root;
 };
 
-web::ServeConfig build_config(const ServeOptions& o) {
+// The config file read whole (its problems in `problems`, not thrown: serve --check-config says
+// them with check_serve_config's, all in one pass), then the flags over it.
+web::ServeConfig build_config(const ServeOptions& o, std::vector<sdk::Diagnostic>& problems) {
     const std::string file = !o.check_file.empty() ? o.check_file : o.config;
-    web::ServeConfig c = file.empty() ? web::ServeConfig{} : web::read_serve_config(file);
+    web::ServeConfig c = file.empty() ? web::ServeConfig{} : web::read_serve_config(file, problems);
     if (!o.listen.empty()) {
         try {
             web::set_listen(c, o.listen);
@@ -56,8 +58,10 @@ void log_line(const std::string& text) {
 web::Pictures pictures();
 
 int run_serve(const ServeOptions& o) {
-    web::ServeConfig config = build_config(o);
-    if (auto problems = web::check_serve_config(config); !problems.empty()) throw sdk::LoadError(problems);
+    std::vector<sdk::Diagnostic> problems;
+    web::ServeConfig config = build_config(o, problems);
+    for (auto& p : web::check_serve_config(config)) problems.push_back(std::move(p));
+    if (!problems.empty()) throw sdk::LoadError(problems);
     if (o.check) {
         std::cout << (config.file.empty() ? std::string("flags") : config.file.string()) << ": ok\n"
                   << fmt::format("listen:   {}:{}\ndatabase: {}\nweb root: {}\n", config.host, config.port,

@@ -1,5 +1,8 @@
 #include "host/web/serve_config.hpp"
 
+#include <fmt/core.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -23,8 +26,17 @@ std::filesystem::path resolve(const std::filesystem::path& folder, const std::st
     return p.is_absolute() || folder.empty() ? p : folder / p;
 }
 
+// Keeps where `key` of `t` ([section]) stands, for check_serve_config.
+void remember(ServeConfig& c, const toml::table& t, const std::string& section, const char* key) {
+    if (const toml::node* n = t.get(key)) {
+        const auto& at = n->source().begin;
+        c.where[section + "." + key] = {static_cast<int>(at.line), static_cast<int>(at.column)};
+    }
+}
+
 void read_server(TomlReader& r, const toml::table& t, ServeConfig& c, const std::filesystem::path& folder) {
     const std::string ctx = "[server] ";
+    for (const char* key : {"database", "web_root"}) remember(c, t, "server", key);
     r.unknown_keys(t, {"listen", "database", "plugin_path", "web_root", "origin", "max_tables"}, ctx);
     if (auto v = r.string(t, "listen", Need::optional, ctx)) {
         try {
@@ -49,6 +61,7 @@ void read_server(TomlReader& r, const toml::table& t, ServeConfig& c, const std:
 
 void read_tables(TomlReader& r, const toml::table& t, ServeConfig& c) {
     const std::string ctx = "[tables] ";
+    for (const char* key : {"sets", "gametypes", "default_sets", "default_gametype"}) remember(c, t, "tables", key);
     r.unknown_keys(t, {"sets", "gametypes", "default_sets", "default_gametype", "turn_timeout", "max_timeouts",
                        "bot_takes_over", "max_players", "keep_finished", "keep_idle"}, ctx);
     if (auto v = r.strings(t, "sets", Need::optional, ctx)) c.sets = std::move(*v);
@@ -109,56 +122,92 @@ void set_listen(ServeConfig& c, const std::string& text) {
     c.host = host;
 }
 
-ServeConfig parse_serve_config(const std::string& text, const std::string& shown, const std::filesystem::path& folder) {
-    std::vector<sdk::Diagnostic> problems;
+namespace {
+
+ServeConfig parse_into(const std::string& text, const std::string& shown, const std::filesystem::path& folder,
+                       std::vector<sdk::Diagnostic>& problems) {
     ServeConfig c;
     c.file = shown;
     TomlReader r(shown, problems, "key");
     const std::optional<toml::table> parsed = r.parse(text);
-    if (!parsed) throw sdk::LoadError(problems);
+    if (!parsed) return c;
     const toml::table& root = *parsed;
     r.unknown_keys(root, {"server", "tables", "limits"}, "");
     if (const toml::table* t = r.table(root, "server", Need::optional, "")) read_server(r, *t, c, folder);
     if (const toml::table* t = r.table(root, "tables", Need::optional, "")) read_tables(r, *t, c);
     if (const toml::table* t = r.table(root, "limits", Need::optional, "")) read_limits(r, *t, c);
+    return c;
+}
+
+}  // namespace
+
+ServeConfig parse_serve_config(const std::string& text, const std::string& shown, const std::filesystem::path& folder) {
+    std::vector<sdk::Diagnostic> problems;
+    ServeConfig c = parse_into(text, shown, folder, problems);
     if (!problems.empty()) throw sdk::LoadError(problems);
     return c;
 }
 
-ServeConfig read_serve_config(const std::filesystem::path& file) {
+ServeConfig read_serve_config(const std::filesystem::path& file, std::vector<sdk::Diagnostic>& problems) {
     std::string bytes, problem;
-    if (!sdk::read_plugin_file(file, {}, host::kMaxInputFileBytes, "the config file", bytes, problem))
-        throw sdk::LoadError({{sdk::Diagnostic::Severity::error, file.string(), 0, 0,
-                               problem == "no such file" ? "cannot read the config file: no such file" : problem}});
-    ServeConfig c = parse_serve_config(bytes, file.string(), file.parent_path());
+    if (!sdk::read_plugin_file(file, {}, host::kMaxInputFileBytes, "the config file", bytes, problem)) {
+        problems.push_back({sdk::Diagnostic::Severity::error, file.string(), 0, 0,
+                            problem == "no such file" ? "cannot read the config file: no such file" : problem});
+        ServeConfig c;
+        c.file = file;
+        return c;
+    }
+    ServeConfig c = parse_into(bytes, file.string(), file.parent_path(), problems);
     c.file = file;
+    return c;
+}
+
+ServeConfig read_serve_config(const std::filesystem::path& file) {
+    std::vector<sdk::Diagnostic> problems;
+    ServeConfig c = read_serve_config(file, problems);
+    if (!problems.empty()) throw sdk::LoadError(problems);
     return c;
 }
 
 std::vector<sdk::Diagnostic> check_serve_config(const ServeConfig& c) {
     std::vector<sdk::Diagnostic> out;
-    auto problem = [&](std::string message) {
-        out.push_back({sdk::Diagnostic::Severity::error, c.file.empty() ? std::string("flags") : c.file.string(), 0, 0,
-                       std::move(message)});
+    auto problem = [&](const std::string& key, std::string message) {
+        const auto at = c.where.find(key);
+        const auto [line, column] = at == c.where.end() ? std::pair(0, 0) : at->second;
+        out.push_back({sdk::Diagnostic::Severity::error, c.file.empty() ? std::string("flags") : c.file.string(), line,
+                       column, std::move(message)});
     };
     const host::GameLibrary library(c.plugin_path);
     auto allowed = [](const std::vector<std::string>& list, const std::string& id) {
         return list.empty() || std::find(list.begin(), list.end(), id) != list.end();
     };
+    // "set 'standrd' is not on the plugin search path; did you mean 'standard'?"
+    auto missing = [&](const std::string& kind, const std::string& id) {
+        std::string text = kind + " '" + id + "' is not on the plugin search path";
+        if (const std::string near = sdk::closest_name(id, library.ids(kind)); !near.empty()) text += "; did you mean '" + near + "'?";
+        else text += fmt::format(" (found: {})", library.ids(kind).empty() ? "none" : fmt::format("{}", fmt::join(library.ids(kind), ", ")));
+        return text;
+    };
     for (const auto& s : c.sets)
-        if (!library.has("set", s)) problem("[tables] sets: set '" + s + "' is not on the plugin search path");
+        if (!library.has("set", s)) problem("tables.sets", "[tables] sets: " + missing("set", s));
     for (const auto& g : c.gametypes)
-        if (!library.has("gametype", g)) problem("[tables] gametypes: gametype '" + g + "' is not on the plugin search path");
+        if (!library.has("gametype", g)) problem("tables.gametypes", "[tables] gametypes: " + missing("gametype", g));
     for (const auto& s : c.default_sets) {
-        if (!library.has("set", s)) problem("[tables] default_sets: set '" + s + "' is not on the plugin search path");
-        else if (!allowed(c.sets, s)) problem("[tables] default_sets: set '" + s + "' is not one of [tables] sets");
+        if (!library.has("set", s)) problem("tables.default_sets", "[tables] default_sets: " + missing("set", s));
+        else if (!allowed(c.sets, s)) problem("tables.default_sets", "[tables] default_sets: set '" + s + "' is not one of [tables] sets");
     }
     if (!library.has("gametype", c.default_gametype))
-        problem("[tables] default_gametype: gametype '" + c.default_gametype + "' is not on the plugin search path");
+        problem("tables.default_gametype", "[tables] default_gametype: " + missing("gametype", c.default_gametype));
     else if (!allowed(c.gametypes, c.default_gametype))
-        problem("[tables] default_gametype: gametype '" + c.default_gametype + "' is not one of [tables] gametypes");
+        problem("tables.default_gametype", "[tables] default_gametype: gametype '" + c.default_gametype + "' is not one of [tables] gametypes");
     if (!c.web_root.empty() && !std::filesystem::is_directory(c.web_root))
-        problem("web root '" + c.web_root.string() + "' is not a folder: expected the page's files (web/)");
+        problem("server.web_root", "web root '" + c.web_root.string() + "' is not a folder: expected the page's files (web/)");
+    if (!c.database.empty()) {
+        const std::filesystem::path folder = std::filesystem::path(c.database).parent_path();
+        if (!folder.empty() && !std::filesystem::is_directory(folder))
+            problem("server.database", "database: the folder '" + folder.string() +
+                                           "' does not exist; expected an existing folder cherries can write");
+    }
     return out;
 }
 

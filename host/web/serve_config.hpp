@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,9 @@ struct ServeConfig {
     std::size_t tables_per_minute = 20;              ///< tables one IP address may open in any 60 s
     std::chrono::milliseconds http_idle{30'000};     ///< an HTTP connection with no request for this long is closed
     std::chrono::milliseconds websocket_idle{300'000}; ///< a WebSocket silent this long (pings unanswered) is closed
+    /// Where keys were read from the file ("server.database", "tables.default_sets" ...):
+    /// {line, column}, so that check_serve_config points at them.
+    std::map<std::string, std::pair<int, int>> where;
 };
 
 /// Splits "HOST:PORT", "[IPv6]:PORT" or "HOST" (port kept) into `config`. Throws
@@ -55,11 +60,17 @@ void set_listen(ServeConfig& config, const std::string& text);
 /// Throws sdk::LoadError with every problem, each "file:line:col: error: ...".
 ServeConfig read_serve_config(const std::filesystem::path& file);
 
+/// The same, but every problem goes to `problems` and the config holds what could be read:
+/// for `serve --check-config`, which adds check_serve_config's problems and says all at once.
+ServeConfig read_serve_config(const std::filesystem::path& file, std::vector<sdk::Diagnostic>& problems);
+
 /// The same from TOML text; `shown` names it in diagnostics, `folder` resolves relative paths.
 ServeConfig parse_serve_config(const std::string& text, const std::string& shown, const std::filesystem::path& folder);
 
 /// What only a complete config shows: a default set or gametype that is not allowed or not on
-/// the plugin search path, an allowed one that is not there. Empty when it can run.
+/// the plugin search path ("did you mean"), an allowed one that is not there, a web root that
+/// is no folder, a database in a folder that does not exist. Each at the key's line when it
+/// was read from the file. Empty when it can run.
 std::vector<sdk::Diagnostic> check_serve_config(const ServeConfig& config);
 
 }  // namespace cherries::web

@@ -84,6 +84,13 @@ TEST_CASE("A bot takes over a leaver's seat and wins: the replay names the bot, 
     CHECK(seats[0][2] == "cid");
     CHECK(seats[0][3] == json{{"name", "greedy-4"}, {"bot", "greedy"}, {"why", "take-over"}});
     CHECK(json::parse(lines_of(r.record).front()).at("format") == 4);
+    // replay --json names who plays each seat at the end, and the winner as the channel did.
+    const auto json_run = cherries::test::run_cli("replay --json '" + tmp.file("game.jsonl") + "'");
+    REQUIRE(json_run.status == 0);
+    const json state = json::parse(json_run.out);
+    CHECK(state.at("winner_occupant") == "greedy-4");
+    for (const json& p : state.at("players"))
+        CHECK(p.at("occupant") == (p.at("name") == "cid" ? "greedy-4" : p.at("name").get<std::string>()));
 }
 
 TEST_CASE("The player comes back: the seat returns from the stand-in bot, told once, and the record says so") {

@@ -43,3 +43,20 @@ TEST_CASE("serve: a bad --listen, a port in use, a file that is not a database: 
     CHECK(db.status == 2);
     CHECK_THAT(db.err, Catch::Contains(not_db.string()));
 }
+
+TEST_CASE("serve --check-config: file, plugin and folder problems all in one pass, each at its line", "[web]") {
+    TempFolder dir;
+    const auto bad = dir.write("all.toml",
+                               "[server]\nlisten = \"127.0.0.1:0\"\ndatabase = \"nowhere/games.db\"\nmax_tabels = 3\n"
+                               "[tables]\ndefault_gametype = \"oficial\"\ndefault_sets = [\"standrd\"]\n");
+    const CliRun run = run_cli("serve --check-config '" + bad.string() + "'");
+    CHECK(run.status == 1);
+    INFO(run.err);
+    CHECK_THAT(run.err, Catch::Contains("all.toml:4:1: error: [server] unknown key 'max_tabels'"));
+    CHECK_THAT(run.err, Catch::Contains("all.toml:6:20: error: [tables] default_gametype: gametype 'oficial' is not on the "
+                                        "plugin search path; did you mean 'official'?"));
+    CHECK_THAT(run.err, Catch::Contains("all.toml:7:16: error: [tables] default_sets: set 'standrd' is not on the plugin "
+                                        "search path; did you mean 'standard'?"));
+    CHECK_THAT(run.err, Catch::Contains("all.toml:3:12: error: database: the folder '") &&
+                            Catch::Contains("nowhere' does not exist; expected an existing folder cherries can write"));
+}
