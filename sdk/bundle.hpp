@@ -78,7 +78,9 @@ private:
 
 /// The plugin search path, in the order it is searched: `extra` (from --plugin-path), the
 /// current directory, each directory in CHERRIES_PATH (colon-separated), the source tree the
-/// program was built from, and the installed data directory (PREFIX/share/cherries). A plugin
+/// program was built from (only when it runs from its build tree; otherwise share/cherries
+/// beside the program's bin/, where a package or `cmake --install` put it), and the configured
+/// install directory (PREFIX/share/cherries). A plugin
 /// named NAME of type T (set, gametype, bot) is the folder `<dir>/<T>s/<NAME>` holding `<T>.toml`.
 std::vector<std::filesystem::path> search_directories(const std::vector<std::filesystem::path>& extra = {});
 
