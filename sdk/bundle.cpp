@@ -50,8 +50,21 @@ std::vector<std::filesystem::path> search_directories(const std::vector<std::fil
         for (std::string dir; std::getline(list, dir, ':');)
             if (!dir.empty()) dirs.emplace_back(dir);
     }
-    dirs.emplace_back(CHERRIES_SOURCE_DATA_DIR);
+    // A program run from its build tree (the tests, a developer) reads the source tree's plugins
+    // first. Any other (a package, `cmake --install`, a copy) reads its installed data first:
+    // share/cherries beside its bin/, wherever the prefix is, then the configured prefix's; the
+    // source tree it was built from comes last, for a copy of a developer's build.
+    std::error_code ec;
+    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    const std::string build = CHERRIES_BUILD_DIR;
+    const bool in_build_tree = ec || self.string().rfind(build + "/", 0) == 0;
+    if (in_build_tree) dirs.emplace_back(CHERRIES_SOURCE_DATA_DIR);
+    if (!in_build_tree) {
+        auto beside = (self.parent_path().parent_path() / "share/cherries").lexically_normal();
+        if (beside != std::filesystem::path(CHERRIES_INSTALL_DATA_DIR)) dirs.push_back(std::move(beside));
+    }
     dirs.emplace_back(CHERRIES_INSTALL_DATA_DIR);
+    if (!in_build_tree) dirs.emplace_back(CHERRIES_SOURCE_DATA_DIR);
     return dirs;
 }
 

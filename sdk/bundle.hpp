@@ -77,8 +77,10 @@ private:
 };
 
 /// The plugin search path, in the order it is searched: `extra` (from --plugin-path), the
-/// current directory, each directory in CHERRIES_PATH (colon-separated), the source tree the
-/// program was built from, and the installed data directory (PREFIX/share/cherries). A plugin
+/// current directory, each directory in CHERRIES_PATH (colon-separated); then, run from its
+/// build tree, the source tree and PREFIX/share/cherries; else (installed, or copied)
+/// share/cherries beside its bin/ (where a package or `cmake --install` put it), then
+/// PREFIX/share/cherries, and the source tree it was built from last. A plugin
 /// named NAME of type T (set, gametype, bot) is the folder `<dir>/<T>s/<NAME>` holding `<T>.toml`.
 std::vector<std::filesystem::path> search_directories(const std::vector<std::filesystem::path>& extra = {});
 

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/chrono.h>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <chrono>
 #include <cstdio>
@@ -61,12 +62,22 @@ int run_serve(const ServeOptions& o) {
     std::vector<sdk::Diagnostic> problems;
     web::ServeConfig config = build_config(o, problems);
     for (auto& p : web::check_serve_config(config)) problems.push_back(std::move(p));
+    // A program copied away from its page, or a root missing a file, would serve a lobby with no
+    // tables and no button: refuse to start and say what is missing where.
+    const std::filesystem::path root = web::default_web_root(config.web_root);
+    if (const auto missing = web::missing_web_files(root); !missing.empty())
+        problems.push_back({sdk::Diagnostic::Severity::error, config.file.empty() ? std::string("flags") : config.file.string(), 0, 0,
+                            fmt::format("the web root {} lacks the page's files: {} (expected the source tree's web/, "
+                                        "installed as PREFIX/share/cherries/web; --web-root DIR or [server] web_root "
+                                        "names another folder)",
+                                        root.string(), fmt::join(missing, ", ")),
+                            {}});
     if (!problems.empty()) throw sdk::LoadError(problems);
     if (o.check) {
         std::cout << (config.file.empty() ? std::string("flags") : config.file.string()) << ": ok\n"
                   << fmt::format("listen:   {}:{}\ndatabase: {}\nweb root: {}\n", config.host, config.port,
                                  config.database.empty() ? std::string("(none: tables are not kept)") : config.database,
-                                 web::default_web_root(config.web_root).string());
+                                 root.string());
         return 0;
     }
     std::unique_ptr<web::Server> server;
@@ -101,7 +112,7 @@ void add_serve_command(CLI::App& app, Command& run) {
     cmd->add_option("--listen", o->listen, "Address and port, HOST:PORT (default 127.0.0.1:8080; port 0 picks a free one)");
     cmd->add_option("--database", o->database, "The SQLite file that keeps every table (default: none)");
     cmd->add_option("--plugin-path", o->plugin_path, "A folder searched first for sets, gametypes and bots (repeatable)");
-    cmd->add_option("--web-root", o->web_root, "The page's files (default: the build tree's web/, else PREFIX/share/cherries/web)");
+    cmd->add_option("--web-root", o->web_root, "The page's files (default: the build tree's web/, else share/cherries/web beside the program's bin/)");
     cmd->footer(
         "Config keys (docs/web.md describes each):\n"
         "  [server]  listen database plugin_path web_root origin max_tables\n"

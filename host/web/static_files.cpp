@@ -1,7 +1,11 @@
 #include "host/web/static_files.hpp"
 
 #include <algorithm>
+#include <regex>
+#include <set>
 #include <system_error>
+
+#include "host/base/file_io.hpp"
 
 namespace cherries::web {
 
@@ -14,7 +18,50 @@ fs::path default_web_root(const fs::path& configured) {
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
     const std::string build = CHERRIES_BUILD_DIR;
     if (!ec && self.string().rfind(build + "/", 0) == 0 && fs::is_directory(CHERRIES_SOURCE_WEB)) return CHERRIES_SOURCE_WEB;
+    // Installed: bin/cherries beside share/cherries/web, whatever the prefix (a package: /usr);
+    // else the prefix it was configured with.
+    if (!ec) {
+        const fs::path beside = (self.parent_path().parent_path() / "share/cherries/web").lexically_normal();
+        if (fs::is_directory(beside, ec)) return beside;
+    }
     return CHERRIES_INSTALL_WEB;
+}
+
+std::vector<std::string> missing_web_files(const fs::path& root) {
+    std::error_code ec;
+    if (!fs::is_directory(root, ec)) return {"(the folder itself)"};
+    // What a page or module loads: `/static/PATH` in a page, `from './NAME'` in a module (relative
+    // to the module's folder). Only the page's own files: the server sends nothing else.
+    static const std::regex link(R"re("/static/([^"?#]+)")re");
+    static const std::regex import(R"re(from\s+['"]\./([^'"]+)['"])re");
+    std::set<std::string> seen{"index.html", "table.html", "replay.html"};
+    std::vector<std::string> todo(seen.begin(), seen.end());
+    std::vector<std::string> missing;
+    while (!todo.empty()) {
+        const std::string name = todo.back();
+        todo.pop_back();
+        const auto file = file_under(root, name);
+        std::string text;
+        try {
+            if (file) text = host::read_text_file(*file, "a page's file");
+        } catch (const std::exception&) {
+            text.clear();
+        }
+        if (!file || text.empty()) {
+            missing.push_back(name);
+            continue;
+        }
+        const bool module = name.size() > 3 && name.compare(name.size() - 3, 3, ".js") == 0;
+        const std::string folder = fs::path(name).parent_path().generic_string();
+        const std::regex& pattern = module ? import : link;
+        for (std::sregex_iterator it(text.begin(), text.end(), pattern), end; it != end; ++it) {
+            std::string next = (*it)[1].str();
+            if (module && !folder.empty()) next = folder + "/" + next;
+            if (seen.insert(next).second) todo.push_back(next);
+        }
+    }
+    std::sort(missing.begin(), missing.end());
+    return missing;
 }
 
 std::optional<std::string> url_decode(std::string_view text) {

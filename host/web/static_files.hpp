@@ -6,12 +6,22 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cherries::web {
 
 /// The web root: `configured` when given, else the source tree's web/ when this program runs
-/// from its build tree (/proc/self/exe under CHERRIES_BUILD_DIR), else PREFIX/share/cherries/web.
+/// from its build tree (/proc/self/exe under CHERRIES_BUILD_DIR), else the installed page beside
+/// the program, `<the executable's folder>/../share/cherries/web` (PREFIX/share/cherries/web
+/// wherever the package or `cmake --install` put it) when it is a folder, else the configured
+/// CMAKE_INSTALL_PREFIX's.
 std::filesystem::path default_web_root(const std::filesystem::path& configured = {});
+
+/// The page's files that are missing (or empty) in `root`, relative to it and sorted: the three pages the
+/// server sends (index.html, table.html, replay.html) and every file they load, followed through
+/// their `/static/PATH` links and the ES modules' `from './NAME.js'` imports. Empty when the root
+/// is complete; {"(the folder itself)"} when `root` is no folder.
+std::vector<std::string> missing_web_files(const std::filesystem::path& root);
 
 /// The file `relative` (a URL path after /static/, percent-decoded) names under `root`, or
 /// nullopt: an empty or absolute path, a ".." or "." part, a NUL or backslash, a file that is
