@@ -1,4 +1,5 @@
 #include "host/design/report_compare.hpp"
+#include "host/design/report_numbers.hpp"
 
 #include <fmt/core.h>
 
@@ -11,8 +12,6 @@
 namespace cherries::host {
 
 namespace {
-
-constexpr double kZ = 1.959964;
 
 struct Estimate {
     double value = 0, se = 0;

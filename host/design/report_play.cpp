@@ -1,4 +1,5 @@
 #include "host/design/report_play.hpp"
+#include "host/design/report_numbers.hpp"
 
 #include <fmt/core.h>
 
@@ -14,8 +15,6 @@ namespace cherries::host {
 
 namespace {
 
-constexpr double kZ = 1.959964;
-double rounded(double x) { return std::round(x * 1e6) / 1e6; }
 nlohmann::json pair_json(std::pair<double, double> p) { return {rounded(p.first), rounded(p.second)}; }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "host/design/report_stats.hpp"
+#include "host/design/report_numbers.hpp"
 
 #include <fmt/core.h>
 
@@ -15,7 +16,6 @@ namespace cherries::host {
 
 namespace {
 
-double rounded(double x) { return std::round(x * 1e6) / 1e6; }
 double ratio(std::uint64_t a, std::uint64_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0; }
 std::string percent(double x) { return fmt::format("{:.1f}%", 100 * x); }
 

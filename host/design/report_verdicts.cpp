@@ -1,4 +1,5 @@
 #include "host/design/report_verdicts.hpp"
+#include "host/design/report_numbers.hpp"
 
 #include <fmt/core.h>
 
@@ -9,9 +10,6 @@ namespace cherries::host {
 
 namespace {
 
-constexpr double kZ = 1.959964;
-
-double rounded(double x) { return std::round(x * 1e6) / 1e6; }
 std::string points(double x) { return fmt::format("{:+.1f}", 100 * x); }
 
 // -1 below zero, 0 cannot tell, 1 above.

@@ -1,4 +1,5 @@
 #include "host/design/report_whatif.hpp"
+#include "host/design/report_numbers.hpp"
 
 #include <fmt/core.h>
 
@@ -6,12 +7,6 @@
 #include <cmath>
 
 namespace cherries::host {
-
-namespace {
-
-constexpr double kZ = 1.959964;
-
-}  // namespace
 
 nlohmann::json compare_what_if(const ReportData& base, const ReportData& variant, const std::string& label,
                                const std::vector<std::string>& cards) {
