@@ -62,8 +62,7 @@ void lua_library::charge(lua_State* L, double work) {
     SandboxState& s = lua_budget::sandbox(L);
     const double units = std::min(std::max(work, 0.0), 1e18);
     if (!s.take(static_cast<std::int64_t>(units))) lua_budget::raise_exhausted(L, s, 1);
-    if (s.state == SandboxState::fresh && s.instructions - s.remaining < s.first_slice) return;  // a short call: no clock
-    if (s.over_time()) {
+    if (s.clock_says_stop()) {
         s.exhaust(SandboxState::out_of_time);
         lua_budget::raise_exhausted(L, s, 1);
     }

@@ -28,9 +28,6 @@ constexpr std::chrono::nanoseconds kTimePerInstruction{1000};
 constexpr std::chrono::nanoseconds kMinTimeLimit = std::chrono::seconds(2);
 /// Allocation is charged to the budget: one instruction per this many bytes.
 constexpr int kBytesPerInstructionShift = 7;
-/// A new string, one per this many bytes: using a long string as a table key hashes every byte
-/// of it once (Lua 5.4), in the one VM instruction that indexes.
-constexpr int kStringBytesPerInstructionShift = 4;
 
 /// Lua's count hook: the end of a slice (see SandboxState).
 void budget_hook(lua_State* L, lua_Debug*);
@@ -84,6 +81,14 @@ struct SandboxState {
         return false;
     }
 
+    /// For work the count hook does not see (library calls, allocation): once the call has been
+    /// charged a slice's worth (the hook would have fired by then), its clock runs; after that
+    /// every look says whether the time is up.
+    bool clock_says_stop() {
+        if (state == fresh && instructions - remaining < first_slice) return false;  // a short call: no clock
+        return state < out_of_instructions && over_time();
+    }
+
     /// Past the time limit? The wall clock is cheap to read; the thread's CPU time (a system
     /// call) is read only when the wall clock says the limit may be reached, so a thread that
     /// waited for a core is not blamed for the wait. The first time a call looks (its first
@@ -124,8 +129,10 @@ struct SandboxState {
                 return nullptr;
             }
             if (self->L && nsize - old >= (std::size_t{1} << kBytesPerInstructionShift)) {
-                const bool string = !ptr && osize == LUA_TSTRING;
-                self->take(static_cast<std::int64_t>((nsize - old) >> (string ? kStringBytesPerInstructionShift : kBytesPerInstructionShift)));
+                // A large block is also a look at the clock: hashing a new long string as a
+                // table key (every byte, in one VM instruction) costs more than its charge.
+                if (self->take(static_cast<std::int64_t>((nsize - old) >> kBytesPerInstructionShift)) && self->clock_says_stop())
+                    self->exhaust(out_of_time);
             }
         }
         void* block = std::realloc(ptr, nsize);

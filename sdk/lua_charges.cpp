@@ -184,7 +184,7 @@ int safe_rep(lua_State* L) {
     }
     if (static_cast<double>(n) * static_cast<double>(length + separator) > kMaxStringBytes)
         return luaL_error(L, "resulting string too large (a string holds at most %d bytes)", static_cast<int>(kMaxStringBytes));
-    charge(L, static_cast<double>(n) / 16);  // the copy loop; the result's bytes are charged as allocation (a new string)
+    charge(L, static_cast<double>(n) / 8);  // the copy loop (two copies with a separator); the result's bytes are charged as allocation
     return run_original(L);
 }
 

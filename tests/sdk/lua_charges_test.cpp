@@ -97,8 +97,8 @@ TEST_CASE("formats, packing and conversions are charged by the work their argume
     CHECK(charged(rt, 11) >= 100000 / 16);   // so do positions
     CHECK(charged(rt, 12) >= 2 * 10000);     // utf8.char: two an argument
     CHECK(charged(rt, 13) >= 10000 / 4);     // string.char: a quarter an argument
-    CHECK(charged(rt, 14) >= 100000 / 16 + 200000 / 16);  // string.rep: a sixteenth a repetition, and its new string
-    CHECK(charged(rt, 15) >= 2 * 100000 / 16);  // two new 100 kB strings: a sixteenth a byte each
+    CHECK(charged(rt, 14) >= 100000 / 8);    // string.rep: an eighth a repetition
+    CHECK(charged(rt, 15) >= 2 * 100000 / 128);  // two new 100 kB strings, as memory
 }
 
 TEST_CASE("a charge larger than what is left raises the budget error before the work") {
