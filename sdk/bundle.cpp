@@ -119,10 +119,13 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
     if (has_error(problems)) throw LoadError(std::move(problems));
 
     // Loading the code once here reports Lua errors now rather than in the first game.
-    // Tabulating calls the distribution 256 times: no per-game plugin budget (the first fault stops it).
+    // Tabulating calls the distribution 256 times, under a budget of its own for the whole load
+    // (a host such as `serve` loads on the thread that answers every table): 10 M instructions
+    // and 50 ms of CPU time per plugin, files and calls together; the first fault stops it.
     LuaLimits tabulating;
-    tabulating.plugin_instructions = std::numeric_limits<std::int64_t>::max();
-    tabulating.plugin_cpu_ms = std::numeric_limits<std::int64_t>::max() / 2'000'000;
+    tabulating.plugin_instructions = 10'000'000;
+    tabulating.plugin_cpu_ms = 50;
+    tabulating.budget_scope = "loading";
     LuaRuntime runtime(*program, tabulating);
     if (distribution_function) {
         // A distribution is a pure function of the cherry count: tabulate the common range.

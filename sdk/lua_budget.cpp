@@ -53,10 +53,19 @@ void budget_hook(lua_State* L, lua_Debug*) {
 
 }  // namespace lua_budget
 
+// Library work is charged before it is done, and it is the one place the CPU-time net sees
+// work that runs in C: once the call has been charged a slice's worth (the count hook would have
+// fired by then had it been VM instructions), its time is counted from here, and every later
+// charge looks at the clock, so time spent in library calls between two hooks is seen.
 void lua_library::charge(lua_State* L, double work) {
-    lua_budget::SandboxState& s = lua_budget::sandbox(L);
+    using lua_budget::SandboxState;
+    SandboxState& s = lua_budget::sandbox(L);
     const double units = std::min(std::max(work, 0.0), 1e18);
     if (!s.take(static_cast<std::int64_t>(units))) lua_budget::raise_exhausted(L, s, 1);
+    if (s.clock_says_stop()) {
+        s.exhaust(SandboxState::out_of_time);
+        lua_budget::raise_exhausted(L, s, 1);
+    }
 }
 
 bool lua_library::budget_exhausted(lua_State* L) {

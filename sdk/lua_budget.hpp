@@ -51,12 +51,15 @@ struct SandboxState {
     int slots_ref = LUA_NOREF;   // the upvalues recorded at load (lua_seal)
     std::chrono::nanoseconds time_limit{};       // of the running call
     std::chrono::nanoseconds call_time_limit{};  // of any call, before the plugin's budget
+    Clock::time_point armed_at;    // when the running call started
     Clock::time_point wall_start;
     std::int64_t cpu_start = 0;
 
     /// Starts a call's budget: the only per-call work besides lua_sethook.
     void arm(lua_State* state_L) {
+        armed_at = Clock::now();
         remaining = instructions;
+        slice = first_slice;  // what the hook was armed with, should a charge start the clock first
         state = fresh;
         timed = false;
         lua_sethook(state_L, budget_hook, LUA_MASKCOUNT, first_slice);
@@ -78,17 +81,27 @@ struct SandboxState {
         return false;
     }
 
+    /// For work the count hook does not see (library calls, allocation): once the call has been
+    /// charged a slice's worth (the hook would have fired by then), its clock runs; after that
+    /// every look says whether the time is up.
+    bool clock_says_stop() {
+        if (state == fresh && instructions - remaining < first_slice) return false;  // a short call: no clock
+        return state < out_of_instructions && over_time();
+    }
+
     /// Past the time limit? The wall clock is cheap to read; the thread's CPU time (a system
     /// call) is read only when the wall clock says the limit may be reached, so a thread that
-    /// waited for a core is not blamed for the wait.
+    /// waited for a core is not blamed for the wait. The first time a call looks (its first
+    /// slice is over), the call's time so far is taken to be the wall time since it was armed:
+    /// one slice of instructions that each convert or compare a megabyte takes milliseconds,
+    /// and reading the thread's CPU time at the start of every call would cost every call.
     bool over_time() {
         const auto now = Clock::now();
         if (state == fresh) {
             state = timing;
             timed = true;
-            wall_start = now;
-            cpu_start = thread_cpu_ns();
-            return false;
+            wall_start = armed_at;
+            cpu_start = thread_cpu_ns() - std::chrono::duration_cast<std::chrono::nanoseconds>(now - armed_at).count();
         }
         if (now - wall_start <= time_limit) return false;
         const std::chrono::nanoseconds cpu{thread_cpu_ns() - cpu_start};
@@ -115,8 +128,12 @@ struct SandboxState {
                 if (self->L) self->take(static_cast<std::int64_t>(self->used >> 6));
                 return nullptr;
             }
-            if (self->L && nsize - old >= (std::size_t{1} << kBytesPerInstructionShift))
-                self->take(static_cast<std::int64_t>((nsize - old) >> kBytesPerInstructionShift));
+            if (self->L && nsize - old >= (std::size_t{1} << kBytesPerInstructionShift)) {
+                // A large block is also a look at the clock: hashing a new long string as a
+                // table key (every byte, in one VM instruction) costs more than its charge.
+                if (self->take(static_cast<std::int64_t>((nsize - old) >> kBytesPerInstructionShift)) && self->clock_says_stop())
+                    self->exhaust(out_of_time);
+            }
         }
         void* block = std::realloc(ptr, nsize);
         if (block) self->used = self->used - old + nsize;

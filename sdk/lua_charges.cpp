@@ -124,13 +124,55 @@ double string_search_work(lua_State* L, bool may_anchor, bool find) {
     return pattern_work(p, n, may_anchor) / kStepsPerInstruction;
 }
 
-int safe_find(lua_State* L) { charge(L, string_search_work(L, true, true)); return run_original(L); }
-int safe_match(lua_State* L) { charge(L, string_search_work(L, true, false)); return run_original(L); }
-int safe_gsub(lua_State* L) { charge(L, string_search_work(L, true, false)); return run_original(L); }
-int safe_gmatch(lua_State* L) { charge(L, string_search_work(L, false, false)); return run_original(L); }
+// Argument `index` as the library will read it with luaL_checkinteger (floats with an integer
+// value and numeric strings count), or `otherwise`. Reading a string converts it: charge it
+// first (charge_numeric_strings).
+double integer_arg(lua_State* L, int index, double otherwise) {
+    int is_integer = 0;
+    const lua_Integer value = lua_tointegerx(L, index, &is_integer);
+    return is_integer ? static_cast<double>(value) : otherwise;
+}
+
+// Instructions one escape ('%0', '%1', '%%') of a gsub replacement costs per match: a capture
+// that is a position is a number turned into text.
+constexpr double kReplacementEscape = 4;
+
+// What string.gsub's replacement string (argument 3) costs: Lua walks it in C once per match,
+// copying its bytes and expanding its escapes, where no count hook runs. A subject of n bytes
+// has at most n + 1 matches (an empty match moves one byte on), or the count argument 4.
+double replacement_work(lua_State* L) {
+    if (lua_type(L, 3) != LUA_TSTRING) return 0;  // a table or function: one lookup or call per match, counted
+    const std::string_view r = arg_string(L, 3);
+    double matches = arg_length(L, 1) + 1;
+    if (lua_type(L, 4) == LUA_TNUMBER) matches = std::clamp(integer_arg(L, 4, matches), 0.0, matches);
+    const double escapes = static_cast<double>(std::count(r.begin(), r.end(), '%'));
+    return matches * (static_cast<double>(r.size()) / kBytesPerStepInstruction + escapes * kReplacementEscape);
+}
+
+int safe_find(lua_State* L) {
+    charge_numeric_strings(L, 3, 3);
+    charge(L, string_search_work(L, true, true));
+    return run_original(L);
+}
+int safe_match(lua_State* L) {
+    charge_numeric_strings(L, 3, 3);
+    charge(L, string_search_work(L, true, false));
+    return run_original(L);
+}
+int safe_gsub(lua_State* L) {
+    charge_numeric_strings(L, 4, 4);
+    charge(L, string_search_work(L, true, false) + replacement_work(L));
+    return run_original(L);
+}
+int safe_gmatch(lua_State* L) {
+    charge_numeric_strings(L, 3, 3);
+    charge(L, string_search_work(L, false, false));
+    return run_original(L);
+}
 
 // string.rep: the library loops n times even when the result is empty ("" repeated 2^50 times).
 int safe_rep(lua_State* L) {
+    charge_numeric_strings(L, 2, 2);
     std::size_t length = 0;
     luaL_checklstring(L, 1, &length);
     const lua_Integer n = luaL_checkinteger(L, 2);
@@ -142,38 +184,7 @@ int safe_rep(lua_State* L) {
     }
     if (static_cast<double>(n) * static_cast<double>(length + separator) > kMaxStringBytes)
         return luaL_error(L, "resulting string too large (a string holds at most %d bytes)", static_cast<int>(kMaxStringBytes));
-    charge(L, static_cast<double>(n) / 16);  // the copy loop; the result's bytes are charged as allocation
-    return run_original(L);
-}
-
-// True when string.format's format (argument 1) has a '%p' conversion: an address, which
-// differs between runs.
-bool formats_address(lua_State* L) {
-    const std::string_view f = arg_string(L, 1);
-    for (std::size_t i = 0; i < f.size(); ++i) {
-        if (f[i] != '%') continue;
-        if (++i < f.size() && f[i] == '%') continue;  // "%%"
-        while (i < f.size() && std::strchr("-+ #0123456789.", f[i])) ++i;
-        if (i < f.size() && f[i] == 'p') return true;
-    }
-    return false;
-}
-
-int safe_format(lua_State* L) {
-    // Each conversion is a snprintf; a string argument is copied (%s) or quoted byte by byte (%q).
-    double bytes = 0;
-    for (int i = 2, n = lua_gettop(L); i <= n; ++i) bytes += arg_length(L, i);
-    charge(L, arg_length(L, 1) / 2 + bytes / kBytesPerStepInstruction);
-    if (formats_address(L)) return luaL_error(L, "string.format: '%%p' is not available to plugins (an address differs between runs)");
-    // '%s' of a table or function would print its address: give it the stable text tostring gives.
-    for (int i = 2, n = lua_gettop(L); i <= n; ++i) {
-        if (!is_address_type(L, i) || luaL_getmetafield(L, i, "__tostring") != LUA_TNIL) {
-            if (is_address_type(L, i)) lua_pop(L, 1);  // the metafield
-            continue;
-        }
-        lua_pushstring(L, luaL_typename(L, i));
-        lua_replace(L, i);
-    }
+    charge(L, static_cast<double>(n) / 8);  // the copy loop (two copies with a separator); the result's bytes are charged as allocation
     return run_original(L);
 }
 
@@ -183,25 +194,21 @@ double table_length(lua_State* L) {
     return static_cast<double>(luaL_len(L, 1));
 }
 
-// Argument `index` as the library will read it with luaL_checkinteger (floats with an integer
-// value and numeric strings count), or `otherwise`.
-double integer_arg(lua_State* L, int index, double otherwise) {
-    int is_integer = 0;
-    const lua_Integer value = lua_tointegerx(L, index, &is_integer);
-    return is_integer ? static_cast<double>(value) : otherwise;
-}
 
 // table.insert(t, pos, v) and table.remove(t, pos) shift up to #t elements (#t may come from __len).
 int safe_insert(lua_State* L) {
+    if (lua_gettop(L) == 3) charge_numeric_strings(L, 2, 2);
     if (lua_gettop(L) == 3) charge(L, table_length(L));
     return run_original(L);
 }
 int safe_remove(lua_State* L) {
+    charge_numeric_strings(L, 2, 2);
     if (lua_gettop(L) >= 2) charge(L, table_length(L));
     return run_original(L);
 }
 // table.move(a1, f, e, t [, a2]) moves e - f + 1 elements.
 int safe_move(lua_State* L) {
+    charge_numeric_strings(L, 2, 4);
     charge(L, integer_arg(L, 3, 0) - integer_arg(L, 2, 0) + 1);
     return run_original(L);
 }
@@ -247,6 +254,7 @@ int safe_sort(lua_State* L) {
 // table.concat: per element, and the separator's bytes copied between elements (the elements'
 // bytes are charged as the buffer they fill is allocated).
 int safe_concat(lua_State* L) {
+    charge_numeric_strings(L, 3, 4);
     const double last = lua_isnoneornil(L, 4) ? table_length(L) : integer_arg(L, 4, 0);
     const double n = std::max(last - integer_arg(L, 3, 1) + 1, 0.0);
     charge(L, n + n * arg_length(L, 2) / kBytesPerInstruction);
@@ -256,6 +264,7 @@ int safe_concat(lua_State* L) {
 // Functions that look at every byte of string argument 1: string.upper/lower/reverse,
 // utf8.len/offset.
 int safe_bytewise(lua_State* L) {
+    charge_numeric_strings(L, 2, 3);  // utf8.len(s, i, j), utf8.offset(s, n, i)
     charge(L, arg_length(L, 1) / kBytesPerStepInstruction);
     return run_original(L);
 }
@@ -264,19 +273,16 @@ int safe_bytewise(lua_State* L) {
 // is cheaper than an instruction.
 constexpr double kPushesPerInstruction = 4;
 int safe_unpack(lua_State* L) {
+    charge_numeric_strings(L, 2, 3);
     const double last = lua_isnoneornil(L, 3) ? table_length(L) : integer_arg(L, 3, 0);
     charge(L, std::min(last - integer_arg(L, 2, 1) + 1, 1e6) / kPushesPerInstruction);
     return run_original(L);
 }
 int safe_byte(lua_State* L) {  // string.byte(s, i, j) and utf8.codepoint(s, i, j)
+    charge_numeric_strings(L, 2, 3);
     if (lua_gettop(L) >= 3) charge(L, arg_length(L, 1) / kPushesPerInstruction);
     return run_original(L);
 }
-int safe_string_unpack(lua_State* L) {  // string.unpack(fmt, s): up to one value per format byte
-    charge(L, arg_length(L, 1) / kPushesPerInstruction);
-    return run_original(L);
-}
-
 // Replaces table[name] with wrapper(original). Stack: table at -1.
 // Wraps each listed function of the library table on top of the stack (the original is the
 // wrapper's upvalue 1), then pops the table.
@@ -294,13 +300,13 @@ void wrap_library(lua_State* L, std::initializer_list<luaL_Reg> wrappers) {
 void install_charges(lua_State* L) {
     lua_getglobal(L, LUA_STRLIBNAME);
     wrap_library(L, {{"find", safe_find}, {"match", safe_match}, {"gmatch", safe_gmatch}, {"gsub", safe_gsub},
-                     {"rep", safe_rep}, {"format", safe_format}, {"byte", safe_byte}, {"unpack", safe_string_unpack},
-                     {"upper", safe_bytewise}, {"lower", safe_bytewise}, {"reverse", safe_bytewise}});
+                     {"rep", safe_rep}, {"byte", safe_byte}, {"upper", safe_bytewise}, {"lower", safe_bytewise}, {"reverse", safe_bytewise}});
     lua_getglobal(L, LUA_TABLIBNAME);
     wrap_library(L, {{"insert", safe_insert}, {"remove", safe_remove}, {"move", safe_move}, {"sort", safe_sort},
                      {"concat", safe_concat}, {"unpack", safe_unpack}});
     lua_getglobal(L, LUA_UTF8LIBNAME);
     wrap_library(L, {{"codepoint", safe_byte}, {"len", safe_bytewise}, {"offset", safe_bytewise}});
+    install_text_charges(L);
 }
 
 }  // namespace cherries::sdk::lua_library

@@ -1,9 +1,10 @@
 // The sandbox's replacements for base and library functions, installed by LuaRuntime (internal
 // to sdk/): next and pairs in a canonical key order, tostring and string.format without
-// addresses (the same result in every run); pattern matching, string.rep/format/byte/unpack/
-// upper/lower/reverse, table.insert/remove/move/sort/concat/unpack (each sort comparison by the
-// bytes it compares) and utf8.codepoint/len/offset charged to the instruction budget by the
-// work their arguments ask for; setmetatable without __gc and __mode, on a private
+// addresses (the same result in every run); every library function whose C work grows with its
+// arguments (pattern matching and gsub's replacement, string.rep/format/pack/unpack/packsize/
+// char/byte/upper/lower/reverse, table.insert/remove/move/sort/concat/unpack, the utf8
+// functions, strings read as numbers) charged to the instruction budget by the work its
+// arguments ask for, before it runs; setmetatable without __gc and __mode, on a private
 // copy of the metamethods. string.dump, math.random and math.randomseed are removed.
 #pragma once
 
@@ -29,6 +30,16 @@ inline constexpr double kBytesPerStepInstruction = 16;
 /// lua_budget.cpp, which owns the budget.
 void charge(lua_State* L, double work);
 
+/// Charges the string arguments first..last (1-based, clamped to the arguments given) of a
+/// library function that reads them as numbers, one instruction per kBytesPerStepInstruction
+/// bytes: Lua accepts a numeral string wherever it wants a number, and converting one scans it
+/// in C up to three times (spaces, digits, then strtod).
+void charge_numeric_strings(lua_State* L, int first, int last);
+
+/// True when string.format's format (argument 1) has a '%p' conversion: an address, which
+/// differs between runs.
+bool formats_address(lua_State* L);
+
 /// True when the running call has used up its instruction budget or its time: the error being
 /// handled is the budget's, and no more plugin code may run for it. Defined by lua_budget.cpp.
 bool budget_exhausted(lua_State* L);
@@ -39,6 +50,8 @@ bool budget_exhausted(lua_State* L);
 void install_order(lua_State* L);
 void install_guards(lua_State* L);
 void install_charges(lua_State* L);
+/// The part of install_charges for formats and conversions (lua_charges_text.cpp).
+void install_text_charges(lua_State* L);
 
 /// True for values whose text Lua makes from their address (tables, functions, threads,
 /// userdata): tostring and string.format("%s") show their type name instead.

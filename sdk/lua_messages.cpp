@@ -63,6 +63,35 @@ char kTraceback;  // registry key (its address): the traceback message_handler k
 // runs on a nearly full state cannot turn the plugin's error into "error in error handling".
 constexpr std::size_t kTracebackRoom = 256u << 10;
 
+// Levels luaL_traceback may walk: it looks up each level from the top of the stack, so over a
+// stack of n calls (a runaway recursion: some 200,000) it costs n log n steps in C, hundreds of
+// milliseconds that no budget sees. Deeper stacks get the first kTracebackFrames levels, all
+// take_traceback reads, walked here in the same text form.
+constexpr int kDeepStack = 100;
+constexpr int kTracebackFrames = 16;
+
+// "stack traceback:\n\tfile:line: in what..." for levels 1..kTracebackFrames, as
+// luaL_traceback writes them for Lua functions ("[C]: in ?" for C functions).
+void push_short_traceback(lua_State* L) {
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_addstring(&b, "stack traceback:");
+    lua_Debug ar;
+    for (int level = 1; level <= kTracebackFrames && lua_getstack(L, level, &ar); ++level) {
+        lua_getinfo(L, "Slnt", &ar);
+        if (ar.currentline <= 0) lua_pushfstring(L, "\n\t%s: in ", ar.short_src);
+        else lua_pushfstring(L, "\n\t%s:%d: in ", ar.short_src, ar.currentline);
+        luaL_addvalue(&b);
+        if (*ar.namewhat != '\0') lua_pushfstring(L, "%s '%s'", ar.namewhat, ar.name);
+        else if (*ar.what == 'm') lua_pushliteral(L, "main chunk");
+        else if (*ar.what != 'C') lua_pushfstring(L, "function <%s:%d>", ar.short_src, ar.linedefined);
+        else lua_pushliteral(L, "?");
+        luaL_addvalue(&b);
+    }
+    luaL_addstring(&b, "\n\t...");
+    luaL_pushresult(&b);
+}
+
 }  // namespace
 
 int message_handler(lua_State* L) {
@@ -72,7 +101,9 @@ int message_handler(lua_State* L) {
     }
     const lua_budget::SandboxState& s = lua_budget::sandbox(L);
     if (s.limit > s.used && s.limit - s.used > kTracebackRoom) {
-        luaL_traceback(L, L, nullptr, 1);  // from the function that raised the error
+        lua_Debug deep;
+        if (lua_getstack(L, kDeepStack, &deep)) push_short_traceback(L);
+        else luaL_traceback(L, L, nullptr, 1);  // from the function that raised the error
         lua_rawsetp(L, LUA_REGISTRYINDEX, &kTraceback);
     }
     lua_settop(L, 1);

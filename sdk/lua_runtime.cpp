@@ -138,11 +138,15 @@ std::string LuaRuntime::exhausted(std::size_t chunk) const {
     else
         return "";
     const std::string file = chunk < files_.size() ? files_[chunk] : "the plugin";
-    return file + " has used up its budget for " + limits_.budget_scope + ": " + what +
-           (limits_.budget_scope == "this check"
-                ? "; check runs each function about three times per probe input, so its functions are too slow to "
-                  "check: make them cheaper"
-                : "; its functions are not run again, and its cards are removed as they come up (GDD §3.5)");
+    std::string why;
+    if (limits_.budget_scope == "this check")
+        why = "; check runs each function about three times per probe input, so its functions are too slow to check: "
+              "make them cheaper";
+    else if (limits_.budget_scope == "loading")
+        why = "; a gametype's distribution is tabulated for 256 cherry counts when it loads: make it cheaper";
+    else
+        why = "; its functions are not run again, and its cards are removed as they come up (GDD §3.5)";
+    return file + " has used up its budget for " + limits_.budget_scope + ": " + what + why;
 }
 
 // One call of plugin `chunk` may take what is left of the plugin's CPU time, within the

@@ -99,12 +99,16 @@ struct LuaLimits {
 ///
 /// What the sandbox guarantees, whatever the plugin does (tests/security/ tries it):
 /// - Budget: each call (and each file's body at load) may run `instructions` VM instructions.
-///   Library functions whose work is not one step (pattern matching, table.sort/insert/remove/
-///   move/concat/unpack, string.rep/format/byte/unpack, utf8.codepoint, load) and allocation
-///   volume are charged against the same budget, so it also bounds work done in C. A safety
-///   net stops a call that has used more than 1 µs of CPU time per budgeted instruction (1 s
-///   for the default budget): one instruction can still move a megabyte (varargs, comparing
-///   long strings), which no counter sees.
+///   Every library function whose C work grows with its arguments (pattern matching and gsub's
+///   replacement, string.rep/format/pack/unpack/packsize/char/byte/upper/lower/reverse/sub,
+///   table.sort/insert/remove/move/concat/unpack, the utf8 functions, load, and any string read
+///   as a number: tonumber, math, string arithmetic) and allocation volume are charged against
+///   the same budget before the work runs (lua_library::charge), at no more than ~25 ns of CPU
+///   per instruction, so it also bounds work done in C. A safety net stops a call that has used
+///   more than 1 µs of CPU time per budgeted instruction (at least 2 s), or what is left of the
+///   plugin's time: one VM instruction can still compare two megabyte strings or convert a
+///   megabyte numeral in a for loop, which no counter sees; the net looks at the clock every
+///   256 instructions and at every charge.
 /// - Memory: `memory_bytes` for the whole state; one string holds at most 1 MiB; one file may
 ///   keep at most a quarter of `memory_bytes` after loading, so every plugin has room to run.
 /// - No finalizers and no weak tables: `setmetatable` refuses `__gc` and `__mode` and installs a

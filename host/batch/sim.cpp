@@ -16,6 +16,7 @@
 #include <cstring>
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <exception>
 #include <filesystem>
 #include <optional>
@@ -165,6 +166,7 @@ public:
         }
         if (record) record->finish();
         game.set_event_sink(nullptr);
+        count_faults(game);
         SimGame result;
         result.turns = game.turn();
         result.outcome = game.over() ? *end_by_rules(game) : GameEnd::turn_cap;
@@ -172,7 +174,21 @@ public:
         return result;
     }
 
+    /// Faults per card kind in the games this table played.
+    const std::map<KindId, std::uint64_t>& faults() const { return faults_; }
+
 private:
+    // Adds the game's faults to faults_. Only a fault removes a card (GDD §3.5), and a set is
+    // removed whole at its kSetFaultLimit-th fault: the first kSetFaultLimit cards of a set in
+    // the game's removed list faulted, the rest went with their set (the engine counts alike).
+    void count_faults(const Game& game) {
+        std::map<std::uint16_t, std::size_t> per_set;
+        for (CardId card : game.removed()) {
+            const KindId kind = game.catalog().kind_id_of(card);
+            if (++per_set[game.catalog().kinds()[kind].set] <= kSetFaultLimit) ++faults_[kind];
+        }
+    }
+
     // The session's hooks: the turn cap, and the observer after every turn.
     struct Hooks final : SessionHooks {
         const Game* game = nullptr;
@@ -196,6 +212,7 @@ private:
     std::vector<Seat> seats_;
     Hooks hooks_;
     std::optional<Session> session_;
+    std::map<KindId, std::uint64_t> faults_;
 };
 
 }  // namespace
@@ -229,6 +246,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     // so every result depends only on its game index: the same for every number of workers. The
     // lists grow as games are played: memory follows the games played, not --games.
     std::vector<std::vector<SimGame>> played(workers);
+    std::vector<std::map<KindId, std::uint64_t>> faults(workers);  // per worker, summed below: the same for every --jobs
     std::atomic<bool> stop = false;
     ProgressMeter progress("cherries sim", count, options.progress);
     auto work = [&](unsigned w) {
@@ -241,6 +259,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
                                                recording ? &*recording : nullptr, i, nullptr));
                 ++progress.done;
             }
+            faults[w] = table.faults();
         } catch (...) {
             errors[w] = std::current_exception();
             stop = true;
@@ -254,6 +273,10 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     results.games.reserve(count);
     for (std::uint64_t i = 0; i < count; ++i) results.games.push_back(played[i % workers][i / workers]);
+    const Catalog& catalog = bundle.catalog();
+    for (const auto& per_worker : faults)
+        for (const auto& [kind, n] : per_worker)
+            results.faults[catalog.sets()[catalog.kinds()[kind].set].id + ":" + catalog.kinds()[kind].id] += n;
     return results;
 }
 
@@ -296,6 +319,17 @@ double turns_per_second(const SimResults& results, std::uint64_t turns) {
     return results.seconds > 0 ? static_cast<double>(turns) / results.seconds : 0;
 }
 
+// "faults by card (...):" and a line per card kind that faulted, most faults first; nothing
+// when no card faulted.
+std::string faults_report(const SimResults& results) {
+    if (results.faults.empty()) return "";
+    std::vector<std::pair<std::string, std::uint64_t>> cards(results.faults.begin(), results.faults.end());
+    std::stable_sort(cards.begin(), cards.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::string out = "faults by card (each fault removed the card from its game, GDD §3.5):\n";
+    for (const auto& [card, n] : cards) out += fmt::format("  {:<30} {:>8}\n", card, n);
+    return out;
+}
+
 }  // namespace
 
 std::string sim_timing(const SimResults& results, std::uint64_t turns) {
@@ -319,7 +353,7 @@ nlohmann::json sim_summary(const SimResults& results, const std::vector<std::str
                         {"share", rounded(static_cast<double>(t.wins[seat]) / static_cast<double>(games))},
                         {"ci95", {rounded(ci.low), rounded(ci.high)}}});
     }
-    return {{"games", games},
+    nlohmann::json summary = {{"games", games},
             {"players", results.options.players},
             {"seed", results.options.seed},
             {"max_turns", results.options.max_turns},
@@ -330,6 +364,9 @@ nlohmann::json sim_summary(const SimResults& results, const std::vector<std::str
             {"turns", {{"total", t.turns.total}, {"mean", rounded(t.turns.mean)},
                        {"median", rounded(t.turns.median)}, {"max", t.turns.max}}},
             {"wins", std::move(wins)}};
+    // Only when a card faulted: a summary without faults stays as it always was, byte for byte.
+    if (!results.faults.empty()) summary["faults"] = results.faults;
+    return summary;
 }
 
 std::string sim_report(const SimResults& results, const sdk::Bundle& bundle) {
@@ -355,6 +392,7 @@ std::string sim_report(const SimResults& results, const std::vector<std::string>
                            100.0 * static_cast<double>(t.wins[seat]) / static_cast<double>(games), 100 * ci.low,
                            100 * ci.high);
     }
+    out += faults_report(results);
     if (with_timing) out += fmt::format("turns per second: {}\n", sim_timing(results, t.turns.total));
     return out;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -76,6 +77,10 @@ struct SimResults {
     std::uint64_t first = 0;             ///< index of games[0]: 0 unless a shard
     std::vector<SimGame> games;          ///< games[i] is game first + i, seed mix_seed(seed + first + i)
     double seconds = 0;                  ///< wall clock of the games (not the loading)
+    /// Faults per card kind over all games, by "set:card" (GDD §3.5: each removed the card). A
+    /// card removed because its set reached kSetFaultLimit is not counted: it did not fault.
+    /// Empty when nothing faulted (and after `merge`, whose parts do not carry it).
+    std::map<std::string, std::uint64_t> faults;
 };
 
 /// Checks `options` (players from 2 to kMaxPlayers, games >= 1, jobs from 1 to kMaxJobs,

@@ -1,0 +1,9 @@
+-- utf8.char of 20,000 code points, again and again.
+local points = {}
+for i = 1, 20000 do points[i] = 0x10FFFF end
+local M = {}
+function M.evil(last)
+  local n = 0
+  while true do n = n + #utf8.char(table.unpack(points)) end
+end
+return M
