@@ -238,17 +238,7 @@ void Game::pass_turn() {
             if (!resolve_fault(plan)) return;
             continue;
         }
-        player.score = plan.player_score;
-        if (sink_) emit({.type = EventType::score_change, .turn = turn_, .player = player.id,
-              .change = plan.distribution_change, .modified_change = plan.end_change,
-              .cherries = plan.end_cherries, .score = plan.player_score, .steps = steps.end});
-        if (plan.player_wins) {
-            phase_ = Phase::won;
-            winner_ = player.id;
-            if (sink_) emit({.type = EventType::won, .turn = turn_, .player = player.id});
-            return;
-        }
-        finish_turn(player);
+        end_turn(player, plan, steps);
         return;
     }
 }
@@ -366,18 +356,7 @@ void Game::give_with_events(std::size_t receiver_index) {
         return;
     }
 
-    // Step 4: the player's end-of-turn score change (GDD §3.4.2.3.4).
-    player.score = p.player_score;
-    if (sink_) emit({.type = EventType::score_change, .turn = turn_, .player = player.id,
-          .change = p.distribution_change, .modified_change = p.end_change, .cherries = p.end_cherries,
-          .score = p.player_score, .steps = steps.end});
-    if (p.player_wins) {
-        phase_ = Phase::won;
-        winner_ = player.id;
-        if (sink_) emit({.type = EventType::won, .turn = turn_, .player = player.id});
-        return;
-    }
-    finish_turn(player);
+    end_turn(player, p, steps);  // steps 4 and 5
 }
 
 // Nobody listens (simulation): the same turn as give() with no event built, the plan's
@@ -438,11 +417,15 @@ void Game::give_without_effect(PlayerId receiver_id) {
     if (sink_)
         emit({.type = EventType::handle, .turn = turn_, .player = receiver.id, .card = card,
               .cherries = receiver.cherries, .score = receiver.score});
-    player.score = p.player_score;  // step 4
+    end_turn(player, p, steps);  // steps 4 and 5
+}
+
+void Game::end_turn(Player& player, const TurnPlan& plan, const TurnSteps& steps) {
+    player.score = plan.player_score;  // step 4 (GDD §3.4.2.3.4)
     if (sink_) emit({.type = EventType::score_change, .turn = turn_, .player = player.id,
-          .change = p.distribution_change, .modified_change = p.end_change, .cherries = p.end_cherries,
-          .score = p.player_score, .steps = steps.end});
-    if (p.player_wins) {
+          .change = plan.distribution_change, .modified_change = plan.end_change,
+          .cherries = plan.end_cherries, .score = plan.player_score, .steps = steps.end});
+    if (plan.player_wins) {  // the game ends here: no aging (GDD §3.4.3)
         phase_ = Phase::won;
         winner_ = player.id;
         if (sink_) emit({.type = EventType::won, .turn = turn_, .player = player.id});

@@ -183,6 +183,9 @@ private:
     void remove_from_game(CardId card);
     bool set_past_fault_limit(CardId faulting) const;
     void remove_set(std::uint16_t set);
+    /// Steps 4 and 5 of a planned turn with events (GDD §3.4.2.3.4, §3.4.2.3.5): the player's
+    /// end-of-turn score change, the win it may bring (the game ends there), else aging.
+    void end_turn(Player& player, const TurnPlan& plan, const TurnSteps& steps);
     void finish_turn(Player& player);
     // The steps of this turn's modifier card stacks for its events (Event::steps points into
     // them during the callback), emptied: their memory is kept from turn to turn.
