@@ -89,12 +89,16 @@ const std::vector<std::int64_t>& describe_probe_inputs() {
     return inputs;
 }
 
-std::optional<FunctionShape> recognise_function(Evaluator& evaluator, FunctionId function) {
+std::optional<FunctionShape> recognise_function(Evaluator& evaluator, FunctionId function, bool* faulted) {
     if (function == kIdentity) return FunctionShape{};
     Samples samples;
     for (std::int64_t x : describe_probe_inputs()) {
         std::int64_t y = 0;
-        if (!evaluator.call(function, x, y) || y > kMaxMagnitude || y < -kMaxMagnitude) return std::nullopt;
+        if (!evaluator.call(function, x, y)) {
+            if (faulted) *faulted = true;
+            return std::nullopt;
+        }
+        if (y > kMaxMagnitude || y < -kMaxMagnitude) return std::nullopt;
         samples.emplace_back(x, y);
     }
     const auto [min_it, max_it] =
@@ -155,11 +159,11 @@ std::string shape_words(const FunctionShape& s, CardType change) {
     return out;
 }
 
-std::optional<std::string> derived_modifier_words(const CardKind& kind, Evaluator& evaluator) {
+std::optional<std::string> derived_modifier_words(const CardKind& kind, Evaluator& evaluator, bool* faulted) {
     std::string out;
     for (const auto& [type, function] : {std::pair{CardType::cherry, kind.cherry_function},
                                          std::pair{CardType::score, kind.score_function}}) {
-        const auto shape = recognise_function(evaluator, function);
+        const auto shape = recognise_function(evaluator, function, faulted);
         if (!shape) return std::nullopt;
         if (!shape->identity()) out += (out.empty() ? "" : "; ") + shape_words(*shape, type);
     }

@@ -37,7 +37,9 @@ const std::vector<std::int64_t>& describe_probe_inputs();
 /// Calls `function` on every describe_probe_inputs() and returns the simplest FunctionShape that
 /// gives every result (multipliers -10..10, divisors 1..10); nullopt when a call faults or no
 /// shape fits. kIdentity is the identity shape without a call.
-std::optional<FunctionShape> recognise_function(Evaluator& evaluator, FunctionId function);
+/// `faulted`, when given, is set when a call failed (error, budget, memory) rather than the
+/// samples not fitting a shape.
+std::optional<FunctionShape> recognise_function(Evaluator& evaluator, FunctionId function, bool* faulted = nullptr);
 
 /// The shape in words for a cherry or score change (`change` is CardType::cherry or ::score):
 /// "halves every cherry change, rounded down", "adds 1 to every score change", "turns every
@@ -46,8 +48,9 @@ std::optional<FunctionShape> recognise_function(Evaluator& evaluator, FunctionId
 std::string shape_words(const FunctionShape& shape, CardType change);
 
 /// Both functions of modifier `kind` in words, joined by "; " (an identity function is left
-/// out; both identity: "changes nothing"); nullopt when either is not recognised.
-std::optional<std::string> derived_modifier_words(const CardKind& kind, Evaluator& evaluator);
+/// out; both identity: "changes nothing"); nullopt when either is not recognised. `faulted`, when
+/// given, is set when a call failed, as for recognise_function.
+std::optional<std::string> derived_modifier_words(const CardKind& kind, Evaluator& evaluator, bool* faulted = nullptr);
 
 /// What a card does, in words.
 struct CardDescription {

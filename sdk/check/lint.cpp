@@ -61,7 +61,10 @@ void lint_undescribed_modifiers(const SetManifest& set, const PluginCode& code, 
         };
         resolve(set.cherry_functions[k], kind.cherry_function);
         resolve(set.score_functions[k], kind.score_function);
-        if (!usable || derived_modifier_words(kind, runtime)) continue;
+        // A call that fails here ran out of the check's one budget (the probes passed): play
+        // describes it with a per-call budget, so "not one of the shapes" would be untrue.
+        bool faulted = false;
+        if (!usable || derived_modifier_words(kind, runtime, &faulted) || faulted) continue;
         out.push_back(at(Diagnostic::Severity::warning, set.file, set.card_positions[k],
                          "card '" + kind.id + "': this modifier has no text, and what its functions do is not one of "
                          "the shapes that can be put in words (a constant, last + c, k * last, last // k, -last, "
