@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "host/cli/commands.hpp"
-#include "host/store/store.hpp"
+#include "host/store/game_store.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
 #include "host/irc/config.hpp"
@@ -115,7 +115,7 @@ int run_irc(const IrcOptions& o) {
     }
     try {
         return irc::run_bot(config, log_line);
-    } catch (const irc::StoreError& e) {  // the database named by `database` cannot be used
+    } catch (const host::StoreError& e) {  // the database named by `database` cannot be used
         throw InputError(e.what());
     }
 }

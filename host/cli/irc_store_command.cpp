@@ -10,7 +10,7 @@
 
 #include "host/cli/commands.hpp"
 #include "host/base/input_error.hpp"
-#include "host/store/store.hpp"
+#include "host/store/game_store.hpp"
 
 namespace cherries::host {
 
@@ -22,11 +22,11 @@ struct IrcStoreOptions {
 };
 
 // The store of an existing file (never creates one: a mistyped path is an error).
-std::unique_ptr<irc::Store> open_existing(const std::string& file) {
+std::unique_ptr<host::GameStore> open_existing(const std::string& file) {
     if (!std::filesystem::is_regular_file(file)) throw InputError(file + ": no such database file");
     try {
-        return std::make_unique<irc::Store>(file);
-    } catch (const irc::StoreError& e) {
+        return std::make_unique<host::GameStore>(file);
+    } catch (const host::StoreError& e) {
         throw InputError(e.what());
     }
 }
@@ -43,10 +43,10 @@ std::string date(std::int64_t unix_seconds) {
 int run_list(const IrcStoreOptions& o) {
     auto store = open_existing(o.database);
     try {
-        for (const irc::GameSummary& g : store->games(1000000))
+        for (const host::GameSummary& g : store->games(1000000))
             std::cout << fmt::format("{}\t{}\t{}\t{}\t{}\t{} turns\t{} UTC\n", g.id, g.channel, g.players,
                                      g.winner.empty() ? "-" : g.winner, g.status, g.turns, date(g.started));
-    } catch (const irc::StoreError& e) {
+    } catch (const host::StoreError& e) {
         throw InputError(e.what());
     }
     return 0;
@@ -55,8 +55,8 @@ int run_list(const IrcStoreOptions& o) {
 int run_export(const IrcStoreOptions& o) {
     auto store = open_existing(o.database);
     try {
-        std::cout << irc::export_record(*store, o.game);
-    } catch (const irc::StoreError& e) {
+        std::cout << host::export_record(*store, o.game);
+    } catch (const host::StoreError& e) {
         throw InputError(e.what());
     }
     return 0;

@@ -83,7 +83,7 @@ int run_serve(const ServeOptions& o) {
     std::unique_ptr<web::Server> server;
     try {
         server = std::make_unique<web::Server>(config, pictures(), log_line);
-    } catch (const std::runtime_error& e) {  // cannot listen; the database cannot be used (irc::StoreError)
+    } catch (const std::runtime_error& e) {  // cannot listen; the database cannot be used (host::StoreError)
         throw InputError(e.what());
     }
     const std::string host = config.host.find(':') != std::string::npos ? "[" + config.host + "]" : config.host;

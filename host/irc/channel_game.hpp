@@ -29,13 +29,16 @@ namespace cherries::sdk {
 struct BotPlugin;
 }  // namespace cherries::sdk
 
+namespace cherries::host {
+class GameStore;
+struct StoredGame;
+}  // namespace cherries::host
+
 namespace cherries::irc {
 
 /// The plugins a channel game may use (host/session/game_library.hpp).
 using host::GameLibrary;
 
-class Store;
-struct StoredGame;
 using GameClock = std::chrono::steady_clock;
 
 /// How games in a channel are run.
@@ -114,7 +117,7 @@ public:
     /// resumes the game stored for this channel, if there is one and none is open here. Returns
     /// "Resumed after turn N ..." and what follows, or, once, why the stored game cannot resume
     /// (its plugins changed, GDD §3.5 determinism); never throws.
-    Replies attach_store(std::shared_ptr<Store> store, GameClock::time_point now);
+    Replies attach_store(std::shared_ptr<host::GameStore> store, GameClock::time_point now);
     /// The turn the last attach_store resumed after (what the channel was told), or nullopt when
     /// it resumed nothing. The game may have gone on since (its bots play at once).
     std::optional<std::uint32_t> resumed_after() const { return resumed_after_; }
@@ -190,7 +193,7 @@ private:
     /// `stopped`, its record's end line naming `reason` (empty: `why`; docs/irc-storage.md).
     void close(Replies& out, std::string why, std::string reason = {});
     // host/irc/channel_store.cpp
-    void resume(const StoredGame& stored, GameClock::time_point now, Replies& out);
+    void resume(const host::StoredGame& stored, GameClock::time_point now, Replies& out);
     void begin_stored();
     void checkpoint();
     void persist(Replies& out);
@@ -235,7 +238,7 @@ private:
     std::string load_error_;
     std::unique_ptr<host::LibraryBots> bots_;  // every game's bots come from here
     std::unique_ptr<Table> table_;
-    std::shared_ptr<Store> store_;
+    std::shared_ptr<host::GameStore> store_;
     std::optional<std::uint32_t> resumed_after_;
     std::function<std::string(std::string_view)> account_;
     std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game

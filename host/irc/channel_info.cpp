@@ -53,11 +53,7 @@ ChannelGame::Table::~Table() { table.reset(); }  // the host::Table first: it ca
 
 void ChannelGame::Table::on_event(const Event& e) {
     if (!ready) return;
-    if (table->record() && (e.type == EventType::draw || e.type == EventType::pass)) {
-        std::uint32_t& last = last_turn[e.player];
-        if (last != e.turn) ++turns_taken[e.player];
-        last = e.turn;
-    }
+    tally.on_event(e, *table);
     text.on_event(e);
 }
 
@@ -285,10 +281,8 @@ void ChannelGame::rules(Replies& out) {
     if (shown > kMaxShown) table += " ...";
     if (shown < d.size()) table += fmt::format(" ({} up to {})", host::signed_number(d[shown - 1]), d.size() - 1);
     table += g.distribution_function ? fmt::format("; beyond {}, a function decides", d.size() - 1) : std::string("; +0 beyond");
-    out.push_back(fmt::format("{}: first to {} wins. End-of-turn score change by cherry count: {}. Joining in progress: {}; "
-                              "leaving in progress: {}.",
-                              g.name, g.winning_score, table, g.house_rules.join_in_progress ? "yes" : "no",
-                              g.house_rules.leave_in_progress ? "yes" : "no"));
+    out.push_back(fmt::format("{}: first to {} wins. End-of-turn score change by cherry count: {}. {}", g.name,
+                              g.winning_score, table, host::house_rules_words(g.house_rules)));
 }
 
 }  // namespace cherries::irc

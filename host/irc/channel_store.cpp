@@ -11,7 +11,7 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
 #include "host/records/deal.hpp"
-#include "host/store/store.hpp"
+#include "host/store/game_store.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/records/record.hpp"
 #include "host/records/save.hpp"
@@ -52,7 +52,7 @@ json save_half(const ChannelGame::Table& t) {
     // the channel half's, current at every write.
     host::SaveState s = t.session().save_state();
     s.pending.clear();
-    return {{"save", host::save_json(s)}, {"turns_taken", pairs(t.turns_taken)}};
+    return {{"save", host::save_json(s)}, {"turns_taken", t.tally.to_json()}};
 }
 
 // The seat lines among the record lines not taken yet (the turn going on): kept in the state's
@@ -99,7 +99,7 @@ std::string state_text(const ChannelGame::Table& t) {
 }
 
 // Where a stored game's problems are said to be, for the operator: "FILE: game N".
-std::string stored_where(const Store& store, std::int64_t id) { return fmt::format("{}: game {}", store.file(), id); }
+std::string stored_where(const host::GameStore& store, std::int64_t id) { return fmt::format("{}: game {}", store.file(), id); }
 
 // A resume error's words without the server's file and folders: "plugin set 'x' differs from
 // the record", not "/srv/bot.db: game 3: plugin set 'x' differs ... (... installed in /srv/...)".
@@ -236,34 +236,29 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
         if (!log->ended()) log->end(reason);  // a game over has its end line already (Table::advance)
         for (auto& line : log->take_lines()) lines.push_back(std::move(line));
     }
-    std::vector<StatsUpdate> stats;
+    std::vector<host::StatsUpdate> stats;
     std::string winner;
     if (t.game.over()) {
         const PlayerId won = t.game.winner();
         if (won != kNoPlayer) winner = t.nick(won);
-        for (const Player& p : t.game.players()) {
-            if (t.is_bot(p.id)) continue;
-            const auto account = t.accounts.find(p.id);
-            const std::string key = account != t.accounts.end() && !account->second.empty()
+        for (const host::PersonResult& p : t.tally.results(*t.table)) {
+            const auto& accounts = t.table->kept().count(p.seat) ? t.kept_account : t.accounts;
+            const auto account = accounts.find(p.seat);
+            const std::string key = account != accounts.end() && !account->second.empty()
                                         ? "account:" + account->second
-                                        : "nick:" + fold_case(t.nick(p.id), t.casemapping);
-            const auto turns = t.turns_taken.find(p.id);
-            stats.push_back({.key = key,
-                             .name = t.nick(p.id),
-                             .won = p.id == won,
-                             .turns = turns == t.turns_taken.end() ? 0 : turns->second,
-                             .points = p.score});
+                                        : "nick:" + fold_case(p.name, t.casemapping);
+            stats.push_back({.key = key, .name = p.name, .won = p.won, .turns = p.turns, .points = p.score});
         }
     }
-    store_->finish(t.stored_id, lines, status, winner, t.game.turn(), stats);
+    store_->finish(t.stored_id, lines, status, winner, t.game.turn(), stats, {}, unix_now());
     t.stored_id = 0;
 }
 
-Replies ChannelGame::attach_store(std::shared_ptr<Store> store, GameClock::time_point now) {
+Replies ChannelGame::attach_store(std::shared_ptr<host::GameStore> store, GameClock::time_point now) {
     Replies out;
     store_ = std::move(store);
     if (!store_ || table_) return out;
-    std::optional<StoredGame> stored;
+    std::optional<host::StoredGame> stored;
     try {
         stored = store_->in_progress(fold_case(channel_, options_.casemapping));
         if (!stored) return out;
@@ -288,7 +283,7 @@ Replies ChannelGame::attach_store(std::shared_ptr<Store> store, GameClock::time_
     return out;
 }
 
-void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Replies& out) {
+void ChannelGame::resume(const host::StoredGame& stored, GameClock::time_point now, Replies& out) {
     const std::string where = stored_where(*store_, stored.id);
     const json j = json::parse(stored.state);
     now_ = now;
@@ -362,7 +357,7 @@ void ChannelGame::resume(const StoredGame& stored, GameClock::time_point now, Re
     // game goes on, and the record holds the decisions made so far.
     for (const host::LostBot& lost : t.table->lost_bots())
         replaced.push_back(fmt::format("{}: {}; the greedy bot plays that seat from now on.", t.nick(lost.id), lost.why));
-    t.turns_taken = unpairs<std::uint32_t>(j.at("turns_taken"));
+    t.tally = host::SeatTally::from_json(j.at("turns_taken"));
     if (c.contains("seat_lines"))  // seat lines of the turn that was going on: stored with it
         if (host::RecordLog* log = t.table->record())
             for (const auto& line : c.at("seat_lines").get<std::vector<std::string>>()) log->put_line(line);
@@ -387,7 +382,7 @@ void ChannelGame::stats(const ChannelCommand& c, const std::string& nick, Replie
     }
     const std::string who = c.args.empty() ? nick : clean_echo(c.args[0], 32);
     const std::string account = account_of(who);
-    std::optional<PlayerStats> s;
+    std::optional<host::PlayerStats> s;
     try {
         if (!account.empty()) s = store_->stats("account:" + account);
         if (!s) s = store_->stats("nick:" + fold_case(who, options_.casemapping));
@@ -411,7 +406,7 @@ void ChannelGame::top(Replies& out) {
         out.push_back("No statistics are kept here (the bot has no database).");
         return;
     }
-    std::vector<PlayerStats> best;
+    std::vector<host::PlayerStats> best;
     try {
         best = store_->top(5, options_.top_min_games);
     } catch (const std::exception& e) {

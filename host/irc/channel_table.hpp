@@ -21,6 +21,7 @@
 #include "host/records/record_log.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/session/session.hpp"
+#include "host/table/seat_tally.hpp"
 #include "host/table/table.hpp"
 #include "host/text/render.hpp"
 
@@ -84,10 +85,9 @@ struct ChannelGame::Table final : host::TableListener {
     std::set<PlayerId> faults_told;   // bot plugin seats whose fault the channel was told of
     std::map<PlayerId, std::string> accounts;  // services accounts of humans, when the server says
     std::map<PlayerId, std::string> kept_account;  // of the person a stand-in keeps a seat for
-    /// Turns each player took while stored (a draw or a pass; a redraw after a fault is the same
-    /// turn): the statistics.
-    std::map<PlayerId, std::uint32_t> turns_taken;
-    std::map<PlayerId, std::uint32_t> last_turn;
+    /// Turns each person took, and the statistics at the end: the one rule of every host
+    /// (host/table/seat_tally.hpp).
+    host::SeatTally tally;
     /// A store that fails (a lock, a full disk, a read-only file): the record lines of complete
     /// turns not written yet, kept in memory and written first by the next write that works;
     /// the turn count of the save half (`saved`); whether the channel was told (once); when

@@ -15,7 +15,7 @@ const std::vector<std::string>& wanted_capabilities() {
 
 Client::Client(ClientOptions options, GameLibrary& library, GameClock::time_point now)
     : options_(std::move(options)), library_(library), flood_(options_.flood, now), nick_(options_.nick) {
-    if (!options_.database.empty()) store_ = std::make_shared<Store>(options_.database, options_.database_busy_timeout);
+    if (!options_.database.empty()) store_ = std::make_shared<host::GameStore>(options_.database, options_.database_busy_timeout);
 }
 
 Client::~Client() = default;

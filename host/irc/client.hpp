@@ -19,7 +19,7 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/flood.hpp"
 #include "host/irc/message.hpp"
-#include "host/store/store.hpp"
+#include "host/store/game_store.hpp"
 #include "host/irc/text.hpp"
 
 namespace cherries::irc {
@@ -71,8 +71,8 @@ const std::vector<std::string>& wanted_capabilities();
 /// The protocol state of one connection.
 class Client {
 public:
-    /// `library` must outlive the client. Opens options.database when set (host/store/store.hpp):
-    /// throws StoreError naming the file when it cannot.
+    /// `library` must outlive the client. Opens options.database when set (host/store/game_store.hpp):
+    /// throws host::StoreError naming the file when it cannot.
     Client(ClientOptions options, GameLibrary& library, GameClock::time_point now);
     ~Client();
 
@@ -115,7 +115,7 @@ public:
     /// The game of `channel` (any case), or nullptr when the bot is not in it.
     const ChannelGame* game(std::string_view channel) const;
     /// The database (ClientOptions::database), or nullptr when nothing is stored.
-    Store* store() const { return store_.get(); }
+    host::GameStore* store() const { return store_.get(); }
     /// The services account of `nick` (IRCv3 account-tag, extended-join), or "".
     std::string account(std::string_view nick) const;
     /// How SASL went: "" (not asked), "pending", "ok" (903) or the failing numeric's text.
@@ -192,7 +192,7 @@ private:
     std::string sasl_state_;
     std::map<std::string, Channel> channels_;  // by folded name
     std::uint64_t malformed_ = 0;
-    std::shared_ptr<Store> store_;
+    std::shared_ptr<host::GameStore> store_;
     std::map<std::string, std::string> accounts_;  // folded nick -> services account
     struct Budget {
         double tokens = 0;

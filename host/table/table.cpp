@@ -80,6 +80,12 @@ Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, const nlohmann::js
         record_ = std::make_unique<RecordLog>(session_->game(), RecordHeader{}, deal());
         record_->take_lines();  // drop the placeholder header: the stored record has its own
         session_->set_record(record_.get());
+        // A game over was saved after its end line (end_record_if_over): the stored record has
+        // it, so this one is ended without writing a second (a finished web table shown again).
+        if (session_->game().over()) {
+            record_->end();
+            record_->take_lines();
+        }
     }
 }
 

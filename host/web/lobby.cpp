@@ -87,6 +87,7 @@ json Lobby::catalog_json() {
             const auto b = bundle_for_gametype(id);
             entry["name"] = b->gametype().name;
             entry["rule"] = words(b)->gametype_rule();
+            entry["house_rules"] = host::house_rules_words(b->gametype().house_rules);
             entry["winning_score"] = b->gametype().winning_score;
         } catch (const std::exception& e) {
             entry["error"] = "does not load";

@@ -141,9 +141,13 @@ Server::Impl::Impl(ServeConfig c, Pictures p, ServerLog l)
     lobby = std::make_unique<Lobby>(config);
     if (!config.database.empty()) {
         store = std::make_unique<TableStore>(config.database);
-        const auto resumed = store->resume(*lobby, log);
+        const auto resumed = store->resume(*lobby, config.keep_finished, log);
         if (!resumed.empty()) log(fmt::format("resumed {} table(s) from {}", resumed.size(), config.database));
-        resumed_ = resumed;  // run() starts their turn clocks
+        for (const auto& r : resumed) {
+            resumed_.push_back(r.id);  // run() starts their turn clocks
+            // A finished table closes when what was left of its keep_finished has passed.
+            if (r.finished_ago) rooms[r.id].over_since = std::chrono::steady_clock::now() - *r.finished_ago;
+        }
     }
 }
 
@@ -304,7 +308,7 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
     std::smatch m;
     if (std::regex_match(path, m, stored_re)) {  // where a table's game is kept once the table is gone
         if (!store) return error_reply(req, http::status::not_found, "this server keeps no games (no --database)");
-        std::optional<irc::GameSummary> game;
+        std::optional<host::GameSummary> game;
         try {
             game = store->store().last_game_in(table_channel(m[1]));
         } catch (const std::exception& e) {

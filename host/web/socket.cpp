@@ -211,6 +211,7 @@ void Server::Impl::sweep() {
         for (Socket* s : sockets) s->close();
         if (room.timer) room.timer->cancel();
         rooms.erase(id);
+        if (store) store->closed(id, log);
         lobby->drop(id);
         log(fmt::format("table {} closed", id));
     }

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 
@@ -16,9 +17,21 @@ std::int64_t TableStore::game_of(const std::string& id) const {
     return it == games_.end() ? 0 : it->second;
 }
 
-std::vector<std::string> TableStore::resume(Lobby& lobby, const std::function<void(const std::string&)>& log) {
-    std::vector<std::string> made;
-    for (const irc::StoredGame& g : store_.in_progress_under("web:")) {
+namespace {
+
+std::int64_t store_unix_now() {
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::milliseconds keep_finished,
+                                                    const std::function<void(const std::string&)>& log) {
+    std::vector<Resumed> made;
+    const std::int64_t now = store_unix_now();
+    const std::int64_t kept_for = std::chrono::duration_cast<std::chrono::seconds>(keep_finished).count();
+    // A finished table first: a table id taken up again by a later game in progress wins.
+    for (const host::StoredGame& g : store_.finished_under("web:", now - kept_for)) {
         const std::string id = g.channel.substr(4);
         try {
             std::vector<std::string> lines;
@@ -29,7 +42,26 @@ std::vector<std::string> TableStore::resume(Lobby& lobby, const std::function<vo
             if (saved.at("id").get<std::string>() != id) throw std::runtime_error("the saved table names another id");
             lobby.restore_table(saved, std::move(lines));
             games_[id] = g.id;
-            made.push_back(id);
+            finished_.insert(id);
+            const std::int64_t at = saved.value("finished_at", now);
+            made.push_back({id, std::chrono::seconds(std::max<std::int64_t>(0, now - at))});
+        } catch (const std::exception& e) {
+            log(fmt::format("finished table {} (stored game {}) cannot be shown again: {}", id, g.id, e.what()));
+        }
+    }
+    for (const host::StoredGame& g : store_.in_progress_under("web:")) {
+        const std::string id = g.channel.substr(4);
+        try {
+            std::vector<std::string> lines;
+            std::istringstream text(store_.record(g.id));
+            for (std::string line; std::getline(text, line);)
+                if (!line.empty()) lines.push_back(line);
+            const nlohmann::json saved = nlohmann::json::parse(g.state);
+            if (saved.at("id").get<std::string>() != id) throw std::runtime_error("the saved table names another id");
+            lobby.restore_table(saved, std::move(lines));
+            games_[id] = g.id;
+            finished_.erase(id);
+            made.push_back({id, std::nullopt});
         } catch (const std::exception& e) {
             log(fmt::format("table {} (stored game {}) cannot resume: {}; set aside", id, g.id, e.what()));
             try {
@@ -50,8 +82,7 @@ std::string TableStore::save(WebTable& table, const std::function<void(const std
     try {
         if (it == games_.end()) {
             if (lines.empty()) return {};
-            const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-            const std::int64_t game = store_.begin_game(table_channel(table.id()), lines.front(), now);
+            const std::int64_t game = store_.begin_game(table_channel(table.id()), lines.front(), store_unix_now());
             it = games_.emplace(table.id(), game).first;
             table.mark_stored(1);
             lines.erase(lines.begin());
@@ -59,16 +90,23 @@ std::string TableStore::save(WebTable& table, const std::function<void(const std
         if (status == "in_progress") {
             store_.checkpoint(it->second, lines, table.save_json().dump(), table.turns(), table.player_names());
         } else {
-            std::vector<irc::StatsUpdate> stats;  // only a game that was played counts
+            std::vector<host::StatsUpdate> stats;  // only a game that was played counts
             if (table.started())
                 for (const auto& p : table.people()) stats.push_back({"web:" + p.name, p.name, p.won, p.turns, p.score});
-            store_.finish(it->second, lines, status, table.winner(), table.turns(), stats);
+            // The final state stays until the table closes (closed()): a restart within
+            // keep_finished shows the table's end again (docs/web.md, "Nothing is lost").
+            // A table stopped before its game's end is not shown again (it would play on).
+            const std::int64_t now = store_unix_now();
+            nlohmann::json final_state = table.save_json();
+            final_state["finished_at"] = now;
+            store_.finish(it->second, lines, status, table.winner(), table.turns(), stats,
+                          table.over() ? final_state.dump() : std::string(), now);
             finished_.insert(table.id());
         }
         table.mark_stored(lines.size());
         // A database file deleted while in use was written anew (host/store): the operator hears of it.
         if (std::string warning = store_.take_warning(); !warning.empty()) log(warning);
-    } catch (const irc::StoreError& e) {
+    } catch (const host::StoreError& e) {
         if (!failing_.insert(table.id()).second) return {};  // told already: tried again every second
         log(fmt::format("table {}: {} (tried again every second)", table.id(), e.what()));
         return "This game cannot be stored in the database just now; it goes on, and is stored as soon as the database "
@@ -77,6 +115,20 @@ std::string TableStore::save(WebTable& table, const std::function<void(const std
     if (failing_.erase(table.id()) == 0) return {};
     log(fmt::format("table {}: the database works again; nothing was lost", table.id()));
     return "The database works again: the game is stored, nothing was lost.";
+}
+
+void TableStore::closed(const std::string& id, const std::function<void(const std::string&)>& log) {
+    failing_.erase(id);
+    const auto game = games_.find(id);
+    if (game != games_.end() && finished_.count(id)) {
+        try {
+            store_.drop_final_state(game->second);
+        } catch (const host::StoreError& e) {
+            log(fmt::format("table {}: {}", id, e.what()));
+        }
+    }
+    if (game != games_.end()) games_.erase(game);
+    finished_.erase(id);
 }
 
 }  // namespace cherries::web

@@ -1,18 +1,20 @@
-// The web tables in the one SQLite store (host/store/store.hpp, shared with CherryBot): each
+// The web tables in the one SQLite store (host/store/game_store.hpp, shared with CherryBot): each
 // started table is a game whose channel is "web:ID"; after every change its record's new lines
 // and its saved state are committed in one transaction, so a server killed at any instant
 // comes back with every table at its last change (docs/web.md, "Nothing is lost").
 #pragma once
 
 #include <cstdint>
+#include <chrono>
 #include <functional>
+#include <optional>
 #include <map>
 #include <set>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "host/store/store.hpp"
+#include "host/store/game_store.hpp"
 #include "host/web/lobby.hpp"
 #include "host/web/web_table.hpp"
 
@@ -24,13 +26,20 @@ inline std::string table_channel(const std::string& id) { return "web:" + id; }
 /// The web's side of the store. Not thread-safe (the server's one thread).
 class TableStore {
 public:
-    /// Opens (creating, migrating) `file`. Throws irc::StoreError naming the file.
+    /// Opens (creating, migrating) `file`. Throws host::StoreError naming the file.
     explicit TableStore(const std::string& file);
 
-    /// Makes every stored table that was in progress again in `lobby`; one that cannot be made
-    /// (its plugins gone or changed) is set aside as "unresumable" and told to `log`. Returns
-    /// the ids made.
-    std::vector<std::string> resume(Lobby& lobby, const std::function<void(const std::string&)>& log);
+    /// A table made again from the store: its id, and for a finished game how long ago it finished.
+    struct Resumed {
+        std::string id;
+        std::optional<std::chrono::seconds> finished_ago;
+    };
+    /// Makes every stored table that was in progress again in `lobby`, and every table whose game
+    /// finished less than `keep_finished` ago (its final state is kept until the table closes:
+    /// closed()); one that cannot be made (its plugins gone or changed) is set aside as
+    /// "unresumable" (a finished one just stays in the store) and told to `log`.
+    std::vector<Resumed> resume(Lobby& lobby, std::chrono::milliseconds keep_finished,
+                                const std::function<void(const std::string&)>& log);
     /// Commits what changed at `table` (from its first seat on: WebTable::recording): its new record lines and its
     /// state, or, for a finished game, its end and its people's statistics. A failed write
     /// keeps the lines unstored and the table in failing(), to be tried again (the server does
@@ -42,14 +51,18 @@ public:
     const std::set<std::string>& failing() const { return failing_; }
     /// Stops trying table `id` again (it is gone from the server).
     void forget(const std::string& id) { failing_.erase(id); }
+    /// Table `id` is closed: a finished game's final state is dropped (its record stays), and
+    /// the table is forgotten. A failure goes to `log`; the state is then dropped by nobody,
+    /// harmless (finished_under skips it once keep_finished has passed).
+    void closed(const std::string& id, const std::function<void(const std::string&)>& log);
     /// The stored game of table `id`, or 0.
     std::int64_t game_of(const std::string& id) const;
-    /// A stored game's record (JSON Lines). Throws irc::StoreError when there is no such game.
+    /// A stored game's record (JSON Lines). Throws host::StoreError when there is no such game.
     std::string record(std::int64_t game) { return store_.record(game); }
-    irc::Store& store() { return store_; }
+    host::GameStore& store() { return store_; }
 
 private:
-    irc::Store store_;
+    host::GameStore store_;
     std::map<std::string, std::int64_t> games_;  // table id -> game id
     std::set<std::string> finished_;             // tables whose end is stored (once: statistics)
     std::set<std::string> failing_;              // tables whose last save failed

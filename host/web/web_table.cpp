@@ -26,8 +26,7 @@ WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const json& sav
     stored_ = record_.size();
     host::TableListener& listener = *this;
     table_ = std::make_unique<host::Table>(*setup_.bundle, *runtime_, saved.at("table"), bots_, listener, setup_.options);
-    if (const auto it = saved.find("turns_taken"); it != saved.end())
-        for (const auto& [id, n] : it->items()) turns_taken_[static_cast<PlayerId>(std::stoul(id))] = n.get<std::uint32_t>();
+    if (const auto it = saved.find("turns_taken"); it != saved.end()) tally_ = host::SeatTally::from_json(*it);
     for (const auto& [token, seat] : saved.at("tokens").items())
         tokens_[token] = Token{seat.at("id").get<PlayerId>(), seat.at("name").get<std::string>()};
     if (table_->game()) renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
@@ -41,14 +40,12 @@ WebTable::~WebTable() = default;
 json WebTable::save_json() const {
     json tokens = json::object();
     for (const auto& [token, seat] : tokens_) tokens[token] = {{"id", seat.id}, {"name", seat.name}};
-    json turns = json::object();
-    for (const auto& [id, n] : turns_taken_) turns[std::to_string(id)] = n;
     return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"table", table_->save_json()},
-            {"tokens", tokens}, {"turns_taken", turns}};
+            {"tokens", tokens}, {"turns_taken", tally_.to_json()}};
 }
 
 void WebTable::on_event(const Event& event) {
-    if (event.type == EventType::draw) ++turns_taken_[event.player];
+    tally_.on_event(event, *table_);
     if (event.type == EventType::leave) {
         for (auto it = tokens_.begin(); it != tokens_.end();)
             it = it->second.id == event.player ? tokens_.erase(it) : std::next(it);
@@ -115,18 +112,6 @@ std::string WebTable::player_names() const {
 }
 
 std::uint32_t WebTable::turns() const { return table_->game() ? table_->game()->turn() : 0; }
-
-std::vector<WebTable::PersonResult> WebTable::people() const {
-    std::vector<PersonResult> out;
-    const Game* game = table_->game();
-    if (!game) return out;
-    for (const Player& p : game->players()) {
-        if (table_->is_bot(p.id) && !table_->kept_seat(table_->name(p.id))) continue;
-        const auto turns = turns_taken_.find(p.id);
-        out.push_back({table_->name(p.id), game->winner() == p.id, turns == turns_taken_.end() ? 0 : turns->second, p.score});
-    }
-    return out;
-}
 
 std::string WebTable::record() const {
     std::string out;
@@ -287,7 +272,7 @@ json WebTable::state_json() const {
     const Gametype& gametype = setup_.bundle->gametype();
     json state = {{"id", setup_.id}, {"started", table_->started()},
                   {"gametype", {{"id", setup_.gametype}, {"name", gametype.name}, {"rule", setup_.words->gametype_rule()},
-                                {"winning_score", gametype.winning_score}, {"graph", graph_url(setup_.gametype)}}},
+                                {"house_rules", host::house_rules_words(gametype.house_rules)}, {"winning_score", gametype.winning_score}, {"graph", graph_url(setup_.gametype)}}},
                   {"sets", setup_.sets}};
     state["phase"] = !table_->started() ? std::string("lobby") : std::string(to_string(game->phase()));
     if (table_->started() && table_->record() && table_->record()->ended() && !game->over()) state["phase"] = "stopped";

@@ -18,6 +18,7 @@
 
 #include "host/session/game_library.hpp"
 #include "host/session/library_bots.hpp"
+#include "host/table/seat_tally.hpp"
 #include "host/table/table.hpp"
 #include "host/text/card_text.hpp"
 #include "host/text/render.hpp"
@@ -107,14 +108,8 @@ public:
     std::string player_names() const;
     /// Turns started so far.
     std::uint32_t turns() const;
-    /// Turns each person played (bots left out) and their final score, for the statistics.
-    struct PersonResult {
-        std::string name;
-        bool won = false;
-        std::uint32_t turns = 0;
-        std::int64_t score = 0;
-    };
-    std::vector<PersonResult> people() const;
+    /// What the game adds to its people's statistics (host::SeatTally's rule).
+    std::vector<host::PersonResult> people() const { return tally_.results(*table_); }
     /// The whole record so far, as JSON Lines (each line ends with '\n').
     std::string record() const;
     /// Everything needed to go on after a restart, tokens included.
@@ -149,7 +144,7 @@ private:
     std::vector<std::string> record_;       // every record line so far
     std::size_t stored_ = 0;                // record_[0..stored_) is in the store
     bool deal_told_ = false;                // the log said the revealed deal
-    std::map<PlayerId, std::uint32_t> turns_taken_;  // draws per seat (the statistics)
+    host::SeatTally tally_;  // turns each person took, and the statistics (one rule for every host)
 };
 
 }  // namespace cherries::web

@@ -59,6 +59,7 @@ function gametypeChoices() {
             el('input', { type: 'radio', name: 'gametype', value: g.id, checked: g.id === chosen }),
             ' ', el('strong', {}, g.name || g.id)),
         g.rule ? el('p', { class: 'rule' }, g.rule) : null,
+        g.house_rules ? el('p', { class: 'house-rules' }, g.house_rules) : null,
         g.graph ? el('img', { class: 'graph', src: g.graph, alt: `Reference graph of ${g.name || g.id}: ${g.rule || ''}`, loading: 'lazy' }) : null)));
 }
 

@@ -113,6 +113,7 @@ function ruleBox(table, opts) {
     return el('section', { 'aria-label': 'gametype' },
         el('h2', {}, `Gametype: ${g.name || g.id || '?'}`),
         g.rule ? el('p', {}, g.rule) : null,
+        g.house_rules ? el('p', { class: 'house-rules' }, g.house_rules) : null,
         g.winning_score ? el('p', {}, `Winning score: ${g.winning_score}.`) : null,
         table.sets && table.sets.length ? el('p', {}, `Card sets: ${table.sets.map((id) => (opts.setNames && opts.setNames.get(id)) || id).join(', ')}.`) : null,
         g.graph ? el('img', { class: 'graph', src: g.graph, alt: `Reference graph of ${g.name || g.id}` }) : null,

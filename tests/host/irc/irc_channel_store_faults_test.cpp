@@ -89,7 +89,7 @@ TEST_CASE("A full disk (an injected fault at the write seam), then room again: n
     play(c, 2);
     bool full = true;
     c.store->set_write_fault([&] {
-        if (full) throw StoreError(db + ": cannot store the turn: database or disk is full");
+        if (full) throw cherries::host::StoreError(db + ": cannot store the turn: database or disk is full");
     });
     play(c, 5);
     CHECK(count(c.log, "Warning: the game cannot be stored just now") == 1);
@@ -103,13 +103,13 @@ TEST_CASE("A full disk (an injected fault at the write seam), then room again: n
 TEST_CASE("A write that fails inside its transaction leaves the store usable (reset and rollback)") {
     TempFolder tmp;
     const std::string db = tmp.file("bot.db");
-    Store store(db);
+    cherries::host::GameStore store(db);
     const auto id = store.begin_game("#c", R"({"record":"cherries"})", 0);
     {
         SQLite::Database other(db, SQLite::OPEN_READWRITE);
         other.exec("BEGIN IMMEDIATE");
-        CHECK_THROWS_AS(store.checkpoint(id, {"[\"draw\",1,\"ann\",\"cherry\"]"}, "{}", 1, "ann"), StoreError);
-        CHECK_THROWS_AS(store.update_state(id, "{\"x\":1}"), StoreError);
+        CHECK_THROWS_AS(store.checkpoint(id, {"[\"draw\",1,\"ann\",\"cherry\"]"}, "{}", 1, "ann"), cherries::host::StoreError);
+        CHECK_THROWS_AS(store.update_state(id, "{\"x\":1}"), cherries::host::StoreError);
         other.exec("ROLLBACK");
     }
     // Before the fix every later write failed: "SQL statements in progress".
@@ -145,7 +145,7 @@ TEST_CASE("A database file read-only mid-run (injected: SQLite's words), then wr
     play(c, 2);
     bool read_only = true;
     c.store->set_write_fault([&] {
-        if (read_only) throw StoreError(db + ": cannot store the turn: attempt to write a readonly database");
+        if (read_only) throw cherries::host::StoreError(db + ": cannot store the turn: attempt to write a readonly database");
     });
     play(c, 4);
     CHECK(count(c.log, "Warning: the game cannot be stored just now") == 1);
@@ -182,7 +182,7 @@ TEST_CASE("The database file deleted mid-run: a new file is written with everyth
     CHECK_FALSE(has(c.log, "cannot be stored"));
     // The new file holds the finished game and the game in progress (read by a new connection).
     {
-        Store fresh(db);
+        cherries::host::GameStore fresh(db);
         CHECK(fresh.record(before.front().id) == first_record);
         CHECK(fresh.stats("nick:bob").has_value());
         REQUIRE(fresh.in_progress("#cherries").has_value());

@@ -39,7 +39,7 @@ std::string play_with_crashes(const std::string& db, int crash_every) {
         CHECK(c.game->to_play() == next);
     }
     CHECK_FALSE(c.game->open());
-    return export_record(*c.store, id);
+    return cherries::host::export_record(*c.store, id);
 }
 
 }  // namespace
@@ -116,7 +116,7 @@ TEST_CASE("A stored game whose plugins changed is not resumed; the channel is to
     CHECK(c.crash().empty());  // told once
 }
 
-TEST_CASE("export_record gives the --record JSON Lines: cherries replay verifies it") {
+TEST_CASE("cherries::host::export_record gives the --record JSON Lines: cherries replay verifies it") {
     TempFolder tmp;
     StoredChannel c(tmp.file("bot.db"));
     const std::int64_t id = start_three(c);
@@ -127,7 +127,7 @@ TEST_CASE("export_record gives the --record JSON Lines: cherries replay verifies
     CHECK(games[0].status == "won");
     CHECK(games[0].turns > 0);
     CHECK(games[0].players.find("cid") != std::string::npos);
-    const std::string record = export_record(*c.store, id);
+    const std::string record = cherries::host::export_record(*c.store, id);
     CHECK(lines_of(record).front().find("\"source\":\"irc\"") != std::string::npos);
     CHECK(replay_verifies(record));
     // A record with an event line left out does not verify.

@@ -5,7 +5,7 @@
 #include <cstdlib>
 
 #include "host/irc/config.hpp"
-#include "host/store/store.hpp"
+#include "host/store/game_store.hpp"
 #include "tests/support/run_cli.hpp"
 
 using namespace cherries;
@@ -237,7 +237,7 @@ TEST_CASE("check_bot_config: a database file that is not SQLite is refused, a SQ
                                                "': not a SQLite database; expected a file CherryBot wrote, or a new path"});
     c.client.database = (folder.path() / "games.sqlite").string();
     CHECK(check_bot_config(c).empty());  // not there yet: created at start
-    { Store store(c.client.database); }
+    { host::GameStore store(c.client.database); }
     CHECK(check_bot_config(c).empty());
     c.client.database = (folder.path() / "notes.txt" / "games.sqlite").string();  // a file as the folder
     REQUIRE(check_bot_config(c).size() == 1);

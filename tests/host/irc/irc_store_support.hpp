@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "host/store/store.hpp"
+#include "host/store/game_store.hpp"
 #include "host/records/replay.hpp"
 #include "tests/host/irc/irc_channel_support.hpp"
 
@@ -43,7 +43,7 @@ struct StoredChannel {
         open();
     }
     Replies open() {
-        store = std::make_shared<Store>(file);
+        store = std::make_shared<cherries::host::GameStore>(file);
         game = std::make_unique<ChannelGame>("#cherries", lib ? *lib : library(), options);
         game->set_account_lookup([this](std::string_view nick) {
             const auto it = accounts.find(std::string(nick));
@@ -83,7 +83,7 @@ struct StoredChannel {
     std::string file;
     ChannelOptions options;
     GameLibrary* lib = nullptr;
-    std::shared_ptr<Store> store;
+    std::shared_ptr<cherries::host::GameStore> store;
     std::unique_ptr<ChannelGame> game;
     std::map<std::string, std::string> accounts;  // nick -> account, as a server would tell
     GameClock::time_point now{};
@@ -113,7 +113,7 @@ inline bool replay_verifies(const std::string& record) {
 /// Changes one hex digit of the first plugin fingerprint (the standard set's) in the stored
 /// state of `channel`'s game in progress, as if the set's files had been edited since.
 inline void edit_stored_fingerprint(const std::string& db, const std::string& channel = "#cherries") {
-    cherries::irc::Store store(db);
+    cherries::host::GameStore store(db);
     auto stored = store.in_progress(channel);
     REQUIRE(stored);
     const std::size_t at = stored->state.find("\"fingerprint\":\"");

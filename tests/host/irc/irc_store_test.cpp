@@ -1,4 +1,4 @@
-// The SQLite store itself (host/store/store.hpp): schema version and the v1 -> v2 migration on a
+// The SQLite store itself (host/store/game_store.hpp): schema version and the v1 -> v2 migration on a
 // real v1 file, files that are no CherryBot database refused untouched, games and statistics.
 #include <catch2/catch.hpp>
 
@@ -22,16 +22,16 @@ std::string bytes_of(const std::string& file) {
 
 TEST_CASE("A new database gets the current schema version, in WAL mode") {
     TempFolder tmp;
-    Store store(tmp.file("new.db"));
-    CHECK(store.schema_version() == kSchemaVersion);
+    cherries::host::GameStore store(tmp.file("new.db"));
+    CHECK(store.schema_version() == cherries::host::kStoreSchemaVersion);
     SQLite::Database raw(tmp.file("new.db"));
     CHECK(raw.execAndGet("PRAGMA journal_mode").getString() == "wal");
 }
 
-TEST_CASE("A schema 1 database is migrated to schema 2: records become lines, statistics keep their totals") {
+TEST_CASE("A schema 1 database is migrated to the current schema: records become lines, statistics keep their totals") {
     TempFolder tmp;
     const std::string file = tmp.file("v1.db");
-    migrate_database(file, 1);
+    cherries::host::migrate_database(file, 1);
     {
         SQLite::Database v1(file, SQLite::OPEN_READWRITE);
         REQUIRE(v1.execAndGet("PRAGMA user_version").getInt() == 1);
@@ -39,8 +39,8 @@ TEST_CASE("A schema 1 database is migrated to schema 2: records become lines, st
                 "(7, '#old', 1700000000, 'won', 'ann', 2, NULL, '{\"record\":\"cherries\"}\n[\"draw\"]\n{\"end\":\"won\"}\n')");
         v1.exec("INSERT INTO stats (nick, games, wins, points) VALUES ('ann', 3, 2, 25)");
     }
-    Store store(file);
-    CHECK(store.schema_version() == 2);
+    cherries::host::GameStore store(file);
+    CHECK(store.schema_version() == cherries::host::kStoreSchemaVersion);
     CHECK(store.record(7) == "{\"record\":\"cherries\"}\n[\"draw\"]\n{\"end\":\"won\"}\n");
     const auto games = store.games();
     REQUIRE(games.size() == 1);
@@ -54,11 +54,40 @@ TEST_CASE("A schema 1 database is migrated to schema 2: records become lines, st
     CHECK_FALSE(ann->best);  // schema 1 did not keep it
     // New games count on top of the migrated totals; the best score is known from now on.
     store.finish(store.begin_game("#old", "{}", 0), {}, "won", "ann", 4,
-                 {StatsUpdate{.key = "nick:ann", .name = "ann", .won = true, .turns = 3, .points = 10}});
+                 {cherries::host::StatsUpdate{.key = "nick:ann", .name = "ann", .won = true, .turns = 3, .points = 10}});
     CHECK(store.stats("nick:ann")->games == 4);
     CHECK(store.stats("nick:ann")->best == 10);
     // Opening it again changes nothing.
-    CHECK(Store(file).schema_version() == 2);
+    CHECK(cherries::host::GameStore(file).schema_version() == cherries::host::kStoreSchemaVersion);
+}
+
+TEST_CASE("A schema 2 database gains the finish time (schema 3); a finished game's final state is kept until dropped") {
+    TempFolder tmp;
+    const std::string file = tmp.file("v2.db");
+    cherries::host::migrate_database(file, 2);
+    {
+        SQLite::Database v2(file, SQLite::OPEN_READWRITE);
+        v2.exec("INSERT INTO games (id, channel, started, status, winner, turns, state) VALUES (3, 'web:abc', 1700000000, 'won', 'ann', 9, NULL)");
+    }
+    cherries::host::GameStore store(file);
+    CHECK(store.schema_version() == 3);
+    CHECK(store.games().at(0).winner == "ann");  // the old game is still there
+    CHECK(store.finished_under("web:", 0).empty());  // finished before schema 3: no state, no time
+    // A web table's game: its final state stays with its finish time, until the table closes.
+    const std::int64_t web = store.begin_game("web:xyz", "{}", 100);
+    store.finish(web, {"{\"end\":\"won\"}"}, "won", "bob", 5, {}, "{\"id\":\"xyz\"}", 1000);
+    const std::int64_t irc = store.begin_game("#chan", "{}", 100);
+    store.finish(irc, {}, "won", "bob", 5, {}, {}, 1000);  // CherryBot keeps no final state
+    const auto kept = store.finished_under("web:", 999);
+    REQUIRE(kept.size() == 1);
+    CHECK(kept[0].id == web);
+    CHECK(kept[0].channel == "web:xyz");
+    CHECK(kept[0].state == "{\"id\":\"xyz\"}");
+    CHECK(store.finished_under("web:", 1001).empty());  // finished longer ago than asked for
+    CHECK(store.finished_under("", 0).size() == 1);
+    store.drop_final_state(web);
+    CHECK(store.finished_under("web:", 0).empty());
+    CHECK(store.record(web) == "{}\n{\"end\":\"won\"}\n");  // the record stays
 }
 
 TEST_CASE("A file that is no CherryBot database is refused with its name, and left as it was") {
@@ -69,7 +98,7 @@ TEST_CASE("A file that is no CherryBot database is refused with its name, and le
         for (int i = 0; i < 200; ++i) out << "these are not the pages of a SQLite database\n";
     }
     const std::string before = bytes_of(garbage);
-    CHECK_THROWS_WITH(Store(garbage), Catch::Contains(garbage) && Catch::Contains("expected a SQLite database file"));
+    CHECK_THROWS_WITH(cherries::host::GameStore(garbage), Catch::Contains(garbage) && Catch::Contains("expected a SQLite database file"));
     CHECK(bytes_of(garbage) == before);
 
     const std::string other = tmp.file("other.db");
@@ -78,7 +107,7 @@ TEST_CASE("A file that is no CherryBot database is refused with its name, and le
         db.exec("CREATE TABLE mine (x INTEGER)");
     }
     const std::string other_before = bytes_of(other);
-    CHECK_THROWS_WITH(Store(other), Catch::Contains(other) && Catch::Contains("another program"));
+    CHECK_THROWS_WITH(cherries::host::GameStore(other), Catch::Contains(other) && Catch::Contains("another program"));
     CHECK(bytes_of(other) == other_before);
 
     const std::string newer = tmp.file("newer.db");
@@ -86,7 +115,7 @@ TEST_CASE("A file that is no CherryBot database is refused with its name, and le
         SQLite::Database db(newer, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
         db.exec("PRAGMA user_version = 99");
     }
-    CHECK_THROWS_WITH(Store(newer), Catch::Contains("schema version 99 is newer"));
+    CHECK_THROWS_WITH(cherries::host::GameStore(newer), Catch::Contains("schema version 99 is newer"));
 }
 
 TEST_CASE("A corrupt database file: the Client names the file and nothing is overwritten") {
@@ -184,7 +213,7 @@ TEST_CASE("Client: accounts from account-tag and extended-join; the stored game 
 
 TEST_CASE("top(): by win rate among players with a minimum of games, then wins, then points") {
     TempFolder tmp;
-    Store store(tmp.file("top.db"));
+    cherries::host::GameStore store(tmp.file("top.db"));
     // (nick, won?) per finished game.
     const std::vector<std::pair<std::string, bool>> results = {
         {"ann", true},  {"ann", false}, {"ann", true},                  // 2 of 3: 67%
@@ -194,7 +223,7 @@ TEST_CASE("top(): by win rate among players with a minimum of games, then wins, 
     };
     for (const auto& [nick, won] : results)
         store.finish(store.begin_game("#c", "{}", 0), {}, "won", won ? nick : "", 1,
-                     {StatsUpdate{.key = "nick:" + nick, .name = nick, .won = won, .turns = 1, .points = won ? 10 : 1}});
+                     {cherries::host::StatsUpdate{.key = "nick:" + nick, .name = nick, .won = won, .turns = 1, .points = won ? 10 : 1}});
     std::vector<std::string> order;
     for (const auto& p : store.top(5, 3)) order.push_back(p.name);
     CHECK(order == std::vector<std::string>{"bob", "ann", "dee"});
@@ -207,11 +236,11 @@ TEST_CASE("top(): by win rate among players with a minimum of games, then wins, 
 TEST_CASE("!top in a channel: win rates with the minimum named; nobody with enough games is said so") {
     TempFolder tmp;
     {
-        Store store(tmp.file("bot.db"));
+        cherries::host::GameStore store(tmp.file("bot.db"));
         for (int i = 0; i < 3; ++i)
             store.finish(store.begin_game("#cherries", "{}", 0), {}, "won", "ann", 1,
-                         {StatsUpdate{.key = "nick:ann", .name = "ann", .won = i < 2, .turns = 1, .points = 5},
-                          StatsUpdate{.key = "nick:bob", .name = "bob", .won = i == 2, .turns = 1, .points = 3}});
+                         {cherries::host::StatsUpdate{.key = "nick:ann", .name = "ann", .won = i < 2, .turns = 1, .points = 5},
+                          cherries::host::StatsUpdate{.key = "nick:bob", .name = "bob", .won = i == 2, .turns = 1, .points = 3}});
     }
     StoredChannel c(tmp.file("bot.db"));  // top_min_games: 3 by default
     CHECK(c.say("zed", "!top") ==

@@ -31,14 +31,20 @@ TEST_CASE("the catalog lists the sets with their cards, the gametypes with their
         CHECK_THAT(card.at("face").get<std::string>(), Catch::Matches("/cards/[0-9a-f]{64}/[a-z0-9_-]+\\.svg"));
     }
     CHECK(copies == 74);
-    bool official = false;
+    bool official = false, closed = false;
     for (const json& g : catalog.at("gametypes"))
         if (g.at("id") == "official") {
             official = true;
             CHECK_THAT(g.at("rule").get<std::string>(), Catch::Contains("first to 10 wins"));
             CHECK(g.at("graph") == "/api/gametypes/official/graph.svg");
+            CHECK(g.at("house_rules") == "Players may join and leave during the game (at the end of a turn).");
+        } else if (g.at("id") == "closed-table") {  // not Official's words: its house rules say how it differs (GDD §3.6)
+            closed = true;
+            CHECK_THAT(g.at("house_rules").get<std::string>(),
+                       Catch::StartsWith("Nobody joins once the game has started. Nobody leaves either") && Catch::Contains("stand-in bot"));
         }
     CHECK(official);
+    CHECK(closed);
     CHECK(catalog.at("bots").at(0) == "random");
     CHECK(catalog.at("defaults").at("gametype") == "official");
 }

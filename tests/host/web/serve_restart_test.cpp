@@ -191,3 +191,55 @@ TEST_CASE("serve --database: a waiting table survives SIGKILL with its seats, an
     CHECK(s.at("started") == true);
     CHECK(again.kill(SIGTERM) == 0);
 }
+
+TEST_CASE("serve --database: a finished table survives SIGKILL: its end is shown again, and its record has one end line", "[web]") {
+    // A gametype of this test's own: every cherry count scores 1, 3 points win (a few turns).
+    TempFolder dir;
+    std::string toml = "[gametype]\nid = \"short\"\nname = \"Short\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 3\n[distribution]\n";
+    for (int n = 0; n <= 60; ++n) toml += std::to_string(n) + " = 1\n";
+    dir.write("plugins/gametypes/short/gametype.toml", toml);
+    const std::string plugins = (dir.path() / "plugins").string();
+    const std::vector<std::string> args = {"--database", (dir.path() / "cherries.db").string(), "--plugin-path", plugins};
+    const auto log = dir.path() / "serve.log";
+    std::string id;
+    json end;
+    {
+        ServeProcess server(args, log);
+        id = new_table(server.port(), R"({"gametype": "short"})");
+        WsClient ann(server.port(), id);
+        ann.send(json{{"type", "join"}, {"name", "ann"}});
+        const json seated = ann.receive("seated");
+        const std::string token = seated.at("token");
+        ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
+        ann.send(json{{"type", "start"}, {"token", token}});
+        for (int i = 0; i < 500; ++i) {  // ann keeps every card
+            end = ann.receive("state").at("table");
+            if (!end.at("result").is_null()) break;
+            if (end.at("phase") == "awaiting_give" && end.at("current") == seated.at("player"))
+                ann.send(json{{"type", "give"}, {"token", token}, {"to", seated.at("player")}, {"turn", end.at("turn")}});
+        }
+        REQUIRE(!end.at("result").is_null());
+        CHECK(server.kill(SIGKILL) == -1);
+    }
+    ServeProcess again(args, log);
+    const json tables = json::parse(http_request(again.port(), "GET", "/api/tables").body);
+    REQUIRE(tables.size() == 1);
+    CHECK(tables.at(0).at("id") == id);
+    WsClient spectator(again.port(), id);
+    const json shown = spectator.state();
+    CHECK(shown.at("phase") == end.at("phase"));
+    CHECK(shown.at("turn") == end.at("turn"));
+    CHECK(shown.at("result") == end.at("result"));
+    CHECK(shown.at("deal").contains("seed"));  // the fair deal's reveal, as before the restart
+    const HttpAnswer record = http_request(again.port(), "GET", "/api/tables/" + id + "/record");
+    REQUIRE(record.status == 200);
+    std::size_t end_lines = 0;
+    for (std::size_t at = record.body.find("\n{\"end\":"); at != std::string::npos; at = record.body.find("\n{\"end\":", at + 1))
+        ++end_lines;
+    CHECK(end_lines == 1);
+    const auto file = dir.write("game.jsonl", record.body);
+    const CliRun replay = run_cli("replay --plugin-path '" + plugins + "' '" + file.string() + "'");
+    INFO(replay.out << replay.err);
+    CHECK(replay.status == 0);
+    CHECK(again.kill(SIGTERM) == 0);
+}

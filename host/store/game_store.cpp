@@ -1,4 +1,4 @@
-#include "host/store/store.hpp"
+#include "host/store/game_store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
@@ -12,7 +12,7 @@
 #include <filesystem>
 #include <sstream>
 
-namespace cherries::irc {
+namespace cherries::host {
 
 namespace {
 
@@ -80,9 +80,13 @@ void schema_v2(SQLite::Database& db) {
     db.exec("ALTER TABLE games DROP COLUMN record");
 }
 
+// Schema 3: when a game finished (Unix seconds; NULL for games finished before), so that a
+// finished web table's final state, kept for its keep_finished time, survives a restart.
+void schema_v3(SQLite::Database& db) { db.exec("ALTER TABLE games ADD COLUMN finished INTEGER"); }
+
 using Migration = void (*)(SQLite::Database&);
-constexpr Migration kMigrations[] = {schema_v1, schema_v2};  // kMigrations[v] goes from v to v + 1
-static_assert(std::size(kMigrations) == kSchemaVersion);
+constexpr Migration kMigrations[] = {schema_v1, schema_v2, schema_v3};  // kMigrations[v] goes from v to v + 1
+static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
 [[noreturn]] void fail(const std::string& file, const std::string& what) { throw StoreError(file + ": " + what); }
 
@@ -106,8 +110,8 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& file, int ver
     } catch (const SQLite::Exception& e) {
         fail(file, fmt::format("cannot open the database: {}; expected a SQLite database file", e.what()));
     }
-    if (found > kSchemaVersion)
-        fail(file, fmt::format("database schema version {} is newer than this cherries reads (up to {})", found, kSchemaVersion));
+    if (found > kStoreSchemaVersion)
+        fail(file, fmt::format("database schema version {} is newer than this cherries reads (up to {})", found, kStoreSchemaVersion));
     try {
         db->exec("PRAGMA journal_mode = WAL");
         db->exec("PRAGMA synchronous = FULL");  // a committed turn survives a power cut too
@@ -127,15 +131,15 @@ std::unique_ptr<SQLite::Database> open_database(const std::string& file, int ver
 }  // namespace
 
 void migrate_database(const std::string& file, int version) {
-    if (version < 1 || version > kSchemaVersion) fail(file, fmt::format("no schema version {}", version));
+    if (version < 1 || version > kStoreSchemaVersion) fail(file, fmt::format("no schema version {}", version));
     open_database(file, version);
 }
 
-struct Store::Impl {
+struct GameStore::Impl {
     Impl(const std::string& f, std::chrono::milliseconds busy)
         : file(f),
           busy_timeout(busy),
-          db(open_database(f, kSchemaVersion, busy)),
+          db(open_database(f, kStoreSchemaVersion, busy)),
           add_line(*db, "INSERT INTO record_lines (game, seq, line) VALUES (?, "
                         "(SELECT coalesce(max(seq), -1) + 1 FROM record_lines WHERE game = ?), ?)"),
           set_state(*db, "UPDATE games SET state = ?, turns = ?, players = ? WHERE id = ? AND status = 'in_progress'"),
@@ -194,10 +198,10 @@ struct Store::Impl {
     SQLite::Statement add_line, set_state, set_state_only, add_stats;
 };
 
-Store::Store(const std::string& file, std::chrono::milliseconds busy_timeout)
+GameStore::GameStore(const std::string& file, std::chrono::milliseconds busy_timeout)
     : impl_(std::make_unique<Impl>(file, busy_timeout)) {}
 
-void Store::keep_file() {
+void GameStore::keep_file() {
     struct stat st {};
     if (::stat(impl_->file.c_str(), &st) == 0) return;
     if (errno != ENOENT) return;  // cannot tell (a folder we may not read): write on as before
@@ -234,18 +238,18 @@ void Store::keep_file() {
     }
 }
 
-std::string Store::take_warning() { return std::exchange(warning_, std::string()); }
+std::string GameStore::take_warning() { return std::exchange(warning_, std::string()); }
 
-void Store::set_write_fault(std::function<void()> fault) { impl_->write_fault = std::move(fault); }
-Store::~Store() = default;
+void GameStore::set_write_fault(std::function<void()> fault) { impl_->write_fault = std::move(fault); }
+GameStore::~GameStore() = default;
 
-const std::string& Store::file() const { return impl_->file; }
+const std::string& GameStore::file() const { return impl_->file; }
 
-int Store::schema_version() const {
+int GameStore::schema_version() const {
     return impl_->guarded("read the schema version", [&] { return impl_->db->execAndGet("PRAGMA user_version").getInt(); });
 }
 
-std::int64_t Store::begin_game(const std::string& channel, const std::string& header_line, std::int64_t now_seconds) {
+std::int64_t GameStore::begin_game(const std::string& channel, const std::string& header_line, std::int64_t now_seconds) {
     keep_file();
     return impl_->guarded("store a new game", [&] {
         impl_->before_write();
@@ -266,7 +270,7 @@ std::int64_t Store::begin_game(const std::string& channel, const std::string& he
     });
 }
 
-void Store::checkpoint(std::int64_t game, const std::vector<std::string>& lines, const std::string& state,
+void GameStore::checkpoint(std::int64_t game, const std::vector<std::string>& lines, const std::string& state,
                        std::uint32_t turns, const std::string& players) {
     keep_file();
     impl_->guarded("store the turn", [&] {
@@ -284,7 +288,7 @@ void Store::checkpoint(std::int64_t game, const std::vector<std::string>& lines,
     });
 }
 
-void Store::update_state(std::int64_t game, const std::string& state) {
+void GameStore::update_state(std::int64_t game, const std::string& state) {
     keep_file();
     impl_->guarded("store the game", [&] {
         impl_->before_write();
@@ -296,18 +300,21 @@ void Store::update_state(std::int64_t game, const std::string& state) {
     });
 }
 
-void Store::finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
-                   const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats) {
+void GameStore::finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
+                       const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats,
+                       const std::string& final_state, std::int64_t now_seconds) {
     keep_file();
     impl_->guarded("store the finished game", [&] {
         impl_->before_write();
         SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
         impl_->lines(game, lines);
-        SQLite::Statement end(*impl_->db, "UPDATE games SET status = ?, winner = ?, turns = ?, state = NULL WHERE id = ?");
+        SQLite::Statement end(*impl_->db, "UPDATE games SET status = ?, winner = ?, turns = ?, state = ?, finished = ? WHERE id = ?");
         end.bind(1, status);
         end.bind(2, winner);
         end.bind(3, static_cast<std::int64_t>(turns));
-        end.bind(4, game);
+        if (final_state.empty()) end.bind(4); else end.bind(4, final_state);
+        end.bind(5, now_seconds);
+        end.bind(6, game);
         end.exec();
         for (const StatsUpdate& u : stats) {
             auto& s = impl_->add_stats;
@@ -323,7 +330,7 @@ void Store::finish(std::int64_t game, const std::vector<std::string>& lines, con
     });
 }
 
-void Store::set_aside(std::int64_t game, const std::string& status, const std::string& end_line) {
+void GameStore::set_aside(std::int64_t game, const std::string& status, const std::string& end_line) {
     keep_file();
     impl_->guarded("set the game aside", [&] {
         SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
@@ -336,7 +343,7 @@ void Store::set_aside(std::int64_t game, const std::string& status, const std::s
     });
 }
 
-std::optional<StoredGame> Store::in_progress(const std::string& channel) {
+std::optional<StoredGame> GameStore::in_progress(const std::string& channel) {
     return impl_->guarded("read the game in progress", [&]() -> std::optional<StoredGame> {
         SQLite::Statement q(*impl_->db, "SELECT id, state, turns FROM games WHERE channel = ? AND status = 'in_progress' "
                                         "AND state IS NOT NULL ORDER BY id DESC LIMIT 1");
@@ -349,7 +356,7 @@ std::optional<StoredGame> Store::in_progress(const std::string& channel) {
     });
 }
 
-std::vector<StoredGame> Store::in_progress_under(const std::string& prefix) {
+std::vector<StoredGame> GameStore::in_progress_under(const std::string& prefix) {
     return impl_->guarded("read the games in progress", [&] {
         SQLite::Statement q(*impl_->db, "SELECT id, channel, state, turns FROM games WHERE status = 'in_progress' "
                                         "AND state IS NOT NULL AND substr(channel, 1, length(?1)) = ?1 ORDER BY id");
@@ -361,6 +368,33 @@ std::vector<StoredGame> Store::in_progress_under(const std::string& prefix) {
                                      .state = q.getColumn(2).getString(),
                                      .turns = static_cast<std::uint32_t>(q.getColumn(3).getInt64())});
         return out;
+    });
+}
+
+std::vector<StoredGame> GameStore::finished_under(const std::string& prefix, std::int64_t since_seconds) {
+    return impl_->guarded("read the finished games", [&] {
+        SQLite::Statement q(*impl_->db, "SELECT id, channel, state, turns FROM games WHERE status != 'in_progress' "
+                                        "AND state IS NOT NULL AND finished >= ?2 AND substr(channel, 1, length(?1)) = ?1 "
+                                        "ORDER BY id");
+        q.bind(1, prefix);
+        q.bind(2, since_seconds);
+        std::vector<StoredGame> out;
+        while (q.executeStep())
+            out.push_back(StoredGame{.id = q.getColumn(0).getInt64(),
+                                     .channel = q.getColumn(1).getString(),
+                                     .state = q.getColumn(2).getString(),
+                                     .turns = static_cast<std::uint32_t>(q.getColumn(3).getInt64())});
+        return out;
+    });
+}
+
+void GameStore::drop_final_state(std::int64_t game) {
+    keep_file();
+    impl_->guarded("drop a finished game's state", [&] {
+        impl_->before_write();
+        SQLite::Statement s(*impl_->db, "UPDATE games SET state = NULL WHERE id = ? AND status != 'in_progress'");
+        s.bind(1, game);
+        s.exec();
     });
 }
 
@@ -379,7 +413,7 @@ GameSummary summary_row(SQLite::Statement& q) {
 
 }  // namespace
 
-std::vector<GameSummary> Store::games(std::size_t limit) {
+std::vector<GameSummary> GameStore::games(std::size_t limit) {
     return impl_->guarded("list the games", [&] {
         SQLite::Statement q(*impl_->db, "SELECT id, channel, players, winner, status, turns, started FROM games "
                                         "ORDER BY id DESC LIMIT ?");
@@ -390,7 +424,7 @@ std::vector<GameSummary> Store::games(std::size_t limit) {
     });
 }
 
-std::optional<GameSummary> Store::last_game_in(const std::string& channel) {
+std::optional<GameSummary> GameStore::last_game_in(const std::string& channel) {
     return impl_->guarded("find the last game of a channel", [&]() -> std::optional<GameSummary> {
         SQLite::Statement q(*impl_->db, "SELECT id, channel, players, winner, status, turns, started FROM games "
                                         "WHERE channel = ? ORDER BY id DESC LIMIT 1");
@@ -416,7 +450,7 @@ constexpr const char* kStatsColumns = "SELECT key, name, games, wins, turns, poi
 
 }  // namespace
 
-std::optional<PlayerStats> Store::stats(const std::string& key) {
+std::optional<PlayerStats> GameStore::stats(const std::string& key) {
     return impl_->guarded("read the statistics", [&]() -> std::optional<PlayerStats> {
         SQLite::Statement q(*impl_->db, std::string(kStatsColumns) + "WHERE key = ?");
         q.bind(1, key);
@@ -425,7 +459,7 @@ std::optional<PlayerStats> Store::stats(const std::string& key) {
     });
 }
 
-std::vector<PlayerStats> Store::top(std::size_t limit, std::uint64_t min_games, const std::string& key_prefix) {
+std::vector<PlayerStats> GameStore::top(std::size_t limit, std::uint64_t min_games, const std::string& key_prefix) {
     return impl_->guarded("read the statistics", [&] {
         SQLite::Statement q(*impl_->db, std::string(kStatsColumns) +
                                             "WHERE games >= ?2 AND games > 0 AND substr(key, 1, length(?3)) = ?3 "
@@ -439,7 +473,7 @@ std::vector<PlayerStats> Store::top(std::size_t limit, std::uint64_t min_games, 
     });
 }
 
-std::string Store::record(std::int64_t game) {
+std::string GameStore::record(std::int64_t game) {
     return impl_->guarded("read the record", [&] {
         SQLite::Statement exists(*impl_->db, "SELECT count(*) FROM games WHERE id = ?");
         exists.bind(1, game);
@@ -453,4 +487,4 @@ std::string Store::record(std::int64_t game) {
     });
 }
 
-}  // namespace cherries::irc
+}  // namespace cherries::host

@@ -1,7 +1,10 @@
-// CherryBot's SQLite database (docs/irc-storage.md): every game in progress (its state after
-// the last completed turn, the same as `play --save`), every game's record (the same JSON Lines
-// as `--record`, one row per line, appended turn by turn), and per-player statistics. One
-// transaction per completed turn, so a crash at any instant leaves the last completed turn.
+// The game store, one SQLite database for every front end that hosts tables (CherryBot's
+// channels, `cherries serve`'s web tables; docs/irc-storage.md): every game in progress (its
+// state after the last completed turn, the same as `play --save`), every game's record (the
+// same JSON Lines as `--record`, one row per line, appended turn by turn), and per-player
+// statistics. One transaction per completed turn, so a crash at any instant leaves the last
+// completed turn. A game is kept under its table's key: an IRC channel's folded name
+// ("#cherries") or "web:ID" for a web table (the column is still called `channel`).
 #pragma once
 
 #include <cstdint>
@@ -13,10 +16,10 @@
 #include <string>
 #include <vector>
 
-namespace cherries::irc {
+namespace cherries::host {
 
 /// The schema this build writes; older databases are migrated when opened (docs/irc-storage.md).
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kStoreSchemaVersion = 3;
 
 /// A database that cannot be opened, read or written: "FILE: what went wrong; what was expected".
 class StoreError : public std::runtime_error {
@@ -24,11 +27,11 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// A stored game in progress, as the channel left it after its last completed turn.
+/// A stored game in progress, as its table left it after its last completed turn.
 struct StoredGame {
     std::int64_t id = 0;
-    std::string channel;  ///< as the channel game names it
-    std::string state;    ///< JSON text written by ChannelGame (host/irc/channel_store.cpp)
+    std::string channel;  ///< the table's key: "#cherries" (IRC, folded) or "web:ID"
+    std::string state;    ///< JSON text written by the front end (host/irc/channel_store.cpp, host/web/table_store.cpp)
     std::uint32_t turns = 0;
 };
 
@@ -61,20 +64,20 @@ struct StatsUpdate {
     std::int64_t points = 0;  ///< final score
 };
 
-/// The database. Not thread-safe: one Client (one thread) uses it. A database file deleted
+/// The database. Not thread-safe: one front end's thread uses it. A database file deleted
 /// while the bot runs is written anew at its path with everything stored so far (keep_file).
-class Store {
+class GameStore {
 public:
     /// Opens `file` (created when missing), switches it to WAL, and migrates an older schema to
-    /// kSchemaVersion in one transaction. Throws StoreError naming the file when it is not a
+    /// kStoreSchemaVersion in one transaction. Throws StoreError naming the file when it is not a
     /// SQLite database, is from a newer cherries, or cannot be written; the file is not changed then.
     /// `busy_timeout`: how long one statement waits for another process's lock before it fails
-    /// (the bot's one thread waits that long at most; a failed write is retried later by the
-    /// channel game, its lines kept in memory). A read-only file is refused too.
-    explicit Store(const std::string& file, std::chrono::milliseconds busy_timeout = std::chrono::milliseconds(50));
-    ~Store();
-    Store(const Store&) = delete;
-    Store& operator=(const Store&) = delete;
+    /// (the front end's one thread waits that long at most; a failed write is retried later by
+    /// the front end, its lines kept in memory). A read-only file is refused too.
+    explicit GameStore(const std::string& file, std::chrono::milliseconds busy_timeout = std::chrono::milliseconds(50));
+    ~GameStore();
+    GameStore(const GameStore&) = delete;
+    GameStore& operator=(const GameStore&) = delete;
 
     const std::string& file() const;
     /// Every write goes through this seam first (tests inject a fault: "database or disk is
@@ -82,11 +85,11 @@ public:
     void set_write_fault(std::function<void()> fault);
     /// PRAGMA user_version.
     int schema_version() const;
-    /// What the store did by itself that the operator and the channel should hear of, once
+    /// What the store did by itself that the operator and the players should hear of, once
     /// (then ""): a database file deleted while in use, written anew at its path.
     std::string take_warning();
 
-    /// A new game in `channel` (folded name): its record's header line; returns its id.
+    /// A new game at table key `channel` ("#chan" folded, or "web:ID"): its record's header line; returns its id.
     std::int64_t begin_game(const std::string& channel, const std::string& header_line, std::int64_t now_seconds);
     /// After a completed turn (or a change between turns): appends `lines` to the record and
     /// replaces the state, in one transaction. `players`: for the listing.
@@ -94,15 +97,24 @@ public:
                     std::uint32_t turns, const std::string& players);
     /// Replaces only the state (a change during a turn: a pending join, a nick), no record lines.
     void update_state(std::int64_t game, const std::string& state);
-    /// The game ended: appends the last `lines` (its end line included), sets its status and
-    /// winner, drops its state and adds `stats`, in one transaction.
+    /// The game ended: appends the last `lines` (its end line included), sets its status,
+    /// winner and the time it finished (`now_seconds`, Unix), keeps `final_state` (a web table
+    /// shown for its keep_finished time after the end; empty: the state is dropped) and adds
+    /// `stats`, in one transaction.
     void finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
-                const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats);
+                const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats,
+                const std::string& final_state = {}, std::int64_t now_seconds = 0);
+    /// Finished games whose final state is kept (finish's `final_state`), under keys that begin
+    /// with `prefix`, that finished at `since_seconds` (Unix) or later; oldest first.
+    std::vector<StoredGame> finished_under(const std::string& prefix, std::int64_t since_seconds);
+    /// Drops the final state of finished game `game` (its table is closed); nothing for a game in
+    /// progress.
+    void drop_final_state(std::int64_t game);
     /// The game cannot resume (plugins changed, stopped): status `status`, state dropped, and
     /// `end_line` (unless empty) appended to its record, in one transaction.
     void set_aside(std::int64_t game, const std::string& status, const std::string& end_line = {});
 
-    /// The game in progress in `channel` (folded name), if any.
+    /// The game in progress at table key `channel`, if any.
     std::optional<StoredGame> in_progress(const std::string& channel);
     /// Every game in progress whose channel begins with `prefix` ("web:": the web tables), oldest
     /// first.
@@ -133,10 +145,10 @@ private:
 };
 
 /// export_record(store, id): the record of game `id` as `cherries replay` reads it.
-inline std::string export_record(Store& store, std::int64_t game) { return store.record(game); }
+inline std::string export_record(GameStore& store, std::int64_t game) { return store.record(game); }
 
 /// Opens (creating) `file` and migrates it only up to schema `version` (1 or 2): tests make
-/// databases of older versions with it. Throws StoreError like Store's constructor.
+/// databases of older versions with it. Throws StoreError like GameStore's constructor.
 void migrate_database(const std::string& file, int version);
 
-}  // namespace cherries::irc
+}  // namespace cherries::host
