@@ -420,6 +420,10 @@ Server::~Server() = default;
 
 std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().port(); }
 
+void Server::set_store_write_fault(std::function<void()> fault) {
+    if (impl_->store) impl_->store->store().set_write_fault(std::move(fault));
+}
+
 void Server::run(bool signals) {
     Impl& s = *impl_;
     if (signals) {

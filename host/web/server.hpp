@@ -32,6 +32,10 @@ public:
     void run(bool signals = true);
     /// Asks run() to save, close and return; safe from any thread.
     void stop();
+    /// Every write of the store goes through `fault` first (host::GameStore::set_write_fault):
+    /// tests make the database full or read-only with it. Call before run(); `fault` runs on the
+    /// server's thread. Nothing without a database.
+    void set_store_write_fault(std::function<void()> fault);
 
     /// The insides (host/web/server_impl.hpp), named here for the server's own files only.
     struct Impl;

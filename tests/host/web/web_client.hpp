@@ -37,7 +37,8 @@ using tcp = net::ip::tcp;
 /// A server on 127.0.0.1 with a port of its own, run on a thread until destroyed.
 class TestServer {
 public:
-    explicit TestServer(web::ServeConfig config = {}, web::Pictures pictures = {}) {
+    /// `store_fault`: set as the store's write fault before the server runs (Server::set_store_write_fault).
+    explicit TestServer(web::ServeConfig config = {}, web::Pictures pictures = {}, std::function<void()> store_fault = {}) {
         config.host = "127.0.0.1";
         config.port = 0;
         if (config.web_root.empty()) {
@@ -47,6 +48,7 @@ public:
             config.web_root = web_root_.path();
         }
         server_ = std::make_unique<web::Server>(config, std::move(pictures), [](const std::string&) {});
+        if (store_fault) server_->set_store_write_fault(std::move(store_fault));
         thread_ = std::thread([this] { server_->run(false); });
     }
     ~TestServer() {
