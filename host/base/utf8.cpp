@@ -128,4 +128,16 @@ std::string pad_to_width(std::string_view text, std::size_t columns) {
     return out;
 }
 
+std::string bidi_isolate(std::string_view text) {
+    if (!valid_utf8(text)) return std::string(text);
+    auto it = text.begin();
+    while (it != text.end()) {
+        const auto cp = static_cast<utf8proc_int32_t>(utf8::unchecked::next(it));
+        const utf8proc_property_t* p = utf8proc_get_property(cp);
+        if (p->bidi_class == UTF8PROC_BIDI_CLASS_R || p->bidi_class == UTF8PROC_BIDI_CLASS_AL)
+            return "\u2068" + std::string(text) + "\u2069";
+    }
+    return std::string(text);
+}
+
 }  // namespace cherries::host

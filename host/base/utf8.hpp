@@ -38,4 +38,10 @@ std::string_view cut_to_width(std::string_view text, std::size_t columns);
 /// when it is as wide or wider. What fmt's "{:<N}" does, counted in columns instead of code points.
 std::string pad_to_width(std::string_view text, std::size_t columns);
 
+/// `text` between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE when it holds a
+/// right-to-left letter (Unicode bidi class R or AL), else unchanged: a name listed among others
+/// ("ann 3, مريم 2, bob 1") then cannot reorder its neighbours (Unicode UAX #9, isolates; what
+/// the page does with <bdi>). Invalid UTF-8 is returned unchanged.
+std::string bidi_isolate(std::string_view text);
+
 }  // namespace cherries::host

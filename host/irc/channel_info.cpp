@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "host/base/utf8.hpp"
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
 #include "host/base/join.hpp"
@@ -138,7 +139,7 @@ PlayerId ChannelGame::Table::find(std::string_view who, bool humans_only) const 
 std::string ChannelGame::Table::scores() const {
     std::string out;
     for (const Player& p : game.players()) {
-        out += fmt::format("{}{} {} ({} cherr{}", out.empty() ? "" : ", ", nick(p.id), p.score, p.cherries,
+        out += fmt::format("{}{} {} ({} cherr{}", out.empty() ? "" : ", ", host::bidi_isolate(nick(p.id)), p.score, p.cherries,
                            p.cherries == 1 ? "y" : "ies");
         for (const ActiveModifier& m : p.modifiers) out += fmt::format(", {} {}", cards.name(m.card), m.lifetime);
         out += ")";

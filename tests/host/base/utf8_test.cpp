@@ -56,3 +56,14 @@ TEST_CASE("pad_to_width pads to columns, so a table with wide names lines up") {
     CHECK(display_width(pad_to_width(kHan + kHan, 6)) == display_width(pad_to_width("ann", 6)));
     CHECK(pad_to_width("toolong", 3) == "toolong");
 }
+
+TEST_CASE("bidi_isolate wraps a right-to-left name in FSI ... PDI and leaves others as they are") {
+    const std::string maryam = "\xD9\x85\xD8\xB1\xD9\x8A\xD9\x85";  // مريم (Arabic letters: bidi class AL)
+    const std::string shalom = "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D";  // שלום (Hebrew: R)
+    CHECK(bidi_isolate(maryam) == "\xE2\x81\xA8" + maryam + "\xE2\x81\xA9");
+    CHECK(bidi_isolate("ann-" + shalom) == "\xE2\x81\xA8" "ann-" + shalom + "\xE2\x81\xA9");
+    CHECK(bidi_isolate("ann") == "ann");
+    CHECK(bidi_isolate(kCherry + "x") == kCherry + "x");   // an emoji is no right-to-left letter
+    CHECK(bidi_isolate("\xD9\xFF") == "\xD9\xFF");         // invalid UTF-8: unchanged
+    CHECK(display_width(bidi_isolate(maryam)) == display_width(maryam));  // the isolates take no column
+}
