@@ -31,7 +31,6 @@ std::string ChannelGame::prompt(std::string lead) {
     t.prompt_line = paint({lead})[0];
     t.prompt_unsent = true;
     ++t.prompt_serial;
-    t.warned = false;
     return lead;
 }
 
@@ -46,19 +45,13 @@ void ChannelGame::prompt_written(std::uint64_t serial, GameClock::time_point now
     if (serial != t.prompt_serial) return;  // an older prompt: that turn is over
     t.prompt_unsent = false;
     if (!human_turn(t)) return;
-    const auto until = now + options_.turn_timeout;
-    if (t.paused_until) {
-        t.paused_left = options_.turn_timeout;
-    } else if (!t.turn_deadline || *t.turn_deadline < until) {
-        t.turn_deadline = until;
-        t.warned = false;
-    }
+    t.clock.start(now);
 }
 
 void ChannelGame::connection_lost() {
     if (!table_) return;
     // Nobody can answer while the bot is away: the clock waits for the prompt asked again.
-    table_->turn_deadline.reset();
+    table_->clock.stop();
     table_->prompt_unsent = false;
 }
 
@@ -69,7 +62,7 @@ Replies ChannelGame::back() {
     t.out = &out;
     out.push_back("CherryBot is back.");
     status(out);
-    if (human_turn(t) && !t.paused_until) {
+    if (human_turn(t) && !t.clock.paused()) {
         out.push_back(prompt(drew_line(t)));
     }
     return paint(std::move(out));
@@ -97,7 +90,7 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
         out.push_back(fmt::format("Welcome back, {}.", t.nick(id)));
     }
     status(out);
-    if (human_turn(t) && t.game.current_player() == id && !t.paused_until)
+    if (human_turn(t) && t.game.current_player() == id && !t.clock.paused())
         out.push_back(prompt(drew_line(t)));
     return paint(std::move(out));
 }
@@ -108,14 +101,9 @@ void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Repl
         out.push_back(fmt::format("{}, only a seated player can !pause the game.", nick));
     } else if (!t.started) {
         out.push_back("The game has not started; there is no clock to stop.");
-    } else if (t.paused_until) {
+    } else if (!t.clock.pause(now)) {
         out.push_back("The game is paused already; !resume goes on.");
     } else {
-        t.paused_until = now + options_.pause_limit;
-        t.paused_left = t.turn_deadline ? std::optional<std::chrono::nanoseconds>(
-                                              std::max(std::chrono::nanoseconds(0), *t.turn_deadline - now))
-                                        : std::nullopt;
-        t.turn_deadline.reset();
         out.push_back(fmt::format("{} pauses the game: the turn clock stops, for at most {}. !resume goes on.", nick,
                                   seconds_text(options_.pause_limit)));
     }
@@ -123,7 +111,7 @@ void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Repl
 
 void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point now, Replies& out) {
     Table& t = *table_;
-    if (!t.paused_until) {
+    if (!t.clock.paused()) {
         out.push_back("The game is not paused.");
         return;
     }
@@ -131,14 +119,8 @@ void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point no
         out.push_back(fmt::format("{}, only a seated player can !resume the game.", nick));
         return;
     }
-    t.paused_until.reset();
     std::string left;
-    if (t.paused_left) {
-        t.turn_deadline = now + *t.paused_left;
-        left = fmt::format(": {} has {} left", t.nick(t.game.current_player()),
-                           seconds_text(std::chrono::duration_cast<std::chrono::milliseconds>(*t.paused_left)));
-    }
-    t.paused_left.reset();
+    if (const auto had = t.clock.resume(now)) left = fmt::format(": {} has {} left", t.nick(t.game.current_player()), seconds_text(*had));
     out.push_back(nick.empty() ? fmt::format("The pause ran out ({}); the game goes on{}.", seconds_text(options_.pause_limit), left)
                                : fmt::format("{} resumes the game{}.", nick, left));
 }
@@ -146,13 +128,7 @@ void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point no
 std::optional<GameClock::time_point> ChannelGame::deadline() const {
     if (!table_) return std::nullopt;
     const Table& t = *table_;
-    std::optional<GameClock::time_point> at;
-    if (t.paused_until) {
-        at = t.paused_until;
-    } else if (t.turn_deadline) {
-        at = !t.warned && options_.turn_timeout > options_.turn_warning ? *t.turn_deadline - options_.turn_warning
-                                                                        : *t.turn_deadline;
-    }
+    std::optional<GameClock::time_point> at = t.clock.next();
     if (t.store_retry && (!at || *t.store_retry < *at)) at = t.store_retry;
     return at;
 }
@@ -167,25 +143,21 @@ Replies ChannelGame::tick(GameClock::time_point now) {
         persist(out);
         if (!table_) return paint(std::move(out));
     }
-    if (t.paused_until) {
-        if (now >= *t.paused_until) resume_clock("", now, out);
+    if (t.clock.paused()) {
+        if (t.clock.tick(now) == host::TurnClock::Due::pause_over) resume_clock("", now, out);
         return paint(std::move(out));
     }
-    if (!t.turn_deadline) return out;
+    if (!t.clock.running()) return out;
     if (!human_turn(t)) {
-        t.turn_deadline.reset();  // stale: nobody is waited for
+        t.clock.stop();  // stale: nobody is waited for
         return out;
     }
-    if (now < *t.turn_deadline) {
-        if (!t.warned && options_.turn_timeout > options_.turn_warning && now >= *t.turn_deadline - options_.turn_warning) {
-            t.warned = true;
-            out.push_back(fmt::format("{}: {} left.", t.nick(t.game.current_player()), seconds_text(options_.turn_warning)));
-        }
-        return paint(std::move(out));
-    }
+    const host::TurnClock::Due due = t.clock.tick(now);
+    if (due == host::TurnClock::Due::warning)
+        out.push_back(fmt::format("{}: {} left.", t.nick(t.game.current_player()), seconds_text(options_.turn_warning)));
+    if (due != host::TurnClock::Due::timeout) return paint(std::move(out));
     try {
         t.out = &out;
-        t.turn_deadline.reset();
         t.table->time_out(options_.turn_timeout);  // the table's stand-in decides, and says so
         t.flush();
         t.sync_kept();

@@ -311,7 +311,7 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
         out.push_back("No card is waiting to be given; !status shows the game.");
         return;
     }
-    if (t.paused_until) {
+    if (t.clock.paused()) {
         out.push_back("The game is paused; !resume first.");
         return;
     }
@@ -342,7 +342,7 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
         out.push_back(reply.text);
         return;
     }
-    t.turn_deadline.reset();
+    t.clock.stop();
     advance(now, out);
 }
 

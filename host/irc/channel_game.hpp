@@ -20,6 +20,7 @@
 #include "host/irc/text.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/table/table.hpp"
+#include "host/table/turn_clock.hpp"
 
 namespace cherries::host {
 class Bot;
@@ -187,6 +188,10 @@ private:
     void rules(Replies& out);
     /// How this channel's host::Table runs (seats, timeouts, take-over, nicks folded).
     host::TableOptions table_options() const;
+    /// The turn clock's settings from the options (turn_timeout, turn_warning, pause_limit).
+    host::TurnClockOptions clock_options() const {
+        return {.turn_timeout = options_.turn_timeout, .turn_warning = options_.turn_warning, .pause_limit = options_.pause_limit};
+    }
     /// Plays on (bots at once) until a human must act, the game ends or is suspended; says it all.
     void advance(GameClock::time_point now, Replies& out);
     /// Ends the game before its end: tells the channel "The game is over: WHY." and stores it as

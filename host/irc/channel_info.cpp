@@ -26,6 +26,7 @@ const Game& seated_game(const host::Table& table) {
 ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener_nick)
     : channel(ch),
       casemapping(ch.options_.casemapping),
+      clock(ch.clock_options()),
       bundle(std::move(b)),
       runtime(bundle->make_runtime()),
       cards(*bundle),
@@ -41,6 +42,7 @@ ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b,
 ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved)
     : channel(ch),
       casemapping(ch.options_.casemapping),
+      clock(ch.clock_options()),
       bundle(std::move(b)),
       runtime(bundle->make_runtime()),
       cards(*bundle),

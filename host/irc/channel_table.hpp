@@ -22,6 +22,7 @@
 #include "host/session/plugin_list.hpp"
 #include "host/session/session.hpp"
 #include "host/table/seat_tally.hpp"
+#include "host/table/turn_clock.hpp"
 #include "host/table/table.hpp"
 #include "host/text/render.hpp"
 
@@ -72,6 +73,9 @@ struct ChannelGame::Table final : host::TableListener {
 
     ChannelGame& channel;
     CaseMapping casemapping;
+    /// The turn clock, the host's one (host/table/turn_clock.hpp): not running until the prompt
+    /// is written, nor while the game is paused.
+    host::TurnClock clock;
     std::shared_ptr<const sdk::Bundle> bundle;
     std::unique_ptr<sdk::LuaRuntime> runtime;  // one Lua state per game
     host::CardText cards;
@@ -103,16 +107,9 @@ struct ChannelGame::Table final : host::TableListener {
     bool started = false;
     CardId prompted_card = kNoCard;
     std::uint32_t prompted_turn = 0;
-    /// The turn clock: when the current human's time runs out (unset: not running, e.g. the
-    /// prompt is not written yet, or the game is paused).
-    std::optional<GameClock::time_point> turn_deadline;
     std::uint64_t prompt_serial = 0;  // of the last prompt asked for
     std::string prompt_line;          // its text (with colours), until it is written
     bool prompt_unsent = false;
-    bool warned = false;              // the current turn's "N s left" was said
-    /// A !pause: until when, and how much of the turn clock was left.
-    std::optional<GameClock::time_point> paused_until;
-    std::optional<std::chrono::nanoseconds> paused_left;
 };
 
 }  // namespace cherries::irc

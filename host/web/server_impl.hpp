@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "host/table/turn_clock.hpp"
 #include "host/web/lobby.hpp"
 #include "host/web/protocol.hpp"
 #include "host/web/server.hpp"
@@ -55,6 +56,7 @@ struct Room {
     std::unique_ptr<net::steady_timer> timer;
     std::uint64_t clock = 0;   // bumped on every re-arm: an older expiry does nothing
     std::uint32_t timed_turn = 0;
+    host::TurnClock turn_clock;  // the host's one turn clock (host/table/turn_clock.hpp); the timer wakes it
     std::chrono::steady_clock::time_point last_change = std::chrono::steady_clock::now();
     std::optional<std::chrono::steady_clock::time_point> over_since;
 };
@@ -101,6 +103,9 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// After a table changed: its log and state to every socket, the turn clock, the store.
     void changed(const std::string& table_id);
     void arm_clock(const std::string& table_id);
+    /// Sets the room's timer to its turn clock's next() and acts on what is due then (clock: the
+    /// arming this wake-up belongs to; a later one makes it do nothing).
+    void wake_clock(const std::string& table_id, std::uint64_t clock);
     /// While some table's save failed: tries each again in 1 s (so a kill soon after the
     /// database works again loses at most the turn in play), until none fails.
     void arm_store_retry();

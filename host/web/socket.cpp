@@ -245,18 +245,29 @@ void Server::Impl::arm_clock(const std::string& table_id) {
     const auto turn = table ? table->waiting_for_person() : std::nullopt;
     if (!turn) {
         if (room.timer) room.timer->cancel();
+        room.turn_clock.stop();
         room.timed_turn = 0;
         return;
     }
     if (room.timed_turn == *turn && room.timer) return;  // this turn's clock runs already
     if (!room.timer) room.timer = std::make_unique<net::steady_timer>(io);
     room.timed_turn = *turn;
-    const std::uint64_t clock = ++room.clock;
-    room.timer->expires_after(config.turn_timeout);
+    room.turn_clock = host::TurnClock({.turn_timeout = config.turn_timeout, .turn_warning = std::chrono::milliseconds(0)});
+    room.turn_clock.start(std::chrono::steady_clock::now());
+    wake_clock(table_id, ++room.clock);
+}
+
+void Server::Impl::wake_clock(const std::string& table_id, std::uint64_t clock) {
+    Room& room = rooms[table_id];
+    const auto at = room.turn_clock.next();
+    if (!at || !room.timer) return;
+    room.timer->expires_at(*at);
     room.timer->async_wait([self = shared_from_this(), table_id, clock](beast::error_code ec) {
         if (ec || self->stopping) return;
         Room& r = self->rooms[table_id];
         if (r.clock != clock) return;
+        if (r.turn_clock.tick(std::chrono::steady_clock::now()) != host::TurnClock::Due::timeout)
+            return self->wake_clock(table_id, clock);  // woken early, or a warning (the page shows none)
         r.timed_turn = 0;
         if (WebTable* t = self->lobby->find(table_id)) {
             t->time_out(self->config.turn_timeout);
