@@ -7,6 +7,7 @@
 #include "host/base/utf8.hpp"
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
+#include "host/text/card_lookup.hpp"
 #include "host/base/join.hpp"
 #include "host/records/record_log.hpp"
 #include "host/session/library_bots.hpp"
@@ -185,21 +186,6 @@ void ChannelGame::status(Replies& out) const {
     out.push_back("Scores: " + t.scores() + ".");
 }
 
-namespace {
-
-// True when `query` (folded) starts `name` (folded) or one of its words: "hat" finds
-// "-1 Hat Of Unfruit".
-bool starts_a_word(const std::string& name, const std::string& query) {
-    for (std::size_t at = 0;;) {
-        if (name.compare(at, query.size(), query) == 0) return true;
-        at = name.find(' ', at);
-        if (at == std::string::npos) return false;
-        ++at;
-    }
-}
-
-}  // namespace
-
 void ChannelGame::card(const ChannelCommand& c, Replies& out) {
     const std::string name = fmt::format("{}", fmt::join(c.args, " "));
     if (name.empty() && c.name == "card") {
@@ -241,22 +227,11 @@ void ChannelGame::card(const ChannelCommand& c, Replies& out) {
         }
         out.push_back(fmt::format("{}: none in the game.", catalog.kinds()[k].name));
     };
-    const std::string wanted = fold_case(name, CaseMapping::ascii);
-    // The exact name or id first; then the cards with a word that starts so: one is the card,
-    // more are listed to choose from.
-    std::vector<KindId> found;
-    for (KindId k = 0; k < catalog.kinds().size(); ++k) {
-        const CardKind& kind = catalog.kinds()[k];
-        if (fold_case(kind.name, CaseMapping::ascii) == wanted || fold_case(kind.id, CaseMapping::ascii) == wanted ||
-            fold_case(catalog.display_id(k), CaseMapping::ascii) == wanted)
-            return describe(k);
-        if (starts_a_word(fold_case(kind.name, CaseMapping::ascii), wanted) || fold_case(kind.id, CaseMapping::ascii).starts_with(wanted))
-            found.push_back(k);
-    }
-    if (found.size() == 1) return describe(found[0]);
-    if (found.size() > 1) {
+    const host::CardLookup found = host::find_card(catalog, name);  // one rule with the terminal's `card`
+    if (found.card) return describe(*found.card);
+    if (found.candidates.size() > 1) {
         std::vector<std::string> names;
-        for (const KindId k : found) names.push_back(catalog.kinds()[k].name);
+        for (const KindId k : found.candidates) names.push_back(catalog.kinds()[k].name);
         out.push_back(fmt::format("Which one? {}.", fmt::join(names, ", ")));
         return;
     }

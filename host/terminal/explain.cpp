@@ -1,5 +1,7 @@
 #include "host/terminal/explain.hpp"
 
+#include "host/text/card_lookup.hpp"
+
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
@@ -21,40 +23,12 @@ std::string lower(std::string s) {
     return s;
 }
 
-bool starts_with(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
-
 std::string joined(const std::vector<std::string>& words, std::size_t from) {
     if (from >= words.size()) return "";
     return fmt::format("{}", fmt::join(words.begin() + static_cast<std::ptrdiff_t>(from), words.end(), " "));
 }
 
 }  // namespace
-
-std::optional<KindId> find_card(const Catalog& catalog, const std::string& words, std::vector<std::string>& candidates) {
-    const std::string query = lower(words);
-    const auto& kinds = catalog.kinds();
-    auto keys = [&](const CardKind& k) {
-        return std::vector<std::string>{lower(k.name), k.id, catalog.sets()[k.set].id + ":" + k.id};
-    };
-    std::vector<KindId> exact, prefix;
-    for (KindId i = 0; i < kinds.size(); ++i) {
-        const auto ks = keys(kinds[i]);
-        if (std::find(ks.begin(), ks.end(), query) != ks.end()) exact.push_back(i);
-        else if (std::any_of(ks.begin(), ks.end(), [&](const std::string& k) { return starts_with(k, query); }))
-            prefix.push_back(i);
-    }
-    if (exact.size() == 1) return exact[0];
-    if (exact.empty() && prefix.size() == 1) return prefix[0];
-    candidates.clear();
-    const std::vector<KindId>& pool = !exact.empty() ? exact : prefix;
-    for (KindId i : pool) candidates.push_back(kinds[i].name);
-    if (pool.empty())
-        for (KindId i = 0; i < kinds.size(); ++i)
-            if (lower(kinds[i].name).find(query) != std::string::npos || kinds[i].id.find(query) != std::string::npos)
-                candidates.push_back(kinds[i].name);
-    if (candidates.size() > 5) candidates.resize(5);
-    return std::nullopt;
-}
 
 std::string explain_card(const CardText& cards, KindId kind_id) {
     const Catalog& catalog = cards.catalog();
@@ -150,11 +124,14 @@ bool explain_command(const std::vector<std::string>& words, const Game& game, co
         out << "  expected card NAME, a card's name or id, e.g. card " << lower(cards.catalog().kinds().front().name) << '\n';
         return true;
     }
-    std::vector<std::string> candidates;
-    if (const auto kind = find_card(cards.catalog(), joined(words, 1), candidates)) {
-        out << explain_card(cards, *kind);
+    const CardLookup found = find_card(cards.catalog(), joined(words, 1));
+    if (found.card) {
+        out << explain_card(cards, *found.card);
         return true;
     }
+    std::vector<std::string> candidates;
+    for (const KindId k : found.candidates)
+        if (candidates.size() < 5) candidates.push_back(cards.catalog().kinds()[k].name);
     const std::string list = fmt::format("{}", fmt::join(candidates, ", "));
     out << fmt::format("  no card '{}' in this game{}\n", printable(joined(words, 1)),
                        list.empty() ? "" : "; did you mean " + list + "?");

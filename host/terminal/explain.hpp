@@ -13,11 +13,6 @@
 
 namespace cherries::host {
 
-/// Finds a card kind for a player's words: its name ("cherry halver", any case), its id
-/// ("cherry-halver" or "standard:cherry-halver"), or a prefix of either that only one kind has.
-/// nullopt when none or several match; `candidates` then lists up to 5 that the words are part of.
-std::optional<KindId> find_card(const Catalog& catalog, const std::string& words, std::vector<std::string>& candidates);
-
 /// One card explained, several lines, each indented by two spaces: its name and symbol, its
 /// set and type, how many are in the game, its change or lifetime (GDD §3.3.2.1.1), and its
 /// rules text or derived words.

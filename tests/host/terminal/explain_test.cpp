@@ -42,8 +42,9 @@ TEST_CASE("card NAME: a card by name in any case, by id, or by a prefix only it 
                                                    "  +1 cherry: runs through the receiver's modifier card stack, then is "
                                                    "added to their cherries (never below 0)\n"
                                                    "  Gives the receiver 1 cherry.\n");
+    // A word of the name that starts so counts, as IRC's !card does (host/text/card_lookup).
     CHECK(said({"card", "double"}, game, cards) ==
-          "  no card 'double' in this game; did you mean Double Cherry, Double Anticherry?\n");
+          "  no card 'double' in this game; did you mean Double Cherry, Double Anticherry, Cherry Doubler, Score Doubler?\n");
     CHECK(said({"card", "score"}, game, cards) ==
           "  no card 'score' in this game; did you mean Score Shield, Score Doubler, Score Halver, Score Inverter?\n");
     CHECK(said({"card", "banana"}, game, cards) == "  no card 'banana' in this game\n");
