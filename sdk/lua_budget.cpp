@@ -33,6 +33,14 @@ SandboxState& sandbox(lua_State* L) { return **static_cast<SandboxState**>(lua_g
 // next instruction should the plugin catch it.
 void budget_hook(lua_State* L, lua_Debug*) {
     SandboxState& s = sandbox(L);
+    // Deep recursion ends here, long before Lua's own stack overflow (kMaxCallDepth). Walking
+    // to that depth costs a few steps for an ordinary call (lua_getstack stops at the bottom).
+    if (lua_Debug ar{}; lua_getstack(L, kMaxCallDepth, &ar)) {
+        luaL_where(L, 0);
+        lua_pushfstring(L, "stack overflow (more than %d nested calls)", kMaxCallDepth);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
     if (s.state < SandboxState::out_of_instructions) {
         const int armed = s.state == SandboxState::fresh ? s.first_slice : s.slice;
         s.remaining -= armed;

@@ -26,6 +26,12 @@ constexpr std::chrono::nanoseconds kTimePerInstruction{1000};
 /// At least this long, so that on a loaded machine the (deterministic) instruction budget, not
 /// the clock, decides every ordinary fault; the net is for liveness only.
 constexpr std::chrono::nanoseconds kMinTimeLimit = std::chrono::seconds(2);
+/// The deepest nesting of Lua calls a plugin may reach. Lua itself lets a recursion grow its
+/// stack to a million slots (about 250,000 levels, 16 MB and ~50 ms to build and unwind, with
+/// lua_sethook walking all of it), which made one faulting card cost a 50-game sim seconds; no
+/// modifier, distribution or bot needs more than a few dozen. Looked at by the count hook, so
+/// it is as deterministic as the budget.
+constexpr int kMaxCallDepth = 1000;
 /// Allocation is charged to the budget: one instruction per this many bytes.
 constexpr int kBytesPerInstructionShift = 7;
 

@@ -109,6 +109,7 @@ struct LuaLimits {
 ///   plugin's time: one VM instruction can still compare two megabyte strings or convert a
 ///   megabyte numeral in a for loop, which no counter sees; the net looks at the clock every
 ///   256 instructions and at every charge.
+/// - Depth: at most 1,000 nested Lua calls (lua_budget::kMaxCallDepth), then "stack overflow".
 /// - Memory: `memory_bytes` for the whole state; one string holds at most 1 MiB; one file may
 ///   keep at most a quarter of `memory_bytes` after loading, so every plugin has room to run.
 /// - No finalizers and no weak tables: `setmetatable` refuses `__gc` and `__mode` and installs a

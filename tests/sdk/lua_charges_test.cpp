@@ -131,3 +131,20 @@ TEST_CASE("ordinary uses of the charged functions stay cheap") {
                       {"work"});
     CHECK(charged(rt, 1, 7) < 2000);  // of a budget of 1,000,000
 }
+
+TEST_CASE("recursion stops at 1,000 nested calls with 'stack overflow', cheaply; 900 levels run") {
+    // Issue 30: Lua's own limit (a million stack slots) cost ~50 ms a fault, seconds a sim.
+    auto rt = runtime(R"(
+        local M = {}
+        local function down(n, k) if n >= k then return n end return down(n + 1, k) + 0 end
+        function M.deep(n) return down(0, 100000) end
+        function M.fine(n) return down(0, 900) end
+        return M)",
+                      {"deep", "fine"});
+    std::int64_t out = 0;
+    CHECK_FALSE(rt.call(1, 0, out));
+    CHECK_THAT(rt.fault_message(), Catch::Contains("stack overflow (more than 1000 nested calls)"));
+    CHECK(rt.usage()[0].instructions < 100'000);  // stopped near 1,000 levels, not at the budget's end
+    REQUIRE(rt.call(2, 0, out));
+    CHECK(out == 900);
+}
