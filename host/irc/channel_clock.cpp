@@ -129,7 +129,7 @@ std::optional<GameClock::time_point> ChannelGame::deadline() const {
     if (!table_) return std::nullopt;
     const Table& t = *table_;
     std::optional<GameClock::time_point> at = t.clock.next();
-    if (t.store_retry && (!at || *t.store_retry < *at)) at = t.store_retry;
+    if (const auto retry = t.store_health.retry_at(); retry && (!at || *retry < *at)) at = retry;
     return at;
 }
 
@@ -138,8 +138,7 @@ Replies ChannelGame::tick(GameClock::time_point now) {
     now_ = now;
     if (!table_) return out;
     Table& t = *table_;
-    if (t.store_retry && now >= *t.store_retry) {  // the database failed: try again, in memory meanwhile
-        t.store_retry.reset();
+    if (const auto retry = t.store_health.retry_at(); retry && now >= *retry) {  // the database failed: try again, in memory meanwhile
         persist(out);
         if (!table_) return paint(std::move(out));
     }

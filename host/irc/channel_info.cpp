@@ -36,6 +36,7 @@ ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b,
       game((out = &spill, table->join(opener_nick), seated_game(*table))),
       text(game, cards, [this](PlayerId id) { return nick(id); }),
       opener(opener_nick) {
+    store_health = host::StoreHealth(ch.options_.store_retry);
     spill.clear();
     ready = true;
 }
@@ -50,6 +51,7 @@ ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b,
       table(std::make_unique<host::Table>(*bundle, *runtime, saved, *ch.bots_, *this, ch.table_options())),
       game(seated_game(*table)),
       text(game, cards, [this](PlayerId id) { return nick(id); }) {
+    store_health = host::StoreHealth(ch.options_.store_retry);
     ready = true;
 }
 

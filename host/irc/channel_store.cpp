@@ -198,32 +198,26 @@ void ChannelGame::persist(Replies& out) {
     }
     Table& t = *table_;
     if (t.game.phase() != Phase::awaiting_give) stage();  // a complete turn: its lines and save half, in memory
-    if (t.store_failing && t.store_retry && now_ < *t.store_retry) return;  // failing: wait for the retry
+    if (!t.store_health.may_try(now_)) return;  // failing: wait for the retry
     try {
         // Between turns (the lobby, a suspension): the whole state; during a turn, a pending join
         // or a nick: the state only (the turn is not done), after what an earlier failure left.
         retry_store();
         if (std::string warning = store_->take_warning(); !warning.empty()) {
             tell_operator(warning);
-            out.push_back("Warning: the database file was deleted; a new one was written with everything stored so far.");
+            out.push_back(host::StoreHealth::kWrittenAnew);
         }
-        if (t.store_failing) {
-            t.store_failing = false;
-            t.store_retry.reset();
+        if (auto again = t.store_health.worked()) {
             if (options_.log) options_.log(channel_ + ": the database works again; nothing was lost");
-            out.push_back("The database works again: the game is stored, nothing was lost.");
+            out.push_back(std::move(*again));
         }
     } catch (const std::exception& e) {
-        // Told once; tried again later without blocking anyone, the game going on in memory.
-        if (!t.store_failing) {
+        // Told once; tried again every store_retry (1 s, never longer: a kill soon after the
+        // fault clears loses at most the turn in play), the game going on in memory.
+        if (auto told = t.store_health.failed(now_)) {
             tell_operator(e.what());
-            out.push_back("Warning: the game cannot be stored just now (the operator can see why); it goes on, and "
-                          "is stored as soon as the database works again.");
-            t.store_failing = true;
+            out.push_back(std::move(*told));
         }
-        // Every store_retry (1 s), never longer: a kill soon after the fault clears loses at
-        // most the turn in play (no backoff to wait out).
-        t.store_retry = now_ + options_.store_retry;
     }
 }
 

@@ -21,6 +21,7 @@
 #include "host/records/record_log.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/session/session.hpp"
+#include "host/store/store_health.hpp"
 #include "host/table/seat_tally.hpp"
 #include "host/table/turn_clock.hpp"
 #include "host/table/table.hpp"
@@ -94,12 +95,11 @@ struct ChannelGame::Table final : host::TableListener {
     host::SeatTally tally;
     /// A store that fails (a lock, a full disk, a read-only file): the record lines of complete
     /// turns not written yet, kept in memory and written first by the next write that works;
-    /// the turn count of the save half (`saved`); whether the channel was told (once); when
-    /// to try again (every ChannelOptions::store_retry, 1 s).
+    /// the turn count of the save half (`saved`); whether it fails, what the channel is told
+    /// and when to try again (host::StoreHealth, every ChannelOptions::store_retry, 1 s).
     std::vector<std::string> unstored_lines;
     std::uint32_t saved_turn = 0;
-    bool store_failing = false;
-    std::optional<GameClock::time_point> store_retry;
+    host::StoreHealth store_health;
     std::int64_t stored_id = 0;                // the game's id in the store; 0: not stored
     nlohmann::json saved;                      // the save half of the state at the last checkpoint
     std::string last_state;                    // the state text last written

@@ -107,18 +107,29 @@ std::string TableStore::save(WebTable& table, const std::function<void(const std
         // A database file deleted while in use was written anew (host/store): the operator hears of it.
         if (std::string warning = store_.take_warning(); !warning.empty()) log(warning);
     } catch (const host::StoreError& e) {
-        if (!failing_.insert(table.id()).second) return {};  // told already: tried again every second
+        auto told = health_[table.id()].failed(std::chrono::steady_clock::now());
+        if (!told) return {};  // told already: tried again every second
         log(fmt::format("table {}: {} (tried again every second)", table.id(), e.what()));
-        return "This game cannot be stored in the database just now; it goes on, and is stored as soon as the database "
-               "works again.";
+        return std::move(*told);
     }
-    if (failing_.erase(table.id()) == 0) return {};
+    const auto health = health_.find(table.id());
+    if (health == health_.end()) return {};
+    auto again = health->second.worked();
+    health_.erase(health);
+    if (!again) return {};
     log(fmt::format("table {}: the database works again; nothing was lost", table.id()));
-    return "The database works again: the game is stored, nothing was lost.";
+    return std::move(*again);
+}
+
+std::set<std::string> TableStore::failing() const {
+    std::set<std::string> out;
+    for (const auto& [id, health] : health_)
+        if (health.failing()) out.insert(id);
+    return out;
 }
 
 void TableStore::closed(const std::string& id, const std::function<void(const std::string&)>& log) {
-    failing_.erase(id);
+    health_.erase(id);
     const auto game = games_.find(id);
     if (game != games_.end() && finished_.count(id)) {
         try {

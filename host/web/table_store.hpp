@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "host/store/game_store.hpp"
+#include "host/store/store_health.hpp"
 #include "host/web/lobby.hpp"
 #include "host/web/web_table.hpp"
 
@@ -48,9 +49,9 @@ public:
     /// cause goes to `log`, once per run of failures.
     std::string save(WebTable& table, const std::function<void(const std::string&)>& log);
     /// The tables whose last save failed.
-    const std::set<std::string>& failing() const { return failing_; }
+    std::set<std::string> failing() const;
     /// Stops trying table `id` again (it is gone from the server).
-    void forget(const std::string& id) { failing_.erase(id); }
+    void forget(const std::string& id) { health_.erase(id); }
     /// Table `id` is closed: a finished game's final state is dropped (its record stays), and
     /// the table is forgotten. A failure goes to `log`; the state is then dropped by nobody,
     /// harmless (finished_under skips it once keep_finished has passed).
@@ -65,7 +66,7 @@ private:
     host::GameStore store_;
     std::map<std::string, std::int64_t> games_;  // table id -> game id
     std::set<std::string> finished_;             // tables whose end is stored (once: statistics)
-    std::set<std::string> failing_;              // tables whose last save failed
+    std::map<std::string, host::StoreHealth> health_;  // per table: whether saving fails, what was told
 };
 
 }  // namespace cherries::web

@@ -65,10 +65,10 @@ TEST_CASE("Another process holds the write lock: the game goes on, told once; th
         SQLite::Database other(db, SQLite::OPEN_READWRITE);
         other.exec("BEGIN IMMEDIATE");  // held as long as `other` lives (20 s in the issue: here, some turns)
         play(c, 6);
-        CHECK(count(c.log, "Warning: the game cannot be stored just now") == 1);  // once, not per turn
+        CHECK(count(c.log, "This game cannot be stored in the database just now") == 1);  // once, not per turn
         REQUIRE(c.game->deadline().has_value());  // a retry is due
         c.tick(1s);  // still locked: fails again, quietly, and tries again in 1 s
-        CHECK(count(c.log, "Warning:") == 1);
+        CHECK(count(c.log, "cannot be stored") == 1);
         other.exec("ROLLBACK");
     }
     // The lock is gone: the retry writes what was missed, with no turn played meanwhile.
@@ -92,7 +92,7 @@ TEST_CASE("A full disk (an injected fault at the write seam), then room again: n
         if (full) throw cherries::host::StoreError(db + ": cannot store the turn: database or disk is full");
     });
     play(c, 5);
-    CHECK(count(c.log, "Warning: the game cannot be stored just now") == 1);
+    CHECK(count(c.log, "This game cannot be stored in the database just now") == 1);
     CHECK(c.game->load_error().find("database or disk is full") != std::string::npos);  // the operator's log
     full = false;
     c.tick(1s);
@@ -148,10 +148,10 @@ TEST_CASE("A database file read-only mid-run (injected: SQLite's words), then wr
         if (read_only) throw cherries::host::StoreError(db + ": cannot store the turn: attempt to write a readonly database");
     });
     play(c, 4);
-    CHECK(count(c.log, "Warning: the game cannot be stored just now") == 1);
+    CHECK(count(c.log, "This game cannot be stored in the database just now") == 1);
     CHECK(c.game->load_error().find("readonly database") != std::string::npos);
     c.tick(1s);  // still read-only: quietly again
-    CHECK(count(c.log, "Warning:") == 1);
+    CHECK(count(c.log, "cannot be stored") == 1);
     read_only = false;
     c.tick(2s);
     CHECK(count(c.log, "The database works again") == 1);
@@ -177,7 +177,7 @@ TEST_CASE("The database file deleted mid-run: a new file is written with everyth
     play(c, 3);
     INFO(c.game->load_error());
     CHECK(std::filesystem::exists(db));
-    CHECK(count(c.log, "Warning: the database file was deleted; a new one was written with everything stored so far.") == 1);
+    CHECK(count(c.log, "The database file was deleted; a new one was written with everything stored so far.") == 1);
     CHECK(c.game->load_error().find("was deleted while cherries used it") != std::string::npos);
     CHECK_FALSE(has(c.log, "cannot be stored"));
     // The new file holds the finished game and the game in progress (read by a new connection).

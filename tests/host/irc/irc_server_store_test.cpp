@@ -57,7 +57,7 @@ TEST_CASE("Another process holds the write lock for seconds: the bot answers at 
         SQLite::Database other((folder.path() / "games.sqlite").string(), SQLite::OPEN_READWRITE);
         other.exec("BEGIN IMMEDIATE");  // the write lock, held until ROLLBACK
         bob.say("#cherries", "!keep");
-        REQUIRE(ann.wait_for(kSaid + "Warning: the game cannot be stored just now", 5s));
+        REQUIRE(ann.wait_for(kSaid + "This game cannot be stored in the database just now", 5s));
         REQUIRE(ann.wait_for(kSaid + "Turn 3: ann drew .*ann: !keep or !give NICK", 5s));
         // Every write waits 10 ms at most: an answer comes at once, not after SQLite's 5 s.
         const auto asked = std::chrono::steady_clock::now();
@@ -90,7 +90,7 @@ TEST_CASE("The database file deleted mid-game: a new file is written with a warn
     const auto db = folder.path() / "games.sqlite";
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + suffix);
     bob.say("#cherries", "!keep");
-    REQUIRE(ann.wait_for(kSaid + "Warning: the database file was deleted; a new one was written with everything stored so far\\.", 5s));
+    REQUIRE(ann.wait_for(kSaid + "The database file was deleted; a new one was written with everything stored so far\\.", 5s));
     REQUIRE(ann.wait_for(kSaid + "Turn 3: ann drew .*ann: !keep or !give NICK", 5s));
     CHECK(std::filesystem::exists(db));
     CHECK(bot->log().find("the database file was deleted while cherries used it") != std::string::npos);
