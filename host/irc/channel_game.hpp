@@ -19,6 +19,7 @@
 #include "host/session/game_library.hpp"
 #include "host/irc/text.hpp"
 #include "host/session/plugin_list.hpp"
+#include "host/table/rematch.hpp"
 #include "host/table/table.hpp"
 #include "host/table/turn_clock.hpp"
 
@@ -248,12 +249,7 @@ private:
     std::function<std::string(std::string_view)> account_;
     std::vector<std::string> red_;  // colours: the names of the cherry cards of the last game
     bool compact_ = false;          // options_.compact, switched by !quiet
-    struct LastTable {
-        std::string gametype;
-        std::vector<std::string> sets;
-        std::vector<std::pair<std::string, std::string>> seats;  // nick (a person's) or bot, in turn order
-    };
-    std::optional<LastTable> last_table_;  // the last game's, for !rematch
+    std::optional<host::Rematch> last_table_;  // the last game's, for !rematch (host/table/rematch)
     struct LastAnswer {
         std::string nick;     // folded
         std::string command;  // name and arguments

@@ -11,23 +11,7 @@
 
 namespace cherries::irc {
 
-void ChannelGame::remember_table() {
-    const Table& t = *table_;
-    LastTable last{.gametype = t.game.gametype().id, .sets = {}, .seats = {}};
-    for (const sdk::PluginInfo& p : t.bundle->plugins())
-        if (p.type == "set") last.sets.push_back(p.id);
-    for (const Player& p : t.game.players()) {
-        if (const auto kept = t.table->kept().find(p.id); kept != t.table->kept().end()) {
-            last.seats.emplace_back(kept->second, "");  // a person's seat, a bot only kept it
-            continue;
-        }
-        std::string kind;
-        for (const host::SeatedBot& b : t.session().bots())
-            if (b.id == p.id) kind = b.name;
-        last.seats.emplace_back(kind.empty() ? t.nick(p.id) : "", kind);
-    }
-    last_table_ = std::move(last);
-}
+void ChannelGame::remember_table() { last_table_ = host::rematch_of(*table_->table, *table_->bundle); }
 
 void ChannelGame::rematch(const std::string& nick, bool op, Replies& out) {
     if (table_) {
@@ -38,13 +22,11 @@ void ChannelGame::rematch(const std::string& nick, bool op, Replies& out) {
         out.push_back("No game was played here since the bot came; !cherries opens one.");
         return;
     }
-    const LastTable last = *last_table_;
+    const host::Rematch last = *last_table_;
     const auto same = [&](const std::string& a, const std::string& b) {
         return fold_case(a, options_.casemapping) == fold_case(b, options_.casemapping);
     };
-    std::vector<std::string> people;
-    for (const auto& [person, kind] : last.seats)
-        if (kind.empty()) people.push_back(person);
+    const std::vector<std::string> people = last.people();
     const bool played = std::any_of(people.begin(), people.end(), [&](const std::string& p) { return same(p, nick); });
     if (!played && !op) {
         out.push_back(fmt::format("Only the players of the last game ({}) or a channel operator can !rematch; !cherries opens a new game.",
@@ -56,8 +38,8 @@ void ChannelGame::rematch(const std::string& nick, bool op, Replies& out) {
     open_game(open, nick, out);
     if (!table_) return;
     table_->out = &out;  // its plugins no longer load: open_game said so
-    for (const auto& [person, kind] : last.seats)
-        if (!kind.empty() && table_->game.players().size() < options_.max_players) join("", kind, out);
+    for (const host::Rematch::Seat& seat : last.seats)
+        if (!seat.bot.empty() && table_->game.players().size() < options_.max_players) join("", seat.bot, out);
     std::vector<std::string> others;
     for (const auto& p : people)
         if (!same(p, nick)) others.push_back(p);
