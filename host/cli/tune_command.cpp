@@ -94,6 +94,7 @@ void add_tune_command(CLI::App& app, Command& run) {
                                                                        "standard output, the JSON to --json FILE)");
                 const TuneSpec spec = read_tune_file(state->file);
                 const sdk::Bundle bundle = sdk::load_bundle(state->plugins);
+                for (const auto& dir : state->plugins.plugin_path) o.plugin_path.push_back(dir.string());
                 TuneProgress progress;
                 if (!state->quiet)
                     progress = [](std::uint32_t done, std::uint32_t budget, const std::string& label, double fitness,

@@ -185,6 +185,7 @@ double rounded6(double x) { return std::round(x * 1e6) / 1e6; }
 std::string tune_reproduce(const sdk::Bundle& bundle, const TuneSpec& spec, const TuneOptions& o,
                            const std::string& label, std::uint64_t games) {
     std::string command = "cherries report";
+    for (const auto& dir : o.plugin_path) command += " --plugin-path " + dir;
     std::string gametype;
     for (const auto& p : bundle.plugins()) {
         if (p.type == "set") command += " --set " + p.id;

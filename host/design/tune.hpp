@@ -32,6 +32,7 @@ struct TuneOptions {
     std::uint32_t fork_every = 8;       ///< card forks (by rarity), with a card_effect target
     std::uint32_t decision_every = 40;  ///< sampled decisions, with a decisions target
     std::uint32_t shard = 1, shards = 1;  ///< this shard runs its own search of its share of `evaluations`
+    std::vector<std::string> plugin_path;  ///< as given (--plugin-path), for the reproduce commands
     NtbeaSettings search;
 };
 

@@ -152,7 +152,7 @@ TEST_CASE("cherries tune: sharded searches merge into one list; bad input gets a
     INFO(merged.err);
     REQUIRE(merged.status == 0);
     CHECK_THAT(merged.out, Catch::Contains("cherries tune: 6 variants of mistuned under mistuned"));
-    CHECK_THAT(merged.out, Catch::Contains("reproduce: cherries report --set mistuned"));
+    CHECK_THAT(merged.out, Catch::Contains("reproduce: cherries report --plugin-path " CHERRIES_SOURCE_DIR "/tests/fixtures --set mistuned"));
     const auto missing = test::run_cli("tune" + plugins);
     CHECK(missing.status == 2);
     CHECK_THAT(missing.err, Catch::Contains("give the tune file"));
