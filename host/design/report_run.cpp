@@ -92,7 +92,7 @@ void play_games(const ShardRange& r, unsigned workers, unsigned jobs, ProgressMe
         if (e) std::rethrow_exception(e);
 }
 
-std::vector<std::string> seat_names(std::uint32_t players) {
+std::vector<std::string> report_seat_names(std::uint32_t players) {
     std::vector<std::string> names;
     for (std::uint32_t seat = 0; seat < players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
     return names;
@@ -103,7 +103,7 @@ std::vector<std::string> seat_names(std::uint32_t players) {
 SkillTally play_skill(const sdk::Bundle& bundle, const ReportOptions& o, const ShardRange& range, unsigned workers,
                       std::uint32_t players, const std::string& strong, const std::string& weak,
                       ProgressMeter& progress) {
-    const std::vector<std::string> names = seat_names(players);
+    const std::vector<std::string> names = report_seat_names(players);
     std::vector<SkillTally> tallies(workers, SkillTally{.players = players, .strong = strong, .weak = weak});
     play_games(range, workers, o.jobs, progress, [&](unsigned w) -> GameFn {
         std::shared_ptr<sdk::LuaRuntime> runtime = bundle.make_runtime();
@@ -145,7 +145,7 @@ ReportTally play_configuration(const sdk::Bundle& bundle, const ReportOptions& o
                                std::uint32_t players, const std::string& bot, std::size_t kinds, std::uint32_t blocks,
                                std::uint32_t threshold, const std::vector<std::uint64_t>& rates, ProgressMeter& progress,
                                std::vector<SimGame>* outcomes) {
-    const std::vector<std::string> names = seat_names(players);
+    const std::vector<std::string> names = report_seat_names(players);
     const std::vector<std::string> seat_bots(players, bot);
     std::vector<ReportTally> tallies(workers, ReportTally(players, bot, kinds, blocks));
     for (auto& t : tallies) t.decisions.threshold = threshold;

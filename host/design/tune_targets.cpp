@@ -100,7 +100,7 @@ double tune_miss(double shortfall, double scale) {
     return s / (1 + s);
 }
 
-std::string points(double share) { return fmt::format("{:+.1f} points", 100 * share); }
+std::string tune_points(double share) { return fmt::format("{:+.1f} points", 100 * share); }
 
 }  // namespace
 
@@ -212,7 +212,7 @@ std::vector<TargetCheck> check_targets(const TuneTargets& targets, const nlohman
                 const auto& s = c["wins"][seat];
                 const double off = s.at("share").get<double>() - s.at("fair").get<double>();
                 const double shortfall = std::abs(off) - margin;
-                w.offer(shortfall, fmt::format("seat {} {} ({})", seat + 1, points(off), where(c)));
+                w.offer(shortfall, fmt::format("seat {} {} ({})", seat + 1, tune_points(off), where(c)));
             }
         out.push_back({"seat_margin", fmt::format("every seat within fair ± {:g} points", 100 * margin), w.got,
                        w.shortfall <= 0, tune_miss(w.shortfall, margin)});
@@ -226,7 +226,7 @@ std::vector<TargetCheck> check_targets(const TuneTargets& targets, const nlohman
                 if (e.is_null()) continue;  // never forked: nothing to judge
                 const double effect = e.get<double>();
                 const double shortfall = std::abs(effect) - bound;
-                w.offer(shortfall, fmt::format("{} {} ({})", row.at("card").get<std::string>(), points(effect), where(c)));
+                w.offer(shortfall, fmt::format("{} {} ({})", row.at("card").get<std::string>(), tune_points(effect), where(c)));
             }
         if (!w.seen) throw std::invalid_argument("the card_effect target needs card forks");
         out.push_back({"card_effect", fmt::format("every card's handling effect within ± {:g} points", 100 * bound),

@@ -27,10 +27,10 @@ const sdk::Bundle& tune_mistuned_bundle() {
     return bundle;
 }
 
-const fs::path tune_file = fs::path(CHERRIES_SOURCE_DIR) / "tests/fixtures/tune/mistuned.toml";
+const fs::path tune_test_file = fs::path(CHERRIES_SOURCE_DIR) / "tests/fixtures/tune/mistuned.toml";
 
 // The first diagnostic's text of a tune file that does not read.
-std::string tune_error(const std::string& text) {
+std::string tune_test_error(const std::string& text) {
     try {
         parse_tune_file(text, "t.toml");
     } catch (const sdk::LoadError& e) {
@@ -74,18 +74,18 @@ TEST_CASE("NTBEA proposes each point once and says when the space is spent", "[h
 }
 
 TEST_CASE("tune file: targets and ranges read, mistakes named at their line", "[host][tune]") {
-    const TuneSpec spec = read_tune_file(tune_file);
+    const TuneSpec spec = read_tune_file(tune_test_file);
     REQUIRE(spec.targets.length);
     CHECK(spec.players == std::vector<std::uint32_t>{3});
     CHECK(spec.dimensions.size() == 2);
-    CHECK_THAT(tune_error("[targets]\nlength = [40]\n[vary]\nwinning_score = [1, 5]\n"),
+    CHECK_THAT(tune_test_error("[targets]\nlength = [40]\n[vary]\nwinning_score = [1, 5]\n"),
                Catch::Contains("t.toml:2") && Catch::Contains("expected [LOW, HIGH]"));
-    CHECK_THAT(tune_error("[targets]\nlength = [40, 20]\n[vary]\nwinning_score = [1, 5]\n"),
+    CHECK_THAT(tune_test_error("[targets]\nlength = [40, 20]\n[vary]\nwinning_score = [1, 5]\n"),
                Catch::Contains("LOW (40) must not be above HIGH (20)"));
-    CHECK_THAT(tune_error("[targets]\nlenght = [1, 2]\n[vary]\nwinning_score = [1, 5]\n"),
+    CHECK_THAT(tune_test_error("[targets]\nlenght = [1, 2]\n[vary]\nwinning_score = [1, 5]\n"),
                Catch::Contains("did you mean 'length'"));
-    CHECK_THAT(tune_error("[targets]\nseat_margin = 5\n"), Catch::Contains("vary"));
-    CHECK_THAT(tune_error("[targets]\nseat_margin = 5\n[vary.distribution]\nfive = [0, 1]\n"),
+    CHECK_THAT(tune_test_error("[targets]\nseat_margin = 5\n"), Catch::Contains("vary"));
+    CHECK_THAT(tune_test_error("[targets]\nseat_margin = 5\n[vary.distribution]\nfive = [0, 1]\n"),
                Catch::Contains("expected a cherry count"));
     // A card the plugins do not have: "did you mean", before any game.
     TuneSpec wrong = spec;
@@ -102,7 +102,7 @@ TEST_CASE("tune fixes a planted mis-tuned set: ten Drags and a winning score thr
     // The set as it is misses the length target by far (its games never end); a small search (40
     // variants of 60 games at 3 players) finds variants that meet every target, with fewer Drags
     // and a lower winning score.
-    const TuneSpec spec = read_tune_file(tune_file);
+    const TuneSpec spec = read_tune_file(tune_test_file);
     TuneOptions o;
     o.games = 60;
     o.final_games = 300;
@@ -138,7 +138,7 @@ TEST_CASE("tune fixes a planted mis-tuned set: ten Drags and a winning score thr
 TEST_CASE("cherries tune: sharded searches merge into one list; bad input gets a clear error", "[host][tune][cli]") {
     const test::TempFolder dir;
     const std::string plugins = " --plugin-path '" CHERRIES_SOURCE_DIR "/tests/fixtures' --set mistuned --gametype mistuned";
-    const std::string common = " '" + tune_file.string() + "'" + plugins +
+    const std::string common = " '" + tune_test_file.string() + "'" + plugins +
                                " --games 20 --final-games 40 --evaluations 6 --top 2 --max-turns 2000 --seed 3 --quiet";
     std::string parts;
     for (int k = 1; k <= 2; ++k) {
@@ -156,7 +156,7 @@ TEST_CASE("cherries tune: sharded searches merge into one list; bad input gets a
     const auto missing = test::run_cli("tune" + plugins);
     CHECK(missing.status == 2);
     CHECK_THAT(missing.err, Catch::Contains("give the tune file"));
-    const auto bad = test::run_cli("tune '" + tune_file.string() + "'" + plugins + " --games 10 --final-games 5");
+    const auto bad = test::run_cli("tune '" + tune_test_file.string() + "'" + plugins + " --games 10 --final-games 5");
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("--final-games (5) must be at least --games (10)"));
 }
