@@ -60,7 +60,7 @@ nlohmann::json run_tune(const sdk::Bundle& bundle, const TuneSpec& spec, const T
 nlohmann::json merge_tune_parts(const std::vector<std::string>& files);
 
 /// The result as text for the terminal: the targets, the set as it is, each best variant with how
-/// far it meets each target, its paired figures and the command that reproduces it.
+/// far it meets each target, its paired figures and the command that reproduces it (tune_text.cpp).
 std::string tune_text(const nlohmann::json& result);
 
 }  // namespace cherries::host
