@@ -21,6 +21,7 @@ void add_replay_command(CLI::App& app, Command& run);   ///< host/cli/replay_com
 void add_ladder_command(CLI::App& app, Command& run);   ///< host/cli/ladder_command.cpp
 void add_merge_command(CLI::App& app, Command& run);    ///< host/cli/merge_command.cpp
 void add_report_command(CLI::App& app, Command& run);   ///< host/cli/report_command.cpp
+void add_tune_command(CLI::App& app, Command& run);     ///< host/cli/tune_command.cpp
 /// `list` and `export` under `cherries irc` (host/cli/irc_store_command.cpp).
 void add_irc_store_commands(CLI::App& irc, Command& run);
 void add_graph_command(CLI::App& app, Command& run);    ///< host/cli/graph_command.cpp

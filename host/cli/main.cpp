@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     host::add_ladder_command(app, run);
     host::add_merge_command(app, run);
     host::add_report_command(app, run);
+    host::add_tune_command(app, run);
     host::add_graph_command(app, run);
     host::add_cards_command(app, run);
     host::add_irc_command(app, run);

@@ -93,16 +93,21 @@ void add_report_command(CLI::App& app, Command& run) {
         bool quiet = false;
         WhatIfOptions what_if;
         double band_margin = 5;  // points
-        double precision = 0;    // points
+        double precision = 3;    // points; the default only when --games is not given
+        std::string fork_placement = "need";
+        bool fork_by_rarity = false;  // the older flag for --fork-placement rarity
         double decision_threshold = 100 * kDefaultDecisionThreshold;  // points
         std::string band;        // "LOW..HIGH" in points, or empty
     };
     auto state = std::make_shared<State>();
     state->report.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
+    state->report.max_games = 200'000;  // the precision's budgets by default: a game budget is reproducible
+    state->report.max_seconds = 3600;
     CLI::App* cmd = app.add_subcommand("report", "Play many games and write a balance report (HTML and JSON)");
     add_integer_option<std::uint64_t>(*cmd, "--games", state->report.games, 1, UINT64_MAX,
-                                      "Games per player count and bot")
-        ->capture_default_str();
+                                      fmt::format("Games per player count and bot, exactly (without --precision); with "
+                                                  "--precision the first round (default: {} with the default "
+                                                  "precision, else {})", kPrecisionFirstRound, kDefaultReportGames));
     cmd->add_option("--players", state->report.players, "Player counts, comma-separated")
         ->delimiter(',')
         ->check(CLI::Range(2u, static_cast<unsigned>(kMaxPlayers)))
@@ -133,18 +138,23 @@ void add_report_command(CLI::App& app, Command& run) {
         ->capture_default_str();
     cmd->add_option("--precision", state->precision,
                     "Play more games (in rounds after --games) until every card's handling effect interval under the "
-                    "strongest bot is within ± this many percentage points, or a budget ends (0: off)")
-        ->check(CLI::Range(0.0, 99.0))
-        ->capture_default_str();
+                    "strongest bot is within ± this many percentage points, or a budget ends (0: exactly --games; "
+                    "the default when --games is not given: 3)");
     add_integer_option<std::uint64_t>(*cmd, "--max-games", state->report.max_games, 1, UINT64_MAX,
                                       "With --precision: at most this many games per player count and bot")
         ->capture_default_str();
     cmd->add_option("--max-seconds", state->report.max_seconds,
-                    "With --precision: start no new round after this many seconds (0: no limit; not reproducible)")
-        ->check(CLI::Range(0.0, 1e9));
-    cmd->add_flag("--fork-by-rarity", state->report.fork_by_rarity,
-                  "Fork a card's gives more often the fewer copies it has (about as many forks per card): the widest "
-                  "card interval narrows sooner");
+                    "With --precision: start no new round after this many seconds (0: no limit; a run stopped by "
+                    "it is not reproducible)")
+        ->check(CLI::Range(0.0, 1e9))
+        ->capture_default_str();
+    cmd->add_option("--fork-placement", state->fork_placement,
+                    "Which gives to fork for card strength: even (one in --fork-every of every card), rarity (a card's "
+                    "gives more often the fewer copies it has) or need (rarity, then with --precision each card as "
+                    "often as its interval needs)")
+        ->check(CLI::IsMember({"even", "rarity", "need"}))
+        ->capture_default_str();
+    cmd->add_flag("--fork-by-rarity", state->fork_by_rarity, "The same as --fork-placement rarity");
     cmd->add_option("--band-margin", state->band_margin,
                     "Verdicts: a card is too strong or too weak when its handling effect's 95% interval lies beyond its "
                     "type's median ± this many percentage points")
@@ -169,11 +179,34 @@ void add_report_command(CLI::App& app, Command& run) {
         ->expected(2);
     add_what_if_options(*cmd, state->what_if);
     add_plugin_options(*cmd, state->plugins);
-    cmd->callback([&run, state] {
-        run = [state] {
+    cmd->callback([&run, state, cmd] {
+        const bool games_given = cmd->count("--games") > 0, precision_given = cmd->count("--precision") > 0;
+        if (cmd->count("--fork-by-rarity") > 0) {
+            if (cmd->count("--fork-placement") > 0 && state->fork_placement != "rarity")
+                throw CLI::ValidationError("--fork-by-rarity", "goes without --fork-placement " + state->fork_placement);
+            state->fork_placement = "rarity";
+        }
+        run = [state, games_given, precision_given] {
             ReportOptions& o = state->report;
             o.decision_threshold = state->decision_threshold / 100;
-            o.precision = state->precision / 100;
+            o.fork_by_rarity = state->fork_placement != "even";
+            o.fork_by_need = state->fork_placement == "need";
+            // Precision by default (docs/report.md, "Precision"), unless the games are given, or a
+            // run needs their number in advance (shards, what-ifs, the association figures).
+            const bool fixed_needed = o.shards > 1 || o.association || !state->what_if.empty() || !state->from.empty();
+            if (precision_given) {
+                if (!(state->precision >= 0 && state->precision < 100))
+                    throw InputError("--precision must be from 0 to 100 points (less than 100)");
+                o.precision = state->precision / 100;
+                if (!games_given && o.precision > 0) o.games = kPrecisionFirstRound;
+                if (!games_given && o.precision == 0) o.games = kDefaultReportGames;
+            } else if (games_given || fixed_needed) {
+                o.precision = 0;
+                if (!games_given) o.games = kDefaultReportGames;
+            } else {
+                o.precision = state->precision / 100;
+                o.games = kPrecisionFirstRound;
+            }
             const VerdictOptions verdicts = verdict_options(state->band_margin, state->band);  // before any game
             const bool sharded = o.shards > 1;
             if (state->html.empty() && state->json.empty())
@@ -232,17 +265,20 @@ void add_report_command(CLI::App& app, Command& run) {
                     labels.push_back(w.label);
                 }
                 if (!what_ifs.empty()) data.setup["what_if"] = labels;
-                const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
-                const std::uint64_t played =
-                    sharded ? range.end - range.first : data.setup["games"].get<std::uint64_t>() - range.first;
-                fmt::print(stderr, "cherries report: {} games in {:.2f} s\n", played * o.players.size() * o.bots.size(),
-                           data.seconds);
-                if (const auto& p = data.setup.value("precision", nlohmann::json()); p.is_object())
-                    fmt::print(stderr, "cherries report: {} after {} games per player count and bot: the widest card "
-                               "interval is ±{} points (target ±{:g})\n",
-                               p["stopped"].get<std::string>(), data.setup["games"].get<std::uint64_t>(),
+                std::uint64_t played = 0;
+                for (const ReportTally& t : data.tallies) played += t.games;
+                fmt::print(stderr, "cherries report: {} games in {:.2f} s\n", played, data.seconds);
+                if (const auto& p = data.setup.value("precision", nlohmann::json()); p.is_object()) {
+                    std::string per;
+                    for (const auto& c : p.value("configurations", nlohmann::json::array()))
+                        per += fmt::format("{}{} players {}", per.empty() ? "" : ", ", c["players"].get<int>(),
+                                           c["games"].get<std::uint64_t>());
+                    fmt::print(stderr, "cherries report: {}: the widest card interval is ±{} points (target ±{:g}); "
+                               "games of {}: {}; other bots: {}\n",
+                               p["stopped"].get<std::string>(),
                                p["widest"].is_null() ? std::string("?") : fmt::format("{:.2f}", 100 * p["widest"].get<double>()),
-                               100 * o.precision);
+                               100 * o.precision, strongest_bot(o.bots), per, o.games);
+                }
                 if (sharded) {
                     write_text_file(state->html, report_part(data, o.shard, o.shards).dump() + "\n");
                     return 0;

@@ -7,7 +7,6 @@
 #include <stdexcept>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
 #include "host/base/input_error.hpp"
 #include "host/session/session.hpp"
 
@@ -127,19 +126,23 @@ CausalTally CausalTally::from_json(const nlohmann::json& j, std::size_t kinds, c
     return t;
 }
 
+std::vector<std::uint64_t> fork_rates(const Catalog& catalog, std::uint32_t every, bool by_rarity) {
+    std::vector<std::uint64_t> rates(catalog.kinds().size(), every);
+    if (every == 0 || !by_rarity || catalog.kinds().empty()) return rates;
+    const double mean = static_cast<double>(catalog.card_count()) / static_cast<double>(catalog.kinds().size());
+    for (std::size_t k = 0; k < rates.size(); ++k)
+        rates[k] = std::max<std::uint64_t>(1, std::llround(every * static_cast<double>(catalog.kinds()[k].count) / mean));
+    return rates;
+}
+
 CausalForks::CausalForks(const Catalog& catalog, const std::string& bot, const BotSettings& settings,
-                         std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally,
-                         bool by_rarity)
-    : catalog_(catalog), blanks_(catalog.card_count()), made_(catalog.card_count(), false), max_turns_(max_turns),
-      every_(every), every_kind_(catalog.kinds().size(), every), tally_(tally) {
-    if (every_ == 0) return;
-    if (by_rarity && !catalog.kinds().empty()) {
-        const double mean = static_cast<double>(catalog.card_count()) / static_cast<double>(catalog.kinds().size());
-        for (std::size_t k = 0; k < every_kind_.size(); ++k)
-            every_kind_[k] = std::max<std::uint64_t>(
-                1, std::llround(every * static_cast<double>(catalog.kinds()[k].count) / mean));
-    }
-    for (std::uint32_t seat = 0; seat < players; ++seat) bots_.push_back(make_bot(bot, 0, settings));
+                         std::uint32_t players, std::uint32_t max_turns, std::vector<std::uint64_t> every_kind,
+                         CausalTally& tally)
+    : catalog_(catalog), blanks_(catalog.card_count()), made_(catalog.card_count(), false),
+      every_kind_(std::move(every_kind)),
+      any_(std::any_of(every_kind_.begin(), every_kind_.end(), [](std::uint64_t e) { return e > 0; })),
+      branches_(bot, settings, any_ ? players : 0, max_turns), tally_(tally) {
+    every_kind_.resize(catalog.kinds().size(), 0);
 }
 
 void CausalForks::begin_game(std::uint64_t game_seed) {
@@ -148,34 +151,23 @@ void CausalForks::begin_game(std::uint64_t game_seed) {
 }
 
 CausalForks::Branch CausalForks::play_out(Game& branch, PlayerId receiver) {
-    const TableView view(branch);
-    while (!branch.over()) {
-        if (branch.phase() == Phase::awaiting_give) {
-            branch.give(bots_[branch.current_player()]->choose_receiver(view));
-        } else if (branch.phase() == Phase::between_turns && branch.turn() < max_turns_) {
-            branch.start_turn();
-        } else {
-            break;  // the turn cap (or a suspended table, which a batch never has)
-        }
-    }
-    return {.won = branch.phase() == Phase::won && branch.winner() == receiver, .turns = branch.turn(),
-            .finished = branch.over()};
+    const BranchEnd end = branches_.play_out(branch);
+    return {.won = end.winner >= 0 && static_cast<PlayerId>(end.winner) == receiver, .turns = end.turns,
+            .finished = end.finished};
 }
 
 void CausalForks::decided(const Game& game, PlayerId receiver, const Session& session) {
-    if (every_ == 0) return;
+    if (!any_) return;
     const CardId card = game.drawn_card();
-    if (uniform_below(pick_, every_kind_[catalog_.kind_id_of(card)]) != 0) return;
+    const std::uint64_t every = every_kind_[catalog_.kind_id_of(card)];
+    if (every == 0 || uniform_below(pick_, every) != 0) return;
     if (!made_[card]) {
         blanks_[card] = catalog_.with_blank(card);
         made_[card] = true;
     }
     const GameSnapshot snapshot = game.snapshot();
     // Every branch starts from the seats' bots as they are now (common random numbers).
-    const auto restore_bots = [&] {
-        for (const Player& p : game.players())
-            if (const Bot* seated = session.bot(p.id); seated && p.id < bots_.size()) bots_[p.id]->restore(seated->state());
-    };
+    const auto restore_bots = [&] { branches_.restore(game, session); };
     Fork fork{.kind = catalog_.kind_id_of(card), .receiver = receiver, .drawer = game.current_player(), .handling = {},
               .copy = {}};
     // The handling branch: the same table, this give without effect, the card itself afterwards.

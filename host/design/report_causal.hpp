@@ -18,6 +18,7 @@
 #include "engine/card.hpp"
 #include "engine/random.hpp"
 #include "host/bots/bot.hpp"
+#include "host/design/report_branch.hpp"
 
 namespace cherries {
 class Game;
@@ -80,6 +81,12 @@ struct CausalTally {
 /// The default share of gives that are forked (one in this many).
 inline constexpr std::uint32_t kDefaultForkEvery = 24;
 
+/// The forks' rates per card kind for one give in `every` (0: none): the same for every kind, or
+/// with `by_rarity` one in every × (the kind's copies / the mean copies per kind), at least one in
+/// 1: about as many forks of a rare card as of a common one, so the widest interval narrows sooner
+/// (docs/report.md, "Precision").
+std::vector<std::uint64_t> fork_rates(const Catalog& catalog, std::uint32_t every, bool by_rarity);
+
 /// Makes the forks of one worker's games. Feed it the game's gives (ReportCollector::decided) and
 /// its end; it plays each fork's two counterfactual branches to their end with bots of its own,
 /// restored to the seats' generator states before each: the handling branch on the game's catalog
@@ -87,14 +94,12 @@ inline constexpr std::uint32_t kDefaultForkEvery = 24;
 /// card is a blank (Catalog::with_blank).
 class CausalForks {
 public:
-    /// Forks about one give in `every` (chosen by a generator seeded from the game seed, so the
-    /// same gives are forked whatever thread plays the game); every = 0: none.
-    /// With `by_rarity`, a card kind's gives are forked one in every × (its copies / the mean copies
-    /// per kind), at least one in 1: about as many forks of a rare card as of a common one, so the
-    /// widest interval narrows sooner (docs/report.md, "Precision").
+    /// Forks about one give in `every_kind[k]` of each card kind k (0: none of that kind), chosen
+    /// by a generator seeded from the game seed, so the same gives are forked whatever thread
+    /// plays the game (fork_rates makes the usual ones). No forks at all when every entry is 0.
     CausalForks(const Catalog& catalog, const std::string& bot, const BotSettings& settings,
-                std::uint32_t players, std::uint32_t max_turns, std::uint32_t every, CausalTally& tally,
-                bool by_rarity = false);
+                std::uint32_t players, std::uint32_t max_turns, std::vector<std::uint64_t> every_kind,
+                CausalTally& tally);
     /// A new game with this seed starts.
     void begin_game(std::uint64_t game_seed);
     /// The player whose turn it is chose `receiver` for `game`'s drawn card (not yet given).
@@ -119,9 +124,9 @@ private:
     const Catalog& catalog_;
     std::vector<Catalog> blanks_;  // by card id, made when first needed
     std::vector<bool> made_;
-    std::vector<std::unique_ptr<Bot>> bots_;
-    std::uint32_t max_turns_, every_;
-    std::vector<std::uint64_t> every_kind_;  // by kind: fork one give in this many
+    std::vector<std::uint64_t> every_kind_;  // by kind: fork one give in this many (0: never)
+    bool any_ = false;                       // some kind is forked
+    BranchPlayer branches_;
     CausalTally& tally_;
     SplitMix64 pick_{0};
     std::vector<Fork> forks_;

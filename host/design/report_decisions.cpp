@@ -7,7 +7,6 @@
 #include <stdexcept>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
 #include "host/base/input_error.hpp"
 #include "host/session/session.hpp"
 
@@ -58,10 +57,7 @@ std::uint32_t decision_threshold(double share) {
 
 DecisionForks::DecisionForks(const std::string& bot, const BotSettings& settings, std::uint32_t players,
                              std::uint32_t max_turns, std::uint32_t every, DecisionTally& tally)
-    : max_turns_(max_turns), every_(every), tally_(tally) {
-    if (every_ == 0) return;
-    for (std::uint32_t seat = 0; seat < players; ++seat) bots_.push_back(make_bot(bot, 0, settings));
-}
+    : branches_(bot, settings, every == 0 ? 0 : players, max_turns), every_(every), tally_(tally) {}
 
 void DecisionForks::begin_game(std::uint64_t game_seed) {
     seed_ = mix_seed(game_seed ^ 0x6465636973000000ULL);  // not the causal forks', not the game's
@@ -90,22 +86,14 @@ void DecisionForks::decided(const Game& game, const Session& session) {
         std::uint32_t wins = 0;
         for (const GameSnapshot& future : futures) {
             Game branch(game.catalog(), game.gametype(), game.evaluator(), future);
-            for (const Player& p : game.players())
-                if (const Bot* seated = session.bot(p.id); seated && p.id < bots_.size())
-                    bots_[p.id]->restore(seated->state());
+            branches_.restore(game, session);
             branch.give(choice.id);
-            const TableView view(branch);
-            while (!branch.over()) {
-                if (branch.phase() == Phase::awaiting_give) {
-                    branch.give(bots_[branch.current_player()]->choose_receiver(view));
-                } else if (branch.phase() == Phase::between_turns && branch.turn() < max_turns_) {
-                    branch.start_turn();
-                } else {
-                    ++tally_.unfinished;  // a branch at the turn cap: the decision has no outcome
-                    return;
-                }
+            const BranchEnd end = branches_.play_out(branch);
+            if (!end.finished) {
+                ++tally_.unfinished;  // a branch at the turn cap: the decision has no outcome
+                return;
             }
-            wins += branch.phase() == Phase::won && branch.winner() == drawer ? 1 : 0;
+            wins += end.winner >= 0 && static_cast<PlayerId>(end.winner) == drawer ? 1 : 0;
         }
         best = std::max(best, wins);
         worst = std::min(worst, wins);

@@ -15,6 +15,7 @@
 #include "engine/card.hpp"
 #include "engine/random.hpp"
 #include "host/bots/bot.hpp"
+#include "host/design/report_branch.hpp"
 #include "host/design/report_causal.hpp"
 
 namespace cherries {
@@ -38,12 +39,7 @@ inline constexpr double kDefaultDecisionThreshold = 0.25;
 struct DecisionTally {
     PairedSums matters, spread;
     std::uint64_t sampled = 0, unfinished = 0;
-    /// A configuration's decisions that matter as JSON: `sampled`, `unfinished`, `compared`,
-/// `threshold` (a share of games), `matters` and `spread` ({"value", "ci95"}: shares; null
-/// without decisions compared).
-nlohmann::json decisions_json(const DecisionTally& t);
-
-/// The threshold in futures: a decision matters when spread > this (kept with the counts).
+    /// The threshold in futures: a decision matters when spread > this (kept with the counts).
     std::uint32_t threshold = 1;
 
     void add(const DecisionTally& other);  ///< throws std::invalid_argument for another threshold
@@ -70,8 +66,8 @@ public:
     void end_game();
 
 private:
-    std::vector<std::unique_ptr<Bot>> bots_;
-    std::uint32_t max_turns_, every_;
+    BranchPlayer branches_;
+    std::uint32_t every_;
     DecisionTally& tally_;
     SplitMix64 pick_{0};
     std::uint64_t seed_ = 0;

@@ -236,13 +236,24 @@ std::string reproduce_command(const nlohmann::json& setup) {
     std::string players, bots;
     for (const auto& p : setup["players"]) players += (players.empty() ? "" : ",") + std::to_string(p.get<int>());
     for (const auto& b : setup["bots"]) bots += (bots.empty() ? "" : ",") + b.get<std::string>();
+    const auto& precision = setup.value("precision", nlohmann::json());
+    // A precision run replays from its first round and options; a fixed one from its games.
+    const std::uint64_t games = precision.is_object() ? precision.value("first_round", setup["games"].get<std::uint64_t>())
+                                                      : setup["games"].get<std::uint64_t>();
     command += fmt::format(" --gametype {} --games {} --players {} --bots {} --seed {}", setup["gametype"].get<std::string>(),
-                           setup["games"].get<std::uint64_t>(), players, bots, setup["seed"].get<std::uint64_t>());
+                           games, players, bots, setup["seed"].get<std::uint64_t>());
+    if (precision.is_object()) {
+        command += fmt::format(" --precision {:g}", 100 * precision["target"].get<double>());
+        command += fmt::format(" --max-games {}", precision["max_games"].get<std::uint64_t>());
+        if (precision.value("max_seconds", 0.0) > 0) command += fmt::format(" --max-seconds {:g}", precision["max_seconds"].get<double>());
+    }
     if (setup.value("max_turns", 10000u) != 10000u) command += fmt::format(" --max-turns {}", setup["max_turns"].get<std::uint64_t>());
     if (setup.value("think", 0u) != 0u) command += fmt::format(" --think {}", setup["think"].get<std::uint64_t>());
     if (setup.contains("fork_every") && setup["fork_every"].get<std::uint64_t>() != kDefaultForkEvery)
         command += fmt::format(" --fork-every {}", setup["fork_every"].get<std::uint64_t>());
-    if (setup.value("fork_by_rarity", false)) command += " --fork-by-rarity";
+    // The placement: need by default (the same as rarity without --precision).
+    const std::string placement = setup.value("fork_placement", setup.value("fork_by_rarity", false) ? "rarity" : "even");
+    if (placement == "even" || (placement == "rarity" && precision.is_object())) command += " --fork-placement " + placement;
     if (setup.value("decision_every", kDefaultDecisionEvery) != kDefaultDecisionEvery)
         command += fmt::format(" --decision-every {}", setup["decision_every"].get<std::uint64_t>());
     if (setup.contains("decision_threshold") &&
@@ -273,15 +284,24 @@ std::string report_html(const nlohmann::json& report) {
     std::string out = "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>" + html_escape(title) +
                       "</title><style>" + kStyle + "</style></head><body>\n";
     out += "<h1>" + html_escape(title) + "</h1>\n";
-    out += fmt::format("<p class=note>{} games per player count and bot; players {}; bots {}; seed {}; a game still "
+    std::string games = fmt::format("{} games per player count and bot", setup["games"].get<std::uint64_t>());
+    if (const auto& p = setup.value("precision", nlohmann::json()); p.is_object()) {
+        games.clear();
+        for (const auto& c : p.value("configurations", nlohmann::json::array()))
+            games += fmt::format("{}{} games at {} players", games.empty() ? "" : ", ", c["games"].get<std::uint64_t>(),
+                                 c["players"].get<int>());
+        games = fmt::format("{} bots: {}; other bots {} games per player count", html_escape(best), games,
+                            p.value("first_round", std::uint64_t{0}));
+    }
+    out += fmt::format("<p class=note>{}; players {}; bots {}; seed {}; a game still "
                        "going after {} turns never ended. Reproduce with <code>{}</code>. How each number is estimated: "
                        "docs/report.md.</p>\n",
-                       setup["games"].get<std::uint64_t>(), players, html_escape(bot_list),
+                       games, players, html_escape(bot_list),
                        setup["seed"].get<std::uint64_t>(), setup["max_turns"].get<std::uint64_t>(),
                        html_escape(reproduce_command(setup)));
     if (const auto& p = setup.value("precision", nlohmann::json()); p.is_object())
         out += fmt::format("<p class=note>Played until every card's handling effect interval under the strongest bot "
-                           "was within ±{:g} points: {} after {} games{}.</p>\n",
+                           "was within ±{:g} points: {} after {} games at most{}.</p>\n",
                            100 * p["target"].get<double>(), html_escape(p["stopped"].get<std::string>()),
                            setup["games"].get<std::uint64_t>(),
                            p["widest"].is_null() ? std::string()

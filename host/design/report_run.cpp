@@ -11,6 +11,8 @@
 #include <condition_variable>
 #include <cmath>
 #include <exception>
+#include <functional>
+#include <memory>
 #include <limits>
 #include <mutex>
 #include <set>
@@ -57,100 +59,166 @@ void check_report_options(const ReportOptions& o) {
 
 namespace {
 
+// What one worker does with game i.
+using GameFn = std::function<void(std::uint64_t)>;
+
+// Plays games [r.first, r.end) on `workers` threads (at most `jobs`): worker w plays with the
+// function make(w) returns (its own runtime and tally). Workers take chunks of game indices as
+// they free up; each game's numbers depend only on its index, and integer sums do not depend on
+// who added them. Rethrows a worker's error.
+void play_games(const ShardRange& r, unsigned workers, unsigned jobs, ProgressMeter& progress,
+                const std::function<GameFn(unsigned)>& make) {
+    std::vector<std::exception_ptr> errors(workers);
+    std::atomic<std::uint64_t> next{r.first};
+    std::atomic<bool> stop = false;
+    constexpr std::uint64_t kChunk = 16;
+    auto work = [&](unsigned w) {
+        try {
+            const GameFn play = make(w);
+            while (!stop) {
+                const std::uint64_t from = next.fetch_add(kChunk);
+                if (from >= r.end) break;
+                const std::uint64_t to = std::min(r.end, from + kChunk);
+                for (std::uint64_t i = from; i < to; ++i) play(i);
+                progress.done += to - from;
+            }
+        } catch (...) {
+            errors[w] = std::current_exception();
+            stop = true;
+        }
+    };
+    run_workers(workers, jobs, work, stop);
+    for (const auto& e : errors)
+        if (e) std::rethrow_exception(e);
+}
+
+std::vector<std::string> report_seat_names(std::uint32_t players) {
+    std::vector<std::string> names;
+    for (std::uint32_t seat = 0; seat < players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
+    return names;
+}
+
 // Plays the range's skill games of one pairing: game i seats `strong` at seat i mod players and
 // `weak` elsewhere, with the seeds of the other configurations (game i: sim_game_seed(seed, i)).
 SkillTally play_skill(const sdk::Bundle& bundle, const ReportOptions& o, const ShardRange& range, unsigned workers,
                       std::uint32_t players, const std::string& strong, const std::string& weak,
                       ProgressMeter& progress) {
-    std::vector<std::string> names;
-    for (std::uint32_t seat = 0; seat < players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
+    const std::vector<std::string> names = report_seat_names(players);
     std::vector<SkillTally> tallies(workers, SkillTally{.players = players, .strong = strong, .weak = weak});
-    std::vector<std::exception_ptr> errors(workers);
-    std::atomic<std::uint64_t> next{range.first};
-    std::atomic<bool> stop = false;
-    constexpr std::uint64_t kChunk = 16;
-    auto work = [&](unsigned w) {
-        try {
-            auto runtime = bundle.make_runtime();
-            while (!stop) {
-                const std::uint64_t from = next.fetch_add(kChunk);
-                if (from >= range.end) break;
-                const std::uint64_t to = std::min(range.end, from + kChunk);
-                for (std::uint64_t i = from; i < to; ++i) {
-                    std::vector<std::string> seat_bots(players, weak);
-                    const auto seat = static_cast<std::int32_t>(i % players);
-                    seat_bots[seat] = strong;
-                    runtime->start_game();
-                    const SimGame g = play_sim_game(bundle, *runtime, names, seat_bots, sim_game_seed(o.seed, i),
-                                                    o.max_turns, nullptr, i, o.bot_settings, nullptr);
-                    ++tallies[w].games;
-                    if (g.outcome == GameEnd::won) {
-                        ++tallies[w].decided;
-                        if (g.winner == seat) ++tallies[w].strong_wins;
-                    }
-                }
-                progress.done += to - from;
+    play_games(range, workers, o.jobs, progress, [&](unsigned w) -> GameFn {
+        std::shared_ptr<sdk::LuaRuntime> runtime = bundle.make_runtime();
+        return [&, w, runtime](std::uint64_t i) {
+            std::vector<std::string> seat_bots(players, weak);
+            const auto seat = static_cast<std::int32_t>(i % players);
+            seat_bots[seat] = strong;
+            runtime->start_game();
+            const SimGame g = play_sim_game(bundle, *runtime, names, seat_bots, sim_game_seed(o.seed, i), o.max_turns,
+                                            nullptr, i, o.bot_settings, nullptr);
+            ++tallies[w].games;
+            if (g.outcome == GameEnd::won) {
+                ++tallies[w].decided;
+                if (g.winner == seat) ++tallies[w].strong_wins;
             }
-        } catch (...) {
-            errors[w] = std::current_exception();
-            stop = true;
-        }
-    };
-    run_workers(workers, static_cast<unsigned>(o.jobs), work, stop);
-    for (const auto& e : errors)
-        if (e) std::rethrow_exception(e);
+        };
+    });
     for (unsigned w = 1; w < workers; ++w) tallies[0].add(tallies[w]);
     return tallies[0];
 }
+
+// One worker's state for a configuration's games: its runtime, fork makers and collector.
+struct ConfigurationWorker {
+    ConfigurationWorker(const sdk::Bundle& bundle, const ReportOptions& o, const std::string& bot,
+                        std::uint32_t players, const std::vector<std::uint64_t>& rates, ReportTally& tally)
+        : runtime(bundle.make_runtime()),
+          forks(bundle.catalog(), bot, o.bot_settings, players, o.max_turns, rates, tally.causal),
+          decisions(bot, o.bot_settings, players, o.max_turns, o.decision_every, tally.decisions),
+          collector(tally, &forks, &decisions) {}
+    std::unique_ptr<sdk::LuaRuntime> runtime;
+    CausalForks forks;
+    DecisionForks decisions;
+    ReportCollector collector;
+};
 
 // Plays games [r.first, r.end) of one configuration (every seat `bot`) on `workers` threads: the
 // games, their card forks and sampled decisions. With `outcomes`, each game's outcome by index.
 ReportTally play_configuration(const sdk::Bundle& bundle, const ReportOptions& o, const ShardRange& r, unsigned workers,
                                std::uint32_t players, const std::string& bot, std::size_t kinds, std::uint32_t blocks,
-                               std::uint32_t threshold, ProgressMeter& progress, std::vector<SimGame>* outcomes) {
-    std::vector<std::string> names;
-    for (std::uint32_t seat = 0; seat < players; ++seat) names.push_back(fmt::format("seat{}", seat + 1));
+                               std::uint32_t threshold, const std::vector<std::uint64_t>& rates, ProgressMeter& progress,
+                               std::vector<SimGame>* outcomes) {
+    const std::vector<std::string> names = report_seat_names(players);
     const std::vector<std::string> seat_bots(players, bot);
     std::vector<ReportTally> tallies(workers, ReportTally(players, bot, kinds, blocks));
     for (auto& t : tallies) t.decisions.threshold = threshold;
-    std::vector<std::exception_ptr> errors(workers);
-    std::atomic<std::uint64_t> next{r.first};
-    std::atomic<bool> stop = false;
-    constexpr std::uint64_t kChunk = 16;
-    // Workers take chunks of game indices as they free up; each game's numbers depend only on
-    // its index, and integer sums do not depend on who added them.
-    auto work = [&](unsigned w) {
-        try {
-            auto runtime = bundle.make_runtime();
-            CausalForks forks(bundle.catalog(), bot, o.bot_settings, players, o.max_turns, o.fork_every,
-                              tallies[w].causal, o.fork_by_rarity);
-            DecisionForks decisions(bot, o.bot_settings, players, o.max_turns, o.decision_every, tallies[w].decisions);
-            ReportCollector collector(tallies[w], &forks, &decisions);
-            while (!stop) {
-                const std::uint64_t from = next.fetch_add(kChunk);
-                if (from >= r.end) break;
-                const std::uint64_t to = std::min(r.end, from + kChunk);
-                for (std::uint64_t i = from; i < to; ++i) {
-                    runtime->start_game();
-                    forks.begin_game(sim_game_seed(o.seed, i));
-                    decisions.begin_game(sim_game_seed(o.seed, i));
-                    const SimGame g = play_sim_game(bundle, *runtime, names, seat_bots, sim_game_seed(o.seed, i),
-                                                    o.max_turns, nullptr, i, o.bot_settings, &collector);
-                    collector.end_game(g, i, o.games);
-                    if (outcomes) (*outcomes)[i - r.first] = g;  // one writer per index
-                }
-                progress.done += to - from;
-            }
-        } catch (...) {
-            errors[w] = std::current_exception();
-            stop = true;
-        }
-    };
-    run_workers(workers, static_cast<unsigned>(o.jobs), work, stop);
-    for (const auto& e : errors)
-        if (e) std::rethrow_exception(e);
+    play_games(r, workers, o.jobs, progress, [&](unsigned w) -> GameFn {
+        auto state = std::make_shared<ConfigurationWorker>(bundle, o, bot, players, rates, tallies[w]);
+        return [&, state](std::uint64_t i) {
+            state->runtime->start_game();
+            state->forks.begin_game(sim_game_seed(o.seed, i));
+            state->decisions.begin_game(sim_game_seed(o.seed, i));
+            const SimGame g = play_sim_game(bundle, *state->runtime, names, seat_bots, sim_game_seed(o.seed, i),
+                                            o.max_turns, nullptr, i, o.bot_settings, &state->collector);
+            state->collector.end_game(g, i, o.games);
+            if (outcomes) (*outcomes)[i - r.first] = g;  // one writer per index
+        };
+    });
     for (unsigned w = 1; w < workers; ++w) tallies[0].add(tallies[w]);
     return std::move(tallies[0]);
+}
+
+// One configuration's next round under --precision (docs/report.md, "Precision"): its widest card
+// interval, the game index to play up to, and each card kind's fork rate for the round.
+struct PrecisionStep {
+    double widest = 0;  // half-width, a share; infinite while a drawn card has forks in fewer than two games
+    std::uint64_t next = 0;
+    std::vector<std::uint64_t> rates;
+};
+
+PrecisionStep precision_step(const ReportTally& t, const ReportOptions& o, const std::vector<std::uint64_t>& first_rates,
+                             std::uint64_t played) {
+    PrecisionStep step{.widest = 0, .next = 0, .rates = first_rates};
+    std::vector<double> needed(t.kinds, 0), offered(t.kinds, 0);  // forks still needed; forks a game offers
+    for (std::size_t k = 0; k < t.kinds; ++k) {
+        const auto& g = t.gives[k];
+        const std::uint64_t gives = g[0] + g[1] + g[2] + g[3];
+        if (gives == 0) continue;  // never drawn: nothing to estimate
+        const PairedSums& p = t.causal.handling.receiver[k];
+        if (p.games < 2) {
+            step.widest = std::numeric_limits<double>::infinity();
+            continue;
+        }
+        const auto [lo, hi] = p.ci95();
+        const double half = (hi - lo) / 2;
+        step.widest = std::max(step.widest, half);
+        if (half <= o.precision) continue;
+        // The width shrinks as 1/sqrt(forks): this kind needs about n ((half / target)^2 - 1) more
+        // (with a tenth to spare); a game offers its gives of the kind, less the unfinished forks.
+        const double n = static_cast<double>(p.n);
+        needed[k] = n * (1.1 * (half / o.precision) * (half / o.precision) - 1);
+        const double finished = t.causal.forks[k] ? n / static_cast<double>(t.causal.forks[k]) : 1.0;
+        offered[k] = static_cast<double>(gives) / static_cast<double>(std::max<std::uint64_t>(1, t.games)) * finished;
+    }
+    const double w = step.widest;
+    const double now = static_cast<double>(played);
+    // Even forks or by rarity: aim at the target from the widest interval, between 1.25 and 4 times the games.
+    double more = now * ((std::isinf(w) ? 4.0 : std::clamp(1.1 * (w / o.precision) * (w / o.precision), 1.25, 4.0)) - 1);
+    if (o.fork_by_need && !std::isinf(w)) {
+        // By need: the kind that needs most games at one fork per give sets the round (between a
+        // quarter and three times the games so far); every other kind is forked just often enough
+        // to get what it needs in those games, and a kind within the target not at all.
+        double bottleneck = 0;
+        for (std::size_t k = 0; k < t.kinds; ++k)
+            if (needed[k] > 0 && offered[k] > 0) bottleneck = std::max(bottleneck, needed[k] / offered[k]);
+        more = std::clamp(bottleneck, 0.25 * now, 3 * now);
+        for (std::size_t k = 0; k < t.kinds; ++k) {
+            if (offered[k] <= 0 && needed[k] <= 0 && t.gives[k][0] + t.gives[k][1] + t.gives[k][2] + t.gives[k][3] == 0)
+                continue;  // never drawn: the first round's rate
+            step.rates[k] = needed[k] <= 0 ? 0
+                                           : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(
+                                                                            std::floor(offered[k] * more / needed[k])));
+        }
+    }
+    step.next = std::min<std::uint64_t>(o.max_games, std::max<std::uint64_t>(played + 1, played + static_cast<std::uint64_t>(more)));
+    return step;
 }
 
 }  // namespace
@@ -190,81 +258,107 @@ ReportData run_report(const sdk::Bundle& bundle, const ReportOptions& o) {
                   {"fork_every", o.fork_every}, {"association", o.association},
                   {"decision_every", o.decision_every}, {"decision_futures", kDecisionFutures},
                   {"decision_threshold", static_cast<double>(decision_threshold(o.decision_threshold)) / kDecisionFutures},
-                  {"skill", skill}, {"fork_by_rarity", o.fork_by_rarity}};
+                  {"skill", skill}, {"fork_by_rarity", o.fork_by_rarity},
+                  {"fork_placement", !o.fork_by_rarity ? "even" : o.fork_by_need ? "need" : "rarity"}};
 
     const ShardRange range = sim_shard_range(o.games, o.shard, o.shards);
     const std::uint64_t count = range.end - range.first;
     const auto workers = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(o.jobs, count)));
     const std::uint32_t threshold = decision_threshold(o.decision_threshold);
     const auto start = std::chrono::steady_clock::now();
-    // Plays games [r.first, r.end) of every configuration into data.tallies.
-    const auto play_round = [&](const ShardRange& r) {
-        ProgressMeter progress("cherries report", (r.end - r.first) * o.players.size() * o.bots.size(), o.progress);
-        const bool first = data.tallies.empty();
-        std::size_t index = 0;
-        for (const std::uint32_t players : o.players)
-            for (const std::string& bot : o.bots) {
-                std::vector<SimGame> outcomes(o.keep_games ? r.end - r.first : 0);
-                ReportTally t = play_configuration(bundle, o, r, workers, players, bot, kinds, blocks, threshold,
-                                                   progress, o.keep_games ? &outcomes : nullptr);
-                if (first) {
-                    data.tallies.push_back(std::move(t));
-                    if (o.keep_games) data.games.push_back(std::move(outcomes));
-                } else {
-                    data.tallies[index].add(t);
-                }
-                ++index;
-            }
+    const std::vector<std::uint64_t> first_rates = fork_rates(bundle.catalog(), o.fork_every, o.fork_by_rarity);
+    // The configurations, players-major; each plays its own rounds of games [played, next).
+    struct Plan {
+        std::uint32_t players;
+        std::string bot;
+        std::uint64_t played = 0, next = 0;
+        std::vector<std::uint64_t> rates;  // fork one give of kind k in rates[k]
+        bool open = false;                 // plays another round
+        std::string stopped;
+        double widest = 0;
     };
-    play_round(range);
-    std::uint64_t played = range.end;
+    std::vector<Plan> plans;
+    for (const std::uint32_t players : o.players)
+        for (const std::string& bot : o.bots)
+            plans.push_back({.players = players, .bot = bot, .played = range.first, .next = range.end, .rates = first_rates,
+                             .open = true});
+    // Plays every open configuration's next round into data.tallies.
+    const auto play_round = [&] {
+        std::uint64_t total = 0;
+        for (const Plan& p : plans) total += p.open ? p.next - p.played : 0;
+        ProgressMeter progress("cherries report", total, o.progress);
+        const bool first = data.tallies.empty();
+        for (std::size_t c = 0; c < plans.size(); ++c) {
+            Plan& p = plans[c];
+            if (!p.open) continue;
+            std::vector<SimGame> outcomes(o.keep_games ? p.next - p.played : 0);
+            ReportTally t = play_configuration(bundle, o, {p.played, p.next}, workers, p.players, p.bot, kinds, blocks,
+                                               threshold, p.rates, progress, o.keep_games ? &outcomes : nullptr);
+            if (first) {
+                data.tallies.push_back(std::move(t));
+                if (o.keep_games) data.games.push_back(std::move(outcomes));
+            } else {
+                data.tallies[c].add(t);
+            }
+            p.played = p.next;
+        }
+    };
+    play_round();
     if (o.precision > 0) {
         // More games until every card's handling effect is within ± precision under the strongest
-        // bot, or a budget ends (docs/report.md, "Precision").
+        // bot, or a budget ends (docs/report.md, "Precision"). Each configuration of the strongest
+        // bot plays until its own cards are; the other bots' configurations play the first round.
         const std::string best = strongest_bot(o.bots);
-        const auto widest = [&] {
-            double w = 0;
-            for (const ReportTally& t : data.tallies) {
-                if (t.bot != best) continue;
-                for (std::size_t k = 0; k < kinds; ++k) {
-                    const auto& g = t.gives[k];
-                    if (g[0] + g[1] + g[2] + g[3] == 0) continue;  // never drawn: nothing to estimate
-                    const PairedSums& p = t.causal.handling.receiver[k];
-                    if (p.games < 2) return std::numeric_limits<double>::infinity();
-                    const auto [lo, hi] = p.ci95();
-                    w = std::max(w, (hi - lo) / 2);
-                }
-            }
-            return w;
-        };
-        std::string stopped;
+        for (Plan& p : plans) p.open = p.bot == best;
         for (;;) {
-            const double w = widest();
             const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            if (w <= o.precision) stopped = "precision reached";
-            else if (played >= o.max_games) stopped = "game budget";
-            else if (o.max_seconds > 0 && seconds >= o.max_seconds) stopped = "time budget";
-            if (!stopped.empty()) {
-                data.setup["precision"] = {{"target", o.precision}, {"stopped", stopped},
-                                           {"widest", std::isinf(w) ? nlohmann::json() : nlohmann::json(w)},
-                                           {"max_games", o.max_games}, {"max_seconds", o.max_seconds}};
-                break;
+            bool any = false;
+            for (std::size_t c = 0; c < plans.size(); ++c) {
+                Plan& p = plans[c];
+                if (!p.open) continue;
+                const PrecisionStep step = precision_step(data.tallies[c], o, first_rates, p.played);
+                p.widest = step.widest;
+                if (step.widest <= o.precision) p.stopped = "precision reached";
+                else if (p.played >= o.max_games) p.stopped = "game budget";
+                else if (o.max_seconds > 0 && seconds >= o.max_seconds) p.stopped = "time budget";
+                p.open = p.stopped.empty();
+                if (!p.open) continue;
+                p.next = step.next;
+                p.rates = step.rates;
+                any = true;
             }
-            // The width shrinks as 1/sqrt(games): aim at the target, between 1.25 and 4 times the games.
-            const double factor = std::isinf(w) ? 4.0 : std::clamp(1.1 * (w / o.precision) * (w / o.precision), 1.25, 4.0);
-            const auto next = std::min<std::uint64_t>(
-                o.max_games, std::max<std::uint64_t>(played + 1, static_cast<std::uint64_t>(static_cast<double>(played) * factor)));
-            play_round({played, next});
-            played = next;
+            if (!any) break;
+            play_round();
         }
-        data.setup["games"] = played;
+        // The report's stop: precision when every configuration reached it, else the budget that
+        // stopped the last ones; the widest interval over them.
+        std::string stopped = "precision reached";
+        double widest = 0;
+        std::uint64_t most = 0;
+        nlohmann::json per = nlohmann::json::array();
+        for (const Plan& p : plans) {
+            most = std::max(most, p.played);
+            if (p.bot != best) continue;
+            if (p.stopped != "precision reached") stopped = p.stopped;
+            widest = std::max(widest, p.widest);
+            per.push_back({{"players", p.players}, {"bot", p.bot}, {"games", p.played}, {"stopped", p.stopped},
+                           {"widest", std::isinf(p.widest) ? nlohmann::json() : nlohmann::json(p.widest)}});
+        }
+        data.setup["precision"] = {{"target", o.precision}, {"stopped", stopped},
+                                   {"widest", std::isinf(widest) ? nlohmann::json() : nlohmann::json(widest)},
+                                   {"max_games", o.max_games}, {"max_seconds", o.max_seconds},
+                                   {"first_round", o.games}, {"configurations", per}};
+        data.setup["games"] = most;
     }
     if (o.skill && o.bots.size() > 1) {
-        ProgressMeter progress("cherries report", (played - range.first) * o.players.size() * (o.bots.size() - 1),
-                               o.progress);
-        for (const std::uint32_t players : o.players)
-            for (std::size_t b = 1; b < o.bots.size(); ++b)
-                data.skill.push_back(play_skill(bundle, o, {range.first, played}, workers, players, o.bots[b],
+        // Per pairing, as many games as the strong bot's configuration played.
+        std::uint64_t total = 0;
+        for (const Plan& p : plans)
+            if (p.bot != o.bots[0]) total += p.played - range.first;
+        ProgressMeter progress("cherries report", total, o.progress);
+        for (const Plan& p : plans)
+            if (p.bot != o.bots[0])
+                data.skill.push_back(play_skill(bundle, o, {range.first, p.played}, workers, p.players, p.bot,
                                                 o.bots[0], progress));
     }
     data.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -38,15 +38,20 @@ struct ReportOptions {
     /// The skill gap (report_play.hpp): with two or more bots, per player count and each bot after
     /// the first, `games` more games of one such bot among bots of the first kind.
     bool skill = true;
-    /// Precision (docs/report.md): when > 0, after `games` games play more (in rounds, game indices
-    /// continuing) until every card's handling effect interval under the strongest bot is within
-    /// ± this (a share: 0.03 = 3 points), or `max_games` per configuration or `max_seconds` (0:
-    /// none) are spent. Not with shards, --association or what-ifs.
+    /// Precision (docs/report.md): when > 0, after `games` games each configuration of the
+    /// strongest bot plays more (in rounds, game indices continuing) until every card's handling
+    /// effect interval in it is within ± this (a share: 0.03 = 3 points), or `max_games` per
+    /// configuration or `max_seconds` (0: none) are spent; the other bots' configurations play
+    /// `games`. Not with shards, --association or what-ifs.
     double precision = 0;
     std::uint64_t max_games = 1'000'000;
     double max_seconds = 0;
-    /// Fork rare cards' gives more often (CausalForks, by_rarity).
+    /// Fork rare cards' gives more often (fork_rates, by_rarity).
     bool fork_by_rarity = false;
+    /// With precision: after each round, each card kind's fork rate for the next is set from how
+    /// far its interval is from the target, and a kind already within it is not forked
+    /// (docs/report.md, "Precision"). The first round is forked as fork_by_rarity says.
+    bool fork_by_need = false;
 };
 
 /// The games' tallies with what they were played with.
@@ -61,6 +66,11 @@ struct ReportData {
     std::vector<std::vector<SimGame>> games;
     double seconds = 0;                ///< wall clock of the games
 };
+
+/// `cherries report`'s games per configuration without --precision, and the first round with the
+/// default precision (docs/report.md, "Precision").
+inline constexpr std::uint64_t kDefaultReportGames = 10000;
+inline constexpr std::uint64_t kPrecisionFirstRound = 500;
 
 /// The most bootstrap blocks (docs/report.md): min(games, this).
 inline constexpr std::uint32_t kReportBlocks = 200;

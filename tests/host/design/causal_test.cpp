@@ -221,3 +221,49 @@ TEST_CASE("forks by rarity: a card of 3 copies is forked about as often as one o
     CHECK(rare > 0.7);
     CHECK(rare < 1.4);
 }
+
+TEST_CASE("forks by need: a card within the target is not forked again; only the strongest bot plays on",
+          "[host][report][causal][precision]") {
+    // The planted set at 3 players, ±8 points: by rarity every kind is forked at its fixed rate
+    // until the widest interval is narrow enough; by need each kind only as often as its own
+    // interval needs, and a kind already within the target not at all. (Whether need saves forks
+    // overall is measured on the Standard Set by scripts/bench-report, not here.)
+    ReportOptions o;
+    o.players = {3};
+    o.bots = {"random", "greedy"};
+    o.games = 60;
+    o.seed = 4;
+    o.jobs = 2;
+    o.fork_every = 8;
+    o.fork_by_rarity = true;
+    o.precision = 0.08;
+    o.max_games = 20000;
+    o.skill = false;
+    const auto total_forks = [](const ReportTally& t) {
+        std::uint64_t n = 0;
+        for (const auto f : t.causal.forks) n += f;
+        return n;
+    };  // for the message
+    const ReportData rarity = run_report(planted_bundle(), o);
+    o.fork_by_need = true;
+    const ReportData need = run_report(planted_bundle(), o);
+    for (const ReportData* d : {&rarity, &need}) {
+        INFO(d->setup["precision"].dump());
+        CHECK(d->setup["precision"]["stopped"] == "precision reached");
+        CHECK(d->tallies[0].bot == "random");
+        CHECK(d->tallies[0].games == 60);  // the weaker bot keeps the first round
+        CHECK(d->tallies[1].games > 60);   // the strongest plays on
+        CHECK(d->setup["precision"]["configurations"][0]["games"] == d->tallies[1].games);
+    }
+    // "Nothing" changes nothing: its interval is exactly 0 wide after the first round, so by need it
+    // is never forked again (its forks are the first round's), where by rarity it goes on.
+    const KindId nothing = planted_bundle().catalog().find_kind("nothing");
+    ReportOptions first = o;
+    first.precision = 0;
+    const std::uint64_t first_round = run_report(planted_bundle(), first).tallies[1].causal.forks[nothing];
+    INFO("forks by rarity " << total_forks(rarity.tallies[1]) << ", by need " << total_forks(need.tallies[1]));
+    CHECK(need.tallies[1].causal.forks[nothing] == first_round);
+    CHECK(rarity.tallies[1].causal.forks[nothing] > first_round);
+    // Deterministic: the same options, the same report.
+    CHECK(report_json(run_report(planted_bundle(), o)) == report_json(need));
+}

@@ -152,8 +152,18 @@ TEST_CASE("the page's Reproduce-with line names the sets, and two sets get a set
     const nlohmann::json setup = {{"sets", {"standard", "twin"}}, {"gametype", "official"}, {"games", 50},
                                   {"players", {3, 4}}, {"bots", {"random", "strategic"}}, {"seed", 9},
                                   {"max_turns", 10000}, {"think", 0}, {"fork_every", 24}};
+    // Played with even forks (a setup of before forks by rarity were the default): said so.
     CHECK(reproduce_command(setup) == "cherries report --set standard --set twin --gametype official --games 50 "
-                                      "--players 3,4 --bots random,strategic --seed 9");
+                                      "--players 3,4 --bots random,strategic --seed 9 --fork-placement even");
+    nlohmann::json need = setup;
+    need["fork_placement"] = "need";
+    CHECK(reproduce_command(need) == "cherries report --set standard --set twin --gametype official --games 50 "
+                                     "--players 3,4 --bots random,strategic --seed 9");
+    // A precision run replays from its first round with its target and budgets.
+    need["precision"] = {{"target", 0.03}, {"first_round", 500}, {"max_games", 200000}, {"max_seconds", 0.0}};
+    need["games"] = 1421;
+    CHECK(reproduce_command(need) == "cherries report --set standard --set twin --gametype official --games 500 "
+                                     "--players 3,4 --bots random,strategic --seed 9 --precision 3 --max-games 200000");
 }
 
 TEST_CASE("tallies add up and read back", "[host][report]") {
