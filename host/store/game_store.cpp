@@ -356,18 +356,27 @@ std::optional<StoredGame> GameStore::in_progress(const std::string& channel) {
     });
 }
 
+namespace {
+
+// The rows of "SELECT id, channel, state, turns FROM games ...".
+std::vector<StoredGame> stored_games(SQLite::Statement& q) {
+    std::vector<StoredGame> out;
+    while (q.executeStep())
+        out.push_back(StoredGame{.id = q.getColumn(0).getInt64(),
+                                 .channel = q.getColumn(1).getString(),
+                                 .state = q.getColumn(2).getString(),
+                                 .turns = static_cast<std::uint32_t>(q.getColumn(3).getInt64())});
+    return out;
+}
+
+}  // namespace
+
 std::vector<StoredGame> GameStore::in_progress_under(const std::string& prefix) {
     return impl_->guarded("read the games in progress", [&] {
         SQLite::Statement q(*impl_->db, "SELECT id, channel, state, turns FROM games WHERE status = 'in_progress' "
                                         "AND state IS NOT NULL AND substr(channel, 1, length(?1)) = ?1 ORDER BY id");
         q.bind(1, prefix);
-        std::vector<StoredGame> out;
-        while (q.executeStep())
-            out.push_back(StoredGame{.id = q.getColumn(0).getInt64(),
-                                     .channel = q.getColumn(1).getString(),
-                                     .state = q.getColumn(2).getString(),
-                                     .turns = static_cast<std::uint32_t>(q.getColumn(3).getInt64())});
-        return out;
+        return stored_games(q);
     });
 }
 
@@ -378,13 +387,7 @@ std::vector<StoredGame> GameStore::finished_under(const std::string& prefix, std
                                         "ORDER BY id");
         q.bind(1, prefix);
         q.bind(2, since_seconds);
-        std::vector<StoredGame> out;
-        while (q.executeStep())
-            out.push_back(StoredGame{.id = q.getColumn(0).getInt64(),
-                                     .channel = q.getColumn(1).getString(),
-                                     .state = q.getColumn(2).getString(),
-                                     .turns = static_cast<std::uint32_t>(q.getColumn(3).getInt64())});
-        return out;
+        return stored_games(q);
     });
 }
 

@@ -25,6 +25,17 @@ std::int64_t store_unix_now() {
 
 }  // namespace
 
+nlohmann::json TableStore::restore(Lobby& lobby, const host::StoredGame& g, const std::string& id) {
+    std::vector<std::string> lines;
+    std::istringstream text(store_.record(g.id));
+    for (std::string line; std::getline(text, line);)
+        if (!line.empty()) lines.push_back(line);
+    nlohmann::json saved = nlohmann::json::parse(g.state);
+    if (saved.at("id").get<std::string>() != id) throw std::runtime_error("the saved table names another id");
+    lobby.restore_table(saved, std::move(lines));
+    return saved;
+}
+
 std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::milliseconds keep_finished,
                                                     const std::function<void(const std::string&)>& log) {
     std::vector<Resumed> made;
@@ -34,13 +45,7 @@ std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::m
     for (const host::StoredGame& g : store_.finished_under("web:", now - kept_for)) {
         const std::string id = g.channel.substr(4);
         try {
-            std::vector<std::string> lines;
-            std::istringstream text(store_.record(g.id));
-            for (std::string line; std::getline(text, line);)
-                if (!line.empty()) lines.push_back(line);
-            const nlohmann::json saved = nlohmann::json::parse(g.state);
-            if (saved.at("id").get<std::string>() != id) throw std::runtime_error("the saved table names another id");
-            lobby.restore_table(saved, std::move(lines));
+            const nlohmann::json saved = restore(lobby, g, id);
             games_[id] = g.id;
             finished_.insert(id);
             const std::int64_t at = saved.value("finished_at", now);
@@ -52,13 +57,7 @@ std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::m
     for (const host::StoredGame& g : store_.in_progress_under("web:")) {
         const std::string id = g.channel.substr(4);
         try {
-            std::vector<std::string> lines;
-            std::istringstream text(store_.record(g.id));
-            for (std::string line; std::getline(text, line);)
-                if (!line.empty()) lines.push_back(line);
-            const nlohmann::json saved = nlohmann::json::parse(g.state);
-            if (saved.at("id").get<std::string>() != id) throw std::runtime_error("the saved table names another id");
-            lobby.restore_table(saved, std::move(lines));
+            const nlohmann::json saved = restore(lobby, g, id);
             games_[id] = g.id;
             finished_.erase(id);
             made.push_back({id, std::nullopt});

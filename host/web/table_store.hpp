@@ -63,6 +63,10 @@ public:
     host::GameStore& store() { return store_; }
 
 private:
+    /// Makes stored game `g` table `id` of `lobby` again (its record and state); returns the
+    /// state. Throws what parsing or the table's restoring throws.
+    nlohmann::json restore(Lobby& lobby, const host::StoredGame& g, const std::string& id);
+
     host::GameStore store_;
     std::map<std::string, std::int64_t> games_;  // table id -> game id
     std::set<std::string> finished_;             // tables whose end is stored (once: statistics)
