@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "host/cli/commands.hpp"
+#include "host/cli/batch_options.hpp"
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/cli/what_if_options.hpp"
@@ -116,15 +117,7 @@ void add_report_command(CLI::App& app, Command& run) {
                     "Bots, comma-separated, weakest first; every seat plays the same bot")
         ->delimiter(',')
         ->capture_default_str();
-    add_integer_option<std::uint64_t>(*cmd, "--seed", state->report.seed, 0, UINT64_MAX,
-                                      "Master seed; game i uses mix_seed(seed + i), as `cherries sim`")
-        ->capture_default_str();
-    add_integer_option<unsigned>(*cmd, "--jobs", state->report.jobs, 1, kMaxJobs, "Worker threads (default: all cores)");
-    add_integer_option<std::uint32_t>(*cmd, "--max-turns", state->report.max_turns, 1, UINT32_MAX,
-                                      "A game still going after this many turns never ended")
-        ->capture_default_str();
-    add_integer_option<std::uint32_t>(*cmd, "--think", state->report.bot_settings.think, 1, 1'000'000,
-                                      "Expert bots: deck orders sampled per decision (docs/bots.md)");
+    add_game_options(*cmd, state->report);
     add_integer_option<std::uint32_t>(*cmd, "--fork-every", state->report.fork_every, 0, UINT32_MAX,
                                       "Causal card strength: fork one give in this many (0: none; docs/report.md)")
         ->capture_default_str();

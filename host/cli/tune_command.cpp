@@ -13,6 +13,7 @@
 #include "host/base/input_error.hpp"
 #include "host/batch/shard.hpp"
 #include "host/cli/commands.hpp"
+#include "host/cli/batch_options.hpp"
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/design/tune.hpp"
@@ -54,15 +55,7 @@ void add_tune_command(CLI::App& app, Command& run) {
                                       "Variants the search plays (over all shards)")
         ->capture_default_str();
     add_integer_option<std::uint32_t>(*cmd, "--top", state->tune.top, 1, 1000, "Best variants shown")->capture_default_str();
-    add_integer_option<std::uint64_t>(*cmd, "--seed", state->tune.seed, 0, UINT64_MAX,
-                                      "Master seed: the games' seeds (as `cherries sim`) and the search's")
-        ->capture_default_str();
-    add_integer_option<unsigned>(*cmd, "--jobs", state->tune.jobs, 1, kMaxJobs, "Worker threads (default: all cores)");
-    add_integer_option<std::uint32_t>(*cmd, "--max-turns", state->tune.max_turns, 1, UINT32_MAX,
-                                      "A game still going after this many turns never ended")
-        ->capture_default_str();
-    add_integer_option<std::uint32_t>(*cmd, "--think", state->tune.bot_settings.think, 1, 1'000'000,
-                                      "Expert bots: deck orders sampled per decision (docs/bots.md)");
+    add_game_options(*cmd, state->tune);
     add_integer_option<std::uint32_t>(*cmd, "--fork-every", state->tune.fork_every, 1, UINT32_MAX,
                                       "With a card_effect target: fork one give in this many (by rarity; docs/report.md)")
         ->capture_default_str();
