@@ -324,15 +324,32 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
         out.push_back(fmt::format("{}, it is {}'s turn, not yours.", nick, t.nick(current)));
         return;
     }
+    // An optional last argument, the turn the give answers (!keep 12, !give bob 12): a command
+    // typed for a card that is gone (a turn since) is refused and changes nothing.
+    std::vector<std::string> args = c.args;
+    const std::size_t plain = c.name == "give" ? 1 : 0;
+    if (args.size() == plain + 1 && !args.back().empty() && args.back().size() <= 9 &&
+        std::all_of(args.back().begin(), args.back().end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+        const unsigned long turn = std::stoul(args.back());
+        if (turn != t.game.turn()) {
+            out.push_back(fmt::format("{}, that was for turn {}; it is turn {} now: nothing changed.", nick, turn, t.game.turn()));
+            return;
+        }
+        args.pop_back();
+    }
     PlayerId receiver = id;
+    if (c.name == "keep" && !args.empty()) {
+        out.push_back("!keep takes no name (only the turn, if you like: !keep " + std::to_string(t.game.turn()) + ").");
+        return;
+    }
     if (c.name == "give") {
-        if (c.args.size() != 1) {
+        if (args.size() != 1) {
             out.push_back("Give to whom? !give NICK, or !keep.");
             return;
         }
-        receiver = t.find(c.args[0]);
+        receiver = t.find(args[0]);
         if (receiver == kNoPlayer) {
-            out.push_back(fmt::format("Nobody called '{}' plays here; players: {}.", echo(c.args[0]), t.scores()));
+            out.push_back(fmt::format("Nobody called '{}' plays here; players: {}.", echo(args[0]), t.scores()));
             return;
         }
     }

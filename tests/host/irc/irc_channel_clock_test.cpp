@@ -201,5 +201,5 @@ TEST_CASE("Client: an info reply overtakes the table's queued announcements", "[
     now += 1s;
     const auto out = client.outgoing(now);
     REQUIRE(out.size() == 1);
-    CHECK(out[0] == "PRIVMSG #cherries :!keep (or !k): on your turn, keep the card you drew");
+    CHECK(out[0] == "PRIVMSG #cherries :!keep (or !k): on your turn, keep the card you drew; !keep 12 only if it is still turn 12");
 }

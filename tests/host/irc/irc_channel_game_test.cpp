@@ -123,7 +123,7 @@ TEST_CASE("!help fits 3 lines; one command's help is one line; info commands ans
     CHECK(help.size() == 3);
     for (const std::string& command : channel_command_names())
         CHECK(has(help, "!" + command));  // every command is named
-    CHECK(c.say("ann", "!help give") == Replies{"!give NICK (or !g NICK): on your turn, give the card you drew to NICK"});
+    CHECK(c.say("ann", "!help give") == Replies{"!give NICK (or !g NICK): on your turn, give the card you drew to NICK; !give NICK 12 only if it is still turn 12"});
     CHECK(c.say("ann", "!help !stop").size() == 1);
     CHECK(has(c.say("ann", "!help nope"), "There is no command !nope"));
     CHECK(has(c.say("ann", "!sets"), "standard"));
@@ -209,4 +209,23 @@ TEST_CASE("The same one-line answer in a new game is said again: a second game's
     CHECK(has(c.say("ann", "!stop"), "The game is over"));
     CHECK(has(c.say("ann", "!cherries"), "ann opens a game"));  // two lines now: the game and its sealed deal
     CHECK(c.say("bob", "!join") == Replies{"bob joins, last in the turn order."});
+}
+
+TEST_CASE("A give may name the turn it answers; one for another turn is refused and changes nothing") {
+    Channel c;
+    c.say("ann", "!cherries");
+    c.say("bob", "!join");
+    c.say("ann", "!start");
+    const cherries::Game& game = *c.game.game();
+    const std::uint32_t turn = game.turn();
+    const auto snapshot = game.snapshot();
+    const std::string stale = std::to_string(turn - 1), now = std::to_string(turn);
+    CHECK(c.say("ann", "!keep " + stale) ==
+          Replies{"ann, that was for turn " + stale + "; it is turn " + now + " now: nothing changed."});
+    CHECK(c.say("ann", "!give bob " + std::to_string(turn + 5)).size() == 1);
+    CHECK(game.snapshot() == snapshot);  // a delayed or doubled give never lands on a later card
+    CHECK(c.say("ann", "!keep bob").size() == 1);  // a keep names nobody
+    CHECK(game.turn() == turn);
+    c.say("ann", "!give bob " + now);  // the right turn: done
+    CHECK(game.turn() > turn);
 }

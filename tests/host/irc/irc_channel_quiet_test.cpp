@@ -130,7 +130,7 @@ TEST_CASE("Short aliases: !j joins, !k keeps, !g NICK gives; !help knows them") 
     CHECK(gave[0].find(" to bob") != std::string::npos);
     REQUIRE(c.game.to_play() == "bob");
     CHECK(starts(c.say("bob", "!K")[0], "bob kept "));
-    CHECK(c.say("ann", "!help k") == Replies{"!keep (or !k): on your turn, keep the card you drew"});
+    CHECK(c.say("ann", "!help k") == Replies{"!keep (or !k): on your turn, keep the card you drew; !keep 12 only if it is still turn 12"});
 }
 
 TEST_CASE("!cards lists the cards; !card finds one by the start of a word, or lists the choices") {
