@@ -51,7 +51,7 @@ function turnBox(table, mine) {
 function drawnBox(table, acting) {
     const current = table.current === null || table.current === undefined ? null : playerById(table, table.current);
     if (isFinished(table) || table.result) return el('section', { hidden: true });
-    const children = [el('h2', {}, 'Drawn card')];
+    const children = [el('h2', { id: 'drawn-h' }, 'Drawn card')];
     if (table.drawn) {
         children.push(cardElement(table.drawn, { size: 'large', key: 'drawn' }));
         if (current) children.push(el('p', {}, `${current.name} drew ${table.drawn.name}.`));
