@@ -56,6 +56,23 @@ def main():
     names = [p["name"] for p in h.table_state(driver)["players"]]
     assert "dee" not in names, f"a cancelled join was seated: {names}"
     print(f"house: dee's join was pending ({shown.splitlines()[-1]!r}), cancelled, and never seated")
+
+    # Leave asks first: the dialog says what happens under the house rules; Cancel changes nothing.
+    started_table(server, driver, "closed-table", "eve")
+    before = h.table_state(driver)
+    h.click(driver, '[data-action="leave"]')
+    dialog = h.wait(driver, lambda d: d.find_element("id", "leave-dialog").get_attribute("open") is not None
+                    and d.find_element("id", "leave-dialog"), 10, "the leave dialog")
+    words = driver.find_element("id", "leave-dialog-text").text
+    assert "House rules:" in words and "stand-in bot" in words, f"the dialog does not say what happens: {words!r}"
+    h.click(driver, '[data-test="leave-cancel"]')
+    h.wait(driver, lambda d: d.find_element("id", "leave-dialog").get_attribute("open") is None, 10, "the dialog closed")
+    after = h.table_state(driver)
+    assert [p["name"] for p in after["players"]] == [p["name"] for p in before["players"]] and not after["pending"]
+    assert after["turn"] == before["turn"] and h.my_turn(driver) == "eve", "Cancel changed the table"
+    focused = driver.execute_script("return document.activeElement && document.activeElement.getAttribute('data-action')")
+    assert focused == "leave", f"focus did not come back to Leave after Cancel: {focused!r}"
+    print(f"house: Leave asked first ({words!r}); Cancel changed nothing")
     print("house: passed")
     h.cleanup()
     return 0

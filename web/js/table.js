@@ -222,13 +222,34 @@ function onAction(event) {
         send({ type: 'give', token: seat.token, to, turn: table.turn });
         draw();
     } else if (action === 'leave') {
-        const own = mySeats().get((table.players || []).find((p) => String(p.id) === button.getAttribute('data-to'))?.id);
-        if (own) send({ type: 'leave', token: own.token });
+        const player = (table.players || []).find((p) => String(p.id) === button.getAttribute('data-to'));
+        const own = player && mySeats().get(player.id);
+        if (own) askToLeave(player, own, button);
     } else if (action === 'cancel') {
         const name = button.getAttribute('data-name');
         const own = seats.find((s) => s.name === name) || seats[0];
         if (own) send({ type: 'cancel', token: own.token, name });
     }
+}
+
+// Leave asks first (a click cannot end someone's game by accident): what happens to the seat,
+// under this table's house rules, in words; Cancel changes nothing and gives focus back.
+function leaveWords(player) {
+    if (!table.started) return `${player.name} stands up; the game has not started, so nothing else changes.`;
+    const rules = (table.gametype && table.gametype.house_rules) || '';
+    const own = player.id === table.current ? ' It is your turn: the stand-in bot decides this card first.' : '';
+    return `${player.name} leaves the game in progress.${own} House rules: ${rules}`;
+}
+
+function askToLeave(player, own, button) {
+    const dialog = document.getElementById('leave-dialog');
+    document.getElementById('leave-dialog-text').textContent = leaveWords(player);
+    dialog.returnValue = '';
+    dialog.onclose = () => {
+        if (dialog.returnValue === 'leave') send({ type: 'leave', token: own.token });
+        else if (button.isConnected) button.focus();
+    };
+    dialog.showModal();
 }
 
 function setUp() {
