@@ -78,6 +78,8 @@ def main():
     tab_to(kim, {"start"}, seen)
     press(kim, Keys.ENTER)
     h.wait(kim, lambda d: h.my_turn(d) == "kim", 15, "kim's turn")
+    # The Start button is gone: the focus is on Keep at the first own turn, not lost to BODY.
+    h.wait(kim, lambda d: focused(d)["test"] == "keep", 5, "the focus on Keep after Start")
     before = h.table_state(kim)
     choice = tab_to(kim, {"keep", "give"}, seen)
     press(kim, Keys.ENTER)

@@ -173,10 +173,6 @@ function draw() {
     });
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
     announce(acting);
-    // A keyboard player whose focus went with a button that is gone (their last decision, the
-    // start button) finds it on the Keep button when their turn comes; a focus anywhere else stays.
-    const keep = document.querySelector('[data-test="keep"]');
-    if (keep && (!document.activeElement || document.activeElement === document.body)) keep.focus();
     const seated = anyToken() !== null;
     document.getElementById('add-bot').disabled = !seated || finished();
     document.getElementById('start').hidden = !!table.started;
@@ -187,6 +183,13 @@ function draw() {
     const mineList = document.getElementById('my-seats');
     const names = [...mine.values()].map((s) => playerById(table, s.player)?.name || s.name).filter(Boolean);
     mineList.textContent = names.length ? `Seats on this page: ${names.join(', ')}` : 'You are watching (no seat on this page).';
+    // A keyboard player whose focus went with a control that is gone, hidden or disabled (their
+    // last decision, the Start button just hidden) finds it on the Keep button when their turn
+    // comes; a focus anywhere else stays. Last, so the controls above are hidden already.
+    const keep = document.querySelector('[data-test="keep"]');
+    const a = document.activeElement;
+    const lost = !a || a === document.body || !a.isConnected || a.disabled || a.offsetParent === null;
+    if (keep && lost) keep.focus();
 }
 
 let announced = '';
