@@ -80,6 +80,10 @@ def main():
     h.wait(kim, lambda d: h.my_turn(d) == "kim", 15, "kim's turn")
     # The Start button is gone: the focus is on Keep at the first own turn, not lost to BODY.
     h.wait(kim, lambda d: focused(d)["test"] == "keep", 5, "the focus on Keep after Start")
+    said = kim.find_element("id", "announce").get_attribute("textContent")
+    drawn = h.table_state(kim)["drawn"]
+    assert said.startswith(f"Your turn, kim: you drew {drawn['name']}") and drawn["text"].rstrip(".") in said, \
+        f"the announcement does not say what kim drew and what it does: {said!r}"
     before = h.table_state(kim)
     choice = tab_to(kim, {"keep", "give"}, seen)
     press(kim, Keys.ENTER)

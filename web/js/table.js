@@ -194,12 +194,17 @@ function draw() {
 
 let announced = '';
 
-// Says whose turn it is to a screen reader once per turn (a live region that stays in place).
+// Says whose turn it is to a screen reader once per turn (a live region that stays in place):
+// on your own turn what you drew and what it does; another's turn briefly.
 function announce(acting) {
     const current = playerById(table, table.current);
     let text = '';
     if (table.result) text = table.result.winner ? `${table.result.winner} wins.` : 'The game ended without a winner.';
-    else if (current) text = `Turn ${table.turn}: ${current.name}'s turn${acting ? ' — your turn' : ''}.`;
+    else if (current && acting && table.drawn) {
+        const what = table.drawn.text ? ` — ${table.drawn.text}` : '';
+        text = `Your turn, ${current.name}: you drew ${table.drawn.name}${what}`;
+        if (!/[.!?]$/.test(text)) text += '.';
+    } else if (current) text = `Turn ${table.turn}: ${current.name}.`;
     if (text !== announced) {
         announced = text;
         document.getElementById('announce').textContent = text;
