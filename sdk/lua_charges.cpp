@@ -149,21 +149,25 @@ double replacement_work(lua_State* L) {
     return matches * (static_cast<double>(r.size()) / kBytesPerStepInstruction + escapes * kReplacementEscape);
 }
 
+// [-0, +r, e] string.find(s, pattern [, init [, plain]]): charges the matcher's steps.
 int safe_find(lua_State* L) {
     charge_numeric_strings(L, 3, 3);
     charge(L, string_search_work(L, true, true));
     return run_original(L);
 }
+// [-0, +r, e] string.match(s, pattern [, init]): charges the matcher's steps.
 int safe_match(lua_State* L) {
     charge_numeric_strings(L, 3, 3);
     charge(L, string_search_work(L, true, false));
     return run_original(L);
 }
+// [-0, +r, e] string.gsub(s, pattern, repl [, n]): charges the steps and the replacement per match.
 int safe_gsub(lua_State* L) {
     charge_numeric_strings(L, 4, 4);
     charge(L, string_search_work(L, true, false) + replacement_work(L));
     return run_original(L);
 }
+// [-0, +1, e] string.gmatch(s, pattern [, init]): charges the steps; returns the iterator.
 int safe_gmatch(lua_State* L) {
     charge_numeric_strings(L, 3, 3);
     charge(L, string_search_work(L, false, false));
@@ -171,6 +175,7 @@ int safe_gmatch(lua_State* L) {
 }
 
 // string.rep: the library loops n times even when the result is empty ("" repeated 2^50 times).
+// [-0, +1, e] string.rep(s, n [, sep]): pushes "" itself for an empty result, else charges and runs the original.
 int safe_rep(lua_State* L) {
     charge_numeric_strings(L, 2, 2);
     std::size_t length = 0;
@@ -196,17 +201,20 @@ double table_length(lua_State* L) {
 
 
 // table.insert(t, pos, v) and table.remove(t, pos) shift up to #t elements (#t may come from __len).
+// [-0, +0, e] table.insert(t, [pos,] v): charges the shift.
 int safe_insert(lua_State* L) {
     if (lua_gettop(L) == 3) charge_numeric_strings(L, 2, 2);
     if (lua_gettop(L) == 3) charge(L, table_length(L));
     return run_original(L);
 }
+// [-0, +1, e] table.remove(t [, pos]): charges the shift.
 int safe_remove(lua_State* L) {
     charge_numeric_strings(L, 2, 2);
     if (lua_gettop(L) >= 2) charge(L, table_length(L));
     return run_original(L);
 }
 // table.move(a1, f, e, t [, a2]) moves e - f + 1 elements.
+// [-0, +1, e] table.move(a1, f, e, t [, a2]): charges e - f + 1 moves.
 int safe_move(lua_State* L) {
     charge_numeric_strings(L, 2, 4);
     charge(L, integer_arg(L, 3, 0) - integer_arg(L, 2, 0) + 1);
@@ -237,6 +245,7 @@ int charged_comparator(lua_State* L) {
     return 1;
 }
 
+// [-0, +0, e] table.sort(t [, comp]): charges n log n and puts a charged comparator at 2 (the stack is cut to 2).
 int safe_sort(lua_State* L) {
     const double n = table_length(L);
     charge(L, n * std::log2(n + 1));
@@ -253,6 +262,7 @@ int safe_sort(lua_State* L) {
 }
 // table.concat: per element, and the separator's bytes copied between elements (the elements'
 // bytes are charged as the buffer they fill is allocated).
+// [-0, +1, e] table.concat(t [, sep [, i [, j]]]): charges per element and the separator's bytes.
 int safe_concat(lua_State* L) {
     charge_numeric_strings(L, 3, 4);
     const double last = lua_isnoneornil(L, 4) ? table_length(L) : integer_arg(L, 4, 0);
@@ -263,6 +273,7 @@ int safe_concat(lua_State* L) {
 
 // Functions that look at every byte of string argument 1: string.upper/lower/reverse,
 // utf8.len/offset.
+// [-0, +r, e] string.upper/lower/reverse, utf8.len/offset: charges the bytes of argument 1.
 int safe_bytewise(lua_State* L) {
     charge_numeric_strings(L, 2, 3);  // utf8.len(s, i, j), utf8.offset(s, n, i)
     charge(L, arg_length(L, 1) / kBytesPerStepInstruction);
@@ -272,12 +283,14 @@ int safe_bytewise(lua_State* L) {
 // Functions that push one value per element or byte (up to the stack limit, a million): a push
 // is cheaper than an instruction.
 constexpr double kPushesPerInstruction = 4;
+// [-0, +r, e] table.unpack(t [, i [, j]]): charges the pushes.
 int safe_unpack(lua_State* L) {
     charge_numeric_strings(L, 2, 3);
     const double last = lua_isnoneornil(L, 3) ? table_length(L) : integer_arg(L, 3, 0);
     charge(L, std::min(last - integer_arg(L, 2, 1) + 1, 1e6) / kPushesPerInstruction);
     return run_original(L);
 }
+// [-0, +r, e] string.byte(s [, i [, j]]), utf8.codepoint: charges the pushes.
 int safe_byte(lua_State* L) {  // string.byte(s, i, j) and utf8.codepoint(s, i, j)
     charge_numeric_strings(L, 2, 3);
     if (lua_gettop(L) >= 3) charge(L, arg_length(L, 1) / kPushesPerInstruction);

@@ -89,6 +89,7 @@ double pack_padding(std::string_view f) {
 constexpr double kFormatBytesPerInstruction = 4;
 
 // string.pack(fmt, ...): the format, the padding it asks for, and the strings it copies.
+// [-0, +1, e] string.pack(fmt, ...): charges the format, its padding and the numerals read.
 int safe_pack(lua_State* L) {
     const std::string_view f = arg_text(L, 1);
     charge(L, static_cast<double>(f.size()) / kFormatBytesPerInstruction + pack_padding(f) / kBytesPerStepInstruction);
@@ -97,6 +98,7 @@ int safe_pack(lua_State* L) {
 }
 
 // string.packsize(fmt): the format.
+// [-0, +1, e] string.packsize(fmt): charges the format.
 int safe_packsize(lua_State* L) {
     charge(L, static_cast<double>(arg_text(L, 1).size()) / kFormatBytesPerInstruction);
     return run_original(L);
@@ -104,6 +106,7 @@ int safe_packsize(lua_State* L) {
 
 // string.unpack(fmt, s [, pos]): the format, one value pushed per option, and 'z' looks for the
 // end of a string through the data.
+// [-0, +r, e] string.unpack(fmt, s [, pos]): charges the format and the data scanned.
 int safe_string_unpack(lua_State* L) {
     charge(L, static_cast<double>(arg_text(L, 1).size()) / kFormatBytesPerInstruction +
                   static_cast<double>(arg_text(L, 2).size()) / kBytesPerInstruction);
@@ -111,6 +114,7 @@ int safe_string_unpack(lua_State* L) {
     return run_original(L);
 }
 
+// [-0, +1, e] string.format(fmt, ...): charges per conversion, refuses %p, replaces an address-shown argument in place.
 int safe_format(lua_State* L) {
     charge(L, format_work(L));
     if (formats_address(L)) return luaL_error(L, "string.format: '%%p' is not available to plugins (an address differs between runs)");

@@ -33,6 +33,7 @@ int guarded_handler(lua_State* L) {
 }
 
 // xpcall(f, msgh, ...) with msgh guarded as above (Lua's own xpcall is upvalue 1).
+// [-0, +r, e] xpcall(f, msgh, ...): replaces msgh at 2 with the guarded handler, then the original.
 int safe_xpcall(lua_State* L) {
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_pushvalue(L, 2);
@@ -49,6 +50,7 @@ char kProtected;  // key (its address) in a metatable copy whose original had it
 // metamethods (string keys starting with "__"): the plugin cannot reach the copy, so it cannot
 // add a finalizer or make the table weak afterwards. The copy's __metatable is mt itself (or
 // mt's own __metatable), so getmetatable(t) returns what the plugin gave.
+// [-0, +1, e] setmetatable(t, mt): cuts the stack to 2, installs a private copy of mt; returns t.
 int safe_setmetatable(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     const int type = lua_type(L, 2);

@@ -60,6 +60,17 @@ bool is_address_type(lua_State* L, int index);
 /// Runs the C function in upvalue 1 in the calling frame (a wrapper's original).
 int run_original(lua_State* L);
 
+// The stack contract of every safe_* function (lua_charges.cpp, lua_charges_text.cpp,
+// lua_guards.cpp), in the Lua manual's notation [-o, +p, x]: each is a lua_CFunction that the
+// plugin calls in place of the library function of the same name, so it is entered with the
+// call's arguments at 1..n, exactly as the library function would be, and its original in
+// upvalue 1. It reads its arguments without popping them, charges (lua_library::charge: may
+// raise the budget error, 'm'/'e'), may replace an argument in place (the comparator of
+// table.sort, the handler of xpcall, a '%s' argument of string.format) or push a result of
+// its own (string.rep's ""), and then runs the original in the same frame with run_original,
+// returning what the original returns: [-0, +r, e], r the original's results. Errors are the
+// original's (naming the function as the plugin called it) or the budget's.
+
 /// Puts the replacements into the global table and the shared string, table, utf8 and math
 /// tables of `L`, whose libraries are open. Stack balanced. Runs inside a protected call.
 void install(lua_State* L);

@@ -167,6 +167,15 @@ void LuaRuntime::account(std::size_t chunk, bool faulted) {
     if (faulted) ++u.faults;
 }
 
+bool LuaRuntime::plugin_budget_spent(FunctionId function) const noexcept {
+    return function != kIdentity && function < chunk_of_.size() && over_budget(chunk_of_[function]);
+}
+
+PluginUsage LuaRuntime::plugin_usage(FunctionId function) const noexcept {
+    if (function == kIdentity || function >= chunk_of_.size() || chunk_of_[function] >= usage_->plugins.size()) return {};
+    return usage_->plugins[chunk_of_[function]];
+}
+
 int LuaRuntime::restore_state() noexcept {
     lua_State* L = state_;
     lua_rawgeti(L, LUA_REGISTRYINDEX, slots_);  // +1

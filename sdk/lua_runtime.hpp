@@ -156,6 +156,13 @@ public:
     /// did wrong: check reports it as slowness, never as state kept between calls.
     bool fault_was_budget() const { return fault_budget_; }
 
+    /// True when the plugin that defines `function` has used up its budget for the game or
+    /// check (LuaLimits::plugin_*): its functions fault unrun from now on. check tells this
+    /// apart from a call that ran out of its own budget: the plugin is slow, not wrong.
+    bool plugin_budget_spent(FunctionId function) const noexcept;
+    /// What the plugin that defines `function` has used of its budget (zeros for an unknown id).
+    PluginUsage plugin_usage(FunctionId function) const noexcept;
+
     /// Where plugin code was when the last fault of call() or run() (or a file's load) was
     /// raised: the Lua call stack, innermost first, plugin frames only; empty for a fault with
     /// none (a result that is not an integer, an exhausted plugin budget, no memory to spare).

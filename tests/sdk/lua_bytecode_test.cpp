@@ -80,7 +80,7 @@ TEST_CASE("anything but a whole dump counts as an assignment: every cut, a byte 
     CHECK_FALSE(assigns_upvalue(huge_count).has_value());
 }
 
-TEST_CASE("a plugin is proven pure when none of its functions can assign an upvalue (DESIGN.md: pure functions)") {
+TEST_CASE("a plugin is proven pure when none of its functions can assign an upvalue (docs/architecture.md, Design intent: pure functions)") {
     // The Standard Set's shape: plain functions, a helper kept as an upvalue, a constant table.
     auto pure = runtime("local M = {}\nlocal limits = {lo = -9, hi = 9}\n"
                         "local function clamp(x) return math.max(limits.lo, math.min(limits.hi, x)) end\n"

@@ -110,7 +110,7 @@ TEST_CASE("Lua: syntax errors carry the file and line - named functions must exi
     ds = set_problems(test::set_header() + modifier, "return { grwo = function(x) return x end }\n");
     REQUIRE(ds.size() == 1);
     CHECK(ds[0].message.find("card 'm' cherry function: 'grow' is not defined") != std::string::npos);
-    CHECK(ds[0].message.find("; it defines: grwo") != std::string::npos);  // the valid names (DESIGN.md)
+    CHECK(ds[0].message.find("; it defines: grwo") != std::string::npos);  // the valid names (docs/architecture.md, "Design intent")
     ds = set_problems(test::set_header() + modifier, "return { grow = 3 }\n");
     REQUIRE(ds.size() == 1);
     CHECK(ds[0].message.find("a number, expected a function") != std::string::npos);
