@@ -43,7 +43,7 @@ std::string card_headline(const CardKind& kind) {
 }
 
 // The one place where the printed rules text is chosen; the derived descriptions of
-// sdk/describe replace the fallback when they land.
+// sdk/plugins/describe replace the fallback when they land.
 std::string card_rules(const CardKind& kind, const sdk::CardDescription& description) {
     if (!kind.text.empty()) return kind.text;
     if (kind.type != CardType::modifier) return "";

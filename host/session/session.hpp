@@ -20,7 +20,7 @@
 #include "host/session/saved_state.hpp"
 #include "host/session/bot_source.hpp"
 #include "host/session/game_memo.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <map>
 
-#include "sdk/describe.hpp"
+#include "sdk/plugins/describe.hpp"
 
 namespace cherries::sdk::check {
 

@@ -3,7 +3,7 @@
 #include <exception>
 #include <limits>
 
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::sdk::check {
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <optional>
 
-#include "sdk/lua_messages.hpp"
+#include "sdk/sandbox/lua_messages.hpp"
 
 namespace cherries::sdk::check {
 

@@ -9,7 +9,7 @@
 
 #include "engine/game.hpp"
 #include "host/batch/sim.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 #include "tests/support/designer_checks.hpp"
 
 using namespace cherries;
