@@ -236,18 +236,21 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         if (id && !card_ids.insert(*id).second) r.error(t->get("id")->source(), ctx + "card id is used twice in this set");
         kind.name = r.string(*t, "name", Need::required, ctx).value_or(kind.id);
         kind.text = r.string(*t, "text", Need::optional, ctx).value_or("");
-        kind.count = static_cast<std::int32_t>(r.integer(*t, "count", Need::optional, 1, 10000, ctx).value_or(1));
+        const ManifestField& count = manifest_field("card", "count");
+        kind.count = static_cast<std::int32_t>(r.integer(*t, "count", Need::optional, count.min, count.max, ctx).value_or(1));
         std::string cherry_fn, score_fn;
         std::vector<FunctionTest> cherry_tests, score_tests;
         const auto type = r.string(*t, "type", Need::required, ctx);
         if (type == "cherry" || type == "score") {
             kind.type = *type == "cherry" ? CardType::cherry : CardType::score;
             r.unknown_keys(*t, known_keys("card", kind.type), ctx);
-            kind.change = r.integer(*t, "change", Need::required, -kMaxMagnitude, kMaxMagnitude, ctx).value_or(0);
+            const ManifestField& change = manifest_field("card", "change");
+            kind.change = r.integer(*t, "change", Need::required, change.min, change.max, ctx).value_or(0);
         } else if (type == "modifier") {
             kind.type = CardType::modifier;
             r.unknown_keys(*t, known_keys("card", CardType::modifier), ctx);
-            kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", Need::required, 1, kMaxLifetime, ctx).value_or(1));
+            const ManifestField& lifetime = manifest_field("card", "lifetime");
+            kind.lifetime = static_cast<std::int32_t>(r.integer(*t, "lifetime", Need::required, lifetime.min, lifetime.max, ctx).value_or(1));
             cherry_fn = r.string(*t, "cherry", Need::optional, ctx).value_or("");
             score_fn = r.string(*t, "score", Need::optional, ctx).value_or("");
             if (const toml::table* tests = r.table(*t, "tests", Need::optional, ctx)) {
@@ -298,8 +301,10 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
         m.api = header->api;
         m.lua_file = header->lua_file;
         if (const toml::table* t = root->get_as<toml::table>("gametype")) m.gametype_position = position_of(*t, "id");
-        if (const toml::table* t = root->get_as<toml::table>("gametype"))
-            m.gametype.winning_score = r.integer(*t, "winning_score", Need::required, 1, kMaxMagnitude, "[gametype] ").value_or(1);
+        if (const toml::table* t = root->get_as<toml::table>("gametype")) {
+            const ManifestField& winning = manifest_field("gametype", "winning_score");
+            m.gametype.winning_score = r.integer(*t, "winning_score", Need::required, winning.min, winning.max, "[gametype] ").value_or(1);
+        }
     }
 
     // [distribution]: either cherry counts as keys (5 = 1), or function = "name" in the Lua file.
