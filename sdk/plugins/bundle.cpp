@@ -59,17 +59,19 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
         if (!m.lua_file.empty()) {
             const std::size_t chunk = program->chunks.size();
             program->chunks.push_back({"@" + m.lua_file.string(), code});
-            for (std::size_t k = 0; k < m.kinds.size(); ++k) {
-                if (!m.cherry_functions[k].empty())
-                    m.kinds[k].cherry_function = program->add(chunk, m.cherry_functions[k], function_label(m.kinds[k].id, "cherry"));
-                if (!m.score_functions[k].empty())
-                    m.kinds[k].score_function = program->add(chunk, m.score_functions[k], function_label(m.kinds[k].id, "score"));
+            for (CardManifest& card : m.cards) {
+                if (!card.cherry_function.empty())
+                    card.kind.cherry_function = program->add(chunk, card.cherry_function, function_label(card.kind.id, "cherry"));
+                if (!card.score_function.empty())
+                    card.kind.score_function = program->add(chunk, card.score_function, function_label(card.kind.id, "score"));
             }
         }
         bundle.plugins_.push_back({"set", m.info.id, m.info.version, m.api, set_folders[s],
                                    plugin_fingerprint(set_folders[s], "set.toml", m.text, m.lua_file, code)});
         try {
-            catalog->add_set(m.info, std::move(m.kinds));
+            std::vector<CardKind> kinds;
+            for (CardManifest& card : m.cards) kinds.push_back(std::move(card.kind));
+            catalog->add_set(m.info, std::move(kinds));
         } catch (const std::invalid_argument& e) {
             problems.push_back({Diagnostic::Severity::error, m.file, 0, 0, e.what()});
         }

@@ -261,24 +261,27 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         } else if (type) {
             r.error(t->get("type")->source(), ctx + "field 'type': expected \"cherry\", \"score\" or \"modifier\", saw \"" + *type + "\"");
         }
-        m.pictures.push_back(read_picture(r, *t, "picture", folder, ctx));
-        m.colours.push_back(read_colour(r, *t, ctx));
-        m.kinds.push_back(std::move(kind));
-        m.card_positions.push_back(position_of(*t, "id"));
-        m.cherry_positions.push_back(position_of(*t, "cherry"));
-        m.score_positions.push_back(position_of(*t, "score"));
-        m.cherry_functions.push_back(std::move(cherry_fn));
-        m.score_functions.push_back(std::move(score_fn));
-        m.cherry_tests.push_back(std::move(cherry_tests));
-        m.score_tests.push_back(std::move(score_tests));
+        CardManifest card;
+        card.picture = read_picture(r, *t, "picture", folder, ctx);
+        card.colour = read_colour(r, *t, ctx);
+        card.kind = std::move(kind);
+        card.position = position_of(*t, "id");
+        card.cherry_position = position_of(*t, "cherry");
+        card.score_position = position_of(*t, "score");
+        card.cherry_function = std::move(cherry_fn);
+        card.score_function = std::move(score_fn);
+        card.cherry_tests = std::move(cherry_tests);
+        card.score_tests = std::move(score_tests);
+        m.cards.push_back(std::move(card));
     }
     std::size_t cards_in_set = 0;
-    for (const CardKind& kind : m.kinds) cards_in_set += static_cast<std::size_t>(kind.count);
+    for (const CardManifest& card : m.cards) cards_in_set += static_cast<std::size_t>(card.kind.count);
     if (cards_in_set > kMaxCards)
         r.error(cards->source(), "the set has " + std::to_string(cards_in_set) + " cards (counts added up); a game holds at most " +
                                      std::to_string(kMaxCards));
-    const bool needs_lua = std::any_of(m.cherry_functions.begin(), m.cherry_functions.end(), [](auto& s) { return !s.empty(); }) ||
-                           std::any_of(m.score_functions.begin(), m.score_functions.end(), [](auto& s) { return !s.empty(); });
+    const bool needs_lua = std::any_of(m.cards.begin(), m.cards.end(), [](const CardManifest& c) {
+        return !c.cherry_function.empty() || !c.score_function.empty();
+    });
     // A `lua` key that names no usable file is reported at the key already: not again here.
     const bool lua_key = static_cast<bool>(root->at_path("set.lua"));
     if (needs_lua && m.lua_file.empty() && !lua_key)

@@ -41,29 +41,35 @@ struct SourcePosition {
     int column = 0;
 };
 
-/// A card set manifest (set.toml). Function names are empty for the identity.
+/// One [[card]] of set.toml: the engine's card kind and what else the manifest says of it.
+/// Function names are empty for the identity.
+struct CardManifest {
+    CardKind kind;                           ///< FunctionIds not yet assigned
+    std::string cherry_function;             ///< `cherry`: a function of the set's Lua file
+    std::string score_function;              ///< `score`
+    std::vector<FunctionTest> cherry_tests;  ///< `tests.cherry = [[in, out], ...]`
+    std::vector<FunctionTest> score_tests;   ///< `tests.score = [[in, out], ...]`
+    SourcePosition position;                 ///< its `id` (or the [[card]] table)
+    SourcePosition cherry_position;          ///< the `cherry` function name's string (or the card)
+    SourcePosition score_position;           ///< the `score` function name's string (or the card)
+    // Print-and-play looks (GDD §3.3.2.1.2; docs/manifest.md, docs/cards.md): an .svg or .png
+    // file inside the set folder, a "#rrggbb" colour; empty means the default.
+    std::filesystem::path picture;           ///< `picture`, the card's picture
+    std::string colour;                      ///< `colour`, its front's band and frame
+};
+
+/// A card set manifest (set.toml): one record per card.
 struct SetManifest {
     std::string file;  ///< path of set.toml, as shown in diagnostics
     std::string text;  ///< the manifest's bytes, as read (for the fingerprint)
     std::int64_t api = 0;
     CardSetInfo info;
-    std::vector<CardKind> kinds;  ///< FunctionIds not yet assigned
-    std::vector<std::string> cherry_functions;  ///< per kind
-    std::vector<std::string> score_functions;   ///< per kind
-    std::vector<std::vector<FunctionTest>> cherry_tests;  ///< per kind: `tests.cherry = [[in, out], ...]`
-    std::vector<std::vector<FunctionTest>> score_tests;   ///< per kind: `tests.score = [[in, out], ...]`
+    std::vector<CardManifest> cards;            ///< in the file's order
     std::filesystem::path lua_file;             ///< empty: no Lua code
     SourcePosition set_position;                 ///< the [set] table (its `id`, when given)
     SourcePosition symbol_position;              ///< `symbol` in [set]
-    std::vector<SourcePosition> card_positions;  ///< per kind: its `id` (or the [[card]] table)
-    // Print-and-play looks (GDD §3.3.2.1.2; docs/manifest.md, docs/cards.md). Paths are inside the
-    // set folder and name an .svg or .png file; colours are "#rrggbb"; empty means the default.
     std::filesystem::path back_picture;       ///< [set] back: the one back of every card (§3.3.2.1.2.3)
     std::string colour;                       ///< [set] colour: the set symbol and the back
-    std::vector<std::filesystem::path> pictures;  ///< per kind: `picture`, the card's picture
-    std::vector<std::string> colours;             ///< per kind: `colour`, its front's band and frame
-    std::vector<SourcePosition> cherry_positions;  ///< per kind: the `cherry` function name's string (or the card)
-    std::vector<SourcePosition> score_positions;   ///< per kind: the `score` function name's string (or the card)
 };
 
 /// A gametype manifest (gametype.toml).

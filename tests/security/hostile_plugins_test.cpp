@@ -206,9 +206,8 @@ std::vector<OwnFunction> own_functions(const fs::path& folder, const Expectation
     std::vector<OwnFunction> out;
     for (const auto& card : x.cards) {
         if (card.find(':') != std::string::npos) continue;  // a fixture's card
-        for (std::size_t k = 0; k < m.kinds.size(); ++k)
-            if (m.kinds[k].id == card)
-                out.push_back({card, !m.cherry_functions[k].empty() ? m.cherry_functions[k] : m.score_functions[k]});
+        for (const auto& c : m.cards)
+            if (c.kind.id == card) out.push_back({card, !c.cherry_function.empty() ? c.cherry_function : c.score_function});
     }
     return out;
 }

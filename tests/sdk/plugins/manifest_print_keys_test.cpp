@@ -45,12 +45,11 @@ TEST_CASE("picture, back and colour keys are read into the manifest") {
     CHECK(found.empty());
     CHECK(m.back_picture.filename() == "a.svg");
     CHECK(m.colour == "#3D6b1f");
-    REQUIRE(m.pictures.size() == 2);
-    CHECK(m.pictures[0].filename() == "a.svg");
-    CHECK(m.pictures[1].filename() == "a.svg");
-    REQUIRE(m.colours.size() == 2);
-    CHECK(m.colours[0] == "#b3122e");
-    CHECK(m.colours[1].empty());
+    REQUIRE(m.cards.size() == 2);
+    CHECK(m.cards[0].picture.filename() == "a.svg");
+    CHECK(m.cards[1].picture.filename() == "a.svg");
+    CHECK(m.cards[0].colour == "#b3122e");
+    CHECK(m.cards[1].colour.empty());
 }
 
 TEST_CASE("a picture outside the set folder, missing, or not SVG/PNG is an error at its place") {
@@ -90,7 +89,9 @@ TEST_CASE("the shipped sets' pictures and backs are all present") {
         const auto m = sdk::read_set_manifest(std::filesystem::path(CHERRIES_SOURCE_DIR) / "sets" / set, found);
         CHECK(found.empty());
         CHECK(!m.back_picture.empty());
-        for (const auto& picture : m.pictures) CHECK(std::filesystem::exists(picture));
-        CHECK(std::count_if(m.pictures.begin(), m.pictures.end(), [](auto& p) { return p.empty(); }) == 0);
+        for (const auto& card : m.cards) {
+            CHECK_FALSE(card.picture.empty());
+            CHECK(std::filesystem::exists(card.picture));
+        }
     }
 }
