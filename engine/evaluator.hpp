@@ -25,7 +25,7 @@ public:
 
     /// True when `function` is proven to answer every call from its argument alone: it can keep
     /// nothing between calls, so a caller may keep its results as long as it likes (across
-    /// games). False when not proven, which is the default: the purity contract (DESIGN.md)
+    /// games). False when not proven, which is the default: the purity contract (docs/architecture.md, "Design intent")
     /// then only lets a caller keep them within one game.
     virtual bool proven_pure(FunctionId /*function*/) const noexcept { return false; }
 };

@@ -20,7 +20,7 @@ struct HouseRules {
 /// A gametype (GDD §3.3.1). The score change distribution (§3.3.1.1) is held as a dense table
 /// for cherry counts 0 .. distribution.size()-1; beyond it the change is what
 /// `distribution_function(cherries)` returns when the distribution is a function, else 0. A
-/// plugin whose distribution is a function tabulates it at load (sdk/bundle).
+/// plugin whose distribution is a function tabulates it at load (sdk/plugins/bundle).
 struct Gametype {
     std::string id;
     std::string name;

@@ -5,7 +5,7 @@
 #include <cerrno>
 
 #include "host/base/input_error.hpp"
-#include "sdk/plugin_file.hpp"
+#include "sdk/base/plugin_file.hpp"
 
 namespace cherries::host {
 

@@ -6,8 +6,8 @@
 #include "engine/table_view.hpp"
 #include "host/bots/lua_bot.hpp"
 #include "host/session/session.hpp"
-#include "sdk/plugin_search.hpp"
-#include "sdk/lua_runtime.hpp"
+#include "sdk/plugins/plugin_search.hpp"
+#include "sdk/sandbox/lua_runtime.hpp"
 
 namespace cherries::host {
 

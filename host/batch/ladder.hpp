@@ -8,7 +8,7 @@
 
 #include "host/bots/bot.hpp"
 #include "host/batch/ratings.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

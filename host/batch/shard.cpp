@@ -1,7 +1,6 @@
 #include "host/batch/shard.hpp"
 #include "host/base/file_io.hpp"
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -12,24 +11,6 @@
 #include "host/session/plugin_list.hpp"
 
 namespace cherries::host {
-
-void add_shard_option(CLI::App& app, std::uint32_t& shard, std::uint32_t& shards, const std::string& description) {
-    app.add_option_function<std::string>(
-           "--shard",
-           [&shard, &shards](const std::string& text) {
-               unsigned long k = 0, n = 0;
-               char slash = 0;
-               std::istringstream in(text);
-               in >> k >> slash >> n;
-               if (!in || slash != '/' || in.peek() != EOF || k < 1 || n < 1 || k > n || n > 1'000'000 ||
-                   text.find_first_not_of("0123456789/") != std::string::npos)
-                   throw CLI::ValidationError("--shard", "expected K/N with 1 <= K <= N <= 1000000, got '" + text + "'");
-               shard = static_cast<std::uint32_t>(k);
-               shards = static_cast<std::uint32_t>(n);
-           },
-           description)
-        ->type_name("K/N");
-}
 
 namespace {
 

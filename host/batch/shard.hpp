@@ -10,18 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "host/batch/sim.hpp"
-#include "sdk/bundle.hpp"
-
-namespace CLI {
-class App;
-}
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
-
-/// Adds `--shard K/N` to `app` with help text `description`: reads K into `shard`, N into `shards`;
-/// rejects anything but two integers with 1 <= K <= N <= 1,000,000 (CLI11 validation error naming
-/// the option).
-void add_shard_option(CLI::App& app, std::uint32_t& shard, std::uint32_t& shards, const std::string& description);
 
 /// One part file as read: its name (for errors) and its JSON.
 struct Part {

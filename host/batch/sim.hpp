@@ -15,7 +15,7 @@
 #include "engine/game.hpp"
 #include "host/records/record.hpp"
 #include "host/session/game_end.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "host/base/input_error.hpp"
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 
 namespace cherries::host {
 

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "host/batch/sim.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

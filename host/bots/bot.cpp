@@ -12,7 +12,7 @@
 #include "host/bots/random_bot.hpp"
 #include "host/bots/strategic_bot.hpp"
 #include "host/base/input_error.hpp"
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 
 namespace cherries::host {
 

@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 
 namespace cherries::host {
 

@@ -1,4 +1,4 @@
-// A seat played by a bot plugin (sdk/bot_plugin.hpp): the plugin decides; a decision that fails
+// A seat played by a bot plugin (sdk/plugins/bot_plugin.hpp): the plugin decides; a decision that fails
 // is made by the greedy bot instead and reported, never crashes the game (GDD §3.5's spirit).
 #pragma once
 
@@ -8,7 +8,7 @@
 
 #include "host/bots/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
-#include "sdk/bot_plugin.hpp"
+#include "sdk/plugins/bot_plugin.hpp"
 
 namespace cherries::host {
 

@@ -10,8 +10,9 @@
 #include "host/cli/commands.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/design/card_sheet.hpp"
-#include "sdk/bundle.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/plugins/bundle.hpp"
+#include "sdk/plugins/plugin_search.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 namespace cherries::host {
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "sdk/bundle.hpp"
-#include "sdk/diagnostic.hpp"
+#include "sdk/plugins/bundle.hpp"
+#include "sdk/base/diagnostic.hpp"
 
 namespace cherries::host {
 

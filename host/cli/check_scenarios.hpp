@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 
 namespace cherries::host {
 

@@ -13,7 +13,7 @@
 #include "host/cli/commands.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 
 int main(int argc, char** argv) {
     using namespace cherries;

@@ -1,6 +1,6 @@
 // `cherries new set NAME` / `cherries new gametype NAME`: writes a commented plugin folder
 // that loads at once, and says what to run next.
-#include "sdk/scaffold.hpp"
+#include "sdk/plugins/scaffold.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -12,8 +12,9 @@
 
 #include "host/cli/commands.hpp"
 #include "host/base/input_error.hpp"
-#include "sdk/bundle.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/plugins/bundle.hpp"
+#include "sdk/plugins/plugin_search.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 namespace cherries::host {
 

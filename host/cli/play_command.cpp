@@ -18,7 +18,6 @@
 #include "host/terminal/play_session.hpp"
 #include "host/terminal/scenario.hpp"
 #include "host/session/seats.hpp"
-#include "host/batch/sim.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
 #include "host/base/random_seed.hpp"

@@ -2,7 +2,7 @@
 // (sdk::PluginSelection, loaded by sdk::load_bundle).
 #pragma once
 
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 
 namespace CLI {
 class App;

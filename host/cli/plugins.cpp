@@ -10,8 +10,9 @@
 #include "host/bots/lua_bot.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/plugin_options.hpp"
-#include "sdk/bundle.hpp"
-#include "sdk/fingerprint.hpp"
+#include "sdk/plugins/bundle.hpp"
+#include "sdk/plugins/plugin_search.hpp"
+#include "sdk/base/fingerprint.hpp"
 
 namespace cherries::host {
 

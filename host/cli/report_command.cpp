@@ -12,6 +12,7 @@
 #include <memory>
 #include <thread>
 
+#include "host/cli/batch_options.hpp"
 #include "host/cli/commands.hpp"
 #include "host/cli/batch_options.hpp"
 #include "host/cli/number_option.hpp"

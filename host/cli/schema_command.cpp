@@ -1,5 +1,5 @@
 // `cherries schema set|gametype`: the JSON Schema of a manifest, made from the one list of its
-// fields (sdk/manifest_fields.cpp), for taplo and editors. sdk/schema/*.json are its output.
+// fields (sdk/plugins/manifest_fields.cpp), for taplo and editors. sdk/schema/*.json are its output.
 #include <CLI/CLI.hpp>
 
 #include <iostream>
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "host/cli/commands.hpp"
-#include "sdk/manifest_fields.hpp"
+#include "sdk/plugins/manifest_fields.hpp"
 
 namespace cherries::host {
 

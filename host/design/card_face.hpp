@@ -11,8 +11,8 @@
 
 #include "engine/card.hpp"
 #include "host/design/sheet_layout.hpp"
-#include "sdk/describe.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/plugins/describe.hpp"
+#include "sdk/plugins/manifest.hpp"
 #include "host/text/card_text.hpp"
 
 // cairo's drawing context, as cairo.h declares it (the header stays out of the host's API).

@@ -43,7 +43,7 @@ std::string card_headline(const CardKind& kind) {
 }
 
 // The one place where the printed rules text is chosen; the derived descriptions of
-// sdk/describe replace the fallback when they land.
+// sdk/plugins/describe replace the fallback when they land.
 std::string card_rules(const CardKind& kind, const sdk::CardDescription& description) {
     if (!kind.text.empty()) return kind.text;
     if (kind.type != CardType::modifier) return "";
@@ -54,8 +54,8 @@ std::string card_rules(const CardKind& kind, const sdk::CardDescription& descrip
 
 std::vector<CardFront> card_fronts(const sdk::SetManifest& set, const host::CardText* words) {
     std::vector<CardFront> out;
-    for (std::size_t i = 0; i < set.kinds.size(); ++i) {
-        const CardKind& kind = set.kinds[i];
+    for (const sdk::CardManifest& card : set.cards) {
+        const CardKind& kind = card.kind;
         CardFront f;
         f.set_id = set.info.id;
         f.card_id = kind.id;
@@ -66,8 +66,8 @@ std::vector<CardFront> card_fronts(const sdk::SetManifest& set, const host::Card
         const sdk::CardDescription description =
             words ? words->description(words->catalog().find_kind(set.info.id + ":" + kind.id)) : sdk::describe_card(kind, nullptr);
         f.rules = card_rules(kind, description);
-        f.picture = i < set.pictures.size() ? set.pictures[i] : std::filesystem::path();
-        f.colour = i < set.colours.size() && !set.colours[i].empty() ? set.colours[i] : type_colour(kind.type);
+        f.picture = card.picture;
+        f.colour = !card.colour.empty() ? card.colour : type_colour(kind.type);
         f.set_colour = set.colour.empty() ? kDefaultSetColour : set.colour;
         f.count = kind.count;
         out.push_back(std::move(f));

@@ -7,7 +7,7 @@
 #include "host/design/drawing.hpp"
 #include "host/design/reference_graph.hpp"
 #include "host/text/card_text.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 namespace cherries::host {
 

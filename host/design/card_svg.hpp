@@ -5,7 +5,7 @@
 #include <map>
 #include <string>
 
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

@@ -71,9 +71,9 @@ std::vector<sdk::Diagnostic> lint_print(const sdk::SetManifest& set) {
                                           "front, GDD §3.3.2.2); use a symbol of at most {} character{}",
                                           set.info.id, symbol, problem(kSymbolBox, f), fit, fit == 1 ? "" : "s")));
     }
-    for (std::size_t k = 0; k < set.kinds.size(); ++k) {
-        const CardKind& kind = set.kinds[k];
-        const sdk::SourcePosition at = k < set.card_positions.size() ? set.card_positions[k] : set.set_position;
+    for (const sdk::CardManifest& card : set.cards) {
+        const CardKind& kind = card.kind;
+        const sdk::SourcePosition at = card.position;
         const auto lint = [&](std::string_view what, const std::string& text, const TextBox& box, std::string_view field) {
             const TextFit f = fit_text(text, box);
             if (text.empty() || good(f)) return;

@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "sdk/diagnostic.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 namespace cherries::host {
 

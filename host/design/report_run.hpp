@@ -9,7 +9,7 @@
 
 #include "host/bots/bot.hpp"
 #include "host/design/report_tally.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

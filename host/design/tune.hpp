@@ -14,7 +14,7 @@
 #include "host/bots/bot.hpp"
 #include "host/design/ntbea.hpp"
 #include "host/design/tune_targets.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

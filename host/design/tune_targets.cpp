@@ -9,69 +9,84 @@
 #include <stdexcept>
 
 #include "host/base/file_io.hpp"
-#include "sdk/diagnostic.hpp"
-#include "sdk/plugin_file.hpp"
-#include "sdk/toml_reader.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/base/plugin_file.hpp"
+#include "sdk/toml/config_reader.hpp"
 
 namespace cherries::host {
 
 namespace {
 
-using sdk::Need;
-using sdk::TomlReader;
+using sdk::ConfigReader;
+using sdk::TomlValue;
 
 // The largest values a dimension may span: NTBEA's one-tuples need each value tried.
 constexpr std::int64_t kTuneMaxValues = 1001;
 
-// `key = [LOW, HIGH]` of `t`: two integers within [min, max], LOW <= HIGH; nullopt (and an
+// An integer element `v` within [min, max] (`what` names it in the message); nullopt (and an
 // error) otherwise.
-std::optional<std::pair<std::int64_t, std::int64_t>> tune_range(TomlReader& r, const toml::table& t,
-                                                                 std::string_view key, std::int64_t min,
-                                                                 std::int64_t max, const std::string& ctx) {
-    const toml::node* node = t.get(key);
-    if (!node) return std::nullopt;
-    const std::string what = fmt::format("key '{}'", key);
-    const toml::array* a = node->as_array();
-    if (!a || a->size() != 2) {
-        r.error(node->source(), fmt::format("{}{}: expected [LOW, HIGH], two whole numbers", ctx, what));
+std::optional<std::int64_t> tune_integer(ConfigReader& r, const TomlValue& v, const std::string& what, std::int64_t min,
+                                         std::int64_t max, const std::string& ctx) {
+    const auto n = v.as_integer();
+    if (!n) {
+        r.error(v, fmt::format("{}{}: expected an integer from {} to {}, saw {}", ctx, what, min, max, v.describe()));
         return std::nullopt;
     }
-    const auto low = r.integer_value(*a->get(0), what + " LOW", min, max, ctx);
-    const auto high = r.integer_value(*a->get(1), what + " HIGH", min, max, ctx);
+    if (*n < min || *n > max) {
+        r.error(v, fmt::format("{}{}: expected an integer from {} to {}, saw {}", ctx, what, min, max, *n));
+        return std::nullopt;
+    }
+    return n;
+}
+
+// `key = [LOW, HIGH]` of `t`: two integers within [min, max], LOW <= HIGH; nullopt (and an
+// error) otherwise.
+std::optional<std::pair<std::int64_t, std::int64_t>> tune_range(ConfigReader& r, const TomlValue& t,
+                                                                 std::string_view key, std::int64_t min,
+                                                                 std::int64_t max, const std::string& ctx) {
+    const std::optional<TomlValue> node = t.get(key);
+    if (!node) return std::nullopt;
+    const std::string what = fmt::format("key '{}'", key);
+    if (!node->is_array() || node->size() != 2) {
+        r.error(*node, fmt::format("{}{}: expected [LOW, HIGH], two whole numbers", ctx, what));
+        return std::nullopt;
+    }
+    const std::vector<TomlValue> both = node->elements();
+    const auto low = tune_integer(r, both[0], what + " LOW", min, max, ctx);
+    const auto high = tune_integer(r, both[1], what + " HIGH", min, max, ctx);
     if (!low || !high) return std::nullopt;
     if (*low > *high) {
-        r.error(node->source(), fmt::format("{}{}: LOW ({}) must not be above HIGH ({})", ctx, what, *low, *high));
+        r.error(*node, fmt::format("{}{}: LOW ({}) must not be above HIGH ({})", ctx, what, *low, *high));
         return std::nullopt;
     }
     if (*high - *low + 1 > kTuneMaxValues) {
-        r.error(node->source(), fmt::format("{}{}: at most {} values, got {}", ctx, what, kTuneMaxValues, *high - *low + 1));
+        r.error(*node, fmt::format("{}{}: at most {} values, got {}", ctx, what, kTuneMaxValues, *high - *low + 1));
         return std::nullopt;
     }
     return std::pair{*low, *high};
 }
 
-void read_vary_table(TomlReader& r, const toml::table& vary, std::string_view key, TuneDimension::Kind kind,
+void read_vary_table(ConfigReader& r, const TomlValue& vary, std::string_view key, TuneDimension::Kind kind,
                      std::int64_t min, std::int64_t max, TuneSpec& spec) {
-    const toml::table* t = r.table(vary, key, Need::optional, "[vary] ");
+    const std::optional<TomlValue> t = r.table(vary, key, false, "[vary] ");
     if (!t) return;
     const std::string ctx = fmt::format("[vary.{}] ", key);
-    for (const auto& [name, node] : *t) {
-        const std::string id(name.str());
+    for (const auto& [id, node] : t->entries()) {
         TuneDimension d;
         d.kind = kind;
         if (kind == TuneDimension::Kind::distribution) {
             std::int64_t cherries = -1;
             const auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), cherries);
             if (error != std::errc() || end != id.data() + id.size() || cherries < 0 || cherries > 1000) {
-                r.error(node.source(), fmt::format("{}'{}': expected a cherry count from 0 to 1000 as the key "
-                                                   "(\"5\" = [LOW, HIGH])", ctx, id));
+                r.error(node, fmt::format("{}'{}': expected a cherry count from 0 to 1000 as the key "
+                                          "(\"5\" = [LOW, HIGH])", ctx, id));
                 continue;
             }
             d.cherries = cherries;
         } else {
             d.card = id;
         }
-        if (const auto range = tune_range(r, *t, name.str(), min, max, ctx)) {
+        if (const auto range = tune_range(r, *t, id, min, max, ctx)) {
             d.low = range->first;
             d.high = range->second;
             spec.dimensions.push_back(d);
@@ -128,31 +143,29 @@ nlohmann::json TuneSpec::to_json() const {
 
 TuneSpec parse_tune_file(const std::string& text, const std::string& shown) {
     std::vector<sdk::Diagnostic> problems;
-    TomlReader r(shown, problems, "key");
+    ConfigReader r(shown, problems, "key");
     TuneSpec spec;
-    const std::optional<toml::table> parsed = r.parse(text);
-    if (parsed) {
-        const toml::table& root = *parsed;
+    if (const std::optional<TomlValue> parsed = r.parse(text)) {
+        const TomlValue& root = *parsed;
         r.unknown_keys(root, {"play", "targets", "vary"}, "");
-        if (const toml::table* play = r.table(root, "play", Need::optional, "")) {
+        if (const auto play = r.table(root, "play", false, "")) {
             r.unknown_keys(*play, {"players", "bot"}, "[play] ");
-            if (const toml::node* node = play->get("players")) {
-                const toml::array* a = node->as_array();
-                if (!a || a->empty()) {
-                    r.error(node->source(), "[play] key 'players': expected an array of player counts, e.g. [3, 4]");
+            if (const auto node = play->get("players")) {
+                if (!node->is_array() || node->size() == 0) {
+                    r.error(*node, "[play] key 'players': expected an array of player counts, e.g. [3, 4]");
                 } else {
                     spec.players.clear();
                     std::set<std::int64_t> seen;
-                    for (const toml::node& p : *a)
-                        if (const auto n = r.integer_value(p, "a player count", 2, 100, "[play] ")) {
-                            if (!seen.insert(*n).second) r.error(p.source(), fmt::format("[play] player count {} given twice", *n));
+                    for (const TomlValue& p : node->elements())
+                        if (const auto n = tune_integer(r, p, "a player count", 2, 100, "[play] ")) {
+                            if (!seen.insert(*n).second) r.error(p, fmt::format("[play] player count {} given twice", *n));
                             else spec.players.push_back(static_cast<std::uint32_t>(*n));
                         }
                 }
             }
-            if (auto bot = r.string(*play, "bot", Need::optional, "[play] ")) spec.bot = *bot;
+            if (auto bot = r.string(*play, "bot", "[play] ")) spec.bot = *bot;
         }
-        if (const toml::table* t = r.table(root, "targets", Need::required, "")) {
+        if (const auto t = r.table(root, "targets", true, "")) {
             const std::string ctx = "[targets] ";
             r.unknown_keys(*t, {"length", "seat_margin", "card_effect", "decisions"}, ctx);
             if (const auto range = tune_range(r, *t, "length", 1, 1'000'000, ctx))
@@ -164,7 +177,7 @@ TuneSpec parse_tune_file(const std::string& text, const std::string& shown) {
             if (!g.length && !g.seat_margin && !g.card_effect && !g.decisions && r.errors() == 0)
                 r.error(ctx + "give at least one target: length, seat_margin, card_effect or decisions");
         }
-        if (const toml::table* vary = r.table(root, "vary", Need::required, "")) {
+        if (const auto vary = r.table(root, "vary", true, "")) {
             r.unknown_keys(*vary, {"winning_score", "count", "lifetime", "distribution"}, "[vary] ");
             if (const auto range = tune_range(r, *vary, "winning_score", 1, 1'000'000'000, "[vary] ")) {
                 TuneDimension d;

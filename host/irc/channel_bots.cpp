@@ -10,7 +10,6 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_table.hpp"
 #include "host/irc/turn_text.hpp"
-#include "host/records/save.hpp"
 #include "host/session/library_bots.hpp"
 
 namespace cherries::irc {

@@ -8,7 +8,7 @@
 #include "host/irc/channel_table.hpp"
 #include "host/records/deal.hpp"
 #include "host/session/library_bots.hpp"
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 #include "host/base/join.hpp"
 #include "host/base/random_seed.hpp"
 

@@ -13,9 +13,7 @@
 #include "host/records/deal.hpp"
 #include "host/store/game_store.hpp"
 #include "host/session/plugin_list.hpp"
-#include "host/records/record.hpp"
 #include "host/records/save.hpp"
-#include "host/records/state_json.hpp"
 
 namespace cherries::irc {
 

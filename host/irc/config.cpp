@@ -13,157 +13,135 @@
 #include <sstream>
 
 #include "host/session/game_library.hpp"
-#include "sdk/plugin_file.hpp"
-#include "sdk/toml_reader.hpp"
+#include "host/session/hosted_table_options.hpp"
+#include "sdk/base/plugin_file.hpp"
+#include "sdk/toml/config_reader.hpp"
 
 namespace cherries::irc {
 
 namespace {
 
-using sdk::Need;
-using sdk::TomlReader;
+using sdk::ConfigReader;
+using sdk::TomlValue;
 
-void text(TomlReader& r, const toml::table& t, std::string_view key, const std::string& context, std::string& into) {
-    if (auto v = r.string(t, key, Need::optional, context)) into = std::move(*v);
+void text(ConfigReader& r, const TomlValue& t, std::string_view key, const std::string& context, std::string& into) {
+    if (auto v = r.string(t, key, context)) into = std::move(*v);
 }
 
-void texts(TomlReader& r, const toml::table& t, std::string_view key, const std::string& context,
+void texts(ConfigReader& r, const TomlValue& t, std::string_view key, const std::string& context,
            std::vector<std::string>& into) {
-    if (auto v = r.strings(t, key, Need::optional, context)) into = std::move(*v);
+    if (auto v = r.strings(t, key, context)) into = std::move(*v);
 }
 
-void boolean(TomlReader& r, const toml::table& t, std::string_view key, const std::string& context, bool& into) {
+void boolean(ConfigReader& r, const TomlValue& t, std::string_view key, const std::string& context, bool& into) {
     if (auto v = r.boolean(t, key, context)) into = *v;
-}
-
-std::optional<std::int64_t> integer(TomlReader& r, const toml::table& t, std::string_view key, std::int64_t min,
-                                    std::int64_t max, const std::string& context) {
-    return r.integer(t, key, Need::optional, min, max, context);
-}
-
-// A duration in seconds, fractions allowed (tests wait no longer than they must); whole
-// milliseconds are kept.
-std::optional<std::chrono::milliseconds> seconds(TomlReader& r, const toml::table& t, std::string_view key, double min,
-                                                 double max, const std::string& context) {
-    const auto v = r.number(t, key, min, max, context);
-    if (!v) return std::nullopt;
-    return std::chrono::milliseconds(std::llround(*v * 1000.0));
 }
 
 // A secret: `password = "..."` in the file, or `password_env = "NAME"` read from the
 // environment (preferred: the file then holds no secret).
-void secret(TomlReader& r, const toml::table& t, const std::string& context, std::string& into) {
+void secret(ConfigReader& r, const TomlValue& t, const std::string& context, std::string& into) {
     text(r, t, "password", context, into);
     std::string name;
     text(r, t, "password_env", context, name);
     if (name.empty()) return;
     if (t.get("password")) {
-        r.error(t.get("password_env")->source(), context + "key 'password_env': expected either it or 'password', not both");
+        r.error(*t.get("password_env"), context + "key 'password_env': expected either it or 'password', not both");
         return;
     }
     const char* value = std::getenv(name.c_str());
     if (!value || !*value) {
-        r.error(t.get("password_env")->source(), context + "key 'password_env': the environment variable " + name +
-                                                      " is not set; expected it to hold the password");
+        r.error(*t.get("password_env"), context + "key 'password_env': the environment variable " + name +
+                                            " is not set; expected it to hold the password");
         return;
     }
     into = value;
 }
 
 // Remembers where `key` of `t` (and each element, when it is an array) was read.
-void place(BotConfig& c, const toml::table& t, std::string_view key, const std::string& name) {
-    const toml::node* node = t.get(key);
+void place(BotConfig& c, const TomlValue& t, std::string_view key, const std::string& name) {
+    const auto node = t.get(key);
     if (!node) return;
-    auto at = [](const toml::node& n) {
-        return ConfigPlace{static_cast<int>(n.source().begin.line), static_cast<int>(n.source().begin.column)};
-    };
-    c.places[name] = at(*node);
-    if (const toml::array* a = node->as_array())
-        for (std::size_t i = 0; i < a->size(); ++i) c.places[name + "." + std::to_string(i)] = at((*a)[i]);
+    c.places[name] = ConfigPlace{node->line(), node->column()};
+    const auto elements = node->elements();
+    for (std::size_t i = 0; i < elements.size(); ++i)
+        c.places[name + "." + std::to_string(i)] = ConfigPlace{elements[i].line(), elements[i].column()};
 }
 
-std::filesystem::path resolve(const std::filesystem::path& folder, const std::string& path) {
-    const std::filesystem::path p(path);
-    return p.is_absolute() || folder.empty() ? p : folder / p;
-}
-
-void read_server(TomlReader& r, const toml::table& t, BotConfig& c) {
+void read_server(ConfigReader& r, const TomlValue& t, BotConfig& c) {
     const std::string ctx = "[server] ";
     r.unknown_keys(t, {"host", "port", "tls", "tls_verify", "password", "password_env", "reconnect_delay", "reconnect_max",
                        "ping_timeout"}, ctx);
     place(c, t, "host", "server.host");
     text(r, t, "host", ctx, c.server.host);
-    if (auto v = integer(r, t, "port", 1, 65535, ctx)) c.server.port = static_cast<std::uint16_t>(*v);
+    if (auto v = r.integer(t, "port", 1, 65535, ctx)) c.server.port = static_cast<std::uint16_t>(*v);
     boolean(r, t, "tls", ctx, c.server.tls);
     boolean(r, t, "tls_verify", ctx, c.server.tls_verify);
     secret(r, t, ctx, c.client.password);
-    if (auto v = seconds(r, t, "reconnect_delay", 0.05, 3600, ctx)) c.server.reconnect_delay = *v;
-    if (auto v = seconds(r, t, "reconnect_max", 0.05, 86400, ctx)) c.server.reconnect_max = *v;
-    if (auto v = seconds(r, t, "ping_timeout", 0.2, 3600, ctx)) c.server.ping_timeout = *v;
+    if (auto v = r.seconds(t, "reconnect_delay", 0.05, 3600, ctx)) c.server.reconnect_delay = *v;
+    if (auto v = r.seconds(t, "reconnect_max", 0.05, 86400, ctx)) c.server.reconnect_max = *v;
+    if (auto v = r.seconds(t, "ping_timeout", 0.2, 3600, ctx)) c.server.ping_timeout = *v;
     if (!t.get("port") && c.server.tls) c.server.port = 6697;
 }
 
-void read_bot(TomlReader& r, const toml::table& t, BotConfig& c, const std::filesystem::path& folder) {
+void read_bot(ConfigReader& r, const TomlValue& t, BotConfig& c, const std::filesystem::path& folder) {
     const std::string ctx = "[bot] ";
     r.unknown_keys(t, {"nick", "fallback_nicks", "user", "realname", "channels", "database", "plugin_path", "rejoin_delay",
                        "rejoin_max", "database_busy_timeout"}, ctx);
-    if (auto v = seconds(r, t, "database_busy_timeout", 0.001, 60, ctx)) c.client.database_busy_timeout = *v;
+    if (auto v = r.seconds(t, "database_busy_timeout", 0.001, 60, ctx)) c.client.database_busy_timeout = *v;
     for (const char* key : {"nick", "fallback_nicks", "channels", "database", "plugin_path"})
         place(c, t, key, std::string("bot.") + key);
-    if (auto v = seconds(r, t, "rejoin_delay", 0.05, 86400, ctx)) c.client.rejoin_delay = *v;
-    if (auto v = seconds(r, t, "rejoin_max", 0.05, 86400, ctx)) c.client.rejoin_max = *v;
+    if (auto v = r.seconds(t, "rejoin_delay", 0.05, 86400, ctx)) c.client.rejoin_delay = *v;
+    if (auto v = r.seconds(t, "rejoin_max", 0.05, 86400, ctx)) c.client.rejoin_max = *v;
     text(r, t, "nick", ctx, c.client.nick);
     texts(r, t, "fallback_nicks", ctx, c.client.fallback_nicks);
     text(r, t, "user", ctx, c.client.user);
     text(r, t, "realname", ctx, c.client.realname);
     texts(r, t, "channels", ctx, c.client.channels);
-    std::string database;
-    text(r, t, "database", ctx, database);
-    if (!database.empty()) c.client.database = resolve(folder, database).string();
-    std::vector<std::string> path;
-    texts(r, t, "plugin_path", ctx, path);
-    for (const auto& p : path) c.plugin_path.push_back(resolve(folder, p));
+    if (auto v = r.path(t, "database", folder, ctx)) c.client.database = v->string();
+    if (auto v = r.paths(t, "plugin_path", folder, ctx)) c.plugin_path.insert(c.plugin_path.end(), v->begin(), v->end());
 }
 
-void read_game(TomlReader& r, const toml::table& t, BotConfig& c) {
+void read_game(ConfigReader& r, const TomlValue& t, BotConfig& c) {
     const std::string ctx = "[game] ";
-    r.unknown_keys(t, {"gametype", "sets", "turn_timeout", "turn_warning", "pause_limit", "max_timeouts", "max_players", "bot_takes_over", "colours",
-                       "compact", "notice_replies", "top_min_games"}, ctx);
+    std::vector<std::string_view> known = {"gametype", "sets"};
+    for (const std::string_view key : host::hosted_table_keys()) known.push_back(key);
+    for (const char* key : {"turn_warning", "pause_limit", "colours", "compact", "notice_replies", "top_min_games"})
+        known.push_back(key);
+    r.unknown_keys(t, known, ctx);
     ChannelOptions& g = c.client.game;
     place(c, t, "gametype", "game.gametype");
     place(c, t, "sets", "game.sets");
     text(r, t, "gametype", ctx, g.gametype);
     texts(r, t, "sets", ctx, g.sets);
-    if (auto v = seconds(r, t, "turn_timeout", 0.05, 86400, ctx)) g.turn_timeout = *v;
-    if (auto v = seconds(r, t, "turn_warning", 0, 86400, ctx)) g.turn_warning = *v;
-    if (auto v = seconds(r, t, "pause_limit", 0.05, 86400, ctx)) g.pause_limit = *v;
-    if (auto v = integer(r, t, "max_timeouts", 1, 1000, ctx)) g.max_timeouts = static_cast<unsigned>(*v);
-    if (auto v = integer(r, t, "max_players", 2, 100, ctx)) g.max_players = static_cast<std::size_t>(*v);
-    boolean(r, t, "bot_takes_over", ctx, g.bot_takes_over);
+    host::HostedTableOptions table = hosted_table_options(g);
+    host::read_hosted_table_options(r, t, ctx, table);
+    set_hosted_table_options(g, table);
+    if (auto v = r.seconds(t, "turn_warning", 0, 86400, ctx)) g.turn_warning = *v;
+    if (auto v = r.seconds(t, "pause_limit", 0.05, 86400, ctx)) g.pause_limit = *v;
     boolean(r, t, "colours", ctx, g.colours);
     boolean(r, t, "compact", ctx, g.compact);
     boolean(r, t, "notice_replies", ctx, g.notice_replies);
-    if (auto v = integer(r, t, "top_min_games", 1, 1000, ctx)) g.top_min_games = static_cast<unsigned>(*v);
+    if (auto v = r.integer(t, "top_min_games", 1, 1000, ctx)) g.top_min_games = static_cast<unsigned>(*v);
 }
 
-void read_flood(TomlReader& r, const toml::table& t, BotConfig& c) {
+void read_flood(ConfigReader& r, const TomlValue& t, BotConfig& c) {
     const std::string ctx = "[flood] ";
     r.unknown_keys(t, {"burst", "per_second", "off", "player_burst", "player_per_second"}, ctx);
-    if (auto v = integer(r, t, "player_burst", 1, 1000, ctx)) c.client.player_burst = static_cast<std::size_t>(*v);
+    if (auto v = r.integer(t, "player_burst", 1, 1000, ctx)) c.client.player_burst = static_cast<std::size_t>(*v);
     if (auto v = r.number(t, "player_per_second", 0.01, 1000, ctx))
         c.client.player_interval = std::chrono::milliseconds(std::max<std::int64_t>(1, std::llround(1000.0 / *v)));
-    if (auto v = integer(r, t, "burst", 1, 1000, ctx)) c.client.flood.burst = static_cast<std::size_t>(*v);
+    if (auto v = r.integer(t, "burst", 1, 1000, ctx)) c.client.flood.burst = static_cast<std::size_t>(*v);
     if (auto v = r.number(t, "per_second", 0.01, 1000, ctx))
         c.client.flood.interval = std::chrono::milliseconds(std::max<std::int64_t>(1, std::llround(1000.0 / *v)));
     boolean(r, t, "off", ctx, c.flood_off);
 }
 
-void read_auth(TomlReader& r, const toml::table& t, const std::string& section, std::string& account, std::string& password) {
+void read_auth(ConfigReader& r, const TomlValue& t, const std::string& section, std::string& account, std::string& password) {
     const std::string ctx = "[" + section + "] ";
     r.unknown_keys(t, {"account", "password", "password_env"}, ctx);
     text(r, t, "account", ctx, account);
     secret(r, t, ctx, password);
-    if (password.empty() && !t.get("password_env")) r.error(t.source(), ctx + "expected 'password' or 'password_env'");
+    if (password.empty() && !t.get("password_env")) r.error(t, ctx + "expected 'password' or 'password_env'");
 }
 
 }  // namespace
@@ -172,17 +150,17 @@ std::optional<BotConfig> parse_bot_config(const std::string& text, const std::st
                                           const std::filesystem::path& folder, std::vector<sdk::Diagnostic>& problems) {
     BotConfig c;
     c.file = shown;
-    TomlReader r(shown, problems, "key");
-    const std::optional<toml::table> parsed = r.parse(text);
+    ConfigReader r(shown, problems);
+    const std::optional<TomlValue> parsed = r.parse(text);
     if (!parsed) return std::nullopt;
-    const toml::table& root = *parsed;
+    const TomlValue& root = *parsed;
     r.unknown_keys(root, {"server", "bot", "sasl", "nickserv", "game", "flood"}, "");
-    if (const toml::table* t = r.table(root, "server", Need::optional, "")) read_server(r, *t, c);
-    if (const toml::table* t = r.table(root, "bot", Need::optional, "")) read_bot(r, *t, c, folder);
-    if (const toml::table* t = r.table(root, "game", Need::optional, "")) read_game(r, *t, c);
-    if (const toml::table* t = r.table(root, "flood", Need::optional, "")) read_flood(r, *t, c);
-    if (const toml::table* t = r.table(root, "sasl", Need::optional, "")) read_auth(r, *t, "sasl", c.client.sasl_account, c.client.sasl_password);
-    if (const toml::table* t = r.table(root, "nickserv", Need::optional, ""))
+    if (const auto t = r.table(root, "server", false, "")) read_server(r, *t, c);
+    if (const auto t = r.table(root, "bot", false, "")) read_bot(r, *t, c, folder);
+    if (const auto t = r.table(root, "game", false, "")) read_game(r, *t, c);
+    if (const auto t = r.table(root, "flood", false, "")) read_flood(r, *t, c);
+    if (const auto t = r.table(root, "sasl", false, "")) read_auth(r, *t, "sasl", c.client.sasl_account, c.client.sasl_password);
+    if (const auto t = r.table(root, "nickserv", false, ""))
         read_auth(r, *t, "nickserv", c.client.nickserv_account, c.client.nickserv_password);
     if (c.client.sasl_account.empty() && !c.client.sasl_password.empty()) c.client.sasl_account = c.client.nick;
     return c;
@@ -212,6 +190,23 @@ BotConfig read_bot_config(const std::filesystem::path& file) {
     std::optional<BotConfig> c = read_bot_config(file, problems);
     if (!problems.empty() || !c) throw sdk::LoadError(problems);
     return std::move(*c);
+}
+
+host::HostedTableOptions hosted_table_options(const ChannelOptions& game) {
+    return {.turn_timeout = game.turn_timeout, .max_timeouts = game.max_timeouts, .max_players = game.max_players,
+            .bot_takes_over = game.bot_takes_over};
+}
+
+void set_hosted_table_options(ChannelOptions& game, const host::HostedTableOptions& table) {
+    game.turn_timeout = table.turn_timeout;
+    game.max_timeouts = table.max_timeouts;
+    game.max_players = table.max_players;
+    game.bot_takes_over = table.bot_takes_over;
+}
+
+ClientOptions with_hosted_table_defaults(ClientOptions client) {
+    set_hosted_table_options(client.game, host::HostedTableOptions{});
+    return client;
 }
 
 void BotConfig::forget(const std::string& key) {

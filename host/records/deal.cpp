@@ -5,7 +5,7 @@
 #include <fmt/core.h>
 
 #include "host/base/random_seed.hpp"
-#include "sdk/fingerprint.hpp"
+#include "sdk/base/fingerprint.hpp"
 
 namespace cherries::host {
 

@@ -18,7 +18,7 @@
 #include "host/records/event_line.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/session/seats.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

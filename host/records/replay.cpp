@@ -5,7 +5,7 @@
 #include <exception>
 #include <fstream>
 
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/records/state_json.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"

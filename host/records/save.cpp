@@ -19,7 +19,7 @@
 #include "host/base/file_io.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 namespace cherries::host {
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sdk/plugins/plugin_search.hpp"
+
 namespace cherries::host {
 
 GameLibrary::GameLibrary(std::vector<std::filesystem::path> plugin_path) : plugin_path_(std::move(plugin_path)) {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "host/bots/lua_bot.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

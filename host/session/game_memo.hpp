@@ -1,5 +1,5 @@
 // The memo a Session puts in front of its game's Evaluator: plugin functions are pure by contract
-// (DESIGN.md; GDD §3.3.2.1.1.3 modifier functions, §3.3.1.1 distributions), so a (function,
+// (docs/architecture.md, "Design intent"; GDD §3.3.2.1.1.3 modifier functions, §3.3.1.1 distributions), so a (function,
 // argument) pair asked again in the same game is answered from memory. A function the evaluator
 // proves pure (Evaluator::proven_pure: a Lua plugin none of whose functions can assign an
 // upvalue) is answered from memory across games too, which is what a simulator's worker, playing

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

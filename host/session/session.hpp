@@ -1,4 +1,4 @@
-// One game and its seats, the one session type every front end drives (DESIGN.md, "Layout"):
+// One game and its seats, the one session type every front end drives (docs/architecture.md, "Design intent"):
 // terminal play (host/terminal), IRC channel games (host/irc), simulations and the ladder
 // (host/sim). It owns the Game, the bots in their seats, the joins and leaves waiting for the
 // end of a turn, and the plugins its record names; it plays the turn loop, calling back the
@@ -20,7 +20,7 @@
 #include "host/session/saved_state.hpp"
 #include "host/session/bot_source.hpp"
 #include "host/session/game_memo.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

@@ -1,7 +1,7 @@
 #include "host/table/rematch.hpp"
 
 #include "host/table/table.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

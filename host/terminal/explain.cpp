@@ -10,8 +10,6 @@
 
 #include "host/session/seats.hpp"
 #include "host/base/printable.hpp"
-#include "host/terminal/line_reader.hpp"
-#include "host/base/utf8.hpp"
 #include "host/base/wrap.hpp"
 
 namespace cherries::host {

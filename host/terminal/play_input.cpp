@@ -1,6 +1,6 @@
 #include "host/terminal/play_input.hpp"
 
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -9,7 +9,7 @@
 #include "host/base/utf8.hpp"
 #include "host/base/wrap.hpp"
 #include "host/session/seats.hpp"
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
 #include "host/terminal/play_input.hpp"

@@ -14,7 +14,6 @@
 
 #include "host/base/input_error.hpp"
 #include "host/terminal/play_interrupt.hpp"
-#include "host/batch/sim.hpp"
 #include "host/base/join.hpp"
 
 namespace cherries::host {

@@ -24,7 +24,7 @@
 #include "host/terminal/play_input.hpp"
 #include "host/terminal/play_recap.hpp"
 #include "host/text/render.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

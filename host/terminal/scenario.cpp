@@ -14,18 +14,15 @@
 #include "host/records/state_json.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
-#include "sdk/diagnostic.hpp"
-#include "sdk/toml_reader.hpp"
-#include "sdk/toml_text.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/toml/config_reader.hpp"
 #include "host/base/join.hpp"
 
 namespace cherries::host {
 
 namespace {
 
-Located located(std::string value, const toml::source_region& where) {
-    return {std::move(value), static_cast<int>(where.begin.line), static_cast<int>(where.begin.column)};
-}
+Located located(std::string value, const sdk::TomlValue& where) { return {std::move(value), where.line(), where.column()}; }
 
 // Messages are one line: whatever a library hands us, newlines become spaces.
 std::string one_line(std::string s) {
@@ -38,95 +35,93 @@ std::string one_line(std::string s) {
 // run of `play --scenario` names them all.
 class Parser {
 public:
-    Parser(Scenario& scenario, sdk::TomlReader& reader) : s_(scenario), r_(reader) {}
+    Parser(Scenario& scenario, sdk::ConfigReader& reader) : s_(scenario), r_(reader) {}
 
-    void problem(const toml::source_region& where, const std::string& message) { r_.error(where, one_line(message)); }
+    void problem(const sdk::TomlValue& where, const std::string& message) { r_.error(where, one_line(message)); }
+    void problem(const Located& where, const std::string& message) { r_.error(where.line, where.column, one_line(message)); }
 
-    void unknown_keys(const toml::table& t, std::initializer_list<std::string_view> known, const std::string& context) {
+    void unknown_keys(const sdk::TomlValue& t, std::initializer_list<std::string_view> known, const std::string& context) {
         r_.unknown_keys(t, known, context);
     }
 
-    std::optional<Located> string(const toml::node& node, std::string_view what) {
+    std::optional<Located> string(const sdk::TomlValue& node, std::string_view what) {
         if (!node.is_string()) {
-            problem(node.source(), fmt::format("{}: expected a string, saw {}", what, sdk::describe_toml(node)));
+            problem(node, fmt::format("{}: expected a string, saw {}", what, node.describe()));
             return std::nullopt;
         }
-        const std::string value = *node.value<std::string>();
+        const std::string value = *node.as_string();
         if (value.empty()) {
-            problem(node.source(), fmt::format("{}: expected a name, saw an empty string", what));
+            problem(node, fmt::format("{}: expected a name, saw an empty string", what));
             return std::nullopt;
         }
-        return located(value, node.source());
+        return located(value, node);
     }
 
     // A player's name: printable, one word (name_problem).
-    std::optional<Located> name(const toml::node& node, std::string_view what) {
+    std::optional<Located> name(const sdk::TomlValue& node, std::string_view what) {
         auto n = string(node, what);
         if (!n) return n;
         if (const std::string bad = name_problem(n->value); !bad.empty()) {
-            problem(node.source(), fmt::format("{}: {} in '{}'", what, bad, excerpt(n->value)));
+            problem(node, fmt::format("{}: {} in '{}'", what, bad, excerpt(n->value)));
             return std::nullopt;
         }
         return n;
     }
 
     // The array's strings (or names) that are good; each bad one is a problem.
-    std::vector<Located> strings(const toml::node& node, std::string_view what, bool names = false) {
+    std::vector<Located> strings(const sdk::TomlValue& node, std::string_view what, bool names = false) {
         std::vector<Located> out;
-        const toml::array* array = node.as_array();
-        if (!array) {
-            problem(node.source(), fmt::format("{}: expected an array of strings, saw {}", what, sdk::describe_toml(node)));
+        if (!node.is_array()) {
+            problem(node, fmt::format("{}: expected an array of strings, saw {}", what, node.describe()));
             return out;
         }
-        for (const auto& element : *array)
+        for (const auto& element : node.elements())
             if (auto v = names ? name(element, what) : string(element, what)) out.push_back(std::move(*v));
         return out;
     }
 
-    void parse(const toml::table& root) {
+    void parse(const sdk::TomlValue& root) {
         unknown_keys(root, {"sets", "gametype", "players", "seed", "deck", "turn", "expect"}, "");
-        if (const auto* node = root.get("sets"))
+        if (const auto node = root.get("sets"))
             for (auto& set : strings(*node, "'sets'")) s_.sets.push_back(std::move(set.value));
-        if (const auto* node = root.get("gametype"))
+        if (const auto node = root.get("gametype"))
             if (auto g = string(*node, "'gametype'")) s_.gametype = g->value;
         parse_players(root);
-        if (const auto* node = root.get("seed")) {
-            // The type first: value<std::int64_t>() converts a float (1e308 would overflow).
-            if (!node->is_integer() || *node->value<std::int64_t>() < 0)
-                problem(node->source(), fmt::format("'seed': expected an integer >= 0, saw {}", sdk::describe_toml(*node)));
+        if (const auto node = root.get("seed")) {
+            // as_integer() is empty for a float (1e308 would overflow an integer).
+            if (!node->as_integer() || *node->as_integer() < 0)
+                problem(*node, fmt::format("'seed': expected an integer >= 0, saw {}", node->describe()));
             else
-                s_.seed = static_cast<std::uint64_t>(*node->value<std::int64_t>());
+                s_.seed = static_cast<std::uint64_t>(*node->as_integer());
         }
-        if (const auto* node = root.get("deck")) s_.deck = strings(*node, "'deck'");
+        if (const auto node = root.get("deck")) s_.deck = strings(*node, "'deck'");
 
-        if (const auto* node = root.get("turn")) {
-            const toml::array* turns = node->as_array();
-            if (!turns) problem(node->source(), "'turn': expected [[turn]] tables, saw " + sdk::describe_toml(*node));
-            for (std::size_t i = 0; turns && i < turns->size(); ++i) {
-                const toml::node& element = *turns->get(i);
-                if (const toml::table* table = element.as_table())
-                    s_.turns.push_back(parse_turn(*table, i + 1));
+        if (const auto node = root.get("turn")) {
+            if (!node->is_array()) problem(*node, "'turn': expected [[turn]] tables, saw " + node->describe());
+            const auto turns = node->elements();
+            for (std::size_t i = 0; i < turns.size(); ++i) {
+                if (turns[i].is_table())
+                    s_.turns.push_back(parse_turn(turns[i], i + 1));
                 else
-                    problem(element.source(), "'turn': expected [[turn]] tables, saw " + sdk::describe_toml(element));
+                    problem(turns[i], "'turn': expected [[turn]] tables, saw " + turns[i].describe());
             }
         }
-        if (const auto* node = root.get("expect")) s_.expect = parse_expect(*node, r_);
+        if (const auto node = root.get("expect")) s_.expect = parse_expect(*node, r_);
     }
 
-    void parse_players(const toml::table& root) {
-        const toml::node* players = root.get("players");
+    void parse_players(const sdk::TomlValue& root) {
+        const auto players = root.get("players");
         if (!players) {
-            problem(root.source(), "missing 'players'; expected players = [\"NAME\", ...] in turn order");
+            problem(root, "missing 'players'; expected players = [\"NAME\", ...] in turn order");
             return;
         }
-        if (const toml::array* list = players->as_array(); list && list->size() > kMaxPlayers) {
-            problem(players->source(), fmt::format("'players': expected at most {} names, saw {}", kMaxPlayers, list->size()));
+        if (players->is_array() && players->size() > kMaxPlayers) {
+            problem(*players, fmt::format("'players': expected at most {} names, saw {}", kMaxPlayers, players->size()));
             return;
         }
         std::set<std::string> names;
         for (auto& p : strings(*players, "'players'", true)) {
-            toml::source_region where;
-            where.begin = {static_cast<toml::source_index>(p.line), static_cast<toml::source_index>(p.column)};
+            const Located where = p;
             if (p.value.rfind("bot:", 0) == 0)
                 problem(where, "'players': '" + excerpt(p.value) + "' is a bot; a scenario's seats are its decisions, "
                                "written in [[turn]] give = \"NAME\", not bots: name the player instead");
@@ -135,27 +130,27 @@ public:
             else
                 s_.players.push_back(std::move(p.value));
         }
-        if (players->is_array() && players->as_array()->empty())
-            problem(players->source(), "'players': expected at least one name, saw an empty array");
+        if (players->is_array() && players->size() == 0)
+            problem(*players, "'players': expected at least one name, saw an empty array");
     }
 
-    ScenarioTurn parse_turn(const toml::table& t, std::size_t number) {
+    ScenarioTurn parse_turn(const sdk::TomlValue& t, std::size_t number) {
         unknown_keys(t, {"give", "join", "leave", "expect"}, fmt::format("[[turn]] {}: ", number));
         ScenarioTurn turn;
-        turn.table = located({}, t.source());
-        if (const auto* node = t.get("give")) turn.give = string(*node, "'give'");
-        if (const auto* node = t.get("join")) turn.join = strings(*node, "'join'", true);
-        if (const auto* node = t.get("leave")) turn.leave = strings(*node, "'leave'");
-        if (const auto* node = t.get("expect")) turn.expect = parse_expect(*node, r_);
-        if (t.empty())
-            problem(t.source(), fmt::format("[[turn]] {} is empty; expected give = \"NAME\" (the drawer's own name keeps "
+        turn.table = located({}, t);
+        if (const auto node = t.get("give")) turn.give = string(*node, "'give'");
+        if (const auto node = t.get("join")) turn.join = strings(*node, "'join'", true);
+        if (const auto node = t.get("leave")) turn.leave = strings(*node, "'leave'");
+        if (const auto node = t.get("expect")) turn.expect = parse_expect(*node, r_);
+        if (t.size() == 0)
+            problem(t, fmt::format("[[turn]] {} is empty; expected give = \"NAME\" (the drawer's own name keeps "
                                             "the card), join = [...], leave = [...] or expect = {{...}}", number));
         return turn;
     }
 
 private:
     Scenario& s_;
-    sdk::TomlReader& r_;
+    sdk::ConfigReader& r_;
 };
 
 std::string plugin_path(const Scenario& scenario, const std::string& name) {
@@ -199,7 +194,7 @@ Scenario parse_scenario(std::string_view text, const std::string& file) {
     Scenario scenario;
     scenario.file = file;
     std::vector<sdk::Diagnostic> problems;
-    sdk::TomlReader reader(file, problems, "key");
+    sdk::ConfigReader reader(file, problems);
     if (const auto root = reader.parse(text)) Parser(scenario, reader).parse(*root);
     if (problems.empty()) return scenario;
     // Every problem, one line each, "file:line:column: what" (the format of every scenario message).

@@ -28,7 +28,7 @@
 #include "host/session/game_end.hpp"
 #include "host/session/session.hpp"
 #include "host/terminal/scenario_expect.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
 

@@ -8,9 +8,8 @@
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
 #include "host/records/state_json.hpp"
-#include "sdk/diagnostic.hpp"
-#include "sdk/toml_reader.hpp"
-#include "sdk/toml_text.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/toml/config_reader.hpp"
 
 namespace cherries::host {
 
@@ -18,41 +17,38 @@ namespace {
 
 constexpr const char* kStatuses[] = {"in_progress", "won", "suspended", "ended", "aborted"};
 
-void problem(sdk::TomlReader& r, const toml::node& node, const std::string& message) { r.error(node.source(), message); }
+void problem(sdk::ConfigReader& r, const sdk::TomlValue& node, const std::string& message) { r.error(node, message); }
 
-ExpectedValue at(const toml::node& node, std::string player, std::string key, nlohmann::json value) {
-    return {std::move(player), std::move(key), std::move(value), sdk::line_of(node), sdk::column_of(node)};
+ExpectedValue at(const sdk::TomlValue& node, std::string player, std::string key, nlohmann::json value) {
+    return {std::move(player), std::move(key), std::move(value), node.line(), node.column()};
 }
 
-std::optional<std::string> string_value(sdk::TomlReader& r, const toml::node& node, const std::string& what) {
-    if (node.is_string()) return *node.value<std::string>();
-    problem(r, node, fmt::format("expect {}: expected a string, saw {}", what, sdk::describe_toml(node)));
+std::optional<std::string> string_value(sdk::ConfigReader& r, const sdk::TomlValue& node, const std::string& what) {
+    if (auto s = node.as_string()) return s;
+    problem(r, node, fmt::format("expect {}: expected a string, saw {}", what, node.describe()));
     return std::nullopt;
 }
 
-void parse_player(sdk::TomlReader& r, const std::string& name, const toml::node& node, ScenarioExpect& out) {
-    const toml::table* t = node.as_table();
-    if (!t) {
+void parse_player(sdk::ConfigReader& r, const std::string& name, const sdk::TomlValue& node, ScenarioExpect& out) {
+    if (!node.is_table()) {
         problem(r, node, fmt::format("expect '{}': expected a table of cherries, score, modifiers, received for player '{}', "
-                                     "saw {}", excerpt(name), excerpt(name), sdk::describe_toml(node)));
+                                     "saw {}", excerpt(name), excerpt(name), node.describe()));
         return;
     }
-    for (const auto& [key, value] : *t) {
-        const std::string k(key.str());
+    for (const auto& [k, value] : node.entries()) {
         const std::string what = fmt::format("{}'s {}", excerpt(name), excerpt(k));
         if (k == "cherries" || k == "score") {
-            if (value.is_integer()) out.values.push_back(at(value, name, k, *value.value<std::int64_t>()));
-            else problem(r, value, fmt::format("expect {}: expected an integer, saw {}", what, sdk::describe_toml(value)));
+            if (auto v = value.as_integer()) out.values.push_back(at(value, name, k, *v));
+            else problem(r, value, fmt::format("expect {}: expected an integer, saw {}", what, value.describe()));
         } else if (k == "modifiers" || k == "received") {
-            const toml::array* array = value.as_array();
-            if (!array) {
+            if (!value.is_array()) {
                 problem(r, value, fmt::format("expect {}: expected an array of card ids, bottom first, saw {}", what,
-                                              sdk::describe_toml(value)));
+                                              value.describe()));
                 continue;
             }
             nlohmann::json ids = nlohmann::json::array();
             bool ok = true;
-            for (const auto& element : *array) {
+            for (const auto& element : value.elements()) {
                 if (auto id = string_value(r, element, what)) ids.push_back(*id);
                 else ok = false;
             }
@@ -102,17 +98,15 @@ std::string unknown_card(const nlohmann::json& ids, const Game& game) {
 
 }  // namespace
 
-std::optional<ScenarioExpect> parse_expect(const toml::node& node, sdk::TomlReader& r) {
-    const toml::table* t = node.as_table();
-    if (!t) {
-        problem(r, node, "'expect': expected a table (status, winner, or a player's name), saw " + sdk::describe_toml(node));
+std::optional<ScenarioExpect> parse_expect(const sdk::TomlValue& node, sdk::ConfigReader& r) {
+    if (!node.is_table()) {
+        problem(r, node, "'expect': expected a table (status, winner, or a player's name), saw " + node.describe());
         return std::nullopt;
     }
     ScenarioExpect out;
-    out.line = sdk::line_of(node);
-    out.column = sdk::column_of(node);
-    for (const auto& [key, value] : *t) {
-        const std::string k(key.str());
+    out.line = node.line();
+    out.column = node.column();
+    for (const auto& [k, value] : node.entries()) {
         if (k == "status") {
             const auto status = string_value(r, value, "status");
             if (!status) continue;

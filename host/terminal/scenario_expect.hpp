@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/game.hpp"
-#include "sdk/toml_reader.hpp"
+#include "sdk/toml/config_reader.hpp"
 
 namespace cherries::host {
 
@@ -42,7 +42,7 @@ struct ScenarioExpect {
 /// holding `cherries`, `score` (integers), `modifiers`, `received` (arrays of card ids, bottom
 /// first). Anything else is a problem recorded in `reader` (every one, at its line), and the
 /// values that could not be read are left out; nullopt when `node` is not a table.
-std::optional<ScenarioExpect> parse_expect(const toml::node& node, sdk::TomlReader& reader);
+std::optional<ScenarioExpect> parse_expect(const sdk::TomlValue& node, sdk::ConfigReader& reader);
 
 /// A mismatch: where the expected value is written and what differs.
 struct ExpectMismatch {

@@ -1,5 +1,5 @@
 // Cards and the gametype as players read them, for every front end (terminal, IRC): a card's
-// name with its set's symbol, and what it does in words (sdk/describe.hpp: its rules text, else
+// name with its set's symbol, and what it does in words (sdk/plugins/describe.hpp: its rules text, else
 // words derived from its modifier functions). Never a Lua identifier.
 #pragma once
 
@@ -10,8 +10,8 @@
 #include "engine/card.hpp"
 #include "engine/evaluator.hpp"
 #include "engine/gametype.hpp"
-#include "sdk/bundle.hpp"
-#include "sdk/describe.hpp"
+#include "sdk/plugins/bundle.hpp"
+#include "sdk/plugins/describe.hpp"
 
 namespace cherries::host {
 

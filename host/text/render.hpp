@@ -14,7 +14,6 @@
 #include "host/session/game_end.hpp"
 #include "host/session/seats.hpp"
 #include "host/text/card_text.hpp"
-#include "sdk/bundle.hpp"
 
 namespace cherries::host {
 

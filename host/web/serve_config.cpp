@@ -11,81 +11,72 @@
 
 #include "host/base/file_io.hpp"
 #include "host/session/game_library.hpp"
-#include "sdk/plugin_file.hpp"
-#include "sdk/toml_reader.hpp"
+#include "host/session/hosted_table_options.hpp"
+#include "sdk/base/plugin_file.hpp"
+#include "sdk/toml/config_reader.hpp"
 
 namespace cherries::web {
 
 namespace {
 
-using sdk::Need;
-using sdk::TomlReader;
-
-std::filesystem::path resolve(const std::filesystem::path& folder, const std::string& path) {
-    const std::filesystem::path p(path);
-    return p.is_absolute() || folder.empty() ? p : folder / p;
-}
+using sdk::ConfigReader;
+using sdk::TomlValue;
 
 // Keeps where `key` of `t` ([section]) stands, for check_serve_config.
-void remember(ServeConfig& c, const toml::table& t, const std::string& section, const char* key) {
-    if (const toml::node* n = t.get(key)) {
-        const auto& at = n->source().begin;
-        c.where[section + "." + key] = {static_cast<int>(at.line), static_cast<int>(at.column)};
-    }
+void remember(ServeConfig& c, const TomlValue& t, const std::string& section, const char* key) {
+    if (const auto n = t.get(key)) c.where[section + "." + key] = {n->line(), n->column()};
 }
 
-void read_server(TomlReader& r, const toml::table& t, ServeConfig& c, const std::filesystem::path& folder) {
+void read_server(ConfigReader& r, const TomlValue& t, ServeConfig& c, const std::filesystem::path& folder) {
     const std::string ctx = "[server] ";
     for (const char* key : {"database", "web_root"}) remember(c, t, "server", key);
     r.unknown_keys(t, {"listen", "database", "plugin_path", "web_root", "origin", "max_tables"}, ctx);
-    if (auto v = r.string(t, "listen", Need::optional, ctx)) {
+    if (auto v = r.string(t, "listen", ctx)) {
         try {
             set_listen(c, *v);
         } catch (const std::invalid_argument& e) {
-            r.error(t.get("listen")->source(), ctx + "key 'listen': " + e.what());
+            r.error(*t.get("listen"), ctx + "key 'listen': " + e.what());
         }
     }
-    if (auto v = r.string(t, "database", Need::optional, ctx); v && !v->empty()) c.database = resolve(folder, *v).string();
-    if (auto v = r.strings(t, "plugin_path", Need::optional, ctx))
-        for (const auto& p : *v) c.plugin_path.push_back(resolve(folder, p));
-    if (auto v = r.string(t, "web_root", Need::optional, ctx); v && !v->empty()) c.web_root = resolve(folder, *v);
-    if (auto v = r.strings(t, "origin", Need::optional, ctx)) {
+    if (auto v = r.path(t, "database", folder, ctx)) c.database = v->string();
+    if (auto v = r.paths(t, "plugin_path", folder, ctx)) c.plugin_path.insert(c.plugin_path.end(), v->begin(), v->end());
+    if (auto v = r.path(t, "web_root", folder, ctx)) c.web_root = *v;
+    if (auto v = r.strings(t, "origin", ctx)) {
         for (const auto& o : *v) {
             if (o.rfind("http://", 0) != 0 && o.rfind("https://", 0) != 0)
-                r.error(t.get("origin")->source(), ctx + "key 'origin': expected \"http://HOST[:PORT]\" or \"https://HOST[:PORT]\", saw \"" + o + "\"");
+                r.error(*t.get("origin"), ctx + "key 'origin': expected \"http://HOST[:PORT]\" or \"https://HOST[:PORT]\", saw \"" + o + "\"");
             else c.origins.push_back(o);
         }
     }
-    if (auto v = r.integer(t, "max_tables", Need::optional, 1, 1'000'000, ctx)) c.max_tables = static_cast<std::size_t>(*v);
+    if (auto v = r.integer(t, "max_tables", 1, 1'000'000, ctx)) c.max_tables = static_cast<std::size_t>(*v);
 }
 
-void read_tables(TomlReader& r, const toml::table& t, ServeConfig& c) {
+void read_tables(ConfigReader& r, const TomlValue& t, ServeConfig& c) {
     const std::string ctx = "[tables] ";
     for (const char* key : {"sets", "gametypes", "default_sets", "default_gametype"}) remember(c, t, "tables", key);
-    r.unknown_keys(t, {"sets", "gametypes", "default_sets", "default_gametype", "turn_timeout", "max_timeouts",
-                       "bot_takes_over", "max_players", "keep_finished", "keep_idle"}, ctx);
-    if (auto v = r.strings(t, "sets", Need::optional, ctx)) c.sets = std::move(*v);
-    if (auto v = r.strings(t, "gametypes", Need::optional, ctx)) c.gametypes = std::move(*v);
-    if (auto v = r.strings(t, "default_sets", Need::optional, ctx)) {
-        if (v->empty()) r.error(t.get("default_sets")->source(), ctx + "key 'default_sets': expected at least one set");
+    std::vector<std::string_view> known = {"sets", "gametypes", "default_sets", "default_gametype"};
+    for (const std::string_view key : host::hosted_table_keys()) known.push_back(key);
+    known.insert(known.end(), {"keep_finished", "keep_idle"});
+    r.unknown_keys(t, known, ctx);
+    if (auto v = r.strings(t, "sets", ctx)) c.sets = std::move(*v);
+    if (auto v = r.strings(t, "gametypes", ctx)) c.gametypes = std::move(*v);
+    if (auto v = r.strings(t, "default_sets", ctx)) {
+        if (v->empty()) r.error(*t.get("default_sets"), ctx + "key 'default_sets': expected at least one set");
         else c.default_sets = std::move(*v);
     }
-    if (auto v = r.string(t, "default_gametype", Need::optional, ctx)) c.default_gametype = std::move(*v);
-    if (auto v = r.number(t, "turn_timeout", 0.05, 86400, ctx)) c.turn_timeout = std::chrono::milliseconds(std::llround(*v * 1000.0));
-    if (auto v = r.integer(t, "max_timeouts", Need::optional, 0, 1000, ctx)) c.max_timeouts = static_cast<unsigned>(*v);
-    if (auto v = r.boolean(t, "bot_takes_over", ctx)) c.bot_takes_over = *v;
-    if (auto v = r.integer(t, "max_players", Need::optional, 2, 100, ctx)) c.max_players = static_cast<std::size_t>(*v);
-    if (auto v = r.number(t, "keep_finished", 0.05, 7 * 86400, ctx)) c.keep_finished = std::chrono::milliseconds(std::llround(*v * 1000.0));
-    if (auto v = r.number(t, "keep_idle", 0.05, 7 * 86400, ctx)) c.keep_idle = std::chrono::milliseconds(std::llround(*v * 1000.0));
+    if (auto v = r.string(t, "default_gametype", ctx)) c.default_gametype = std::move(*v);
+    host::read_hosted_table_options(r, t, ctx, c);
+    if (auto v = r.seconds(t, "keep_finished", 0.05, 7 * 86400, ctx)) c.keep_finished = *v;
+    if (auto v = r.seconds(t, "keep_idle", 0.05, 7 * 86400, ctx)) c.keep_idle = *v;
 }
 
-void read_limits(TomlReader& r, const toml::table& t, ServeConfig& c) {
+void read_limits(ConfigReader& r, const TomlValue& t, ServeConfig& c) {
     const std::string ctx = "[limits] ";
     r.unknown_keys(t, {"sockets_per_address", "tables_per_minute", "http_idle", "websocket_idle"}, ctx);
-    if (auto v = r.integer(t, "sockets_per_address", Need::optional, 2, 100'000, ctx)) c.sockets_per_address = static_cast<std::size_t>(*v);
-    if (auto v = r.integer(t, "tables_per_minute", Need::optional, 1, 100'000, ctx)) c.tables_per_minute = static_cast<std::size_t>(*v);
-    if (auto v = r.number(t, "http_idle", 0.05, 3600, ctx)) c.http_idle = std::chrono::milliseconds(std::llround(*v * 1000.0));
-    if (auto v = r.number(t, "websocket_idle", 0.05, 86400, ctx)) c.websocket_idle = std::chrono::milliseconds(std::llround(*v * 1000.0));
+    if (auto v = r.integer(t, "sockets_per_address", 2, 100'000, ctx)) c.sockets_per_address = static_cast<std::size_t>(*v);
+    if (auto v = r.integer(t, "tables_per_minute", 1, 100'000, ctx)) c.tables_per_minute = static_cast<std::size_t>(*v);
+    if (auto v = r.seconds(t, "http_idle", 0.05, 3600, ctx)) c.http_idle = *v;
+    if (auto v = r.seconds(t, "websocket_idle", 0.05, 86400, ctx)) c.websocket_idle = *v;
 }
 
 }  // namespace
@@ -128,14 +119,14 @@ ServeConfig parse_into(const std::string& text, const std::string& shown, const 
                        std::vector<sdk::Diagnostic>& problems) {
     ServeConfig c;
     c.file = shown;
-    TomlReader r(shown, problems, "key");
-    const std::optional<toml::table> parsed = r.parse(text);
+    ConfigReader r(shown, problems);
+    const std::optional<TomlValue> parsed = r.parse(text);
     if (!parsed) return c;
-    const toml::table& root = *parsed;
+    const TomlValue& root = *parsed;
     r.unknown_keys(root, {"server", "tables", "limits"}, "");
-    if (const toml::table* t = r.table(root, "server", Need::optional, "")) read_server(r, *t, c, folder);
-    if (const toml::table* t = r.table(root, "tables", Need::optional, "")) read_tables(r, *t, c);
-    if (const toml::table* t = r.table(root, "limits", Need::optional, "")) read_limits(r, *t, c);
+    if (const auto t = r.table(root, "server", false, "")) read_server(r, *t, c, folder);
+    if (const auto t = r.table(root, "tables", false, "")) read_tables(r, *t, c);
+    if (const auto t = r.table(root, "limits", false, "")) read_limits(r, *t, c);
     return c;
 }
 

@@ -13,12 +13,15 @@
 #include <string>
 #include <vector>
 
-#include "sdk/diagnostic.hpp"
+#include "host/session/hosted_table_options.hpp"
+#include "sdk/base/diagnostic.hpp"
 
 namespace cherries::web {
 
-/// Everything serve.toml says; flags override it (host/cli/serve_command.cpp).
-struct ServeConfig {
+/// Everything serve.toml says; flags override it (host/cli/serve_command.cpp). [tables] holds
+/// the hosted table options (turn_timeout, max_timeouts, max_players, bot_takes_over), the same
+/// block as irc.toml's [game]: the base's fields, read by host::read_hosted_table_options.
+struct ServeConfig : host::HostedTableOptions {
     std::filesystem::path file;                      ///< where it was read from ("" for flags only)
     std::string host = "127.0.0.1";                  ///< [server] listen: address to bind
     std::uint16_t port = 8080;                       ///< [server] listen: 0 picks a free port
@@ -33,10 +36,6 @@ struct ServeConfig {
     std::vector<std::string> gametypes;              ///< gametypes tables may use; empty: every one found
     std::vector<std::string> default_sets{"standard"};
     std::string default_gametype = "official";
-    std::chrono::milliseconds turn_timeout{120'000}; ///< a person's time for a turn
-    unsigned max_timeouts = 3;                       ///< timeouts in a row, then the player leaves
-    bool bot_takes_over = false;                     ///< a bot keeps a left seat (host::TableOptions)
-    std::size_t max_players = 10;                    ///< seats at a table, bots included
     /// A finished game's table stays open this long (its page shows the end, its record is
     /// served from memory), then it is dropped; its record stays in the database.
     std::chrono::milliseconds keep_finished{600'000};

@@ -83,21 +83,22 @@ SetManifest check_set(const std::filesystem::path& folder, std::vector<Diagnosti
     if (runtime) runtime = load_code(code, loaded_before, limits);
 
     // Designer tests; and which kinds are the identity on each change.
-    std::vector<bool> cherry_identity(m.kinds.size()), score_identity(m.kinds.size());
+    std::vector<bool> cherry_identity(m.cards.size()), score_identity(m.cards.size());
     auto identity = [&](const std::string& name) {
         const FunctionId id = code.id_of(name);
         if (name.empty()) return true;
         return id != kIdentity && id <= results.size() && results[id - 1].identity;
     };
-    for (std::size_t k = 0; k < m.kinds.size(); ++k) {
-        if (m.kinds[k].type != CardType::modifier) continue;
-        run_function_tests(runtime.get(), code, m.cherry_functions[k], function_label(m.kinds[k].id, "cherry"),
-                           m.cherry_tests[k], m.file, out);
-        run_function_tests(runtime.get(), code, m.score_functions[k], function_label(m.kinds[k].id, "score"),
-                           m.score_tests[k], m.file, out);
+    for (std::size_t k = 0; k < m.cards.size(); ++k) {
+        const CardManifest& card = m.cards[k];
+        if (card.kind.type != CardType::modifier) continue;
+        run_function_tests(runtime.get(), code, card.cherry_function, function_label(card.kind.id, "cherry"),
+                           card.cherry_tests, m.file, out);
+        run_function_tests(runtime.get(), code, card.score_function, function_label(card.kind.id, "score"),
+                           card.score_tests, m.file, out);
         // The designer's own tests count as evidence too: a pair whose result differs from its input.
-        cherry_identity[k] = identity(m.cherry_functions[k]) && tests_show_identity(m.cherry_tests[k]);
-        score_identity[k] = identity(m.score_functions[k]) && tests_show_identity(m.score_tests[k]);
+        cherry_identity[k] = identity(card.cherry_function) && tests_show_identity(card.cherry_tests);
+        score_identity[k] = identity(card.score_function) && tests_show_identity(card.score_tests);
     }
 
     if (manifest_ok) {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "sdk/check/discover.hpp"
-#include "sdk/diagnostic.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 namespace cherries::sdk::check {
 

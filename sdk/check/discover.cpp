@@ -4,8 +4,8 @@
 #include <set>
 #include <string>
 
-#include "sdk/diagnostic.hpp"
-#include "sdk/plugin_file.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/base/plugin_file.hpp"
 
 namespace cherries::sdk::check {
 

@@ -30,11 +30,11 @@ std::string file_name(const std::string& lua_file) { return std::filesystem::pat
 
 std::vector<NamedFunction> set_function_names(const SetManifest& set) {
     std::vector<NamedFunction> uses;
-    for (std::size_t k = 0; k < set.kinds.size(); ++k) {
-        if (!set.cherry_functions[k].empty())
-            uses.push_back({set.cherry_functions[k], function_label(set.kinds[k].id, "cherry"), set.cherry_positions[k]});
-        if (!set.score_functions[k].empty())
-            uses.push_back({set.score_functions[k], function_label(set.kinds[k].id, "score"), set.score_positions[k]});
+    for (const CardManifest& card : set.cards) {
+        if (!card.cherry_function.empty())
+            uses.push_back({card.cherry_function, function_label(card.kind.id, "cherry"), card.cherry_position});
+        if (!card.score_function.empty())
+            uses.push_back({card.score_function, function_label(card.kind.id, "score"), card.score_position});
     }
     return uses;
 }

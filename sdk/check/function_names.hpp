@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "sdk/check/plugin_code.hpp"
-#include "sdk/diagnostic.hpp"
-#include "sdk/lua_runtime.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/sandbox/lua_runtime.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 namespace cherries::sdk::check {
 

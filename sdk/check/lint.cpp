@@ -4,7 +4,7 @@
 #include <cmath>
 #include <map>
 
-#include "sdk/describe.hpp"
+#include "sdk/plugins/describe.hpp"
 
 namespace cherries::sdk::check {
 
@@ -20,9 +20,9 @@ std::string percent(double share) { return std::to_string(static_cast<int>(std::
 
 void lint_cherry_share(const SetManifest& set, std::vector<Diagnostic>& out) {
     std::int64_t cherry = 0, total = 0;
-    for (const CardKind& kind : set.kinds) {
-        total += kind.count;
-        if (kind.type == CardType::cherry) cherry += kind.count;
+    for (const CardManifest& card : set.cards) {
+        total += card.kind.count;
+        if (card.kind.type == CardType::cherry) cherry += card.kind.count;
     }
     if (total == 0) return;
     const double share = static_cast<double>(cherry) / static_cast<double>(total);
@@ -36,11 +36,11 @@ void lint_cherry_share(const SetManifest& set, std::vector<Diagnostic>& out) {
 
 void lint_identity_modifiers(const SetManifest& set, const std::vector<bool>& cherry_identity,
                              const std::vector<bool>& score_identity, std::vector<Diagnostic>& out) {
-    for (std::size_t k = 0; k < set.kinds.size(); ++k) {
-        const CardKind& kind = set.kinds[k];
+    for (std::size_t k = 0; k < set.cards.size(); ++k) {
+        const CardKind& kind = set.cards[k].kind;
         if (kind.type != CardType::modifier || !cherry_identity[k] || !score_identity[k]) continue;
-        const bool named = !set.cherry_functions[k].empty() || !set.score_functions[k].empty();
-        out.push_back(at(Diagnostic::Severity::warning, set.file, set.card_positions[k],
+        const bool named = !set.cards[k].cherry_function.empty() || !set.cards[k].score_function.empty();
+        out.push_back(at(Diagnostic::Severity::warning, set.file, set.cards[k].position,
                          "card '" + kind.id + "': this modifier changes nothing: " +
                              (named ? std::string("its functions return their input on every probe (GDD §3.3.2.1.1.3)")
                                     : std::string("it names no cherry or score function, so both are the identity; "
@@ -50,8 +50,8 @@ void lint_identity_modifiers(const SetManifest& set, const std::vector<bool>& ch
 
 void lint_undescribed_modifiers(const SetManifest& set, const PluginCode& code, Evaluator& runtime,
                                 const std::vector<ProbeResult>& results, std::vector<Diagnostic>& out) {
-    for (std::size_t k = 0; k < set.kinds.size(); ++k) {
-        CardKind kind = set.kinds[k];
+    for (const CardManifest& card : set.cards) {
+        CardKind kind = card.kind;
         if (kind.type != CardType::modifier || !kind.text.empty()) continue;
         bool usable = true;
         auto resolve = [&](const std::string& name, FunctionId& id) {
@@ -59,13 +59,13 @@ void lint_undescribed_modifiers(const SetManifest& set, const PluginCode& code, 
             if (name.empty()) return;
             usable = usable && id != kIdentity && id <= results.size() && !results[id - 1].faulted;
         };
-        resolve(set.cherry_functions[k], kind.cherry_function);
-        resolve(set.score_functions[k], kind.score_function);
+        resolve(card.cherry_function, kind.cherry_function);
+        resolve(card.score_function, kind.score_function);
         // A call that fails here ran out of the check's one budget (the probes passed): play
         // describes it with a per-call budget, so "not one of the shapes" would be untrue.
         bool faulted = false;
         if (!usable || derived_modifier_words(kind, runtime, &faulted) || faulted) continue;
-        out.push_back(at(Diagnostic::Severity::warning, set.file, set.card_positions[k],
+        out.push_back(at(Diagnostic::Severity::warning, set.file, card.position,
                          "card '" + kind.id + "': this modifier has no text, and what its functions do is not one of "
                          "the shapes that can be put in words (a constant, last + c, k * last, last // k, -last, "
                          "their compositions, with a cap), so players are told to \"see its rules text\": add a "
@@ -104,10 +104,10 @@ void lint_set_clashes(const std::vector<const SetManifest*>& sets, std::vector<D
                                  "set '" + id + "': symbol '" + set->info.symbol + "' is also the symbol of set '" +
                                      it->second->info.id + "' (" + it->second->file +
                                      "); a set's symbol tells its cards apart (GDD §3.3.2.2)"));
-        for (std::size_t k = 0; k < set->kinds.size(); ++k) {
-            const std::string& card = set->kinds[k].id;
+        for (const CardManifest& c : set->cards) {
+            const std::string& card = c.kind.id;
             if (auto [it, fresh] = cards.emplace(card, set); !fresh && it->second != set)
-                out.push_back(at(Diagnostic::Severity::warning, set->file, set->card_positions[k],
+                out.push_back(at(Diagnostic::Severity::warning, set->file, c.position,
                                  "set '" + id + "': card id '" + card + "' is also a card of set '" +
                                      it->second->info.id + "'; played together, each must be named as 'set:card'"));
         }

@@ -8,8 +8,8 @@
 #include "engine/evaluator.hpp"
 #include "sdk/check/plugin_code.hpp"
 #include "sdk/check/probe.hpp"
-#include "sdk/diagnostic.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 namespace cherries::sdk::check {
 
@@ -28,7 +28,7 @@ void lint_cherry_share(const SetManifest& set, std::vector<Diagnostic>& out);
 void lint_identity_modifiers(const SetManifest& set, const std::vector<bool>& cherry_identity,
                              const std::vector<bool>& score_identity, std::vector<Diagnostic>& out);
 
-/// Warns (at the card's id) about a modifier card with no `text` whose functions sdk/describe.hpp
+/// Warns (at the card's id) about a modifier card with no `text` whose functions sdk/plugins/describe.hpp
 /// cannot put in words: players would only see "see its rules text" (GDD §3.3.2.1.2.2, the
 /// specifics of a card). Functions are called through `runtime` (the plugin's code loaded);
 /// a card whose function is missing or faulted in `results` (the probes) is skipped: that is

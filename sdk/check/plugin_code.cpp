@@ -3,7 +3,7 @@
 #include <exception>
 #include <limits>
 
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::sdk::check {
 
@@ -32,9 +32,9 @@ FunctionId PluginCode::id_of(const std::string& name) const { return name.empty(
 PluginCode set_code(const SetManifest& set, std::vector<Diagnostic>& out, const std::set<std::string>& leave_out) {
     PluginCode code;
     if (!add_chunk(code, set.lua_file, out)) return code;
-    for (std::size_t k = 0; k < set.kinds.size(); ++k) {
-        add_function(code, set.cherry_functions[k], function_label(set.kinds[k].id, "cherry"), leave_out);
-        add_function(code, set.score_functions[k], function_label(set.kinds[k].id, "score"), leave_out);
+    for (const CardManifest& card : set.cards) {
+        add_function(code, card.cherry_function, function_label(card.kind.id, "cherry"), leave_out);
+        add_function(code, card.score_function, function_label(card.kind.id, "score"), leave_out);
     }
     return code;
 }

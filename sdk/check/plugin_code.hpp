@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "sdk/diagnostic.hpp"
-#include "sdk/lua_runtime.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/sandbox/lua_runtime.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 namespace cherries::sdk::check {
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <optional>
 
-#include "sdk/lua_messages.hpp"
+#include "sdk/sandbox/lua_messages.hpp"
 
 namespace cherries::sdk::check {
 
@@ -75,7 +75,9 @@ public:
     void first_pass(LuaRuntime& runtime, std::size_t t) {
         for (const std::int64_t input : *targets_[t].inputs) {
             if (state_[t].reported) break;
+            if (spent(runtime, t)) break;
             const Outcome o = call(runtime, targets_[t].function, input);
+            ++calls_;
             state_[t].first[input] = o;
             if (!o.ok) {
                 if (!(is_large(input) && is_huge_float_result(o.fault))) report_fault(t, input, o.fault, o.traceback);
@@ -99,7 +101,9 @@ public:
             if (reverse_inputs) std::reverse(inputs.begin(), inputs.end());
             for (const std::int64_t input : inputs) {
                 if (state_[t].reported) break;
+                if (spent(runtime, t)) break;
                 const Outcome o = call(runtime, targets_[t].function, input);
+                ++calls_;
                 const Outcome& before = state_[t].first[input];
                 if (o.ok == before.ok && (!o.ok || o.value == before.value)) continue;
                 // Slowness is not impurity: a budget or the time running out in one pass only
@@ -133,6 +137,39 @@ public:
     }
 
 private:
+    // True (and a warning reported) when the plugin has used up check's one budget before this
+    // call, so it would not run: the function is slow, not wrong. Each call so far stayed within
+    // a call's own budget, which is what a game gives it, so games play it; check says how far
+    // it could probe instead of an error. (A call that fails on its own is reported as a fault.)
+    // Not for a distribution: loading a gametype tabulates it for 256 cherry counts within a
+    // budget of its own (10 M instructions), so one that runs out of check's budget does not
+    // load for a game either, and its fault stays an error.
+    bool spent(const LuaRuntime& runtime, std::size_t t) {
+        if (targets_[t].inputs == &distribution_probe_inputs()) return false;
+        if (!runtime.plugin_budget_spent(targets_[t].function)) return false;
+        const LuaLimits& limits = runtime.limits();
+        const PluginUsage used = runtime.plugin_usage(targets_[t].function);
+        const std::size_t inputs = targets_[t].inputs->size();
+        std::string message = targets_[t].label + ": slow: ";
+        if (calls_ > 0) message += "the plugin's calls ran about " + std::to_string(used.instructions / static_cast<std::int64_t>(calls_)) + " instructions each, so ";
+        message += "check's budget for the whole plugin (" + std::to_string(limits.plugin_instructions) + " instructions, " +
+                   std::to_string(limits.plugin_cpu_ms) + " ms of CPU time) ran out after " + std::to_string(calls_) +
+                   " calls, " +
+                   (state_[t].first.size() < inputs
+                        ? "with " + std::to_string(state_[t].first.size()) + " of this function's " + std::to_string(inputs) +
+                              " inputs probed: the rest were not probed"
+                        : "before the passes that call it again with its " + std::to_string(inputs) +
+                              " inputs were done (they show state kept between calls)") +
+                   ". A game gives every call a budget of its own (" +
+                   std::to_string(limits.instructions) + " instructions), so games play it; make it cheaper to have it "
+                   "checked in full";
+        Diagnostic d{Diagnostic::Severity::warning, code_.lua_file, 0, 0, message};
+        locate(d, targets_[t], lines_[t], "");
+        out_.push_back(std::move(d));
+        state_[t].reported = true;
+        return true;
+    }
+
     std::string context(std::size_t t, std::int64_t input) const {
         return "with " + targets_[t].argument + " = " + std::to_string(input);
     }
@@ -155,6 +192,7 @@ private:
     std::vector<TargetState> state_;
     std::vector<int> lines_;  // per target: where its function starts in the Lua file
     std::vector<Diagnostic>& out_;
+    std::size_t calls_ = 0;  // calls made, every target and pass
 };
 
 }  // namespace

@@ -9,7 +9,7 @@
 
 #include "engine/game.hpp"
 #include "host/batch/sim.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 #include "tests/support/designer_checks.hpp"
 
 using namespace cherries;
@@ -25,10 +25,10 @@ TEST_CASE("orchard: its designer tests pass and every function is tested") {
     // Every function a modifier names has designer tests.
     std::vector<sdk::Diagnostic> problems;
     const auto m = sdk::read_set_manifest(kSource / "sets/orchard", problems);
-    for (std::size_t k = 0; k < m.kinds.size(); ++k) {
-        INFO(m.kinds[k].id);
-        CHECK(m.cherry_functions[k].empty() == m.cherry_tests[k].empty());
-        CHECK(m.score_functions[k].empty() == m.score_tests[k].empty());
+    for (const auto& card : m.cards) {
+        INFO(card.kind.id);
+        CHECK(card.cherry_function.empty() == card.cherry_tests.empty());
+        CHECK(card.score_function.empty() == card.score_tests.empty());
     }
 }
 

@@ -9,8 +9,8 @@
 #include <random>
 
 #include "engine/game.hpp"
-#include "sdk/plugin_search.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/plugin_search.hpp"
+#include "sdk/plugins/bundle.hpp"
 #include "tests/support/invariants.hpp"
 #include "tests/support/snapshot.hpp"
 

@@ -46,8 +46,8 @@
 #include <sstream>
 
 #include "tests/support/run_cli.hpp"
-#include "sdk/bundle.hpp"
-#include "sdk/lua_runtime.hpp"
+#include "sdk/plugins/bundle.hpp"
+#include "sdk/sandbox/lua_runtime.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 #include "tests/support/designer_checks.hpp"
 

@@ -1,5 +1,5 @@
 // Determinism: one seeded generator per game, so the same seed, plugins and decisions give the
-// same game (DESIGN.md; GDD §3.4.1 step 5, §3.4.2.2).
+// same game (docs/architecture.md, "Design intent"; GDD §3.4.1 step 5, §3.4.2.2).
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -43,7 +43,7 @@ Run run(std::uint64_t seed, std::uint64_t decisions, bool faulty = false) {
 
 }  // namespace
 
-TEST_CASE("the same seed and decisions give identical event streams and end states (GDD §3.4.1 step 5, DESIGN.md determinism)", "[determinism]") {
+TEST_CASE("the same seed and decisions give identical event streams and end states (GDD §3.4.1 step 5, docs/architecture.md determinism)", "[determinism]") {
     const Run a = run(7, 99);
     const Run b = run(7, 99);
     REQUIRE(a.events.size() > 100);

@@ -71,7 +71,7 @@ TEST_CASE("phases follow the flow - between_turns -> awaiting_give -> between_tu
     CHECK(to_string(EventType::deck_renewal) == "deck_renewal");
 }
 
-TEST_CASE("TableView shows the table but only the size of the deck (GDD §3.4.2.3.1 face up, DESIGN.md bots)", "[phase]") {
+TEST_CASE("TableView shows the table but only the size of the deck (GDD §3.4.2.3.1 face up, docs/architecture.md, Design intent: bots)", "[phase]") {
     StandardKit kit;
     Game g = kit.game({"ann", "bob"}, {"point"});
     g.start_turn();

@@ -1,5 +1,5 @@
-// The game's one seeded generator (DESIGN.md "Every random choice comes from one seeded
-// generator"; GDD §3.4.1 step 5 shuffle, §3.4.2.2 deck renewal).
+// The game's one seeded generator (docs/architecture.md, "Design intent" and "Determinism": every random choice
+// comes from one seeded generator; GDD §3.4.1 step 5 shuffle, §3.4.2.2 deck renewal).
 #include <catch2/catch.hpp>
 
 #include <algorithm>

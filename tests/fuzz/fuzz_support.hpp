@@ -16,7 +16,7 @@
 
 #include "host/session/plugin_list.hpp"
 #include "host/records/replay.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::fuzz {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "host/irc/config.hpp"
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace cherries;

@@ -1,4 +1,4 @@
-// libFuzzer target for the compiled-code reader (sdk/lua_bytecode.hpp), which decides whether a
+// libFuzzer target for the compiled-code reader (sdk/sandbox/lua_bytecode.hpp), which decides whether a
 // plugin's results may be kept across games. The first byte chooses what the rest is:
 // - even: Lua source text. It is compiled (never run) and its main function dumped, stripped and
 //   not; the reader must read both dumps whole, and give the same answer for both.
@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "sdk/lua_bytecode.hpp"
+#include "sdk/sandbox/lua_bytecode.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using cherries::sdk::lua_bytecode::assigns_upvalue;

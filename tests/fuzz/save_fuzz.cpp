@@ -12,7 +12,7 @@
 #include "engine/game.hpp"
 #include "host/records/save.hpp"
 #include "host/base/input_error.hpp"
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/terminal/scenario.hpp"
 #include "host/base/input_error.hpp"
 #include "tests/fuzz/fuzz_support.hpp"

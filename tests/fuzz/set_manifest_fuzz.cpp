@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sdk/manifest.hpp"
+#include "sdk/plugins/manifest.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

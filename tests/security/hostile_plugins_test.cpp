@@ -7,7 +7,7 @@
 //   card: evil           fault/ok: a card kind ("id" in the plugin's set, or "set:id"); repeatable
 //   with: victim         also load tests/security/fixtures/victim; repeatable
 //   game: skip           fault/ok: no game (the default budget would make it slow by design)
-//   known-hole: where    a hole outside sdk/lua_runtime: checked in a [!shouldfail] test case
+//   known-hole: where    a hole outside sdk/sandbox/lua_runtime: checked in a [!shouldfail] test case
 //   not: text            no diagnostic or fault message contains text (what a refused file holds)
 //   fifo: set.lua        the test runs on a copy of the folder where this file is a named pipe
 //   innocent: card      fault: a card of the plugin that must not be removed nor blamed
@@ -44,11 +44,11 @@
 #include <unistd.h>
 
 #include "engine/game.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 #include "sdk/check/check.hpp"
-#include "sdk/diagnostic.hpp"
-#include "sdk/lua_runtime.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/sandbox/lua_runtime.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 using namespace cherries;
 namespace fs = std::filesystem;
@@ -206,9 +206,8 @@ std::vector<OwnFunction> own_functions(const fs::path& folder, const Expectation
     std::vector<OwnFunction> out;
     for (const auto& card : x.cards) {
         if (card.find(':') != std::string::npos) continue;  // a fixture's card
-        for (std::size_t k = 0; k < m.kinds.size(); ++k)
-            if (m.kinds[k].id == card)
-                out.push_back({card, !m.cherry_functions[k].empty() ? m.cherry_functions[k] : m.score_functions[k]});
+        for (const auto& c : m.cards)
+            if (c.kind.id == card) out.push_back({card, !c.cherry_function.empty() ? c.cherry_function : c.score_function});
     }
     return out;
 }

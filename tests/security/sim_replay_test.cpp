@@ -59,7 +59,7 @@ std::map<int, std::string> games_of(const fs::path& record) {
 
 TEST_CASE("a plugin that counts its calls: each sim game is the same whatever was played before it, and replays alone", "[security][cli]") {
     // GameMemo keeps answers across games only for a function proven pure (no upvalue assigned:
-    // sdk/lua_bytecode). This one assigns one: each game asks it afresh, so a game is the same
+    // sdk/sandbox/lua_bytecode). This one assigns one: each game asks it afresh, so a game is the same
     // played after 0, 20 or any other games, on one worker or two.
     TempFolder dir;
     const fs::path hostile = fs::path(CHERRIES_SOURCE_DIR) / "tests/security/plugins/34-stateful-counter";

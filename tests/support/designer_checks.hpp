@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "sdk/check/check.hpp"
-#include "sdk/diagnostic.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/base/diagnostic.hpp"
+#include "sdk/plugins/manifest.hpp"
 
 namespace cherries::test {
 
@@ -40,7 +40,7 @@ inline std::size_t designer_test_count(const std::filesystem::path& folder) {
         return sdk::read_gametype_manifest(folder, ignored).distribution_tests.size();
     const auto m = sdk::read_set_manifest(folder, ignored);
     std::size_t n = 0;
-    for (std::size_t k = 0; k < m.kinds.size(); ++k) n += m.cherry_tests[k].size() + m.score_tests[k].size();
+    for (const auto& card : m.cards) n += card.cherry_tests.size() + card.score_tests.size();
     return n;
 }
 

@@ -116,7 +116,7 @@ inline std::int64_t negate(std::int64_t last) { return -last; }
 /// The Standard Set of GDD Appendix A: 24 kinds, 74 cards. Every modifier function gets its
 /// own FunctionId, so a test can make one card's function fault without touching another's.
 /// The two names lost from the GDD's table are Cherry Shield (next = 0) and Cherry Inverter
-/// (next = -last), see DESIGN.md.
+/// (next = -last), see docs/architecture.md, "Rule decisions".
 inline std::vector<CardKind> standard_kinds(FakeEvaluator& ev) {
     using F = FakeEvaluator::Function;
     const F id;  // identity

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/records/record.hpp"
 #include "host/records/record_reader.hpp"
 #include "host/records/replay.hpp"

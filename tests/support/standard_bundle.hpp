@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "sdk/plugin_search.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/plugin_search.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 namespace cherries::test {
 

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "host/batch/ladder.hpp"
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/batch/ratings.hpp"
 #include "host/base/input_error.hpp"
 

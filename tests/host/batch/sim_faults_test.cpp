@@ -12,7 +12,7 @@
 
 #include "engine/game.hpp"
 #include "host/batch/sim.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 #include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;

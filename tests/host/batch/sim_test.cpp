@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/batch/sim.hpp"
 #include "host/batch/sim_stats.hpp"
 #include "host/base/input_error.hpp"

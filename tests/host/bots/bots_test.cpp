@@ -12,7 +12,7 @@
 #include "host/bots/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
 #include "host/bots/random_bot.hpp"
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/base/input_error.hpp"
 #include "tests/support/standard_bundle.hpp"
 

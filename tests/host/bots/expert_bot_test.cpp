@@ -13,7 +13,7 @@
 #include "host/bots/greedy_bot.hpp"
 #include "host/bots/memo_evaluator.hpp"
 #include "host/bots/rollout.hpp"
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "tests/support/fake_plugins.hpp"
 #include "tests/support/standard_bundle.hpp"
 

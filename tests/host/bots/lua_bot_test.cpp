@@ -15,11 +15,11 @@
 #include "host/bots/greedy_bot.hpp"
 #include "host/batch/check_bot.hpp"
 #include "host/bots/lua_bot.hpp"
-#include "sdk/scaffold.hpp"
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/scaffold.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "tests/support/record_support.hpp"
 #include "tests/support/run_cli.hpp"
-#include "sdk/diagnostic.hpp"
+#include "sdk/base/diagnostic.hpp"
 #include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;

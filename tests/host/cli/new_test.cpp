@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "sdk/scaffold.hpp"
+#include "sdk/plugins/scaffold.hpp"
 #include "host/base/input_error.hpp"
 #include "tests/support/run_cli.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 #include "tests/support/designer_checks.hpp"
 

@@ -14,7 +14,7 @@
 #include "host/design/report_causal.hpp"
 #include "host/design/report_run.hpp"
 #include "host/design/report_stats.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 #include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;

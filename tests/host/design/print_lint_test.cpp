@@ -14,7 +14,7 @@
 #include "host/design/drawing.hpp"
 #include "host/design/print_lint.hpp"
 #include "host/design/text_fit.hpp"
-#include "sdk/manifest.hpp"
+#include "sdk/plugins/manifest.hpp"
 #include "tests/support/run_cli.hpp"
 
 using namespace cherries;

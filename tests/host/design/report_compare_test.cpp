@@ -10,7 +10,7 @@
 #include "host/design/report_compare.hpp"
 #include "host/design/report_run.hpp"
 #include "host/design/report_stats.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 #include "tests/support/record_support.hpp"
 #include "tests/support/run_cli.hpp"
 

@@ -9,7 +9,7 @@
 #include "host/design/report_play.hpp"
 #include "host/design/report_run.hpp"
 #include "host/design/report_stats.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 #include "tests/support/fake_plugins.hpp"
 #include "tests/support/standard_bundle.hpp"
 

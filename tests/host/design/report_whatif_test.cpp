@@ -6,7 +6,7 @@
 
 #include "host/base/input_error.hpp"
 #include "host/design/report_whatif.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 #include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;

@@ -11,8 +11,8 @@
 #include "host/design/ntbea.hpp"
 #include "host/design/tune.hpp"
 #include "host/design/tune_targets.hpp"
-#include "sdk/bundle.hpp"
-#include "sdk/diagnostic.hpp"
+#include "sdk/plugins/bundle.hpp"
+#include "sdk/base/diagnostic.hpp"
 #include "tests/support/run_cli.hpp"
 
 using namespace cherries;

@@ -1,4 +1,4 @@
-// A Cherries game in a channel, driven by lines with no server (DESIGN.md, Layout): opening,
+// A Cherries game in a channel, driven by lines with no server (docs/architecture.md, "Design intent"): opening,
 // seating, a game to the win, turn announcements, commands out of turn, help and info.
 #include "tests/host/irc/irc_channel_support.hpp"
 

@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "host/bots/lua_bot.hpp"
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/base/input_error.hpp"
 #include "host/records/record.hpp"
 #include "tests/support/record_support.hpp"

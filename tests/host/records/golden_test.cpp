@@ -6,10 +6,10 @@
 
 #include <filesystem>
 
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/records/replay.hpp"
 #include "tests/support/record_support.hpp"
-#include "sdk/bundle.hpp"
+#include "sdk/plugins/bundle.hpp"
 
 using namespace cherries;
 namespace fs = std::filesystem;

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/records/record.hpp"
 #include "host/records/replay.hpp"
 #include "host/terminal/scenario.hpp"

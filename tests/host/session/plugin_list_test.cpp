@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "host/session/plugin_list.hpp"
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/base/input_error.hpp"
 
 using namespace cherries;

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "host/bots/greedy_bot.hpp"
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/session/session.hpp"
 #include "host/batch/sim.hpp"
 #include "tests/support/standard_bundle.hpp"

@@ -7,7 +7,7 @@
 #include "host/session/bot_source.hpp"
 #include "host/table/rematch.hpp"
 #include "host/table/table.hpp"
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 
 using namespace cherries;
 using namespace cherries::host;

@@ -10,7 +10,7 @@
 #include "host/records/replay.hpp"
 #include "host/session/bot_source.hpp"
 #include "host/table/table.hpp"
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "tests/support/standard_bundle.hpp"
 
 using namespace cherries;

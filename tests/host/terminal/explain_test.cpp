@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/terminal/explain.hpp"
 
 using namespace cherries;

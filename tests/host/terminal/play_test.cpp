@@ -12,7 +12,7 @@
 
 #include "host/base/utf8.hpp"
 #include "host/base/wrap.hpp"
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/terminal/line_reader.hpp"
 #include "host/text/render.hpp"
 #include "host/terminal/scenario.hpp"

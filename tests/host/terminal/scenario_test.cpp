@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "sdk/plugin_search.hpp"
+#include "sdk/plugins/plugin_search.hpp"
 #include "host/terminal/scenario.hpp"
 #include "host/base/input_error.hpp"
 #include "tests/support/run_cli.hpp"

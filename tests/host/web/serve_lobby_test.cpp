@@ -23,7 +23,7 @@ TEST_CASE("the catalog lists the sets with their cards, the gametypes with their
     for (const json& s : catalog.at("sets"))
         if (s.at("id") == "standard") standard = &s;
     REQUIRE(standard);
-    CHECK(standard->at("cards") == 74);  // the Standard Set (DESIGN.md)
+    CHECK(standard->at("cards") == 74);  // the Standard Set (docs/architecture.md, "Rule decisions")
     int copies = 0;
     for (const json& card : standard->at("card_list")) {
         copies += card.at("count").get<int>();

@@ -1,0 +1,42 @@
+// The table options of a hosted table, one block with the same keys, bounds and defaults in
+// CherryBot's irc.toml ([game]) and serve.toml ([tables]): docs/irc.md and docs/web.md,
+// "Configuration". Read by one function for both configs; plain data for the front ends.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cherries::sdk {
+class ConfigReader;
+class TomlValue;
+}  // namespace cherries::sdk
+
+namespace cherries::host {
+
+/// How a hosted table treats its people. The defaults are the ones a config file that says
+/// nothing gets, on IRC and on the web alike.
+struct HostedTableOptions {
+    /// A person's time for a turn (`turn_timeout`, seconds, 0.05 to 86400, fractions allowed);
+    /// then the stand-in bot decides for them.
+    std::chrono::milliseconds turn_timeout{90'000};
+    /// Timeouts in a row after which the player leaves (`max_timeouts`, 0 to 1000; 0: never).
+    unsigned max_timeouts = 3;
+    /// Seats at a table, bots included (`max_players`, 2 to 100).
+    std::size_t max_players = 10;
+    /// A bot keeps the seat of a player who leaves a running game (`bot_takes_over`).
+    bool bot_takes_over = false;
+};
+
+/// The keys of the block, for a config's list of known keys ("did you mean").
+std::vector<std::string_view> hosted_table_keys();
+
+/// Reads the block's keys of `table` into `options` (a key not given keeps its value); every
+/// problem (a wrong type, a value out of bounds) goes to `reader`, prefixed by `context`
+/// ("[game] ", "[tables] ").
+void read_hosted_table_options(sdk::ConfigReader& reader, const sdk::TomlValue& table, const std::string& context,
+                               HostedTableOptions& options);
+
+}  // namespace cherries::host
