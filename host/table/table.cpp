@@ -53,6 +53,7 @@ Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& s
     record_ = std::make_unique<RecordLog>(session_->game(), RecordHeader{});
     record_->take_lines();  // the header is the caller's, with the record's earlier lines
     session_->set_record(record_.get());
+    end_record_if_resumed_over();
 }
 
 void Table::resumed(const SaveState& save) {
@@ -80,13 +81,17 @@ Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, const nlohmann::js
         record_ = std::make_unique<RecordLog>(session_->game(), RecordHeader{}, deal());
         record_->take_lines();  // drop the placeholder header: the stored record has its own
         session_->set_record(record_.get());
-        // A game over was saved after its end line (end_record_if_over): the stored record has
-        // it, so this one is ended without writing a second (a finished web table shown again).
-        if (session_->game().over()) {
-            record_->end();
-            record_->take_lines();
-        }
+        end_record_if_resumed_over();
     }
+}
+
+void Table::end_record_if_resumed_over() {
+    // A game over was saved after its end line (end_record_if_over, then the checkpoint): the
+    // caller's record has it, so this one is ended without writing a second (`play --resume` of
+    // a save killed after the end; a finished web table shown again).
+    if (!record_ || !session_->game().over()) return;
+    record_->end();
+    record_->take_lines();
 }
 
 Table::~Table() {

@@ -222,6 +222,8 @@ private:
     std::optional<Deal> deal() const;
     // The record's end line as soon as the game is over, whichever request ended it.
     void end_record_if_over();
+    // A resumed game that is over already: its record is ended without a second end line.
+    void end_record_if_resumed_over();
     bool same(std::string_view a, std::string_view b) const;
     bool seated(PlayerId id) const;
     Reply sit(const std::string& name, const std::string& bot);

@@ -320,3 +320,18 @@ TEST_CASE("a save names its record relative to the save file's folder, also when
     REQUIRE(run_cli("play --resume " + q(save) + " --save " + q(other)).status == 0);
     CHECK(json::parse(test::read_text(other))["record"]["file"] == "../r.jsonl");
 }
+
+TEST_CASE("play --resume of a save written after the game's end adds no second end line (GDD §3.4.3)") {
+    // What a SIGKILL between the last save and the exit leaves: a finished game's save and its
+    // whole record. Resuming it must not end the record again.
+    TempFolder dir;
+    const fs::path record = dir.path() / "r.jsonl", save = dir.path() / "r.save";
+    REQUIRE(run_cli("play --player bot:random --player bot:greedy --seed 5 --record " + q(record) + " --save " + q(save)).status == 0);
+    const std::string whole = test::read_text(record);
+    REQUIRE(json::parse(test::read_text(save))["game"]["phase"] == "won");
+    const CliRun again = run_cli("play --resume " + q(save));
+    INFO(again.out << again.err);
+    CHECK(again.status == 0);
+    CHECK(test::read_text(record) == whole);  // one end line, as the game left it
+    CHECK(run_cli("replay " + q(record)).status == 0);
+}
