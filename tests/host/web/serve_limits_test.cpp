@@ -135,6 +135,14 @@ TEST_CASE("an HTTP connection that sends no request and a WebSocket that answers
 }
 
 TEST_CASE("at the open-file limit serve waits between accepts instead of spinning", "[web]") {
+#if defined(__SANITIZE_ADDRESS__)
+    // Under scripts/test-sanitize, UBSan's vptr check stops serve at its first failed accept:
+    // it misreads Boost.System 1.74's constexpr error categories ("member call ... does not point
+    // to an object of type 'error_category'", error_code.hpp:417), which a release build uses
+    // every day (this test, in scripts/test). Its suppressions do not match that report.
+    WARN("skipped under the sanitizers: UBSan's vptr check misreads Boost.System's error categories at EMFILE");
+    return;
+#endif
     TempFolder dir;
     ServeProcess serve({}, dir.path() / "serve.log", 40);  // about 30 descriptors for connections
     net::io_context io;
