@@ -40,7 +40,7 @@ PlayerId ChannelGame::bot_decision(PlayerId id, host::Bot& bot, const TableView&
     if (plugin && plugin->faults() > before && t.faults_told.insert(id).second)
         out.push_back(fmt::format("{}'s bot plugin failed ({}): the greedy bot decides for it; its later failures are "
                                   "not told here.",
-                                  t.nick(id), public_fault(plugin->last_fault())));
+                                  t.nick(id), host::public_fault(plugin->last_fault())));
     return receiver;
 }
 

@@ -13,128 +13,71 @@ namespace cherries::irc {
 namespace {
 
 void add(std::string& line, const std::string& text, const char* separator = " ") {
+    if (text.empty()) return;
     // "...score change." then ", and kept it": the period goes ("change., and" reads badly).
     if (!line.empty() && line.back() == '.' && separator[0] != ' ') line.pop_back();
     line += (line.empty() ? "" : separator) + text;
 }
 
-std::string change(std::int64_t before, std::int64_t after) {
-    if (before == after) return host::signed_number(before);
-    return fmt::format("{}, {} after modifiers", host::signed_number(before), host::signed_number(after));
-}
+// A clause as a sentence of its own.
+std::string sentence(const std::string& words, const char* end = ".") { return words.empty() ? words : words + end; }
 
 }  // namespace
 
 TurnText::TurnText(const Game& game, const host::CardText& cards, std::function<std::string(PlayerId)> nick)
-    : game_(game), cards_(cards), nick_(std::move(nick)) {}
-
-std::string TurnText::floor_reason(const Event& e) const {
-    const auto before = scores_.find(e.player);
-    if (before == scores_.end() || e.score != 0 || before->second + e.modified_change >= 0) return "";
-    return " (scores stop at 0)";
-}
-
-std::string TurnText::end_reason(const Event& e) const {
-    if (e.change != 0 || e.modified_change != 0) return "";
-    const Gametype& g = game_.gametype();
-    if (g.distribution_function) return "";  // a function: no short rule to tell
-    std::vector<std::string> scoring;
-    for (std::size_t n = 0; n < g.distribution.size(); ++n)
-        if (g.distribution[n] != 0) scoring.push_back(std::to_string(n));
-    if (scoring.empty() || scoring.size() > 4) return "";
-    if (scoring.size() == 1) return fmt::format(" (only exactly {} cherries score)", scoring[0]);
-    const std::string last = scoring.back();
-    scoring.pop_back();
-    return fmt::format(" (only {} or {} cherries score)", fmt::join(scoring, ", "), last);
-}
+    : words_(game, cards, host::Palette(false), std::move(nick)) {}
 
 void TurnText::on_event(const Event& e) {
+    const std::string words = words_.say(e).brief;
     switch (e.type) {
         case EventType::join:
-            scores_[e.player] = 0;
-            add(other_, fmt::format("{} joins, last in the turn order.", nick_(e.player)));
-            break;
-        case EventType::leave: add(other_, fmt::format("{} leaves; their cards are set aside.", nick_(e.player))); break;
+        case EventType::leave: add(other_, sentence(words)); break;
         case EventType::suspend:
-            if (lobby_) break;
-            add(other_, "The game is suspended: one player is left; !join resumes it.");
+            if (!lobby_) add(other_, sentence(words, "; !join resumes it."));
             break;
         case EventType::resume:
-            if (!lobby_) add(other_, "The game resumes.");
+            if (!lobby_) add(other_, sentence(words));
             break;
-        case EventType::deck_renewal: add(move_, fmt::format("Deck renewed: {} cards.", e.cards)); break;
+        case EventType::deck_renewal: add(move_, sentence(words)); break;
         case EventType::draw:
             turn_player_ = e.player;
-            if (move_.find(" faulted (") != std::string::npos)  // a redraw after a fault (GDD §3.5)
-                add(move_, fmt::format("{} drew again: {}", nick_(e.player), cards_.describe(e.card)), "; ");
-            else
-                add(move_, fmt::format("Turn {}: {} drew {}", e.turn, nick_(e.player), cards_.describe(e.card)));
+            if (move_.find(" faulted (") != std::string::npos) add(move_, words, "; ");  // a redraw (GDD §3.5)
+            else add(move_, fmt::format("Turn {}: {}", e.turn, words));
             break;
         case EventType::give:
-            // After a prompt (a human's turn) the draw was told already: name the card again.
-            if (move_.empty() && e.receiver == e.player) add(move_, fmt::format("{} kept {}", nick_(e.player), cards_.name(e.card)));
-            else if (move_.empty()) add(move_, fmt::format("{} gave {} to {}", nick_(e.player), cards_.name(e.card), nick_(e.receiver)));
+            // After a prompt (a human's turn) the draw was told already: the give names the card.
+            if (move_.empty()) add(move_, words);
             else if (e.receiver == e.player) add(move_, "and kept it", ", ");
-            else add(move_, fmt::format("and gave it to {}", nick_(e.receiver)), ", ");
+            else add(move_, fmt::format("and gave it to {}", words_.name(e.receiver)), ", ");
             break;
-        case EventType::handle: {
-            const CardKind& kind = game_.catalog().kind_of(e.card);
-            if (kind.type == CardType::modifier)
-                add(move_, fmt::format("it goes on {}'s modifiers, lifetime {}.", nick_(e.player), e.lifetime), ": ");
-            else if (kind.type == CardType::cherry)
-                add(move_, fmt::format("{} cherries ({}), now {}.", nick_(e.player), change(e.change, e.modified_change), e.cherries),
-                    ": ");
-            else
-                add(move_, fmt::format("{} score ({}), now {}{}.", nick_(e.player), change(e.change, e.modified_change), e.score,
-                                       floor_reason(e)), ": ");
-            if (kind.type == CardType::score) scores_[e.player] = e.score;
-            break;
-        }
+        case EventType::handle: add(move_, words + ".", ": "); break;
         case EventType::score_change:
-            add(end_, fmt::format("End of turn: {} has {} cherr{}: score {}{}, now {}{}.", nick_(e.player), e.cherries,
-                                  e.cherries == 1 ? "y" : "ies", change(e.change, e.modified_change), end_reason(e), e.score,
-                                  floor_reason(e)));
-            scores_[e.player] = e.score;
-            break;
-        case EventType::age: break;  // ages are visible in !status; only expiries are told
-        case EventType::expire: add(end_, fmt::format("{}'s {} expires.", nick_(e.player), cards_.name(e.card))); break;
+        case EventType::expire: add(end_, sentence(words)); break;
+        case EventType::age: break;  // ages are visible in !status
         case EventType::fault:
-            if (e.card == kNoCard)
-                add(other_, fmt::format("Fault: the gametype's score change distribution failed ({}); the game is aborted.",
-                                        clean_echo(e.message, 80)));
-            else
-                fault(e);
+            if (e.card == kNoCard) add(other_, sentence(words));
+            else fault(e, words);
             break;
         case EventType::pass:
             turn_player_ = e.player;
-            add(move_, fmt::format("Turn {}: no card left to draw; {} only scores and ages modifiers.", e.turn, nick_(e.player)));
+            add(move_, fmt::format("Turn {}: {}.", e.turn, words));
             break;
-        case EventType::won: add(other_, fmt::format("{} reaches the winning score and wins!", nick_(e.player))); break;
-        case EventType::ended: add(other_, "The game ends without a winner."); break;
+        case EventType::won: add(other_, sentence(words, "!")); break;
+        case EventType::ended: add(other_, sentence(words)); break;
     }
 }
 
-void TurnText::fault(const Event& e) {
-    const std::string what = fmt::format("it faulted ({}) and is removed from the game (GDD 3.5)", public_fault(e.message));
-    const std::string card = cards_.name(e.card);
-    const std::string player = nick_(e.player);
+void TurnText::fault(const Event& e, const std::string& words) {
+    const bool kept = e.receiver == e.player;
     if (e.receiver == kNoPlayer) {
-        add(move_, fmt::format("{} faulted ({}) and is removed from the game (GDD 3.5)", card, public_fault(e.message)), "; ");
+        add(move_, words, "; ");
     } else if (!move_.empty()) {  // a bot's turn: the draw is told in this line already
-        add(move_, (e.receiver == e.player ? "and kept it, but " : fmt::format("and gave it to {}, but ", nick_(e.receiver))) + what,
+        add(move_, (kept ? std::string("and kept it, but ") : fmt::format("and gave it to {}, but ", words_.name(e.receiver))) + words,
             ", ");
-    } else if (e.receiver == e.player) {
-        add(move_, fmt::format("{} kept {}, but {}", player, card, what));
     } else {
-        add(move_, fmt::format("{} gave {} to {}, but {}", player, card, nick_(e.receiver), what));
+        add(move_, words_.name(e.player) + (kept ? std::string(" kept it") : fmt::format(" gave it to {}", words_.name(e.receiver))) +
+                       ", but " + words);
     }
-}
-
-std::string public_fault(std::string_view message) {
-    // "card 'boom' score function: /srv/plugins/sets/boom/set.lua:2: kaboom": the channel gets
-    // "kaboom", not the server's paths.
-    const std::size_t colon = message.rfind(": ");
-    return clean_echo(colon == std::string_view::npos ? message : message.substr(colon + 2), 80);
 }
 
 std::vector<std::string> TurnText::take(const std::string& tail, bool one_line) {

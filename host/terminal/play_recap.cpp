@@ -5,20 +5,13 @@
 namespace cherries::host {
 
 void Recap::on_event(const Event& e) {
-    auto name = [&](PlayerId id) { return names_[id]; };
-    switch (e.type) {
+    EventSaid said = words_.say(e);
+    switch (e.type) {  // what others did, not what happened to everyone's counts
         case EventType::give:
-            lines_.push_back({e.player, e.receiver == e.player
-                                            ? fmt::format("{} kept {}", name(e.player), cards_.name(e.card))
-                                            : fmt::format("{} gave {} to {}", name(e.player), cards_.name(e.card),
-                                                          name(e.receiver))});
-            break;
-        case EventType::join: lines_.push_back({e.player, name(e.player) + " joined"}); break;
-        case EventType::leave: lines_.push_back({e.player, name(e.player) + " left"}); break;
-        case EventType::pass: lines_.push_back({e.player, name(e.player) + " passed: no card to draw"}); break;
-        case EventType::fault:
-            lines_.push_back({e.player, fmt::format("{} failed: removed from the game", cards_.name(e.card))});
-            break;
+        case EventType::join:
+        case EventType::leave:
+        case EventType::pass:
+        case EventType::fault: lines_.push_back({e.player, std::move(said.brief)}); break;
         default: break;
     }
 }

@@ -9,15 +9,15 @@
 
 #include "engine/event.hpp"
 #include "host/session/seats.hpp"
-#include "host/text/render.hpp"
+#include "host/text/event_words.hpp"
 
 namespace cherries::host {
 
-/// An EventSink that keeps one short line per action; recap() gives a player the lines since
-/// their last recap. Uses the renderer's names (attach it after the renderer).
+/// An EventSink that keeps one short line per action (its brief words, EventWords); recap() gives
+/// a player the lines since their last recap.
 class Recap final : public EventSink {
 public:
-    Recap(const CardText& cards, const PlayerNames& names) : cards_(cards), names_(names) {}
+    Recap(const Game& game, const CardText& cards) : words_(game, cards) {}
 
     void on_event(const Event& event) override;
 
@@ -30,8 +30,7 @@ private:
         PlayerId actor;
         std::string text;
     };
-    const CardText& cards_;
-    const PlayerNames& names_;
+    EventWords words_;
     std::vector<Line> lines_;
     std::map<PlayerId, std::size_t> seen_;  // lines_ already recapped to each player
 };

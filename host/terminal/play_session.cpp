@@ -45,7 +45,7 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const std::vec
       reader_(in, out, terminal_in_ && isatty(STDOUT_FILENO) == 1),
       width_(terminal_width()),
       files_(files),
-      recap_(cards_, renderer_.names()) {
+      recap_(game_, cards_) {
     if (!files.record_file.empty()) record_.emplace(files.record_file, game_);  // the table's lines, header first
     attach_sinks();
 }
@@ -67,7 +67,7 @@ Hotseat::Hotseat(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveStat
       width_(terminal_width()),
       files_(files),
       resumed_from_(from),
-      recap_(cards_, renderer_.names()) {
+      recap_(game_, cards_) {
     if (const std::vector<LostBot>& lost = table_.lost_bots(); !lost.empty())
         throw InputError(from + ": malformed save: " + lost.front().why);
     if (!save.record_file.empty()) {
