@@ -82,12 +82,13 @@ std::uint64_t replay_seed(const RecordHeader& header, const std::vector<std::str
 }
 
 Replayer::Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header,
-                   std::vector<std::string> lines, std::string file, std::size_t first_line)
+                   std::vector<std::string> lines, std::string file, std::size_t first_line,
+                   std::optional<std::uint64_t> seed)
     : file_(std::move(file)),
       lines_(std::move(lines)),
       first_line_(first_line),
       sealed_(!header.commitment.empty()),
-      seed_(replay_seed(header, lines_, file_, first_line_)),
+      seed_(seed ? *seed : replay_seed(header, lines_, file_, first_line_)),
       memo_(evaluator),
       game_(make_game(bundle, memo_, header, seed_, file_)),
       writer_(game_),

@@ -56,8 +56,12 @@ public:
     /// asks `evaluator` through a GameMemo, as a game in play does, so a plugin function is
     /// called as often in the replay as in the game recorded (the same for a plugin that breaks
     /// the purity contract, as long as no bot looked ahead with it).
+    /// `seed`: for the host that dealt a sealed game still in play (a table restored after a
+    /// restart), its seed, since the record has no end line to reveal it yet; nullopt: from the
+    /// record (replay_seed).
     Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header,
-             std::vector<std::string> lines, std::string file, std::size_t first_line = 1);
+             std::vector<std::string> lines, std::string file, std::size_t first_line = 1,
+             std::optional<std::uint64_t> seed = std::nullopt);
     Replayer(const Replayer&) = delete;
     Replayer& operator=(const Replayer&) = delete;
 

@@ -198,6 +198,9 @@ public:
     const TableOptions& options() const { return options_; }
 
     /// Everything needed to go on after a restart (with the record's lines, kept by the caller):
+    /// The game's seed. For the host's own use (replaying its record after a restart): never
+    /// send it to a player before the game ends (docs/records.md, "The fair deal").
+    std::uint64_t seed() const { return seed_; }
     /// {"session": save_json(session), "names", "kept", "timeouts", "started", "salt"?}: the
     /// sealed deal's salt too, so that the end line can reveal it after a restart. Holds the seed
     /// and the deck: never for a player's eyes.

@@ -1,6 +1,7 @@
 // The server: listening, each HTTP connection (the lobby's API, the page's files, card faces,
 // the WebSocket upgrade with its Origin check), and a clean stop that saves every table.
 #include "host/web/server.hpp"
+#include "host/web/replay_entries.hpp"
 
 #include <sys/resource.h>
 
@@ -21,6 +22,7 @@ using nlohmann::json;
 namespace {
 
 constexpr std::size_t kMaxBodyBytes = 16 * 1024;
+constexpr std::size_t kMaxRecordBytes = 4 * 1024 * 1024;  // POST /api/replay: one record file
 constexpr std::size_t kMaxHeaderBytes = 16 * 1024;
 constexpr std::size_t kMaxFileBytes = 8u << 20;
 
@@ -72,11 +74,21 @@ public:
 
     void read() {
         parser_.emplace();
-        parser_->body_limit(kMaxBodyBytes);
+        parser_->body_limit(kMaxRecordBytes);  // Beast checks a Content-Length against it with the header
         parser_->header_limit(kMaxHeaderBytes);
         stream_.expires_after(server_->config.http_idle);  // an idle connection is closed
-        http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-            self->on_read(ec);
+        // The header first: a record sent to POST /api/replay may be larger than other bodies.
+        http::async_read_header(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+            if (ec) return self->on_read(ec);
+            const auto& head = self->parser_->get();
+            if (head.method() != http::verb::post || head.target() != "/api/replay") {
+                // Any other request: the small limit (a chunked body is held to it as it comes).
+                const auto length = self->parser_->content_length();
+                if (length && *length > kMaxBodyBytes) return self->on_read(http::error::body_limit);
+                self->parser_->body_limit(kMaxBodyBytes);
+            }
+            http::async_read(self->stream_, self->buffer_, *self->parser_,
+                             [self](beast::error_code ec2, std::size_t) { self->on_read(ec2); });
         });
     }
 
@@ -88,7 +100,8 @@ private:
             dummy.version(11);
             dummy.keep_alive(false);
             return send(error_reply(dummy, http::status::payload_too_large,
-                                    fmt::format("the request is too large; expected a body of at most {} bytes", kMaxBodyBytes)));
+                                    fmt::format("the request is too large; expected a body of at most {} bytes ({} for a record "
+                                                "sent to /api/replay)", kMaxBodyBytes, kMaxRecordBytes)));
         }
         if (ec) return;
         Request req = parser_->release();
@@ -256,6 +269,13 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
         return error_reply(req, http::status::too_many_requests,
                            fmt::format("this address opened {} tables in the last minute, the limit; try again in a minute",
                                        config.tables_per_minute));
+    if (path == "/api/replay" && req.method() == http::verb::post) {  // the replay page's words for a file
+        const auto origin = req[http::field::origin];
+        const auto host = req[http::field::host];
+        if (!origin_allowed(std::string_view(origin.data(), origin.size()), std::string_view(host.data(), host.size())))
+            return error_reply(req, http::status::forbidden, "this page's origin may not replay records here");
+        return json_reply(req, http::status::ok, replayed_json(lobby->library(), req.body(), "the record"));
+    }
     if (path == "/api/tables" && req.method() == http::verb::post) {
         // Only this server's pages (or allowed origins) make tables: a form on another site can
         // neither send JSON's content type nor pass the Origin check.
@@ -274,7 +294,7 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
         changed(answer.at("id").get<std::string>());
         return json_reply(req, http::status::created, answer);
     }
-    if (!get) return error_reply(req, http::status::method_not_allowed, "expected GET (or POST /api/tables)");
+    if (!get) return error_reply(req, http::status::method_not_allowed, "expected GET (or POST /api/tables, POST /api/replay)");
     if (path == "/" || path == "/index.html") return page("index.html");
     if (path.rfind("/t/", 0) == 0) return page("table.html");
     if (path == "/replay") return page("replay.html");
@@ -302,6 +322,8 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
     }
     static const std::regex record_re("^/api/tables/([a-z0-9]{1,32})/record$");
     static const std::regex game_re("^/api/games/([0-9]{1,18})/record$");
+    static const std::regex table_events_re("^/api/tables/([a-z0-9]{1,32})/events$");
+    static const std::regex game_events_re("^/api/games/([0-9]{1,18})/events$");
     static const std::regex stored_re("^/api/tables/([a-z0-9]{1,32})/game$");
     static const std::regex card_re("^/cards/([0-9a-f]{64})/([a-z0-9_-]{1,64})\\.svg$");
     static const std::regex graph_re("^/api/gametypes/([a-z0-9_-]{1,64})/graph\\.svg$");
@@ -328,6 +350,21 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
         Response res = reply(req, http::status::ok, "application/x-ndjson", table->record());
         res.set(http::field::content_disposition, "attachment; filename=\"cherries-" + m[1].str() + ".jsonl\"");
         return res;
+    }
+    if (std::regex_match(path, m, table_events_re)) {  // the replay page's words for a table still open
+        WebTable* table = lobby->find(m[1]);
+        if (!table) return error_reply(req, http::status::not_found, "no table '" + m[1].str() + "'");
+        return reply(req, http::status::ok, "application/json", R"({"events":)" + table->history() + "}");
+    }
+    if (std::regex_match(path, m, game_events_re)) {  // and for a stored game: its record replayed here
+        if (!store) return error_reply(req, http::status::not_found, "this server keeps no games (no --database)");
+        std::string record;
+        try {
+            record = store->record(std::stoll(m[1]));
+        } catch (const std::exception&) {
+            return error_reply(req, http::status::not_found, "no stored game " + m[1].str());
+        }
+        return json_reply(req, http::status::ok, replayed_json(lobby->library(), record, "game " + m[1].str()));
     }
     if (std::regex_match(path, m, game_re)) {
         if (!store) return error_reply(req, http::status::not_found, "this server keeps no games (no --database)");

@@ -130,6 +130,9 @@ public:
     /// Seat tokens this socket was given or said (hotseat: several), with the seat last told.
     std::map<std::string, PlayerId>& tokens() { return tokens_; }
     RateLimit& rate() { return rate_; }
+    /// Whether this socket was sent the table's history (on its first hello).
+    bool told_history() const { return told_history_; }
+    void set_told_history() { told_history_ = true; }
 
 private:
     void read();
@@ -147,6 +150,7 @@ private:
     bool closed_ = false;
     std::map<std::string, PlayerId> tokens_;
     RateLimit rate_;
+    bool told_history_ = false;
 };
 
 /// JSON text as sent: invalid UTF-8 replaced, never an exception.

@@ -150,6 +150,10 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         socket.send(error_json("table '" + socket.table_id() + "' is gone; open a new one in the lobby", m.type));
         return;
     }
+    if (m.type == "hello" && !socket.told_history()) {  // the first hello: what happened before this page opened
+        socket.send(std::make_shared<const std::string>(R"({"type":"events","history":true,"events":)" + table->history() + "}"));
+        socket.set_told_history();
+    }
     const Outcome outcome = table->handle(m);
     if (outcome.error) socket.send(error_json(outcome.error->message, outcome.error->request));
     if (outcome.seated_token) {
@@ -169,8 +173,8 @@ void Server::Impl::changed(const std::string& table_id) {
         if (std::string said = store->save(*table, log); !said.empty()) table->say(std::move(said));
         arm_store_retry();
     }
-    const std::vector<std::string> lines = table->take_log();
-    auto log_text = lines.empty() ? nullptr : std::make_shared<const std::string>(dump(json{{"type", "log"}, {"lines", lines}}));
+    const std::string events = table->take_events();
+    auto log_text = events == "[]" ? nullptr : std::make_shared<const std::string>(R"({"type":"events","events":)" + events + "}");
     auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table->state_json()}}));
     Room& room = rooms[table_id];
     room.last_change = std::chrono::steady_clock::now();

@@ -9,6 +9,7 @@
 #include "host/bots/lua_bot.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/base/random_seed.hpp"
+#include "host/web/replay_entries.hpp"
 
 namespace cherries::web {
 
@@ -29,9 +30,20 @@ WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const json& sav
     if (const auto it = saved.find("turns_taken"); it != saved.end()) tally_ = host::SeatTally::from_json(*it);
     for (const auto& [token, seat] : saved.at("tokens").items())
         tokens_[token] = Token{seat.at("id").get<PlayerId>(), seat.at("name").get<std::string>()};
-    if (table_->game()) renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
+    if (table_->game() && table_->started()) {
+        // The history a page opened after the restart asks for: the stored record replayed with
+        // this table's seed (its end line, which would reveal it, is not written yet).
+        ReplayedEntries replayed =
+            replay_entries(*setup_.bundle, *runtime_, *setup_.words, record_, "table " + setup_.id, table_->seed(),
+                           [this](const Event& event, const json& entry) { remember_change(event, entry.value("text", "")); });
+        // Only what matched the record: the replay's problem (where it stopped) could name the
+        // deck's next card, so it is said to nobody.
+        for (const auto& entry : replayed.entries) entries_.push_back(entry.dump(-1, ' ', false, json::error_handler_t::replace));
+        say("The server restarted; the game goes on from here (the lines above are rebuilt from its record).");
+    }
+    if (table_->game()) begin_words();
     for (const auto& lost : table_->lost_bots())
-        log_.push_back(fmt::format("{}'s bot '{}' could not be seated again ({}); the greedy bot plays for it.",
+        say(fmt::format("{}'s bot '{}' could not be seated again ({}); the greedy bot plays for it.",
                                    table_->name(lost.id), lost.bot, lost.why));
 }
 
@@ -53,34 +65,45 @@ void WebTable::on_event(const Event& event) {
     // Before the start the table is a lobby: its replies say who sat down; the engine's words
     // for a game of one ("suspended", "resumes") would only confuse.
     if (!table_ || !table_->started()) return;
-    if (!renderer_ && table_->game())
-        renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
-    if (renderer_) renderer_->on_event(event);
+    if (!maker_ && table_->game()) begin_words();
+    if (!maker_) return;
+    json entry = maker_->entry(event);
+    const std::string full = entry.value("text", "");
+    entries_.push_back(entry.dump(-1, ' ', false, json::error_handler_t::replace));
+    remember_change(event, full);
 }
 
-void WebTable::flush_renderer() {
-    std::string text = text_.str();
-    text_.str({});
-    std::size_t at = 0;
-    while (at < text.size()) {
-        const std::size_t end = text.find('\n', at);
-        std::string line = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
-        if (!line.empty()) log_.push_back(std::move(line));
-        if (end == std::string::npos) break;
-        at = end + 1;
-    }
+void WebTable::remember_change(const Event& event, const std::string& full) {
+    // What changed a player's counts or stack, told as the log tells it (their panel's last change).
+    const bool change = event.type == EventType::handle || event.type == EventType::score_change ||
+                        event.type == EventType::expire || event.type == EventType::age;
+    if (!change || full.empty()) return;
+    LastChange& last = last_change_[event.player];
+    if (last.turn != event.turn) last = {event.turn, {}};
+    last.lines.push_back(full);
 }
 
-std::vector<std::string> WebTable::take_log() {
-    flush_renderer();
+void WebTable::begin_words() {
+    maker_ = std::make_unique<EventEntries>(*table_->game(), *setup_.words, [this](PlayerId id) { return table_->name(id); });
+}
+
+std::string WebTable::take_events() {
     if (!deal_told_)
         if (const auto deal = table_->revealed_deal()) {
-            log_.push_back(host::revealed_words(*deal));
+            say(host::revealed_words(*deal));
             deal_told_ = true;
         }
-    std::vector<std::string> out;
-    out.swap(log_);
-    return out;
+    const std::size_t from = taken_;
+    taken_ = entries_.size();
+    return array_text(from, taken_);
+}
+
+std::string WebTable::history(std::size_t max) const { return array_text(taken_ > max ? taken_ - max : 0, taken_); }
+
+std::string WebTable::array_text(std::size_t from, std::size_t to) const {
+    std::string out = "[";
+    for (std::size_t i = from; i < to; ++i) (out += i == from ? "" : ",") += entries_[i];
+    return out + "]";
 }
 
 void WebTable::collect_record() {
@@ -180,8 +203,7 @@ Outcome WebTable::handle(const ClientMessage& m) {
         if (!reply) out.error = refuse(m, reply.text);
         else {
             if (!reply.text.empty() && m.type != "give") {  // a give's own lines say who received what
-                flush_renderer();
-                log_.push_back(reply.text);
+                say(reply.text);
             }
             out.changed = true;
         }
@@ -222,9 +244,9 @@ Outcome WebTable::handle(const ClientMessage& m) {
         if (table_->started()) return refused("the game has started already");
         answer(table_->start());
         if (out.changed) {
-            log_.push_back(host::sealed_words(table_->commitment()));
-            // The game's words begin here, before its first turn (whose header they print).
-            renderer_ = std::make_unique<host::TextRenderer>(*table_->game(), *setup_.words, text_, host::Palette(false));
+            say(host::sealed_words(table_->commitment()));
+            // The game's words begin here, before its first turn (whose header they say).
+            begin_words();
             play_on();
         }
     } else if (m.type == "give") {
@@ -267,6 +289,14 @@ json WebTable::card_json(CardId card) const {
     return card_kind_json(*setup_.bundle, *setup_.words, setup_.bundle->catalog().kind_id_of(card));
 }
 
+json WebTable::last_change_json(PlayerId id) const {
+    json lines = json::array();
+    const auto it = last_change_.find(id);
+    if (it == last_change_.end()) return lines;
+    for (const auto& line : it->second.lines) lines.push_back(lines.empty() ? fmt::format("turn {}: {}", it->second.turn, line) : line);
+    return lines;
+}
+
 json WebTable::state_json() const {
     const Game* game = table_->game();
     const Gametype& gametype = setup_.bundle->gametype();
@@ -292,7 +322,7 @@ json WebTable::state_json() const {
             for (const auto& mod : p.modifiers) modifiers.push_back({{"card", card_json(mod.card)}, {"lifetime", mod.lifetime}});
             players.push_back({{"id", p.id}, {"name", table_->name(p.id)}, {"bot", bot}, {"cherries", p.cherries},
                                {"score", p.score}, {"modifiers", modifiers}, {"received", p.received.size()},
-                               {"timeouts", table_->timeouts(p.id)}});
+                               {"timeouts", table_->timeouts(p.id)}, {"last_change", last_change_json(p.id)}});
         }
     }
     state["players"] = players;

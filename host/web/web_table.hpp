@@ -1,7 +1,8 @@
 // One table of `cherries serve`: a host::Table (seating, requests, pending changes, timeouts,
 // take-over, the record) with its plugins, its Lua runtime and its bots, the seat tokens of the
-// browsers sitting at it, its log in the terminal's words, and its state as the page reads it
-// (docs/web.md). No sockets: host/web/server.cpp moves the messages.
+// browsers sitting at it, its events (each in the record's JSON form with its words, EventWords),
+// and its state as the page reads it (docs/web.md). No sockets: host/web/server.cpp moves the
+// messages.
 #pragma once
 
 #include <chrono>
@@ -9,7 +10,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,7 +21,7 @@
 #include "host/table/seat_tally.hpp"
 #include "host/table/table.hpp"
 #include "host/text/card_text.hpp"
-#include "host/text/render.hpp"
+#include "host/web/event_entries.hpp"
 #include "host/web/protocol.hpp"
 
 namespace cherries::web {
@@ -72,9 +72,11 @@ public:
     Outcome handle(const ClientMessage& message);
     /// The seat a token acts for now, or kNoPlayer (also for a join still pending).
     PlayerId seat_of(const std::string& token);
-    /// Adds `line` to the table's log (a sentence about the table no event carries: the
-    /// database failing or working again).
-    void say(std::string line) { log_.push_back(std::move(line)); }
+    /// Adds `line` to the table's events (a sentence about the table no engine event carries:
+    /// the database failing or working again): an entry with only "text".
+    void say(std::string line) {
+        entries_.push_back(nlohmann::json{{"text", std::move(line)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
     /// The current person's time ran out after `waited` (host::Table::time_out), then plays on.
     void time_out(std::chrono::milliseconds waited);
 
@@ -92,8 +94,14 @@ public:
     nlohmann::json state_json() const;
     /// The lobby's line for this table: {"id", "players", "gametype", "sets", "started"}.
     nlohmann::json summary_json() const;
-    /// The log lines since the last call.
-    std::vector<std::string> take_log();
+    /// The entries of an `events` message (docs/web.md) since the last call: each engine event as
+    /// {"event": its record line (docs/records.md), "turn": "Turn 4: ann" on a turn's first
+    /// event, "text": its full words, "brief": its brief words}, and each sentence about the table
+    /// as {"text"}. In order; the text of a JSON array.
+    std::string take_events();
+    /// Every entry take_events() has handed out so far, oldest first (the last `max`): what a page
+    /// that opens mid-game has missed.
+    std::string history(std::size_t max = 2000) const;
     /// Collects the record's new lines (from host::Table's RecordLog) into the table's record.
     void collect_record();
     /// The record lines not stored yet (from the header on, the first time).
@@ -124,13 +132,17 @@ private:
     };
     // TableListener
     void on_event(const Event& event) override;
-    void notice(const std::string& text) override { log_.push_back(text); }
+    void notice(const std::string& text) override { say(text); }
 
     ProtocolError refuse(const ClientMessage& m, std::string text) const { return {std::move(text), m.type}; }
     Token* token(const std::optional<std::string>& token);
     std::string new_token() const;
     nlohmann::json card_json(CardId card) const;
-    void flush_renderer();
+    /// Player `id`'s changes in the last turn that had any, first line "turn N: ...".
+    nlohmann::json last_change_json(PlayerId id) const;
+    void begin_words();
+    void remember_change(const Event& event, const std::string& full);
+    std::string array_text(std::size_t from, std::size_t to) const;  // entries_[from, to) as a JSON array
     void play_on();
 
     TableSetup setup_;
@@ -138,9 +150,14 @@ private:
     host::LibraryBots bots_;
     std::unique_ptr<host::Table> table_;
     std::map<std::string, Token> tokens_;
-    std::ostringstream text_;
-    std::unique_ptr<host::TextRenderer> renderer_;
-    std::vector<std::string> log_;
+    std::unique_ptr<EventEntries> maker_;            // the game's events as entries, from the start on
+    std::vector<std::string> entries_;              // every entry so far, as JSON text (take_events)
+    std::size_t taken_ = 0;                         // entries_[0..taken_) were handed out
+    struct LastChange {
+        std::uint32_t turn = 0;
+        std::vector<std::string> lines;
+    };
+    std::map<PlayerId, LastChange> last_change_;  // each player's changes in the last turn that had any
     std::vector<std::string> record_;       // every record line so far
     std::size_t stored_ = 0;                // record_[0..stored_) is in the store
     bool deal_told_ = false;                // the log said the revealed deal

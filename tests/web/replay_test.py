@@ -55,6 +55,15 @@ def compare(driver, binary, path, name):
         engine = engine_view(binary, path, turn)
         page = page_view(driver, turn)
         assert page == engine, f"{name}, turn {turn}:\n page   {page}\n engine {engine}"
+    # The log's words are the server's, the terminal's own (one renderer, host::EventWords): every
+    # line the page shows at the last turn is a line of `cherries replay --show`.
+    log = driver.execute_script("return [...document.querySelectorAll('#log-lines li')].map(li => li.textContent)")
+    assert log, f"{name}: the replay page shows no log"
+    shown = subprocess.run([binary, "replay", "--show", path, "--plugin-path", h.PLUGINS], capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "NO_COLOR": "1"})
+    transcript = {line.strip() for line in shown.stdout.splitlines()}
+    missing = [line for line in log if line.strip() not in transcript]
+    assert not missing, f"{name}: the page's log says what the terminal does not: {missing[:3]}\n{shown.stdout[:600]}{shown.stderr[:300]}"
     print(f"replay: {name}: {turns} turns; the page and the engine agree at turns {checked}")
 
 

@@ -48,3 +48,15 @@ export async function recordText(path) {
     if (!res.ok) throw new Error(`${path}: the server answered ${res.status} ${await reason(res)}`);
     return res.text();
 }
+
+/**
+ * The server's entries for a game's events (docs/web.md, "The events message"): `GET` of `path`
+ * (`/api/games/N/events`, `/api/tables/ID/events`), or with `record` (one record's text) a `POST
+ * /api/replay` that replays it. `{events, problem?}`.
+ */
+export async function eventEntries(path, record = null) {
+    if (record === null) return getJson(path);
+    const res = await fetch('/api/replay', { method: 'POST', headers: { 'Content-Type': 'application/x-ndjson', Accept: 'application/json' }, body: record });
+    if (!res.ok) throw new Error(`the record's words: the server answered ${res.status} ${await reason(res)}`);
+    return res.json();
+}

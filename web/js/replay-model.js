@@ -1,7 +1,8 @@
 // A record (docs/records.md, JSON Lines) replayed in the page: its event lines rebuilt into
 // one table state per turn, the same shape as the live table's `state` (docs/web.md), so the
 // replay draws with the table's view. The engine's rules are not played again: the record's
-// lines already carry every result (totals, lifetimes, renewals); this only follows them.
+// lines already carry every result (totals, lifetimes, renewals); this only follows them. The
+// words of the log are not made here: they are the server's (events.js, /api/.../events).
 
 /** A record that cannot be read: `line` (1-based) and what was expected. */
 export class RecordError extends Error {
@@ -12,7 +13,8 @@ export class RecordError extends Error {
 }
 
 /**
- * Splits a record file into records: `[{header, lines: [[lineNumber, value]], end}]`. A file of
+ * Splits a record file into records: `[{header, lines: [[lineNumber, value]], end, text}]` (`text`:
+ * the record's own lines, as the server's /api/replay takes them). A file of
  * many records (`cherries sim --record`) gives several. Throws RecordError on a line that is not
  * JSON or a file that does not start with a Cherries record header.
  */
@@ -33,7 +35,7 @@ export function parseRecords(text) {
             // The seed is a 64-bit integer: JSON.parse rounds it past 2^53, so keep its digits.
             const seed = /"seed"\s*:\s*(\d+)/.exec(line);
             if (seed) value.seed = seed[1];
-            current = { header: value, lines: [], end: null };
+            current = { header: value, lines: [], end: null, text: '' };
             records.push(current);
         } else if (!current) {
             throw new RecordError(i + 1, 'expected a Cherries record header ({"record":"cherries", ...})');
@@ -47,6 +49,7 @@ export function parseRecords(text) {
         } else {
             throw new RecordError(i + 1, 'expected an event line (a JSON array) or the end line');
         }
+        current.text += `${line}\n`;
     });
     if (!records.length) throw new RecordError(1, 'the file holds no Cherries record');
     return records;
@@ -99,13 +102,11 @@ export function recordCards(header, catalog) {
     return { byId, deck: counted && setIds.length ? deck : null };
 }
 
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
 const finished = new Set(['won', 'ended', 'aborted']);
 
 /**
  * Replays one record into frames: frame 0 is the table before the first turn, frame k the
- * table after turn k. Each frame is `{table, lines}`: the state (docs/web.md's `state.table`)
- * and the log lines of that turn, in the terminal's words.
+ * table after turn k. Each frame is `{table}`: the state (docs/web.md's `state.table`).
  */
 export function replayFrames(record, catalog) {
     const { header } = record;
@@ -128,12 +129,10 @@ export function replayFrames(record, catalog) {
         result: null,
     };
     const frames = [];
-    let lines = [];
     let turn = 0;
-    let kept = false;
     const named = (id) => table.players.find((p) => p.id === id);
     const nameOf = (id) => named(id)?.name ?? id;
-    const push = () => frames.push({ table: structuredClone(table), lines });
+    const push = () => frames.push({ table: structuredClone(table) });
 
     for (const [lineNo, e] of record.lines) {
         const [kind, t] = e;
@@ -142,9 +141,8 @@ export function replayFrames(record, catalog) {
         if (t > turn) {
             push();
             // Turns with no event of their own (none in a record, but be safe) get a frame each.
-            for (let k = turn + 1; k < t; k += 1) frames.push({ table: structuredClone(table), lines: [] });
+            for (let k = turn + 1; k < t; k += 1) frames.push({ table: structuredClone(table) });
             turn = t;
-            lines = [];
             table.turn = t;
             table.drawn = null;
             table.current = null;
@@ -155,68 +153,50 @@ export function replayFrames(record, catalog) {
             case 'seat': {
                 const info = e[3] || {};
                 if (p) { p.name = info.name ?? p.name; p.bot = info.bot ?? null; }
-                lines.push(`${e[2]}'s seat is now played by ${info.name}${info.bot ? ` (bot: ${info.bot})` : ''} (${info.why})`);
                 break;
             }
             case 'join':
                 table.players.push(player(e[2], null));
-                lines.push(`${e[2]} joins the game, last in the turn order`);
                 break;
             case 'leave':
                 table.players = table.players.filter((q) => q.id !== e[2]);
-                lines.push(`${nameOf(e[2])} leaves the game; their cards are set aside until the next deck renewal`);
                 break;
             case 'suspend':
                 table.phase = 'suspended';
-                lines.push('the game is suspended: one player left (a join resumes it, a leave ends it)');
                 break;
             case 'resume':
                 table.phase = 'between_turns';
-                lines.push('the game resumes');
                 break;
             case 'deck_renewal':
                 for (const q of table.players) q.received = 0;
                 table.deck = e[2];
-                lines.push(`deck renewal: ${e[2]} received cards shuffled into a new deck`);
                 break;
             case 'draw':
                 table.current = e[2];
                 table.drawn = card(e[3]);
                 if (table.deck !== null) table.deck = Math.max(0, table.deck - 1);
-                lines.push(`${nameOf(e[2])} draws ${card(e[3]).name}`);
                 break;
             case 'give':
-                kept = e[2] === e[3];
-                lines.push(kept ? `${nameOf(e[2])} keeps ${card(e[4]).name}` : `${nameOf(e[2])} gives ${card(e[4]).name} to ${nameOf(e[3])}`);
                 break;
             case 'handle':
                 if (!p) throw new RecordError(lineNo, `handle: no player ${JSON.stringify(e[2])} at the table`);
                 if (e.length === 5) {
                     p.modifiers.push({ card: card(e[3]), lifetime: e[4] });
-                    lines.push(`${p.name}: ${card(e[3]).name} goes on top of the modifier card stack, lifetime ${e[4]}${kept ? ' (kept: +1)' : ''}`);
                 } else {
-                    const [, , , id, change, modified, total] = e;
+                    const [, , , id, , modified, total] = e;
                     const cherry = isCherry(card(id), p, modified, total);
-                    const old = cherry ? p.cherries : p.score;
                     if (cherry) p.cherries = total; else p.score = total;
                     p.received += 1;
-                    lines.push(`${p.name}: ${cherry ? 'cherry' : 'score'} change ${changeWords(change, modified, p)}; ` +
-                        `${cherry ? 'cherries' : 'score'} ${old === total ? total : `${old} → ${total}`}${clamp(old, modified, total)}`);
                 }
                 break;
             case 'score_change': {
                 if (!p) throw new RecordError(lineNo, `score_change: no player ${JSON.stringify(e[2])} at the table`);
-                const [, , , cherries, change, modified, score] = e;
-                const old = p.score;
-                p.score = score;
-                lines.push(`end of turn: ${p.name} has ${cherries} cherr${cherries === 1 ? 'y' : 'ies'}: ` +
-                    `${changeWords(change, modified, p, true)}; score ${old === score ? score : `${old} → ${score}`}${clamp(old, modified, score)}`);
+                p.score = e[6];
                 break;
             }
             case 'age': {
                 const m = p && p.modifiers.find((x) => x.card.id === card(e[3]).id && x.lifetime === e[4] + 1 && !x.aged);
                 if (m) { m.lifetime = e[4]; m.aged = true; }
-                lines.push(`${nameOf(e[2])}'s ${card(e[3]).name} ages: lifetime ${e[4]}`);
                 break;
             }
             case 'expire': {
@@ -226,28 +206,21 @@ export function replayFrames(record, catalog) {
                     if (m) p.modifiers.splice(p.modifiers.indexOf(m), 1);
                     p.received += 1;
                 }
-                lines.push(`${nameOf(e[2])}'s ${card(e[3]).name} expires and goes on the received card stack`);
                 break;
             }
             case 'fault':
-                lines.push(e[3] === null
-                    ? `fault: the gametype's score change distribution failed: ${e[5]}; the game is aborted`
-                    : `fault: ${card(e[3]).name} is removed from the game (conflict resolution): ${e[5]}`);
                 if (e[3] === null) table.phase = 'aborted';
                 break;
             case 'pass':
                 table.current = e[2];
-                lines.push(`no card left to draw: ${nameOf(e[2])} only scores and ages modifiers`);
                 break;
             case 'won':
                 table.phase = 'won';
                 table.result = result(table, nameOf(e[2]));
-                lines.push(`${nameOf(e[2])} reaches the winning score and wins`);
                 break;
             case 'ended':
                 table.phase = 'ended';
                 table.result = result(table, null);
-                lines.push('the game ends without a winner');
                 break;
             default:
                 throw new RecordError(lineNo, `unknown event "${kind}"`);
@@ -278,17 +251,4 @@ function isCherry(c, p, modified, total) {
     if (asCherries === total && asScore !== total) return true;
     if (asScore === total && asCherries !== total) return false;
     return /cherr/i.test(`${c.name} ${c.text}`);
-}
-
-// "+1 → +2 through Cherry Doubler [S]": a record keeps the change before and after the
-// receiver's modifier card stack (GDD §3.4.2.3.4.1), not each step, so the stack is named.
-function changeWords(change, modified, p, points = false) {
-    const first = points ? `${signed(change)} point${Math.abs(change) === 1 ? '' : 's'}` : signed(change);
-    if (!p.modifiers.length) return first;
-    const names = p.modifiers.map((m) => m.card.name).join(', ');
-    return change === modified ? `${first} (through ${names}: unchanged)` : `${first} → ${signed(modified)} through ${names}`;
-}
-
-function clamp(old, change, now) {
-    return now === 0 && old + change < 0 ? ' (never below 0)' : '';
 }

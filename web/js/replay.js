@@ -4,27 +4,29 @@
 import { el, param, replaceSection, showError } from './dom.js';
 import * as api from './api.js';
 import { dealWords, parseRecords, replayFrames } from './replay-model.js';
-import { renderTable, setLog } from './view.js';
+import { renderTable } from './view.js';
+import { linesOf } from './events.js';
 
 let catalog = null;
 let records = [];
 let frames = [];
 let at = 0;
+let entries = [];           // the server's entries of the shown record (events.js)
 
 function show(k) {
     if (!frames.length) return;
     at = Math.max(0, Math.min(frames.length - 1, k));
     const frame = frames[at];
     renderTable(frame.table, { setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])) });
-    const lines = [];
-    for (let i = Math.max(0, at - 40); i <= at; i += 1) {
-        if (i > 0 && frames[i].lines.length) {
-            const who = frames[i].table.players.find((p) => p.id === frames[i].table.current);
-            lines.push(`Turn ${i}${who ? `: ${who.name}` : ''}`);
-        }
-        lines.push(...frames[i].lines);
-    }
-    setLog(lines.slice(-400));
+    // The log: the server's words for turns at-40 .. at (a sentence about the table goes with the
+    // turn before it).
+    let turn = 0;
+    const shown = entries.filter((e) => {
+        if (Array.isArray(e.event) && typeof e.event[1] === 'number') turn = e.event[1];
+        return turn >= at - 40 && turn <= at;
+    });
+    const list = document.getElementById('log-lines');
+    list.replaceChildren(...linesOf(shown).slice(-400).map((l) => el('li', { class: l.turn ? 'turn-line' : null }, l.text)));
     const box = document.getElementById('log');
     box.scrollTop = box.scrollHeight;
     document.getElementById('position').textContent = `Turn ${at} of ${frames.length - 1}`;
@@ -34,7 +36,10 @@ function show(k) {
         document.getElementById(id).disabled = off;
 }
 
-function load(text, source) {
+let eventsPath = null;  // the server's entries of the record shown: /api/games/N/events, ...; null: a file
+
+function load(text, source, events = null) {
+    eventsPath = events;
     showError('');
     try {
         records = parseRecords(text);
@@ -55,12 +60,22 @@ function load(text, source) {
     pick(0, source);
 }
 
-function pick(i, source) {
+async function pick(i, source) {
     try {
         frames = replayFrames(records[i], catalog);
     } catch (e) {
         showError(`${source}: ${e.message}`);
         return;
+    }
+    entries = [];
+    try {
+        // The words are the server's, as at the live table: a stored game or table by its URL, a
+        // file by sending its record to be replayed.
+        const answer = await api.eventEntries(eventsPath, eventsPath ? null : records[i].text);
+        entries = Array.isArray(answer.events) ? answer.events : [];
+        if (answer.problem) showError(`${source}: the log stops early: ${answer.problem}`);
+    } catch (e) {
+        showError(`${source}: the log could not be had from the server (${e.message}); the table is shown without it.`);
     }
     const h = records[i].header;
     document.getElementById('what').textContent =
@@ -73,7 +88,7 @@ function pick(i, source) {
 async function setUp() {
     document.getElementById('file').addEventListener('change', async (ev) => {
         const file = ev.target.files[0];
-        if (file) load(await file.text(), file.name);
+        if (file) load(await file.text(), file.name, null);
     });
     document.getElementById('first').addEventListener('click', () => show(0));
     document.getElementById('back').addEventListener('click', () => show(at - 1));
@@ -99,8 +114,13 @@ async function setUp() {
     const game = param('game');
     const tableId = param('table');
     try {
-        if (game !== null) load(await api.recordText(`/api/games/${encodeURIComponent(game)}/record`), `game ${game}`);
-        else if (tableId !== null) load(await api.recordText(`/api/tables/${encodeURIComponent(tableId)}/record`), `table ${tableId}`);
+        if (game !== null) {
+            load(await api.recordText(`/api/games/${encodeURIComponent(game)}/record`), `game ${game}`,
+                `/api/games/${encodeURIComponent(game)}/events`);
+        } else if (tableId !== null) {
+            load(await api.recordText(`/api/tables/${encodeURIComponent(tableId)}/record`), `table ${tableId}`,
+                `/api/tables/${encodeURIComponent(tableId)}/events`);
+        }
     } catch (e) {
         showError(e.message);
     }

@@ -3,11 +3,11 @@
 // cancel. The page acts with the token of the seat whose turn it is (GDD §3.4.2.3.2: the player
 // who drew decides).
 import { el, showError } from './dom.js';
-import { catalog as fetchCatalog, tables as fetchTables, recordText } from './api.js';
-import { parseRecords, replayFrames } from './replay-model.js';
+import { catalog as fetchCatalog, tables as fetchTables } from './api.js';
+import { EventLog } from './events.js';
 import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
-import { renderTable, appendLog, prependLog, playerById } from './view.js';
+import { renderTable, playerById } from './view.js';
 
 const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
 let seats = loadSeats(id);
@@ -15,6 +15,7 @@ let table = null;
 let catalog = null;
 let busy = false;           // a give was sent; wait for the next state before another
 const joining = [];         // names asked for with `join`, for the `seated` answers in order
+const events = new EventLog();  // the game's events, history and live alike (events.js)
 
 const connection = new TableConnection(id, {
     hellos: () => (seats.length ? seats.map((s) => ({ type: 'hello', token: s.token })) : [{ type: 'hello' }]),
@@ -70,7 +71,6 @@ function onMessage(msg) {
             table = msg.table;
             busy = false;
             draw();
-            if (!historyAsked && table.started) loadHistory();
             break;
         case 'seated':
         {
@@ -82,8 +82,11 @@ function onMessage(msg) {
             showError('');
             draw();
             break;
-        case 'log':
-            appendLog(Array.isArray(msg.lines) ? msg.lines.map(String) : []);
+        case 'events':
+            // The first hello of a connection brings what happened before it ("history"), then
+            // each change brings its new entries: one list, in order, whatever the page missed.
+            events.add(msg.events, msg.history === true);
+            if (table) drawSince();
             break;
         case 'error':
             busy = false;
@@ -93,33 +96,6 @@ function onMessage(msg) {
             break;
         default:
             break;
-    }
-}
-
-let historyAsked = false;
-
-// A page opened (or reloaded) mid-game has missed the log so far: rebuild it from the table's
-// record (docs/records.md), in the replay's words, before the lines that came live.
-async function loadHistory() {
-    historyAsked = true;
-    try {
-        const text = await recordText(`/api/tables/${encodeURIComponent(id)}/record`);
-        const c = catalog || await fetchCatalog();
-        const frames = replayFrames(parseRecords(text)[0], c);
-        const lines = [];
-        frames.forEach((f, i) => {
-            if (i > 0 && f.lines.length) {
-                const who = f.table.players.find((p) => p.id === f.table.current);
-                lines.push(`Turn ${i}${who ? `: ${who.name}` : ''}`);
-            }
-            lines.push(...f.lines);
-        });
-        const list = document.getElementById('log-lines');
-        // Lines that came live may repeat the record's last turn: keep the live ones.
-        const live = new Set([...list.children].map((li) => li.textContent));
-        prependLog([...lines.filter((l) => !live.has(l)).slice(-300), '— the lines above are from the record; live from here —']);
-    } catch {
-        // No record yet or none kept: the log starts now.
     }
 }
 
@@ -173,6 +149,7 @@ function draw() {
     });
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
     announce(acting);
+    drawSince();
     const seated = anyToken() !== null;
     document.getElementById('add-bot').disabled = !seated || finished();
     document.getElementById('start').hidden = !!table.started;
@@ -190,6 +167,18 @@ function draw() {
     const a = document.activeElement;
     const lost = !a || a === document.body || !a.isConnected || a.disabled || a.offsetParent === null;
     if (keep && lost) keep.focus();
+}
+
+// At your turn, what the others did since your last one (events.js), under the controls.
+function drawSince() {
+    const box = document.getElementById('since');
+    if (!box) return;
+    const acting = actingSeat();
+    const me = acting ? playerById(table, table.current) : null;
+    const lines = me ? events.since(me.name) : [];
+    box.hidden = lines.length === 0;
+    if (!lines.length) return;
+    box.replaceChildren(el('h2', {}, 'Since your last turn'), el('ul', {}, lines.map((l) => el('li', {}, l))));
 }
 
 let announced = '';

@@ -91,6 +91,11 @@ function playersBox(table, mine, acting) {
             el('div', { class: 'modifiers' },
                 el('h4', {}, `Modifier card stack (${mods.length}), bottom first`),
                 mods.length ? el('div', { class: 'stack' }, mods) : el('p', { class: 'muted' }, 'none')),
+            // The player's last change, step by step as the log tells it (the server's words).
+            Array.isArray(p.last_change) && p.last_change.length
+                ? el('ul', { class: 'last-change', 'data-test': 'last-change', 'aria-label': `${p.name}'s last change` },
+                    p.last_change.map((line) => el('li', {}, String(line))))
+                : null,
             canGive ? el('button', {
                 type: 'button', 'data-test': 'give', 'data-player': p.name, 'data-action': 'give', 'data-to': p.id,
                 'data-key': `give-${p.id}`,
@@ -156,36 +161,4 @@ function resultBox(table, opts) {
         opts.recordUrl ? el('p', {},
             el('a', { href: opts.recordUrl, download: `cherries-${table.id || 'game'}.jsonl`, 'data-test': 'record' }, 'Download the record'),
             opts.replayUrl ? [' · ', el('a', { href: opts.replayUrl }, 'Watch the replay')] : null) : null);
-}
-
-/** Appends `lines` to the game log `#log` (newest last), keeping at most `keep` lines. */
-export function appendLog(lines, keep = 400) {
-    const list = document.getElementById('log-lines');
-    if (!list) return;
-    for (const line of lines) list.append(logLine(line));
-    while (list.children.length > keep) list.firstElementChild.remove();
-    const box = document.getElementById('log');
-    if (box) box.scrollTop = box.scrollHeight;
-}
-
-/** Puts `lines` before the game log's first line (the history a reload did not see). */
-export function prependLog(lines) {
-    const list = document.getElementById('log-lines');
-    if (!list || !lines.length) return;
-    list.prepend(...lines.map(logLine));
-    const box = document.getElementById('log');
-    if (box) box.scrollTop = box.scrollHeight;
-}
-
-/** Replaces the game log with `lines`. */
-export function setLog(lines) {
-    const list = document.getElementById('log-lines');
-    if (!list) return;
-    list.replaceChildren(...lines.map(logLine));
-}
-
-// A turn's first line ("Turn 12: ann") stands out; the others are indented under it.
-function logLine(line) {
-    const text = line.trim();
-    return el('li', { class: /^Turn \d+/.test(text) ? 'turn-line' : null }, text);
 }

@@ -26,8 +26,7 @@ TEST_CASE("a turn timeout: the greedy bot decides, said in the log; two in a row
     bool gone = false;
     for (int i = 0; i < 2000 && !gone; ++i) {
         const json m = ann.receive();
-        if (m.at("type") == "log")
-            for (const auto& line : m.at("lines")) lines.push_back(line.get<std::string>());
+        for (auto& line : event_lines(m)) lines.push_back(std::move(line));
         if (m.at("type") == "state") {
             const json& players = m.at("table").at("players");
             gone = m.at("table").at("started") == true &&

@@ -193,14 +193,22 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
     CHECK(now() == before);
     WsClient& mover_socket = current == a.id ? ann : bob;
     mover_socket.send(json{{"type", "give"}, {"token", mover.token}, {"to", other.id}, {"turn", turn}});
-    // The turn in the terminal's words (host/text), then the new state.
-    const json log = mover_socket.receive("log");
+    // The turn as entries: each event in the record's JSON form with its words (host/text's
+    // EventWords, the terminal's), then the new state.
+    const json events = mover_socket.receive("events");
     const std::string mover_name = current == a.id ? "ann" : "bob", other_name = current == a.id ? "bob" : "ann";
-    REQUIRE(log.at("lines").size() >= 2);
-    CHECK_THAT(log.at("lines").at(0).get<std::string>(), Catch::StartsWith("  " + mover_name + " gives ") && Catch::EndsWith(" to " + other_name));
+    REQUIRE(events.at("events").size() >= 2);
+    const json& give = events.at("events").at(0);
+    CHECK(give.at("event").at(0) == "give");
+    CHECK(give.at("event").at(1) == turn);
+    CHECK(give.at("event").at(2) == mover_name);
+    CHECK(give.at("event").at(3) == other_name);
+    CHECK_THAT(give.at("text").get<std::string>(), Catch::StartsWith(mover_name + " gives ") && Catch::EndsWith(" to " + other_name));
+    CHECK_THAT(give.at("brief").get<std::string>(), Catch::StartsWith(mover_name + " gave ") && Catch::EndsWith(" to " + other_name));
     bool end_of_turn = false;
-    for (const auto& line : log.at("lines")) end_of_turn |= line.get<std::string>().rfind("  end of turn: " + mover_name, 0) == 0;
+    for (const auto& line : event_lines(events)) end_of_turn |= line.rfind("end of turn: " + mover_name, 0) == 0;
     CHECK(end_of_turn);
+    for (const auto& e : events.at("events")) CHECK_FALSE(e.dump().find("seed") != std::string::npos);
     const json after = mover_socket.receive("state").at("table");
     CHECK(after.at("turn").get<int>() >= 2);
 }

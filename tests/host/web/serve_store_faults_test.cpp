@@ -23,8 +23,7 @@ namespace {
 json my_turn(WsClient& c, const json& player, std::vector<std::string>& lines) {
     for (int i = 0; i < 2000; ++i) {
         const json m = c.receive();
-        if (m.at("type") == "log")
-            for (const auto& l : m.at("lines")) lines.push_back(l.get<std::string>());
+        for (auto& line : event_lines(m)) lines.push_back(std::move(line));
         if (m.at("type") == "state" && m.at("table").at("phase") == "awaiting_give" && m.at("table").at("current") == player)
             return m.at("table");
     }
@@ -71,8 +70,7 @@ struct StoredTable {
         for (int i = 0; i < seconds * 10 && count(lines, text) == 0; ++i) {
             try {
                 const json m = ann.receive();
-                if (m.at("type") == "log")
-                    for (const auto& l : m.at("lines")) lines.push_back(l.get<std::string>());
+                for (auto& line : event_lines(m)) lines.push_back(std::move(line));
             } catch (const std::exception&) {  // nothing within the client's wait: read again
             }
         }
@@ -140,8 +138,7 @@ TEST_CASE("the write lock held for some turns: told once, tried again every seco
     // Within about a second the retry stores every turn missed, and the players hear it once.
     for (int i = 0; i < 40 && count(lines, "The database works again") == 0; ++i) {
         const json m = ann.receive();
-        if (m.at("type") == "log")
-            for (const auto& l : m.at("lines")) lines.push_back(l.get<std::string>());
+        for (auto& line : event_lines(m)) lines.push_back(std::move(line));
     }
     CHECK(count(lines, "The database works again: the game is stored, nothing was lost.") == 1);
     SQLite::Database db(config.database, SQLite::OPEN_READONLY);

@@ -108,6 +108,18 @@ inline std::string new_table(std::uint16_t port, const std::string& body = "{}")
 }
 
 /// A browser's WebSocket at one table. Every read waits at most 10 s (then throws).
+/// The log lines an `events` message carries (docs/web.md, "The events message"): each entry's
+/// turn header and its full words, in order; nothing for any other message.
+inline std::vector<std::string> event_lines(const nlohmann::json& m) {
+    std::vector<std::string> lines;
+    if (m.value("type", "") != "events") return lines;
+    for (const auto& e : m.at("events")) {
+        if (e.contains("turn")) lines.push_back(e.at("turn").get<std::string>());
+        if (e.contains("text")) lines.push_back(e.at("text").get<std::string>());
+    }
+    return lines;
+}
+
 class WsClient {
 public:
     WsClient(std::uint16_t port, const std::string& table, const std::string& origin = "")
