@@ -5,6 +5,7 @@ import { el, param, replaceSection, showError } from './dom.js';
 import * as api from './api.js';
 import { dealWords, parseRecords, replayFrames } from './replay-model.js';
 import { renderTable, setLog } from './view.js';
+import { stackKeys } from './card.js';
 
 let catalog = null;
 let records = [];
@@ -30,8 +31,18 @@ function show(k) {
     document.getElementById('position').textContent = `Turn ${at} of ${frames.length - 1}`;
     document.getElementById('jump-to').value = String(at);
     document.getElementById('jump-to').max = String(frames.length - 1);
+    const had = document.activeElement;
     for (const [id, off] of [['first', at === 0], ['back', at === 0], ['forward', at === frames.length - 1], ['last', at === frames.length - 1]])
         document.getElementById(id).disabled = off;
+    // A step button that just disabled itself (First at the first turn, Last at the last) hands
+    // the focus to its enabled neighbour, never to the page's body.
+    if (had && had.disabled) {
+        const order = ['first', 'back', 'forward', 'last'];
+        const i = order.indexOf(had.id);
+        const near = [...order.slice(i + 1), ...order.slice(0, i).reverse()]
+            .map((id) => document.getElementById(id)).find((b) => !b.disabled);
+        (near || document.getElementById('jump-to')).focus();
+    }
 }
 
 function load(text, source) {
@@ -86,6 +97,7 @@ async function setUp() {
         showError('');
         show(n);
     });
+    stackKeys();
     document.addEventListener('keydown', (ev) => {
         if (ev.target.closest('input, select, textarea') || !frames.length) return;
         if (ev.key === 'ArrowRight') show(at + 1);

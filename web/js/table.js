@@ -8,6 +8,7 @@ import { parseRecords, replayFrames } from './replay-model.js';
 import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
 import { renderTable, appendLog, prependLog, playerById } from './view.js';
+import { stackKeys } from './card.js';
 
 const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
 let seats = loadSeats(id);
@@ -69,6 +70,7 @@ function onMessage(msg) {
         case 'state':
             table = msg.table;
             busy = false;
+            setClock(table.clock);
             draw();
             if (!historyAsked && table.started) loadHistory();
             break;
@@ -169,6 +171,7 @@ function draw() {
         canCancel: seats.length > 0,
         setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])),
         recordUrl: `/api/tables/${encodeURIComponent(id)}/record`,
+        clockText: () => clockText(clockEnd === null ? 0 : clockEnd - Date.now()),
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
     });
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
@@ -184,12 +187,42 @@ function draw() {
     const names = [...mine.values()].map((s) => playerById(table, s.player)?.name || s.name).filter(Boolean);
     mineList.textContent = names.length ? `Seats on this page: ${names.join(', ')}` : 'You are watching (no seat on this page).';
     // A keyboard player whose focus went with a control that is gone, hidden or disabled (their
-    // last decision, the Start button just hidden) finds it on the Keep button when their turn
-    // comes; a focus anywhere else stays. Last, so the controls above are hidden already.
+    // last decision, the Start button just hidden) finds it on the whose-turn box meanwhile
+    // (never on the page's body), and on Keep when their turn comes; a focus anywhere else
+    // (a field, the log) stays. Last, so the controls above are hidden already.
     const keep = document.querySelector('[data-test="keep"]');
+    const box = document.getElementById('turn-box');
     const a = document.activeElement;
     const lost = !a || a === document.body || !a.isConnected || a.disabled || a.offsetParent === null;
-    if (keep && lost) keep.focus();
+    const ownTurn = keep ? table.turn : null;
+    if (keep && (lost || (a === box && ownTurn !== focusedTurn))) keep.focus();
+    else if (lost && box) box.focus({ preventScroll: true });
+    if (keep && document.activeElement === keep) focusedTurn = ownTurn;
+}
+
+let focusedTurn = null;     // the own turn whose Keep got the focus (once a turn)
+
+// The turn clock (docs/web.md, `table.clock`): the server says how long is left; the page
+// counts down each second from when the state came.
+let clockEnd = null;
+let clockTimer = null;
+
+function clockText(ms) {
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function setClock(clock) {
+    clockEnd = clock && Number.isFinite(clock.ms_left) ? Date.now() + clock.ms_left : null;
+    if (clockEnd === null && clockTimer !== null) {
+        clearInterval(clockTimer);
+        clockTimer = null;
+    } else if (clockEnd !== null && clockTimer === null) {
+        clockTimer = setInterval(() => {
+            const span = document.getElementById('clock');
+            if (span && clockEnd !== null) span.textContent = clockText(clockEnd - Date.now());
+        }, 1000);
+    }
 }
 
 let announced = '';
@@ -295,6 +328,7 @@ function setUp() {
         send({ type: 'start', token });
     });
     document.addEventListener('click', onAction);
+    stackKeys();
     fetchCatalog().then((c) => {
         catalog = c;
         const select = document.getElementById('bot-kind');
