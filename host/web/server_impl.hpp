@@ -103,6 +103,9 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// After a table changed: its log and state to every socket, the turn clock, the store.
     void changed(const std::string& table_id);
     void arm_clock(const std::string& table_id);
+    /// The `table` object of a `state` message: WebTable::state_json() and the turn clock,
+    /// `clock`: {"turn", "ms_left", "timeout_ms"} while a person's card waits, else null.
+    nlohmann::json table_state(const WebTable& table);
     /// Sets the room's timer to its turn clock's next() and acts on what is due then (clock: the
     /// arming this wake-up belongs to; a later one makes it do nothing).
     void wake_clock(const std::string& table_id, std::uint64_t clock);

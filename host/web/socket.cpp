@@ -158,7 +158,7 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         socket.send(json{{"type", "seated"}, {"token", *outcome.seated_token}, {"player", id == kNoPlayer ? json(nullptr) : json(id)}});
     }
     if (outcome.changed) changed(table->id());
-    else if (m.type == "hello") socket.send(json{{"type", "state"}, {"table", table->state_json()}});
+    else if (m.type == "hello") socket.send(json{{"type", "state"}, {"table", table_state(*table)}});
 }
 
 void Server::Impl::changed(const std::string& table_id) {
@@ -171,7 +171,7 @@ void Server::Impl::changed(const std::string& table_id) {
     }
     const std::vector<std::string> lines = table->take_log();
     auto log_text = lines.empty() ? nullptr : std::make_shared<const std::string>(dump(json{{"type", "log"}, {"lines", lines}}));
-    auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table->state_json()}}));
+    auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table_state(*table)}}));
     Room& room = rooms[table_id];
     room.last_change = std::chrono::steady_clock::now();
     if (table->over() && !room.over_since) room.over_since = room.last_change;
@@ -237,6 +237,21 @@ void Server::Impl::arm_store_retry() {
         }
         self->arm_store_retry();
     });
+}
+
+json Server::Impl::table_state(const WebTable& table) {
+    json state = table.state_json();
+    state["clock"] = nullptr;
+    const auto turn = table.waiting_for_person();
+    if (!turn) return state;
+    // A turn whose clock is not armed yet is armed right after this state is sent (changed()),
+    // with the whole turn_timeout.
+    const auto it = rooms.find(table.id());
+    const bool running = it != rooms.end() && it->second.timed_turn == *turn && it->second.turn_clock.running();
+    const auto left = running ? it->second.turn_clock.left(std::chrono::steady_clock::now()) : std::nullopt;
+    state["clock"] = {{"turn", *turn}, {"ms_left", (left ? *left : config.turn_timeout).count()},
+                      {"timeout_ms", config.turn_timeout.count()}};
+    return state;
 }
 
 void Server::Impl::arm_clock(const std::string& table_id) {

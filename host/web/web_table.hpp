@@ -76,6 +76,8 @@ public:
     /// database failing or working again).
     void say(std::string line) { log_.push_back(std::move(line)); }
     /// The current person's time ran out after `waited` (host::Table::time_out), then plays on.
+    /// What the host said about it (the stand-in bot decided; after max_timeouts, the seat
+    /// left) stays as that seat's notice in the state until they act again (docs/web.md).
     void time_out(std::chrono::milliseconds waited);
 
     /// The turn whose card waits for a person (to time it), or nullopt.
@@ -124,12 +126,13 @@ private:
     };
     // TableListener
     void on_event(const Event& event) override;
-    void notice(const std::string& text) override { log_.push_back(text); }
+    void notice(const std::string& text) override;
 
     ProtocolError refuse(const ClientMessage& m, std::string text) const { return {std::move(text), m.type}; }
     Token* token(const std::optional<std::string>& token);
     std::string new_token() const;
     nlohmann::json card_json(CardId card) const;
+    nlohmann::json notices_json() const;
     void flush_renderer();
     void play_on();
 
@@ -144,6 +147,8 @@ private:
     std::vector<std::string> record_;       // every record line so far
     std::size_t stored_ = 0;                // record_[0..stored_) is in the store
     bool deal_told_ = false;                // the log said the revealed deal
+    std::map<PlayerId, std::string> notices_;  // per seat: the last timeout or removal, in words
+    std::vector<std::string>* heard_ = nullptr; // while time_out runs: the host's notices
     host::SeatTally tally_;  // turns each person took, and the statistics (one rule for every host)
 };
 
