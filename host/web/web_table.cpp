@@ -49,7 +49,8 @@ json WebTable::save_json() const {
     json tokens = json::object();
     for (const auto& [token, seat] : tokens_) tokens[token] = {{"id", seat.id}, {"name", seat.name}};
     return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"table", table_->save_json()},
-            {"tokens", tokens}, {"turns_taken", tally_.to_json()}, {"notices", notices_json()}};
+            {"tokens", tokens}, {"turns_taken", tally_.to_json()}, {"notices", notices_json()},
+            {"random_sets", setup_.random_sets}};
 }
 
 void WebTable::on_event(const Event& event) {
@@ -295,7 +296,7 @@ json WebTable::state_json() const {
     json state = {{"id", setup_.id}, {"started", table_->started()},
                   {"gametype", {{"id", setup_.gametype}, {"name", gametype.name}, {"rule", setup_.words->gametype_rule()},
                                 {"house_rules", host::house_rules_words(gametype.house_rules)}, {"winning_score", gametype.winning_score}, {"graph", graph_url(setup_.gametype)}}},
-                  {"sets", setup_.sets}};
+                  {"sets", setup_.sets}, {"random_sets", setup_.random_sets}};
     state["phase"] = !table_->started() ? std::string("lobby") : std::string(to_string(game->phase()));
     if (table_->started() && table_->record() && table_->record()->ended() && !game->over()) state["phase"] = "stopped";
     state["turn"] = game ? game->turn() : 0;
@@ -356,7 +357,7 @@ json WebTable::summary_json() const {
     if (const Game* game = table_->game())
         for (const Player& p : game->players()) names.push_back(table_->name(p.id));
     return {{"id", setup_.id}, {"players", names}, {"gametype", setup_.gametype}, {"sets", setup_.sets},
-            {"started", table_->started()}, {"over", over()}};
+            {"random_sets", setup_.random_sets}, {"started", table_->started()}, {"over", over()}};
 }
 
 }  // namespace cherries::web

@@ -38,6 +38,7 @@ struct TableSetup {
     std::shared_ptr<const sdk::Bundle> bundle;
     std::shared_ptr<const host::CardText> words;    ///< the bundle's cards and rule in words
     host::TableOptions options;
+    bool random_sets = false;                       ///< the server drew the sets at random (the lobby's random_sets)
 };
 
 /// The URL of the reference graph of gametype `id` (docs/web.md).
@@ -92,7 +93,7 @@ public:
 
     /// The `table` object of a `state` message (docs/web.md).
     nlohmann::json state_json() const;
-    /// The lobby's line for this table: {"id", "players", "gametype", "sets", "started"}.
+    /// The lobby's line for this table: {"id", "players", "gametype", "sets", "random_sets", "started", "over"}.
     nlohmann::json summary_json() const;
     /// The log lines since the last call.
     std::vector<std::string> take_log();

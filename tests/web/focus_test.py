@@ -47,7 +47,8 @@ def main():
     h.deadline(120)
     from selenium.webdriver.common.keys import Keys
     server = h.Server(args.cherries).start()
-    made = server.post_json("/api/tables", {"sets": ["standard"], "gametype": "quick"})
+    # Official: a game long enough for a stack of two modifier cards (quick may end first).
+    made = server.post_json("/api/tables", {"sets": ["standard"], "gametype": "official"})
     kim = h.browser()
     kim.get(f"{server.url}/t/{made['id']}")
     h.wait(kim, lambda d: h.table_state(d) is not None, 15, "the table's state")
@@ -64,7 +65,7 @@ def main():
     print("focus: Keep has the focus at the first own turn after Start")
 
     stacked = False
-    for turn in range(20):
+    for turn in range(30):
         state = h.table_state(kim)
         others = {p["name"] for p in state["players"] if p["id"] != state["current"]}
         # Every give within 3 presses of Tab from Keep.
@@ -108,7 +109,7 @@ def main():
         h.wait(kim, lambda d: focused(d) == "keep:", 5, "the focus on Keep at kim's own turn")
         if stacked and turn >= 1:
             break
-    assert stacked, "no modifier card stack of two cards came up in 20 turns (the roving tabindex is untested)"
+    assert stacked, "no modifier card stack of two cards came up in 30 of kim's turns (the roving tabindex is untested)"
 
     kim.get(f"{server.url}/replay?table={made['id']}")
     h.wait(kim, lambda d: d.execute_script("return window.cherriesReplay.turns") >= 1, 10, "the replay")

@@ -73,10 +73,13 @@ function pick(i, source) {
         showError(`${source}: ${e.message}`);
         return;
     }
-    const h = records[i].header;
-    document.getElementById('what').textContent =
-        `${source}: ${dealWords(records[i])}, players ${(h.players || []).map((p) => p.name).join(', ')}; ` +
-        `${frames.length - 1} turns${records[i].end ? `, ${records[i].end.end}` : ' (no end line: truncated)'}.`;
+    // Everyone who played: the players at the start, then each who joined later, in order.
+    const names = [];
+    for (const f of frames)
+        for (const p of f.table.players || []) if (!names.includes(p.name)) names.push(p.name);
+    document.getElementById('what').replaceChildren(`${source}: ${dealWords(records[i])}, players `,
+        ...names.map((n, k) => [k ? ', ' : '', el('bdi', { 'data-test': 'replay-player' }, n)]).flat(),
+        `; ${frames.length - 1} turns${records[i].end ? `, ${records[i].end.end}` : ' (no end line: truncated)'}.`);
     document.getElementById('viewer').hidden = false;
     show(0);
 }

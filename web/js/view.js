@@ -155,7 +155,8 @@ function ruleBox(table, opts) {
         g.rule ? el('p', {}, g.rule) : null,
         g.house_rules ? el('p', { class: 'house-rules' }, g.house_rules) : null,
         g.winning_score ? el('p', {}, `Winning score: ${g.winning_score}.`) : null,
-        table.sets && table.sets.length ? el('p', {}, `Card sets: ${table.sets.map((id) => (opts.setNames && opts.setNames.get(id)) || id).join(', ')}.`) : null,
+        table.sets && table.sets.length ? el('p', { 'data-test': 'sets' }, table.random_sets ? 'Card sets, drawn at random by the server: ' : 'Card sets: ',
+            `${table.sets.map((id) => (opts.setNames && opts.setNames.get(id)) || id).join(', ')}.`) : null,
         g.graph ? el('img', { class: 'graph', src: g.graph, alt: `Reference graph of ${g.name || g.id}` }) : null,
         dealLine(table.deal));
 }
