@@ -59,6 +59,7 @@ struct Room {
     host::TurnClock turn_clock;  // the host's one turn clock (host/table/turn_clock.hpp); the timer wakes it
     std::chrono::steady_clock::time_point last_change = std::chrono::steady_clock::now();
     std::optional<std::chrono::steady_clock::time_point> over_since;
+    int spectators_told = 0;   // the spectator count the sockets were last sent
 };
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
@@ -106,6 +107,12 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// The `table` object of a `state` message: WebTable::state_json() and the turn clock,
     /// `clock`: {"turn", "ms_left", "timeout_ms"} while a person's card waits, else null.
     nlohmann::json table_state(const WebTable& table);
+    /// Sockets at the table holding no seat token (the state's `spectators`).
+    int spectators(const std::string& table_id) const;
+    /// After a socket came or went: the state to every socket when the spectator count changed.
+    void spectators_changed(const std::string& table_id);
+    /// A `chat` message: {"type": "chat", "from", "seated", "text"} to every socket at the table.
+    void chat(Socket& socket, WebTable& table, const ClientMessage& m);
     /// Sets the room's timer to its turn clock's next() and acts on what is due then (clock: the
     /// arming this wake-up belongs to; a later one makes it do nothing).
     void wake_clock(const std::string& table_id, std::uint64_t clock);
@@ -132,6 +139,8 @@ public:
     const std::string& table_id() const { return table_id_; }
     /// Seat tokens this socket was given or said (hotseat: several), with the seat last told.
     std::map<std::string, PlayerId>& tokens() { return tokens_; }
+    /// The chat's own limit (kChatPerSecond), beside the messages' one.
+    RateLimit& chat_rate() { return chat_rate_; }
     RateLimit& rate() { return rate_; }
 
 private:
@@ -149,6 +158,7 @@ private:
     bool writing_ = false;
     bool closed_ = false;
     std::map<std::string, PlayerId> tokens_;
+    RateLimit chat_rate_{kChatPerSecond};
     RateLimit rate_;
 };
 

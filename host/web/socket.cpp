@@ -41,7 +41,14 @@ Socket::Socket(std::shared_ptr<Server::Impl> server, tcp::socket socket, std::st
 Socket::~Socket() { gone(); }
 
 void Socket::gone() {
-    if (const auto it = server_->rooms.find(table_id_); it != server_->rooms.end()) it->second.sockets.erase(this);
+    if (const auto it = server_->rooms.find(table_id_); it != server_->rooms.end()) {
+        it->second.sockets.erase(this);
+        // Later, not inside this socket's own callback: one fewer watching.
+        if (!server_->stopping)
+            net::post(server_->io, [server = server_, id = table_id_] {
+                if (!server->stopping) server->spectators_changed(id);
+            });
+    }
 }
 
 void Socket::start(http::request<http::string_body> upgrade) {
@@ -150,6 +157,7 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         socket.send(error_json("table '" + socket.table_id() + "' is gone; open a new one in the lobby", m.type));
         return;
     }
+    if (m.type == "chat") return chat(socket, *table, m);
     const Outcome outcome = table->handle(m);
     if (outcome.error) socket.send(error_json(outcome.error->message, outcome.error->request));
     if (outcome.seated_token) {
@@ -158,7 +166,10 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         socket.send(json{{"type", "seated"}, {"token", *outcome.seated_token}, {"player", id == kNoPlayer ? json(nullptr) : json(id)}});
     }
     if (outcome.changed) changed(table->id());
-    else if (m.type == "hello") socket.send(json{{"type", "state"}, {"table", table_state(*table)}});
+    else if (m.type == "hello") {
+        socket.send(json{{"type", "state"}, {"table", table_state(*table)}});
+        spectators_changed(table->id());
+    }
 }
 
 void Server::Impl::changed(const std::string& table_id) {
@@ -173,6 +184,7 @@ void Server::Impl::changed(const std::string& table_id) {
     auto log_text = lines.empty() ? nullptr : std::make_shared<const std::string>(dump(json{{"type", "log"}, {"lines", lines}}));
     auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table_state(*table)}}));
     Room& room = rooms[table_id];
+    room.spectators_told = spectators(table_id);
     room.last_change = std::chrono::steady_clock::now();
     if (table->over() && !room.over_since) room.over_since = room.last_change;
     const std::set<Socket*> sockets = room.sockets;  // a send may close a socket
@@ -239,8 +251,45 @@ void Server::Impl::arm_store_retry() {
     });
 }
 
+int Server::Impl::spectators(const std::string& table_id) const {
+    const auto it = rooms.find(table_id);
+    if (it == rooms.end()) return 0;
+    return static_cast<int>(std::count_if(it->second.sockets.begin(), it->second.sockets.end(),
+                                          [](Socket* s) { return s->tokens().empty(); }));
+}
+
+void Server::Impl::spectators_changed(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    const auto it = rooms.find(table_id);
+    if (!table || it == rooms.end()) return;
+    const int now = spectators(table_id);
+    if (now == it->second.spectators_told) return;
+    it->second.spectators_told = now;
+    auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table_state(*table)}}));
+    const std::set<Socket*> sockets = it->second.sockets;  // a send may close a socket
+    for (Socket* s : sockets) s->send(state);
+}
+
+void Server::Impl::chat(Socket& socket, WebTable& table, const ClientMessage& m) {
+    if (!socket.chat_rate().allow(now_ms())) {
+        socket.send(error_json(fmt::format("too many chat lines: at most {} a second; this one was not sent", kChatPerSecond), "chat"));
+        return;
+    }
+    const PlayerId seat = m.token ? table.seat_of(*m.token) : kNoPlayer;
+    if (m.token && seat == kNoPlayer) {
+        socket.send(error_json("this seat token is not one of this table's seats; chat without a token to speak as a spectator", "chat"));
+        return;
+    }
+    const std::string from = seat == kNoPlayer ? std::string("a spectator") : table.seat_name(seat);
+    auto line = std::make_shared<const std::string>(
+        dump(json{{"type", "chat"}, {"from", from}, {"seated", seat != kNoPlayer}, {"text", m.text}}));
+    const std::set<Socket*> sockets = rooms[table.id()].sockets;
+    for (Socket* s : sockets) s->send(line);
+}
+
 json Server::Impl::table_state(const WebTable& table) {
     json state = table.state_json();
+    state["spectators"] = spectators(table.id());
     state["clock"] = nullptr;
     const auto turn = table.waiting_for_person();
     if (!turn) return state;

@@ -73,6 +73,8 @@ public:
     Outcome handle(const ClientMessage& message);
     /// The seat a token acts for now, or kNoPlayer (also for a join still pending).
     PlayerId seat_of(const std::string& token);
+    /// The name of seat `id` (a seated player's).
+    std::string seat_name(PlayerId id) const { return table_->name(id); }
     /// Adds `line` to the table's log (a sentence about the table no event carries: the
     /// database failing or working again).
     void say(std::string line) { log_.push_back(std::move(line)); }

@@ -87,6 +87,9 @@ function onMessage(msg) {
         case 'log':
             appendLog(Array.isArray(msg.lines) ? msg.lines.map(String) : []);
             break;
+        case 'chat':
+            chatLine(msg);
+            break;
         case 'error':
             busy = false;
             if (msg.request === 'join') joining.shift();
@@ -293,6 +296,15 @@ function askToLeave(player, own, button) {
     dialog.showModal();
 }
 
+// A chat line, as text (never HTML): "ann: hello" (a spectator's marked as such). The list
+// keeps the last 100.
+function chatLine(msg) {
+    const list = document.getElementById('chat-lines');
+    list.append(el('li', { class: msg.seated ? null : 'spectator' }, el('bdi', { class: 'chat-from' }, String(msg.from || '?')), ': ', String(msg.text || '')));
+    while (list.children.length > 100) list.firstElementChild.remove();
+    list.scrollTop = list.scrollHeight;
+}
+
 function setUp() {
     document.getElementById('table-id').textContent = id;
     const share = document.getElementById('share-link');
@@ -315,6 +327,17 @@ function setUp() {
         }
         joining.push(name);
         send({ type: 'join', name });
+    });
+    document.getElementById('chat-form').addEventListener('submit', (event) => {
+        event.preventDefault();
+        const field = document.getElementById('chat-text');
+        const text = field.value.trim();
+        if (!text) return;
+        if (new TextEncoder().encode(text).length > 300) return showError('A chat line is at most 300 bytes; shorten it.');
+        const mine = mySeats();   // a seat at the table speaks by its name, else a spectator
+        const seat = mine.size ? mine.values().next().value : null;
+        send(seat ? { type: 'chat', token: seat.token, text } : { type: 'chat', text });
+        field.value = '';
     });
     document.getElementById('bot-form').addEventListener('submit', (event) => {
         event.preventDefault();

@@ -53,6 +53,7 @@ function turnBox(table, mine, opts) {
             el('span', {}, 'Turn ', el('span', { 'data-test': 'turn-number' }, String(table.turn ?? 0))),
             ' · ',
             el('span', {}, 'Deck: ', el('span', { 'data-test': 'deck' }, String(table.deck ?? '?')), ' cards'),
+            Number.isInteger(table.spectators) ? [' · ', el('span', {}, '👁 ', el('span', { 'data-test': 'spectators' }, String(table.spectators)), ' watching')] : null,
             clock));
 }
 
