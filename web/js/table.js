@@ -9,6 +9,7 @@ import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
 import { renderTable, appendLog, prependLog, playerById } from './view.js';
 import { stackKeys } from './card.js';
+import { bindSoundOption, ownTurnBegins } from './notify.js';
 
 const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
 let seats = loadSeats(id);
@@ -201,7 +202,14 @@ function draw() {
     if (keep && (lost || (a === box && ownTurn !== focusedTurn))) keep.focus();
     else if (lost && box) box.focus({ preventScroll: true });
     if (keep && document.activeElement === keep) focusedTurn = ownTurn;
+    if (keep && ownTurn !== toldTurn) {
+        toldTurn = ownTurn;
+        const who = playerById(table, table.current);
+        ownTurnBegins(`Your turn at table ${id}`, `${who ? who.name : 'You'}: you drew ${table.drawn.name}.`);
+    }
 }
+
+let toldTurn = null;        // the own turn a notification was considered for (once a turn)
 
 let focusedTurn = null;     // the own turn whose Keep got the focus (once a turn)
 
@@ -352,6 +360,7 @@ function setUp() {
     });
     document.addEventListener('click', onAction);
     stackKeys();
+    bindSoundOption(document.getElementById('turn-sound'));
     fetchCatalog().then((c) => {
         catalog = c;
         const select = document.getElementById('bot-kind');
