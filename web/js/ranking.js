@@ -8,7 +8,7 @@ function rankingTable(list) {
     const number = (v) => (v === null || v === undefined ? '–' : String(v));
     return el('div', { class: 'panel ranking-wrap', tabindex: 0, role: 'region', 'aria-label': 'ranking table' }, el('table', { class: 'ranking', 'data-test': 'ranking' },
         el('caption', {}, 'Players by wins'),
-        el('thead', {}, el('tr', {}, ['#', 'Player', 'Wins', 'Games', 'Turns', 'Points', 'Best score'].map((h) => el('th', { scope: 'col' }, h)))),
+        el('thead', {}, el('tr', {}, ['#', 'Player', 'Wins', 'Games', 'Turns', 'Points', 'Best'].map((h) => el('th', { scope: 'col' }, h)))),
         el('tbody', {}, list.map((p, i) => el('tr', {},
             el('td', {}, String(i + 1)),
             el('th', { scope: 'row' }, el('bdi', { 'data-test': 'ranking-name' }, String(p.name))),
