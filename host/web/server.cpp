@@ -231,6 +231,7 @@ void Server::Impl::shutdown() {
         }
     for (auto& [id, room] : rooms) {
         if (room.timer) room.timer->cancel();
+        if (room.pace_timer) room.pace_timer->cancel();
         const std::set<Socket*> sockets = room.sockets;
         for (Socket* s : sockets) s->close();
     }

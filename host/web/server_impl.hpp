@@ -60,6 +60,8 @@ struct Room {
     std::chrono::steady_clock::time_point last_change = std::chrono::steady_clock::now();
     std::optional<std::chrono::steady_clock::time_point> over_since;
     int spectators_told = 0;   // the spectator count the sockets were last sent
+    std::unique_ptr<net::steady_timer> pace_timer;  // a bot's turn shown for bot_pace
+    bool pace_armed = false;
 };
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
@@ -107,6 +109,10 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// The `table` object of a `state` message: WebTable::state_json() and the turn clock,
     /// `clock`: {"turn", "ms_left", "timeout_ms"} while a person's card waits, else null.
     nlohmann::json table_state(const WebTable& table);
+    /// Bot turns are paced while someone has the table open (ServeConfig::bot_pace > 0).
+    void set_pacing(WebTable& table);
+    /// After a change: a bot's turn held by the pace resumes after bot_pace.
+    void arm_pace(const std::string& table_id);
     /// Sockets at the table holding no seat token (the state's `spectators`).
     int spectators(const std::string& table_id) const;
     /// After a socket came or went: the state to every socket when the spectator count changed.

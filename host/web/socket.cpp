@@ -158,6 +158,7 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         return;
     }
     if (m.type == "chat") return chat(socket, *table, m);
+    set_pacing(*table);
     const Outcome outcome = table->handle(m);
     if (outcome.error) socket.send(error_json(outcome.error->message, outcome.error->request));
     if (outcome.seated_token) {
@@ -200,6 +201,32 @@ void Server::Impl::changed(const std::string& table_id) {
         s->send(state);
     }
     arm_clock(table_id);
+    arm_pace(table_id);
+}
+
+void Server::Impl::set_pacing(WebTable& table) {
+    const auto it = rooms.find(table.id());
+    table.set_pacing(config.bot_pace.count() > 0 && it != rooms.end() && !it->second.sockets.empty());
+}
+
+void Server::Impl::arm_pace(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    Room& room = rooms[table_id];
+    if (!table || !table->pace_held() || room.pace_armed || stopping) return;
+    if (!room.pace_timer) room.pace_timer = std::make_unique<net::steady_timer>(io);
+    room.pace_armed = true;
+    room.pace_timer->expires_after(config.bot_pace);
+    room.pace_timer->async_wait([self = shared_from_this(), table_id](beast::error_code ec) {
+        if (ec || self->stopping) return;
+        const auto r = self->rooms.find(table_id);
+        if (r == self->rooms.end()) return;
+        r->second.pace_armed = false;
+        WebTable* t = self->lobby->find(table_id);
+        if (!t || !t->pace_held()) return;
+        self->set_pacing(*t);
+        t->resume_pace();
+        self->changed(table_id);
+    });
 }
 
 void Server::Impl::sweep() {
@@ -222,6 +249,7 @@ void Server::Impl::sweep() {
         const std::set<Socket*> sockets = room.sockets;
         for (Socket* s : sockets) s->close();
         if (room.timer) room.timer->cancel();
+        if (room.pace_timer) room.pace_timer->cancel();
         rooms.erase(id);
         if (store) store->closed(id, log);
         lobby->drop(id);
@@ -334,6 +362,7 @@ void Server::Impl::wake_clock(const std::string& table_id, std::uint64_t clock) 
             return self->wake_clock(table_id, clock);  // woken early, or a warning (the page shows none)
         r.timed_turn = 0;
         if (WebTable* t = self->lobby->find(table_id)) {
+            self->set_pacing(*t);
             t->time_out(self->config.turn_timeout);
             self->changed(table_id);
         }

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "host/bots/bot.hpp"
 #include "host/session/game_library.hpp"
 #include "host/session/library_bots.hpp"
 #include "host/table/seat_tally.hpp"
@@ -83,6 +84,16 @@ public:
     /// left) stays as that seat's notice in the state until they act again (docs/web.md).
     void time_out(std::chrono::milliseconds waited);
 
+    /// Whether bot turns are paced now (the server: someone watches and bot_pace > 0). When on,
+    /// a bot's turn ends the play: the next turn waits for resume_pace().
+    void set_pacing(bool on) { pacing_ = on; }
+    /// A bot's turn was played and the next turn waits (the server shows it for bot_pace).
+    bool pace_held() const { return bot_played_; }
+    /// The pace's wait is over: plays on (the next turn starts).
+    void resume_pace() {
+        bot_played_ = false;
+        play_on();
+    }
     /// The turn whose card waits for a person (to time it), or nullopt.
     std::optional<std::uint32_t> waiting_for_person() const;
     /// The game is over (won, ended, aborted, or stopped).
@@ -130,6 +141,11 @@ private:
     // TableListener
     void on_event(const Event& event) override;
     void notice(const std::string& text) override;
+    bool may_start_turn() override { return !(pacing_ && bot_played_); }
+    PlayerId bot_decides(PlayerId /*player*/, host::Bot& bot, const TableView& view) override {
+        bot_played_ = pacing_;
+        return bot.choose_receiver(view);
+    }
 
     ProtocolError refuse(const ClientMessage& m, std::string text) const { return {std::move(text), m.type}; }
     Token* token(const std::optional<std::string>& token);
@@ -152,6 +168,8 @@ private:
     bool deal_told_ = false;                // the log said the revealed deal
     std::map<PlayerId, std::string> notices_;  // per seat: the last timeout or removal, in words
     std::vector<std::string>* heard_ = nullptr; // while time_out runs: the host's notices
+    bool pacing_ = false;                   // bot turns paced now (set_pacing)
+    bool bot_played_ = false;               // a bot's turn was played; the next waits (pacing)
     host::SeatTally tally_;  // turns each person took, and the statistics (one rule for every host)
 };
 
