@@ -106,9 +106,10 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// After a table changed: its log and state to every socket, the turn clock, the store.
     void changed(const std::string& table_id);
     void arm_clock(const std::string& table_id);
-    /// The `table` object of a `state` message: WebTable::state_json() and the turn clock,
-    /// `clock`: {"turn", "ms_left", "timeout_ms"} while a person's card waits, else null.
-    nlohmann::json table_state(const WebTable& table);
+    /// A `state` message: {"type": "state", "table": WebTable::state_json(), "spectators": the
+    /// sockets with no seat, "clock": {"turn", "ms_left", "timeout_ms"} while a person's card
+    /// waits, else null}. The clock and the count are beside the table, which they do not change.
+    nlohmann::json state_message(const WebTable& table);
     /// Bot turns are paced while someone has the table open (ServeConfig::bot_pace > 0).
     void set_pacing(WebTable& table);
     /// After a change: a bot's turn held by the pace resumes after bot_pace.

@@ -168,7 +168,7 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
     }
     if (outcome.changed) changed(table->id());
     else if (m.type == "hello") {
-        socket.send(json{{"type", "state"}, {"table", table_state(*table)}});
+        socket.send(state_message(*table));
         spectators_changed(table->id());
     }
 }
@@ -183,7 +183,7 @@ void Server::Impl::changed(const std::string& table_id) {
     }
     const std::vector<std::string> lines = table->take_log();
     auto log_text = lines.empty() ? nullptr : std::make_shared<const std::string>(dump(json{{"type", "log"}, {"lines", lines}}));
-    auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table_state(*table)}}));
+    auto state = std::make_shared<const std::string>(dump(state_message(*table)));
     Room& room = rooms[table_id];
     room.spectators_told = spectators(table_id);
     room.last_change = std::chrono::steady_clock::now();
@@ -293,7 +293,7 @@ void Server::Impl::spectators_changed(const std::string& table_id) {
     const int now = spectators(table_id);
     if (now == it->second.spectators_told) return;
     it->second.spectators_told = now;
-    auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table_state(*table)}}));
+    auto state = std::make_shared<const std::string>(dump(state_message(*table)));
     const std::set<Socket*> sockets = it->second.sockets;  // a send may close a socket
     for (Socket* s : sockets) s->send(state);
 }
@@ -315,10 +315,8 @@ void Server::Impl::chat(Socket& socket, WebTable& table, const ClientMessage& m)
     for (Socket* s : sockets) s->send(line);
 }
 
-json Server::Impl::table_state(const WebTable& table) {
-    json state = table.state_json();
-    state["spectators"] = spectators(table.id());
-    state["clock"] = nullptr;
+json Server::Impl::state_message(const WebTable& table) {
+    json state = {{"type", "state"}, {"table", table.state_json()}, {"spectators", spectators(table.id())}, {"clock", nullptr}};
     const auto turn = table.waiting_for_person();
     if (!turn) return state;
     // A turn whose clock is not armed yet is armed right after this state is sent (changed()),

@@ -53,7 +53,7 @@ def main():
     assert lee_turn(kim), "lee's turn did not come"
     first = h.wait(kim, lambda d: clock(d), 5, "the countdown on kim's page during lee's turn")
     assert re.fullmatch(r"\d+:\d\d", first), f"the countdown reads {first!r}"
-    state = h.table_state(kim)
+    state = h.table_state(kim)   # the page's table, with the message's clock beside it
     assert state["clock"] and 0 < state["clock"]["ms_left"] <= 4000 and state["clock"]["timeout_ms"] == 4000, state["clock"]
     later = h.wait(kim, lambda d: (lambda c: c if c and c != first else None)(clock(d)), 3, "the countdown to move")
     print(f"clock: lee's countdown on kim's page: {first} then {later}")

@@ -69,7 +69,8 @@ async function checkListed() {
 function onMessage(msg) {
     switch (msg.type) {
         case 'state':
-            table = msg.table;
+            // The turn clock and the spectator count come beside the table (docs/web.md).
+            table = { ...msg.table, clock: msg.clock ?? null, spectators: msg.spectators };
             busy = false;
             setClock(table.clock);
             draw();

@@ -38,6 +38,10 @@ TEST_CASE("malformed, mistyped and oversized messages get an error to the sender
     REQUIRE(before.at("players").size() == 2);
     WsClient watcher(server.port(), id);
     REQUIRE(watcher.state() == before);
+    // ann is told that one more watches (the spectator count beside the table), nothing else.
+    const json watched = ann.receive("state");
+    CHECK(watched.at("spectators") == 1);
+    CHECK(watched.at("table") == before);
 
     const std::vector<std::pair<std::string, std::string>> bad = {
         {"{not json", "not JSON"},
@@ -138,12 +142,7 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
     const Seat& other = current == a.id ? b : a;
     WsClient& other_socket = current == a.id ? bob : ann;
     // The table as someone arriving now sees it.
-    // The table as it stands, without the turn clock's time left (it runs meanwhile).
-    auto now = [&] {
-        json state = WsClient(server.port(), id).state();
-        if (state.contains("clock") && state.at("clock").is_object()) state["clock"].erase("ms_left");
-        return state;
-    };
+    auto now = [&] { return WsClient(server.port(), id).state(); };
     const json before = now();
 
     auto refused = [&](WsClient& c, const json& message, const std::string& expected) {
