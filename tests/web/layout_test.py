@@ -52,7 +52,8 @@ def check_first_screen(driver, players, width, height, where):
 
 
 def game(server, driver, bots, width, height, shots, name):
-    made = server.post_json("/api/tables", {"sets": ["standard"], "gametype": "quick"})
+    # Official: a game long enough to reach modifier cards (quick may be won first).
+    made = server.post_json("/api/tables", {"sets": ["standard"], "gametype": "official"})
     driver.get(f"{server.url}/t/{made['id']}")
     h.viewport(driver, width, height)
     h.wait(driver, lambda d: h.table_state(d) is not None, 15, "the table's state")
@@ -71,7 +72,7 @@ def game(server, driver, bots, width, height, shots, name):
         h.act(driver)
         h.wait(driver, lambda d: h.my_turn(d) == "kim" or (h.table_state(d) or {}).get("result"), 20, "kim's next turn")
     if h.table_state(driver).get("result"):
-        raise AssertionError("the quick game ended before the layout could be checked")
+        raise AssertionError("the game ended before the layout could be checked")
     where = f"{bots + 1} players at {width}x{height}"
     check_first_screen(driver, bots + 1, width, height, where)
     # Compact panels: name, cherries, score and modifier count in each.
