@@ -175,6 +175,7 @@ std::variant<json, LobbyError> Lobby::create_table(const std::string& body) {
     TableSetup s;
     try {
         s = setup(new_id(), sets, gametype);
+        s.random_sets = request.contains("random_sets") && !request.contains("sets");
     } catch (const std::invalid_argument& e) {
         return LobbyError{400, e.what()};
     } catch (const std::exception& e) {
@@ -190,6 +191,7 @@ std::variant<json, LobbyError> Lobby::create_table(const std::string& body) {
 WebTable& Lobby::restore_table(const json& saved, std::vector<std::string> record_lines) {
     TableSetup s = setup(saved.at("id").get<std::string>(), saved.at("sets").get<std::vector<std::string>>(),
                          saved.at("gametype").get<std::string>());
+    s.random_sets = saved.value("random_sets", false);
     const std::string id = s.id;
     auto table = std::make_unique<WebTable>(std::move(s), library_, saved, std::move(record_lines));
     WebTable& out = *table;

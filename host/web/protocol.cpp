@@ -92,7 +92,7 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
     if (!msg.is_object()) return ProtocolError{std::string("the message is ") + type_name(msg) + "; expected a JSON object with a \"type\"", ""};
     const auto type_it = msg.find("type");
     if (type_it == msg.end() || !type_it->is_string())
-        return ProtocolError{"the message has no string \"type\"; expected one of hello, join, add_bot, start, give, leave, cancel", ""};
+        return ProtocolError{"the message has no string \"type\"; expected one of hello, join, add_bot, start, give, leave, cancel, chat", ""};
     ClientMessage out;
     out.type = type_it->get<std::string>();
     Checker c{msg, out.type, std::nullopt};
@@ -136,9 +136,22 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
         c.only({"token", "name"});
         token(true);
         if (auto n = c.string("name", true, 96)) out.name = *n;
+    } else if (out.type == "chat") {
+        // A line of table chat: text only (the page shows it as text, never as HTML), not in
+        // the record; a seat's token names the speaker, without one a spectator speaks.
+        c.only({"token", "text"});
+        token(false);
+        if (auto t = c.string("text", true, kMaxChatBytes)) out.text = *t;
+        if (!c.error) {
+            if (!host::valid_utf8(out.text)) c.fail("'chat' message: field 'text' is not valid UTF-8");
+            else if (std::any_of(out.text.begin(), out.text.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; }))
+                c.fail("'chat' message: field 'text' holds a control character (a line break or a tab); expected one line");
+            else if (out.text.find_first_not_of(' ') == std::string::npos)
+                c.fail("'chat' message: field 'text' is empty; expected 1 to " + std::to_string(kMaxChatBytes) + " bytes of text");
+        }
     } else {
         return ProtocolError{"unknown message type '" + out.type.substr(0, 32) +
-                                 "'; expected one of hello, join, add_bot, start, give, leave, cancel", ""};
+                                 "'; expected one of hello, join, add_bot, start, give, leave, cancel, chat", ""};
     }
     if (c.error) return *c.error;
     return out;

@@ -16,9 +16,13 @@ namespace cherries::web {
 inline constexpr std::size_t kMaxMessageBytes = 4096;
 /// Messages a socket may send per second; more are refused.
 inline constexpr unsigned kMessagesPerSecond = 20;
+/// Largest chat line, in bytes of UTF-8 (docs/web.md).
+inline constexpr std::size_t kMaxChatBytes = 300;
+/// Chat lines a socket may send per second (bursts of as many); more are refused.
+inline constexpr unsigned kChatPerSecond = 1;
 
 /// One message from a browser, its fields checked. `type` is one of hello, join, add_bot,
-/// start, give, leave, cancel; the fields the type does not use are empty.
+/// start, give, leave, cancel, chat; the fields the type does not use are empty.
 struct ClientMessage {
     std::string type;
     std::optional<std::string> token;  ///< 32 hex digits when present
@@ -26,6 +30,7 @@ struct ClientMessage {
     std::string kind;                  ///< add_bot
     std::uint32_t to = 0;              ///< give: a player id
     std::uint32_t turn = 0;            ///< give: the turn whose drawn card it gives (1 or more)
+    std::string text;                  ///< chat: 1 to kMaxChatBytes bytes of printable UTF-8
 };
 
 /// Why a message was refused: the sentence to send back, and its type when it had one.

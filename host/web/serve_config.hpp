@@ -41,6 +41,9 @@ struct ServeConfig : host::HostedTableOptions {
     std::chrono::milliseconds keep_finished{600'000};
     /// A table that has not started and has nobody connected is dropped after this long.
     std::chrono::milliseconds keep_idle{1'800'000};
+    /// [tables] bot_pace: while someone has the table's page open, a bot's turn is shown this
+    /// long before the next turn starts (people can follow it); 0: bots play at once.
+    std::chrono::milliseconds bot_pace{800};
     /// [limits]: what one client may hold, so that no one client can take the server.
     std::size_t sockets_per_address = 64;            ///< open connections (HTTP and WebSocket) from one IP address
     std::size_t tables_per_minute = 20;              ///< tables one IP address may open in any 60 s

@@ -244,6 +244,7 @@ void Server::Impl::shutdown() {
         }
     for (auto& [id, room] : rooms) {
         if (room.timer) room.timer->cancel();
+        if (room.pace_timer) room.pace_timer->cancel();
         const std::set<Socket*> sockets = room.sockets;
         for (Socket* s : sockets) s->close();
     }
@@ -298,6 +299,7 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
     if (path == "/" || path == "/index.html") return page("index.html");
     if (path.rfind("/t/", 0) == 0) return page("table.html");
     if (path == "/replay") return page("replay.html");
+    if (path == "/ranking") return page("ranking.html");
     if (path.rfind("/static/", 0) == 0) {
         const auto decoded = url_decode(path.substr(8));
         const auto file = decoded ? file_under(web_root, *decoded) : std::nullopt;

@@ -59,6 +59,9 @@ struct Room {
     host::TurnClock turn_clock;  // the host's one turn clock (host/table/turn_clock.hpp); the timer wakes it
     std::chrono::steady_clock::time_point last_change = std::chrono::steady_clock::now();
     std::optional<std::chrono::steady_clock::time_point> over_since;
+    int spectators_told = 0;   // the spectator count the sockets were last sent
+    std::unique_ptr<net::steady_timer> pace_timer;  // a bot's turn shown for bot_pace
+    bool pace_armed = false;
 };
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
@@ -103,6 +106,20 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// After a table changed: its log and state to every socket, the turn clock, the store.
     void changed(const std::string& table_id);
     void arm_clock(const std::string& table_id);
+    /// A `state` message: {"type": "state", "table": WebTable::state_json(), "spectators": the
+    /// sockets with no seat, "clock": {"turn", "ms_left", "timeout_ms"} while a person's card
+    /// waits, else null}. The clock and the count are beside the table, which they do not change.
+    nlohmann::json state_message(const WebTable& table);
+    /// Bot turns are paced while someone has the table open (ServeConfig::bot_pace > 0).
+    void set_pacing(WebTable& table);
+    /// After a change: a bot's turn held by the pace resumes after bot_pace.
+    void arm_pace(const std::string& table_id);
+    /// Sockets at the table holding no seat token (the state's `spectators`).
+    int spectators(const std::string& table_id) const;
+    /// After a socket came or went: the state to every socket when the spectator count changed.
+    void spectators_changed(const std::string& table_id);
+    /// A `chat` message: {"type": "chat", "from", "seated", "text"} to every socket at the table.
+    void chat(Socket& socket, WebTable& table, const ClientMessage& m);
     /// Sets the room's timer to its turn clock's next() and acts on what is due then (clock: the
     /// arming this wake-up belongs to; a later one makes it do nothing).
     void wake_clock(const std::string& table_id, std::uint64_t clock);
@@ -129,6 +146,8 @@ public:
     const std::string& table_id() const { return table_id_; }
     /// Seat tokens this socket was given or said (hotseat: several), with the seat last told.
     std::map<std::string, PlayerId>& tokens() { return tokens_; }
+    /// The chat's own limit (kChatPerSecond), beside the messages' one.
+    RateLimit& chat_rate() { return chat_rate_; }
     RateLimit& rate() { return rate_; }
     /// Whether this socket was sent the table's history (on its first hello).
     bool told_history() const { return told_history_; }
@@ -149,6 +168,7 @@ private:
     bool writing_ = false;
     bool closed_ = false;
     std::map<std::string, PlayerId> tokens_;
+    RateLimit chat_rate_{kChatPerSecond};
     RateLimit rate_;
     bool told_history_ = false;
 };

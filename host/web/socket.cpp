@@ -41,7 +41,14 @@ Socket::Socket(std::shared_ptr<Server::Impl> server, tcp::socket socket, std::st
 Socket::~Socket() { gone(); }
 
 void Socket::gone() {
-    if (const auto it = server_->rooms.find(table_id_); it != server_->rooms.end()) it->second.sockets.erase(this);
+    if (const auto it = server_->rooms.find(table_id_); it != server_->rooms.end()) {
+        it->second.sockets.erase(this);
+        // Later, not inside this socket's own callback: one fewer watching.
+        if (!server_->stopping)
+            net::post(server_->io, [server = server_, id = table_id_] {
+                if (!server->stopping) server->spectators_changed(id);
+            });
+    }
 }
 
 void Socket::start(http::request<http::string_body> upgrade) {
@@ -150,6 +157,8 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         socket.send(error_json("table '" + socket.table_id() + "' is gone; open a new one in the lobby", m.type));
         return;
     }
+    if (m.type == "chat") return chat(socket, *table, m);
+    set_pacing(*table);
     if (m.type == "hello" && !socket.told_history()) {  // the first hello: what happened before this page opened
         socket.send(std::make_shared<const std::string>(R"({"type":"events","history":true,"events":)" + table->history() + "}"));
         socket.set_told_history();
@@ -162,7 +171,10 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         socket.send(json{{"type", "seated"}, {"token", *outcome.seated_token}, {"player", id == kNoPlayer ? json(nullptr) : json(id)}});
     }
     if (outcome.changed) changed(table->id());
-    else if (m.type == "hello") socket.send(json{{"type", "state"}, {"table", table->state_json()}});
+    else if (m.type == "hello") {
+        socket.send(state_message(*table));
+        spectators_changed(table->id());
+    }
 }
 
 void Server::Impl::changed(const std::string& table_id) {
@@ -175,8 +187,9 @@ void Server::Impl::changed(const std::string& table_id) {
     }
     const std::string events = table->take_events();
     auto log_text = events == "[]" ? nullptr : std::make_shared<const std::string>(R"({"type":"events","events":)" + events + "}");
-    auto state = std::make_shared<const std::string>(dump(json{{"type", "state"}, {"table", table->state_json()}}));
+    auto state = std::make_shared<const std::string>(dump(state_message(*table)));
     Room& room = rooms[table_id];
+    room.spectators_told = spectators(table_id);
     room.last_change = std::chrono::steady_clock::now();
     if (table->over() && !room.over_since) room.over_since = room.last_change;
     const std::set<Socket*> sockets = room.sockets;  // a send may close a socket
@@ -192,6 +205,32 @@ void Server::Impl::changed(const std::string& table_id) {
         s->send(state);
     }
     arm_clock(table_id);
+    arm_pace(table_id);
+}
+
+void Server::Impl::set_pacing(WebTable& table) {
+    const auto it = rooms.find(table.id());
+    table.set_pacing(config.bot_pace.count() > 0 && it != rooms.end() && !it->second.sockets.empty());
+}
+
+void Server::Impl::arm_pace(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    Room& room = rooms[table_id];
+    if (!table || !table->pace_held() || room.pace_armed || stopping) return;
+    if (!room.pace_timer) room.pace_timer = std::make_unique<net::steady_timer>(io);
+    room.pace_armed = true;
+    room.pace_timer->expires_after(config.bot_pace);
+    room.pace_timer->async_wait([self = shared_from_this(), table_id](beast::error_code ec) {
+        if (ec || self->stopping) return;
+        const auto r = self->rooms.find(table_id);
+        if (r == self->rooms.end()) return;
+        r->second.pace_armed = false;
+        WebTable* t = self->lobby->find(table_id);
+        if (!t || !t->pace_held()) return;
+        self->set_pacing(*t);
+        t->resume_pace();
+        self->changed(table_id);
+    });
 }
 
 void Server::Impl::sweep() {
@@ -214,6 +253,7 @@ void Server::Impl::sweep() {
         const std::set<Socket*> sockets = room.sockets;
         for (Socket* s : sockets) s->close();
         if (room.timer) room.timer->cancel();
+        if (room.pace_timer) room.pace_timer->cancel();
         rooms.erase(id);
         if (store) store->closed(id, log);
         lobby->drop(id);
@@ -241,6 +281,56 @@ void Server::Impl::arm_store_retry() {
         }
         self->arm_store_retry();
     });
+}
+
+int Server::Impl::spectators(const std::string& table_id) const {
+    const auto it = rooms.find(table_id);
+    if (it == rooms.end()) return 0;
+    return static_cast<int>(std::count_if(it->second.sockets.begin(), it->second.sockets.end(),
+                                          [](Socket* s) { return s->tokens().empty(); }));
+}
+
+void Server::Impl::spectators_changed(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    const auto it = rooms.find(table_id);
+    if (!table || it == rooms.end()) return;
+    const int now = spectators(table_id);
+    if (now == it->second.spectators_told) return;
+    it->second.spectators_told = now;
+    auto state = std::make_shared<const std::string>(dump(state_message(*table)));
+    const std::set<Socket*> sockets = it->second.sockets;  // a send may close a socket
+    for (Socket* s : sockets) s->send(state);
+}
+
+void Server::Impl::chat(Socket& socket, WebTable& table, const ClientMessage& m) {
+    if (!socket.chat_rate().allow(now_ms())) {
+        socket.send(error_json(fmt::format("too many chat lines: at most {} a second; this one was not sent", kChatPerSecond), "chat"));
+        return;
+    }
+    const PlayerId seat = m.token ? table.seat_of(*m.token) : kNoPlayer;
+    if (m.token && seat == kNoPlayer) {
+        socket.send(error_json("this seat token is not one of this table's seats; chat without a token to speak as a spectator", "chat"));
+        return;
+    }
+    const std::string from = seat == kNoPlayer ? std::string("a spectator") : table.seat_name(seat);
+    auto line = std::make_shared<const std::string>(
+        dump(json{{"type", "chat"}, {"from", from}, {"seated", seat != kNoPlayer}, {"text", m.text}}));
+    const std::set<Socket*> sockets = rooms[table.id()].sockets;
+    for (Socket* s : sockets) s->send(line);
+}
+
+json Server::Impl::state_message(const WebTable& table) {
+    json state = {{"type", "state"}, {"table", table.state_json()}, {"spectators", spectators(table.id())}, {"clock", nullptr}};
+    const auto turn = table.waiting_for_person();
+    if (!turn) return state;
+    // A turn whose clock is not armed yet is armed right after this state is sent (changed()),
+    // with the whole turn_timeout.
+    const auto it = rooms.find(table.id());
+    const bool running = it != rooms.end() && it->second.timed_turn == *turn && it->second.turn_clock.running();
+    const auto left = running ? it->second.turn_clock.left(std::chrono::steady_clock::now()) : std::nullopt;
+    state["clock"] = {{"turn", *turn}, {"ms_left", (left ? *left : config.turn_timeout).count()},
+                      {"timeout_ms", config.turn_timeout.count()}};
+    return state;
 }
 
 void Server::Impl::arm_clock(const std::string& table_id) {
@@ -274,6 +364,7 @@ void Server::Impl::wake_clock(const std::string& table_id, std::uint64_t clock) 
             return self->wake_clock(table_id, clock);  // woken early, or a warning (the page shows none)
         r.timed_turn = 0;
         if (WebTable* t = self->lobby->find(table_id)) {
+            self->set_pacing(*t);
             t->time_out(self->config.turn_timeout);
             self->changed(table_id);
         }

@@ -28,6 +28,8 @@ WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const json& sav
     host::TableListener& listener = *this;
     table_ = std::make_unique<host::Table>(*setup_.bundle, *runtime_, saved.at("table"), bots_, listener, setup_.options);
     if (const auto it = saved.find("turns_taken"); it != saved.end()) tally_ = host::SeatTally::from_json(*it);
+    if (const auto it = saved.find("notices"); it != saved.end() && it->is_array())
+        for (const auto& n : *it) notices_[n.at("id").get<PlayerId>()] = n.at("text").get<std::string>();
     for (const auto& [token, seat] : saved.at("tokens").items())
         tokens_[token] = Token{seat.at("id").get<PlayerId>(), seat.at("name").get<std::string>()};
     if (table_->game() && table_->started()) {
@@ -49,11 +51,18 @@ WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const json& sav
 
 WebTable::~WebTable() = default;
 
+json WebTable::notices_json() const {
+    json out = json::array();
+    for (const auto& [id, text] : notices_) out.push_back({{"id", id}, {"text", text}});
+    return out;
+}
+
 json WebTable::save_json() const {
     json tokens = json::object();
     for (const auto& [token, seat] : tokens_) tokens[token] = {{"id", seat.id}, {"name", seat.name}};
     return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"table", table_->save_json()},
-            {"tokens", tokens}, {"turns_taken", tally_.to_json()}};
+            {"tokens", tokens}, {"turns_taken", tally_.to_json()}, {"notices", notices_json()},
+            {"random_sets", setup_.random_sets}};
 }
 
 void WebTable::on_event(const Event& event) {
@@ -175,9 +184,20 @@ void WebTable::play_on() {
     if (table_->started() && !(table_->record() && table_->record()->ended())) table_->advance();
 }
 
+void WebTable::notice(const std::string& text) {
+    say(text);
+    if (heard_) heard_->push_back(text);
+}
+
 void WebTable::time_out(std::chrono::milliseconds waited) {
-    if (!waiting_for_person()) return;
+    const auto turn = waiting_for_person();
+    if (!turn) return;
+    const PlayerId who = table_->game()->current_player();
+    std::vector<std::string> heard;
+    heard_ = &heard;
     table_->time_out(waited);
+    heard_ = nullptr;
+    if (!heard.empty()) notices_[who] = fmt::format("Turn {}: {}", *turn, fmt::join(heard, " "));
     play_on();
 }
 
@@ -263,7 +283,10 @@ Outcome WebTable::handle(const ClientMessage& m) {
         if (!game->find_player(table_->name(m.to)) || table_->find(table_->name(m.to)) != m.to)
             return refused(fmt::format("player {} is not at this table; expected the id of a seated player", m.to));
         answer(table_->give(seat->id, m.to));
-        if (out.changed) play_on();
+        if (out.changed) {
+            notices_.erase(seat->id);  // they are back: an old timeout's words would mislead
+            play_on();
+        }
     } else if (m.type == "leave") {
         // Leaving the web table is leaving the page: nobody stays to decide a card in hand, so on
         // their own turn the stand-in bot decides it (Table::leave, `gone`).
@@ -303,7 +326,7 @@ json WebTable::state_json() const {
     json state = {{"id", setup_.id}, {"started", table_->started()},
                   {"gametype", {{"id", setup_.gametype}, {"name", gametype.name}, {"rule", setup_.words->gametype_rule()},
                                 {"house_rules", host::house_rules_words(gametype.house_rules)}, {"winning_score", gametype.winning_score}, {"graph", graph_url(setup_.gametype)}}},
-                  {"sets", setup_.sets}};
+                  {"sets", setup_.sets}, {"random_sets", setup_.random_sets}};
     state["phase"] = !table_->started() ? std::string("lobby") : std::string(to_string(game->phase()));
     if (table_->started() && table_->record() && table_->record()->ended() && !game->over()) state["phase"] = "stopped";
     state["turn"] = game ? game->turn() : 0;
@@ -323,9 +346,18 @@ json WebTable::state_json() const {
             players.push_back({{"id", p.id}, {"name", table_->name(p.id)}, {"bot", bot}, {"cherries", p.cherries},
                                {"score", p.score}, {"modifiers", modifiers}, {"received", p.received.size()},
                                {"timeouts", table_->timeouts(p.id)}, {"last_change", last_change_json(p.id)}});
+            if (const auto it = notices_.find(p.id); it != notices_.end()) players.back()["notice"] = it->second;
         }
     }
     state["players"] = players;
+    // The notices of seats no longer in the game (removed after their timeouts).
+    json departed = json::array();
+    const auto seated = [game](PlayerId id) {
+        return game && std::any_of(game->players().begin(), game->players().end(), [id](const Player& p) { return p.id == id; });
+    };
+    for (const auto& [id, text] : notices_)
+        if (!seated(id)) departed.push_back(text);
+    state["departed"] = departed;
     json pending = json::array();
     for (const auto& p : table_->pending()) pending.push_back({{"join", p.join}, {"name", p.name}});
     state["pending"] = pending;
@@ -355,7 +387,7 @@ json WebTable::summary_json() const {
     if (const Game* game = table_->game())
         for (const Player& p : game->players()) names.push_back(table_->name(p.id));
     return {{"id", setup_.id}, {"players", names}, {"gametype", setup_.gametype}, {"sets", setup_.sets},
-            {"started", table_->started()}, {"over", over()}};
+            {"random_sets", setup_.random_sets}, {"started", table_->started()}, {"over", over()}};
 }
 
 }  // namespace cherries::web

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "host/bots/bot.hpp"
 #include "host/session/game_library.hpp"
 #include "host/session/library_bots.hpp"
 #include "host/table/seat_tally.hpp"
@@ -38,6 +39,7 @@ struct TableSetup {
     std::shared_ptr<const sdk::Bundle> bundle;
     std::shared_ptr<const host::CardText> words;    ///< the bundle's cards and rule in words
     host::TableOptions options;
+    bool random_sets = false;                       ///< the server drew the sets at random (the lobby's random_sets)
 };
 
 /// The URL of the reference graph of gametype `id` (docs/web.md).
@@ -72,14 +74,28 @@ public:
     Outcome handle(const ClientMessage& message);
     /// The seat a token acts for now, or kNoPlayer (also for a join still pending).
     PlayerId seat_of(const std::string& token);
+    /// The name of seat `id` (a seated player's).
+    std::string seat_name(PlayerId id) const { return table_->name(id); }
     /// Adds `line` to the table's events (a sentence about the table no engine event carries:
     /// the database failing or working again): an entry with only "text".
     void say(std::string line) {
         entries_.push_back(nlohmann::json{{"text", std::move(line)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     }
     /// The current person's time ran out after `waited` (host::Table::time_out), then plays on.
+    /// What the host said about it (the stand-in bot decided; after max_timeouts, the seat
+    /// left) stays as that seat's notice in the state until they act again (docs/web.md).
     void time_out(std::chrono::milliseconds waited);
 
+    /// Whether bot turns are paced now (the server: someone watches and bot_pace > 0). When on,
+    /// a bot's turn ends the play: the next turn waits for resume_pace().
+    void set_pacing(bool on) { pacing_ = on; }
+    /// A bot's turn was played and the next turn waits (the server shows it for bot_pace).
+    bool pace_held() const { return bot_played_; }
+    /// The pace's wait is over: plays on (the next turn starts).
+    void resume_pace() {
+        bot_played_ = false;
+        play_on();
+    }
     /// The turn whose card waits for a person (to time it), or nullopt.
     std::optional<std::uint32_t> waiting_for_person() const;
     /// The game is over (won, ended, aborted, or stopped).
@@ -92,7 +108,7 @@ public:
 
     /// The `table` object of a `state` message (docs/web.md).
     nlohmann::json state_json() const;
-    /// The lobby's line for this table: {"id", "players", "gametype", "sets", "started"}.
+    /// The lobby's line for this table: {"id", "players", "gametype", "sets", "random_sets", "started", "over"}.
     nlohmann::json summary_json() const;
     /// The entries of an `events` message (docs/web.md) since the last call: each engine event as
     /// {"event": its record line (docs/records.md), "turn": "Turn 4: ann" on a turn's first
@@ -132,7 +148,12 @@ private:
     };
     // TableListener
     void on_event(const Event& event) override;
-    void notice(const std::string& text) override { say(text); }
+    void notice(const std::string& text) override;
+    bool may_start_turn() override { return !(pacing_ && bot_played_); }
+    PlayerId bot_decides(PlayerId /*player*/, host::Bot& bot, const TableView& view) override {
+        bot_played_ = pacing_;
+        return bot.choose_receiver(view);
+    }
 
     ProtocolError refuse(const ClientMessage& m, std::string text) const { return {std::move(text), m.type}; }
     Token* token(const std::optional<std::string>& token);
@@ -143,6 +164,7 @@ private:
     void begin_words();
     void remember_change(const Event& event, const std::string& full);
     std::string array_text(std::size_t from, std::size_t to) const;  // entries_[from, to) as a JSON array
+    nlohmann::json notices_json() const;
     void play_on();
 
     TableSetup setup_;
@@ -161,6 +183,10 @@ private:
     std::vector<std::string> record_;       // every record line so far
     std::size_t stored_ = 0;                // record_[0..stored_) is in the store
     bool deal_told_ = false;                // the log said the revealed deal
+    std::map<PlayerId, std::string> notices_;  // per seat: the last timeout or removal, in words
+    std::vector<std::string>* heard_ = nullptr; // while time_out runs: the host's notices
+    bool pacing_ = false;                   // bot turns paced now (set_pacing)
+    bool bot_played_ = false;               // a bot's turn was played; the next waits (pacing)
     host::SeatTally tally_;  // turns each person took, and the statistics (one rule for every host)
 };
 

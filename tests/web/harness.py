@@ -105,7 +105,8 @@ class Server:
         self.output = []
 
     def start(self, listen="127.0.0.1:0", timeout=20):
-        command = [self.binary, "serve", "--listen", listen, "--web-root", os.path.join(SOURCE, "web")] + self.extra
+        # --bot-pace 0: bots play at once in the tests (a test of the pace gives its own, later).
+        command = [self.binary, "serve", "--listen", listen, "--web-root", os.path.join(SOURCE, "web"), "--bot-pace", "0"] + self.extra
         if self.test_plugins:
             command += ["--plugin-path", PLUGINS]
         if self.database:

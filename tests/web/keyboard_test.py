@@ -121,6 +121,20 @@ def main():
     no_horizontal_scroll(kim, "the lobby")
     poor = h.low_contrast(kim)
     assert not poor, f"text below 4.5:1 contrast in the lobby: {poor}"
+    # One error at a time: a second mistake's sentence replaces the first's.
+    for box in h.find(kim, 'input[name="set"]'):
+        if box.is_selected():
+            box.click()
+    h.click(kim, "#create")
+    h.wait(kim, lambda d: "Choose one card set" in h.error_text(d), 5, "the no-set error")
+    h.click(kim, "#use-random")
+    field = h.visible(kim, "#random-n")
+    field.clear()   # an empty count (the browser lets it through): the page's own check says so
+    h.click(kim, "#create")
+    h.wait(kim, lambda d: "Random sets: give a whole number" in h.error_text(d), 5, "the random-sets error")
+    alerts = [e.text for e in h.find(kim, '[role="alert"]') if e.is_displayed()]
+    assert len(alerts) == 1 and "Choose one card set" not in alerts[0], f"more than one error on screen: {alerts}"
+    h.click(kim, "#use-random")
     # Random sets (issue 21, the lobby): two of the sets on offer, picked by the server and shown.
     offered = [s["id"] for s in server.get_json("/api/catalog")["sets"]]
     h.click(kim, "#use-random")
@@ -131,7 +145,10 @@ def main():
     h.wait(kim, lambda d: "/t/" in d.current_url and h.table_state(d) is not None, 15, "the random sets' table")
     sets = h.table_state(kim)["sets"]
     assert sorted(sets) == sorted(offered), f"asked for {len(offered)} random sets of {offered}, the table has {sets}"
-    h.wait(kim, lambda d: "Card sets:" in d.find_element("id", "rule").text, 10, "the sets named on the table")
+    # The table says its sets were drawn at random, and so does the lobby's line for it.
+    h.wait(kim, lambda d: "Card sets, drawn at random by the server:" in d.find_element("id", "rule").text, 10,
+           "the random sets named as random on the table")
+    assert any(t.get("random_sets") for t in server.get_json("/api/tables")), "the lobby's list does not say which table has random sets"
     no_horizontal_scroll(kim, "a new table")
 
     kim.get(f"{server.url}/replay?table={made['id']}")

@@ -115,6 +115,18 @@ def main():
     driver.get(f"{server.url}/replay")
     h.wait(driver, lambda d: d.execute_script("return window.cherriesReplay !== undefined"), 10, "the replay page")
     compare(driver, args.cherries, live, "a web game with a join and a leave")
+    # The page's line lists everyone who played, bob who joined later too, each name isolated
+    # (<bdi>) for right-to-left text.
+    named = [e.text for e in h.find(driver, '[data-test="replay-player"]')]
+    assert "bob" in named and "ann" in named, f"the replay's player line leaves out who joined later: {named}"
+    # On a phone the step buttons stay in view while the table scrolls under them.
+    h.viewport(driver, 360, 740)
+    top = driver.execute_script("""
+        window.scrollTo(0, document.scrollingElement.scrollHeight);
+        return document.querySelector('.replay-controls').getBoundingClientRect().top;""")
+    assert 0 <= top < 740, f"scrolled to the end at 360 x 740, the step buttons are at {top} px, out of view"
+    h.viewport(driver, 1280, 900)
+    print(f"replay: players named {named}; step buttons in view at the end of a phone's page (top {top:.0f} px)")
     for path in sorted(glob.glob(os.path.join(h.SOURCE, "tests", "golden", "*.jsonl"))):
         compare(driver, args.cherries, path, os.path.basename(path))
     print("replay: passed")

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The pages as a player sees them: the lobby, a table mid-game with modifier cards in play
 (GDD §3.3.4.1.2, the modifier card stack, with lifetimes), the end (§3.4.3, the winner and the
-standings) and the replay, with the shipped plugins and the official gametype (§3.3.1.5).
+standings), the replay and the ranking, each at 1280 px wide and on a 360 x 740 phone, with the shipped plugins and the official gametype (§3.3.1.5).
 Each screenshot must be a real picture of the page (a PNG of the window's size, not blank).
 
 `--keep-screenshots docs/images` writes them as docs/images/web-*.png (docs/web.md shows them);
@@ -17,14 +17,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h  # noqa: E402
 
 
-def check_png(path, width):
+def check_png(path, width, least=30_000):
     with open(path, "rb") as f:
         data = f.read()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
     w, height = struct.unpack(">II", data[16:24])
     assert w == width, f"{path} is {w} px wide, expected {width}"
     # A blank page compresses to a few KB; a page with cards and text is far more.
-    assert len(data) > 30_000, f"{path} is only {len(data)} bytes: a blank page?"
+    assert len(data) > least, f"{path} is only {len(data)} bytes: a blank page?"
     return f"{os.path.basename(path)} {w}x{height}, {len(data) // 1024} KB"
 
 
@@ -33,7 +33,9 @@ def main():
     h.need_tools()
     h.deadline(100)
     folder = args.keep_screenshots or tempfile.mkdtemp(prefix="cherries-shots-")
-    server = h.Server(args.cherries, test_plugins=False).start()
+    # A database: the ranking page shows the stored statistics after the game.
+    database = os.path.join(tempfile.mkdtemp(prefix="cherries-shots-db-"), "serve.sqlite")
+    server = h.Server(args.cherries, test_plugins=False, database=database).start()
     ann = h.browser(1280, 1000)
     h.viewport(ann, 1280, 1000)
     shots = []
@@ -77,6 +79,8 @@ def main():
     h.wait(bob, lambda d: len(h.find(d, '[data-test="table-link"]')) == 2, 15, "the two tables in the lobby")
     h.wait(bob, lambda d: d.execute_script("return [...document.images].every(i => i.complete)"), 10, "the graphs")
     shots.insert(0, check_png(h.save_screenshot(bob, folder, "web-lobby.png"), 1280))
+    h.viewport(bob, 360, 740)
+    shots.insert(1, check_png(h.save_screenshot(bob, folder, "web-lobby-phone.png"), 360))
     h.viewport(ann, 360, 740)
     ann.execute_script("window.scrollTo(0, 0)")
     shots.append(check_png(h.save_screenshot(ann, folder, "web-phone.png"), 360))
@@ -85,6 +89,10 @@ def main():
     h.play_until([ann], lambda: h.result_of(ann), 60)
     ann.execute_script("window.scrollTo(0, 0)")
     shots.append(check_png(h.save_screenshot(ann, folder, "web-end.png"), 1280))
+    h.viewport(ann, 360, 740)
+    ann.execute_script("window.scrollTo(0, 0)")
+    shots.append(check_png(h.save_screenshot(ann, folder, "web-end-phone.png"), 360))
+    h.viewport(ann, 1280, 1000)
     winner = h.result_of(ann)
 
     ann.get(f"{server.url}/replay?table={table_id}")
@@ -96,6 +104,15 @@ def main():
     h.wait(ann, lambda d: d.execute_script("return window.cherriesReplay.at") == mid_turn, 5, "the jump")
     h.wait(ann, lambda d: d.execute_script("return [...document.images].every(i => i.complete)"), 10, "the card faces")
     shots.append(check_png(h.save_screenshot(ann, folder, "web-replay.png"), 1280))
+    h.viewport(ann, 360, 740)
+    ann.execute_script("window.scrollTo(0, 0)")
+    shots.append(check_png(h.save_screenshot(ann, folder, "web-replay-phone.png"), 360))
+    h.viewport(ann, 1280, 1000)
+    ann.get(f"{server.url}/ranking")
+    h.wait(ann, lambda d: h.visible(d, '[data-test="ranking"]'), 10, "the ranking")
+    shots.append(check_png(h.save_screenshot(ann, folder, "web-ranking.png"), 1280, 15_000))
+    h.viewport(ann, 360, 740)
+    shots.append(check_png(h.save_screenshot(ann, folder, "web-ranking-phone.png"), 360, 15_000))
 
     print(f"screenshots: {winner} won; in {folder}: " + "; ".join(shots))
     print("screenshots: passed")

@@ -27,9 +27,11 @@ export function kindMark(card) {
 /**
  * One card. `size`: 'large' (the drawn card) or 'small' (a modifier card stack's card).
  * `lifetime`: shown under a modifier card ("2 turns left"). `key`: the element's `data-key`,
- * so a re-render gives the focus back to it. A card is `{id, name, text, face}`.
+ * so a re-render gives the focus back to it. `bare`: the face only (its words are shown beside
+ * it). `tabindex`: 0 (a Tab stop, the default) or -1 (reached by arrow keys in a stack). A card
+ * is `{id, name, text, face}`.
  */
-export function cardElement(card, { size = 'small', lifetime = null, key = null } = {}) {
+export function cardElement(card, { size = 'small', lifetime = null, key = null, bare = false, tabindex = 0 } = {}) {
     // The server's text may already begin with the name ("Cherry Doubler [S] (modifier ...").
     const text = card.text || '';
     const words = text.startsWith(card.name) ? text : `${card.name}: ${text}`.trim();
@@ -37,16 +39,41 @@ export function cardElement(card, { size = 'small', lifetime = null, key = null 
     const tipId = `tip-${key || card.id}`;
     return el('div', {
         class: `card card-${size} kind-${cardKind(card) || 'unknown'}`,
-        tabindex: 0,
+        tabindex,
         title: words,
         'data-card': card.id,
         'data-key': key,
         'aria-describedby': tipId,
     },
         card.face ? el('img', { src: card.face, alt: words, loading: 'lazy' }) : el('div', { class: 'card-noface' }, card.name),
-        el('span', { class: 'card-name' }, card.name),
-        mark ? el('span', { class: 'card-kind' }, mark) : null,
+        bare ? null : el('span', { class: 'card-name' }, card.name),
+        mark && !bare ? el('span', { class: 'card-kind' }, mark) : null,
         lifetime !== null ? el('span', { class: 'card-lifetime' }, `${lifetime} turn${lifetime === 1 ? '' : 's'} left`) : null,
         el('span', { class: 'card-tip', role: 'tooltip', id: tipId }, words),
     );
+}
+
+/**
+ * A modifier card stack (`.stack`) is one Tab stop: the arrow keys (and Home, End) move the
+ * focus between its cards, and the card last focused is the one Tab comes back to (a roving
+ * tabindex). Installed once per page, on the document, so redrawn stacks need nothing.
+ */
+export function stackKeys() {
+    document.addEventListener('keydown', (ev) => {
+        const card = ev.target.closest && ev.target.closest('.stack > .card');
+        if (!card) return;
+        const cards = [...card.parentElement.children];
+        const i = cards.indexOf(card);
+        const to = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: cards.length - 1 }[ev.key];
+        if (to === undefined) return;
+        ev.preventDefault();
+        ev.stopPropagation();   // the replay's own arrow keys step the game, not here
+        const next = cards[Math.max(0, Math.min(cards.length - 1, to))];
+        next.focus();
+    }, true);
+    document.addEventListener('focusin', (ev) => {
+        const card = ev.target.closest && ev.target.closest('.stack > .card');
+        if (!card) return;
+        for (const c of card.parentElement.children) c.tabIndex = c === card ? 0 : -1;
+    });
 }

@@ -21,17 +21,22 @@ function tableList(list) {
     return el('div', {}, el('ul', { class: 'table-list' }, list.map((t) => el('li', { class: 'table-entry' },
         el('a', { href: `/t/${encodeURIComponent(t.id)}`, 'data-test': 'table-link', 'data-table': t.id }, `Table ${t.id}`),
         el('span', { class: 'badge' }, t.over ? 'finished' : t.started ? 'playing' : 'waiting to start'),
-        el('span', {}, `${gametypeName(t.gametype)}; sets: ${(t.sets || []).map(setName).join(', ')}`),
-        el('span', {}, (t.players || []).length ? `players: ${t.players.join(', ')}` : 'no players yet'),
+        el('span', {}, `${gametypeName(t.gametype)}; ${t.random_sets ? 'sets drawn at random' : 'sets'}: ${(t.sets || []).map(setName).join(', ')}`),
+        el('span', {}, (t.players || []).length ? ['players: ', t.players.map((n, i) => [i ? ', ' : '', el('bdi', {}, n)])] : 'no players yet'),
         el('button', { type: 'button', class: 'quiet', 'data-copy': `${location.origin}/t/${encodeURIComponent(t.id)}`,
             'data-key': `copy-${t.id}` }, `Copy the link to table ${t.id}`)))));
 }
+
+let loadFailed = false;   // the last refresh failed: its error is on screen
 
 async function refreshTables() {
     try {
         const list = await api.tables();
         replaceSection('tables', tableList(Array.isArray(list) ? list : []));
+        if (loadFailed) showError('');
+        loadFailed = false;
     } catch (e) {
+        loadFailed = true;
         showError(`The open tables could not be loaded: ${e.message}`);
     }
 }
@@ -71,6 +76,7 @@ async function open(body) {
             `Table ${made.id} is open with ${(made.sets || []).map(setName).join(', ')}; going there…`;
         location.assign(`/t/${encodeURIComponent(made.id)}`);
     } catch (e) {
+        document.getElementById('created').textContent = '';
         showError(e.message);
     }
 }

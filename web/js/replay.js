@@ -6,6 +6,7 @@ import * as api from './api.js';
 import { dealWords, parseRecords, replayFrames } from './replay-model.js';
 import { renderTable } from './view.js';
 import { linesOf } from './events.js';
+import { stackKeys } from './card.js';
 
 let catalog = null;
 let records = [];
@@ -32,8 +33,18 @@ function show(k) {
     document.getElementById('position').textContent = `Turn ${at} of ${frames.length - 1}`;
     document.getElementById('jump-to').value = String(at);
     document.getElementById('jump-to').max = String(frames.length - 1);
+    const had = document.activeElement;
     for (const [id, off] of [['first', at === 0], ['back', at === 0], ['forward', at === frames.length - 1], ['last', at === frames.length - 1]])
         document.getElementById(id).disabled = off;
+    // A step button that just disabled itself (First at the first turn, Last at the last) hands
+    // the focus to its enabled neighbour, never to the page's body.
+    if (had && had.disabled) {
+        const order = ['first', 'back', 'forward', 'last'];
+        const i = order.indexOf(had.id);
+        const near = [...order.slice(i + 1), ...order.slice(0, i).reverse()]
+            .map((id) => document.getElementById(id)).find((b) => !b.disabled);
+        (near || document.getElementById('jump-to')).focus();
+    }
 }
 
 let eventsPath = null;  // the server's entries of the record shown: /api/games/N/events, ...; null: a file
@@ -77,10 +88,13 @@ async function pick(i, source) {
     } catch (e) {
         showError(`${source}: the log could not be had from the server (${e.message}); the table is shown without it.`);
     }
-    const h = records[i].header;
-    document.getElementById('what').textContent =
-        `${source}: ${dealWords(records[i])}, players ${(h.players || []).map((p) => p.name).join(', ')}; ` +
-        `${frames.length - 1} turns${records[i].end ? `, ${records[i].end.end}` : ' (no end line: truncated)'}.`;
+    // Everyone who played: the players at the start, then each who joined later, in order.
+    const names = [];
+    for (const f of frames)
+        for (const p of f.table.players || []) if (!names.includes(p.name)) names.push(p.name);
+    document.getElementById('what').replaceChildren(`${source}: ${dealWords(records[i])}, players `,
+        ...names.map((n, k) => [k ? ', ' : '', el('bdi', { 'data-test': 'replay-player' }, n)]).flat(),
+        `; ${frames.length - 1} turns${records[i].end ? `, ${records[i].end.end}` : ' (no end line: truncated)'}.`);
     document.getElementById('viewer').hidden = false;
     show(0);
 }
@@ -101,6 +115,7 @@ async function setUp() {
         showError('');
         show(n);
     });
+    stackKeys();
     document.addEventListener('keydown', (ev) => {
         if (ev.target.closest('input, select, textarea') || !frames.length) return;
         if (ev.key === 'ArrowRight') show(at + 1);

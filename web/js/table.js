@@ -8,6 +8,8 @@ import { EventLog } from './events.js';
 import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
 import { renderTable, playerById } from './view.js';
+import { stackKeys } from './card.js';
+import { bindSoundOption, ownTurnBegins } from './notify.js';
 
 const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
 let seats = loadSeats(id);
@@ -68,8 +70,10 @@ async function checkListed() {
 function onMessage(msg) {
     switch (msg.type) {
         case 'state':
-            table = msg.table;
+            // The turn clock and the spectator count come beside the table (docs/web.md).
+            table = { ...msg.table, clock: msg.clock ?? null, spectators: msg.spectators };
             busy = false;
+            setClock(table.clock);
             draw();
             break;
         case 'seated':
@@ -87,6 +91,9 @@ function onMessage(msg) {
             // each change brings its new entries: one list, in order, whatever the page missed.
             events.add(msg.events, msg.history === true);
             if (table) drawSince();
+            break;
+        case 'chat':
+            chatLine(msg);
             break;
         case 'error':
             busy = false;
@@ -145,6 +152,7 @@ function draw() {
         canCancel: seats.length > 0,
         setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])),
         recordUrl: `/api/tables/${encodeURIComponent(id)}/record`,
+        clockText: () => clockText(clockEnd === null ? 0 : clockEnd - Date.now()),
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
     });
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
@@ -161,12 +169,49 @@ function draw() {
     const names = [...mine.values()].map((s) => playerById(table, s.player)?.name || s.name).filter(Boolean);
     mineList.textContent = names.length ? `Seats on this page: ${names.join(', ')}` : 'You are watching (no seat on this page).';
     // A keyboard player whose focus went with a control that is gone, hidden or disabled (their
-    // last decision, the Start button just hidden) finds it on the Keep button when their turn
-    // comes; a focus anywhere else stays. Last, so the controls above are hidden already.
+    // last decision, the Start button just hidden) finds it on the whose-turn box meanwhile
+    // (never on the page's body), and on Keep when their turn comes; a focus anywhere else
+    // (a field, the log) stays. Last, so the controls above are hidden already.
     const keep = document.querySelector('[data-test="keep"]');
+    const box = document.getElementById('turn-box');
     const a = document.activeElement;
     const lost = !a || a === document.body || !a.isConnected || a.disabled || a.offsetParent === null;
-    if (keep && lost) keep.focus();
+    const ownTurn = keep ? table.turn : null;
+    if (keep && (lost || (a === box && ownTurn !== focusedTurn))) keep.focus();
+    else if (lost && box) box.focus({ preventScroll: true });
+    if (keep && document.activeElement === keep) focusedTurn = ownTurn;
+    if (keep && ownTurn !== toldTurn) {
+        toldTurn = ownTurn;
+        const who = playerById(table, table.current);
+        ownTurnBegins(`Your turn at table ${id}`, `${who ? who.name : 'You'}: you drew ${table.drawn.name}.`);
+    }
+}
+
+let toldTurn = null;        // the own turn a notification was considered for (once a turn)
+
+let focusedTurn = null;     // the own turn whose Keep got the focus (once a turn)
+
+// The turn clock (docs/web.md, `table.clock`): the server says how long is left; the page
+// counts down each second from when the state came.
+let clockEnd = null;
+let clockTimer = null;
+
+function clockText(ms) {
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function setClock(clock) {
+    clockEnd = clock && Number.isFinite(clock.ms_left) ? Date.now() + clock.ms_left : null;
+    if (clockEnd === null && clockTimer !== null) {
+        clearInterval(clockTimer);
+        clockTimer = null;
+    } else if (clockEnd !== null && clockTimer === null) {
+        clockTimer = setInterval(() => {
+            const span = document.getElementById('clock');
+            if (span && clockEnd !== null) span.textContent = clockText(clockEnd - Date.now());
+        }, 1000);
+    }
 }
 
 // At your turn, what the others did since your last one (events.js), under the controls.
@@ -249,6 +294,15 @@ function askToLeave(player, own, button) {
     dialog.showModal();
 }
 
+// A chat line, as text (never HTML): "ann: hello" (a spectator's marked as such). The list
+// keeps the last 100.
+function chatLine(msg) {
+    const list = document.getElementById('chat-lines');
+    list.append(el('li', { class: msg.seated ? null : 'spectator' }, el('bdi', { class: 'chat-from' }, String(msg.from || '?')), ': ', String(msg.text || '')));
+    while (list.children.length > 100) list.firstElementChild.remove();
+    list.scrollTop = list.scrollHeight;
+}
+
 function setUp() {
     document.getElementById('table-id').textContent = id;
     const share = document.getElementById('share-link');
@@ -272,6 +326,17 @@ function setUp() {
         joining.push(name);
         send({ type: 'join', name });
     });
+    document.getElementById('chat-form').addEventListener('submit', (event) => {
+        event.preventDefault();
+        const field = document.getElementById('chat-text');
+        const text = field.value.trim();
+        if (!text) return;
+        if (new TextEncoder().encode(text).length > 300) return showError('A chat line is at most 300 bytes; shorten it.');
+        const mine = mySeats();   // a seat at the table speaks by its name, else a spectator
+        const seat = mine.size ? mine.values().next().value : null;
+        send(seat ? { type: 'chat', token: seat.token, text } : { type: 'chat', text });
+        field.value = '';
+    });
     document.getElementById('bot-form').addEventListener('submit', (event) => {
         event.preventDefault();
         const token = anyToken();
@@ -284,6 +349,8 @@ function setUp() {
         send({ type: 'start', token });
     });
     document.addEventListener('click', onAction);
+    stackKeys();
+    bindSoundOption(document.getElementById('turn-sound'));
     fetchCatalog().then((c) => {
         catalog = c;
         const select = document.getElementById('bot-kind');

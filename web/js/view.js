@@ -4,7 +4,7 @@
 // Buttons carry `data-action` (and `data-to`, a player id); the page listens on the document,
 // so a section that did not change keeps its elements and its listeners stay valid.
 import { el, replaceSection } from './dom.js';
-import { cardElement } from './card.js';
+import { cardElement, kindMark } from './card.js';
 
 /** The player with id `id` in `table`, or undefined. */
 export function playerById(table, id) {
@@ -12,23 +12,25 @@ export function playerById(table, id) {
 }
 
 /**
- * Draws `table` into the sections `#turn-box`, `#drawn`, `#players`, `#rule`, `#pending` and
- * `#result` (each present in the page). `opts.mine`: Map of player id → true for the seats
- * this page holds; `opts.acting`: the player id this page may act for now (its turn), or null;
- * `opts.recordUrl`: the record's download link, shown at the end.
+ * Draws `table` into the sections `#turn-box`, `#drawn`, `#players`, `#rule`, `#pending`,
+ * `#result` and `#leave-box` (those present in the page). `opts.mine`: Map of player id → true
+ * for the seats this page holds; `opts.acting`: the player id this page may act for now (its
+ * turn), or null; `opts.recordUrl`: the record's download link, shown at the end;
+ * `opts.clockText(ms)`: the turn clock's words for `table.clock.ms_left` (no clock without it).
  */
 export function renderTable(table, opts = {}) {
     const mine = opts.mine || new Map();
     const acting = opts.acting ?? null;
-    replaceSection('turn-box', turnBox(table, mine));
+    replaceSection('turn-box', turnBox(table, mine, opts));
     replaceSection('drawn', drawnBox(table, acting));
-    replaceSection('players', playersBox(table, mine, acting));
+    replaceSection('players', playersBox(table, mine));
+    replaceSection('leave-box', leaveBox(table, mine));
     replaceSection('rule', ruleBox(table, opts));
     replaceSection('pending', pendingBox(table, opts));
     replaceSection('result', resultBox(table, opts));
 }
 
-function turnBox(table, mine) {
+function turnBox(table, mine, opts) {
     const current = table.current === null || table.current === undefined ? null : playerById(table, table.current);
     const finished = table.result || ['won', 'ended', 'aborted'].includes(table.phase);
     let status;
@@ -38,47 +40,74 @@ function turnBox(table, mine) {
     else if (table.phase === 'suspended') status = el('p', { class: 'status' }, 'The game is suspended: one player is left; a join resumes it.');
     else if (current) status = el('p', { class: 'status' },
         `Turn ${table.turn}: `, el('strong', { 'data-test': 'turn' }, current.name), '’s turn',
-        mine.has(current.id) ? el('span', { class: 'yours' }, ' — your turn (a seat on this page)') : null);
+        mine.has(current.id) ? el('span', { class: 'yours' }, ' — your turn') : null);
     else status = el('p', { class: 'status' }, `Turn ${table.turn}: between turns`);
-    return el('section', { 'aria-label': 'whose turn' },
+    const clock = table.clock && current && !finished && opts.clockText ? el('span', { class: 'clock' },
+        ' · ⏱ ', el('span', { id: 'clock', 'data-test': 'clock' }, opts.clockText(table.clock.ms_left)),
+        ` left for `, el('bdi', {}, current.name)) : null;
+    // tabindex -1: the page moves the focus here when the control that had it is gone (a give
+    // sent), never to the page's body.
+    return el('section', { 'aria-label': 'whose turn', tabindex: -1, 'data-key': 'turn-box' },
         status,
         el('p', { class: 'facts' },
             el('span', {}, 'Turn ', el('span', { 'data-test': 'turn-number' }, String(table.turn ?? 0))),
             ' · ',
-            el('span', {}, 'Deck: ', el('span', { 'data-test': 'deck' }, String(table.deck ?? '?')), ' cards')));
+            el('span', {}, 'Deck: ', el('span', { 'data-test': 'deck' }, String(table.deck ?? '?')), ' cards'),
+            Number.isInteger(table.spectators) ? [' · ', el('span', {}, '👁 ', el('span', { 'data-test': 'spectators' }, String(table.spectators)), ' watching')] : null,
+            clock));
 }
 
+/** A card's words: its text, which may begin with its name already, else "NAME: TEXT". */
+function cardWords(card) {
+    const text = card.text || '';
+    return text.startsWith(card.name) ? text : `${card.name}: ${text}`.trim();
+}
+
+// The drawn card with its text beside its face, then (on this page's turn) Keep and one give
+// button for every other player: the decision fits a phone's first screen (docs/web.md).
 function drawnBox(table, acting) {
     const current = table.current === null || table.current === undefined ? null : playerById(table, table.current);
     if (isFinished(table) || table.result) return el('section', { hidden: true });
     const children = [el('h2', { id: 'drawn-h' }, 'Drawn card')];
     if (table.drawn) {
-        children.push(cardElement(table.drawn, { size: 'large', key: 'drawn' }));
-        if (current) children.push(el('p', {}, `${current.name} drew ${table.drawn.name}.`));
+        const mark = kindMark(table.drawn);
+        children.push(el('div', { class: 'drawn-row' },
+            cardElement(table.drawn, { size: 'large', key: 'drawn', bare: true }),
+            el('div', { class: 'drawn-about' },
+                current ? el('p', { class: 'drawn-who' }, el('bdi', {}, current.name), ' drew ', el('strong', {}, table.drawn.name),
+                    mark ? ` (${mark})` : '', '.') : null,
+                el('p', { class: 'drawn-text', 'data-test': 'drawn-text' }, cardWords(table.drawn)))));
     } else {
         children.push(el('p', { class: 'muted' }, 'No card drawn.'));
     }
     if (table.drawn && acting !== null && current && acting === current.id) {
-        children.push(el('div', { class: 'actions', role: 'group', 'aria-label': 'your decision' },
-            el('p', { class: 'yours' }, `Your turn, ${current.name}: keep the card or give it to a player (buttons below each player).`),
+        const others = (table.players || []).filter((p) => p.id !== acting);
+        children.push(el('div', { class: 'actions', role: 'group', 'aria-labelledby': 'decide-h' },
+            el('p', { class: 'yours', id: 'decide-h' }, `Your turn, ${current.name}: keep ${table.drawn.name} or give it to a player.`),
             el('button', { type: 'button', class: 'primary', 'data-test': 'keep', 'data-action': 'keep', 'data-key': 'keep' },
-                `Keep ${table.drawn.name}`)));
+                `Keep ${table.drawn.name}`),
+            others.map((p) => el('button', {
+                type: 'button', 'data-test': 'give', 'data-player': p.name, 'data-action': 'give', 'data-to': p.id,
+                'data-key': `give-${p.id}`,
+            }, 'Give to ', el('bdi', {}, p.name)))));
     }
     return el('section', { 'aria-labelledby': 'drawn-h' }, children);
 }
 
-function playersBox(table, mine, acting) {
+// The players, compact: name and marks, the numbers, the last change, a notice (a timeout, a
+// removal), and the modifier card stack as one Tab stop (arrow keys move inside it).
+function playersBox(table, mine) {
     const current = table.current ?? null;
-    const canGive = table.drawn && acting !== null && acting === current;
     const players = (table.players || []).map((p) => {
         const you = mine.has(p.id);
         const mods = (p.modifiers || []).map((m, i) =>
-            cardElement(m.card, { size: 'small', lifetime: m.lifetime, key: `mod-${p.id}-${i}` }));
+            cardElement(m.card, { size: 'small', lifetime: m.lifetime, key: `mod-${p.id}-${i}`, tabindex: i === 0 ? 0 : -1 }));
         const marks = [];
         if (p.id === current) marks.push(el('span', { class: 'badge turn-badge' }, '▶ turn'));
         if (you) marks.push(el('span', { class: 'badge you-badge' }, 'you'));
         if (p.bot) marks.push(el('span', { class: 'badge' }, `bot: ${p.bot}`));
         if (p.timeouts) marks.push(el('span', { class: 'badge' }, `⏱ ${p.timeouts} timeout${p.timeouts === 1 ? '' : 's'} in a row`));
+        const changes = Array.isArray(p.last_change) ? p.last_change.map(String).filter(Boolean) : [];
         return el('article', {
             class: `player${p.id === current ? ' current' : ''}${you ? ' mine' : ''}`,
             'data-player-id': p.id, 'aria-label': p.name,
@@ -87,26 +116,33 @@ function playersBox(table, mine, acting) {
             el('dl', { class: 'numbers' },
                 el('div', {}, el('dt', {}, '🍒 Cherries'), el('dd', { 'data-test': 'cherries' }, String(p.cherries))),
                 el('div', {}, el('dt', {}, '★ Score'), el('dd', { 'data-test': 'score' }, String(p.score))),
+                el('div', {}, el('dt', {}, '⟳ Modifiers'), el('dd', { 'data-test': 'modifier-count' }, String(mods.length))),
                 el('div', {}, el('dt', {}, 'Received'), el('dd', { 'data-test': 'received' }, String(p.received ?? 0)))),
-            el('div', { class: 'modifiers' },
+            p.notice ? el('p', { class: 'notice', 'data-test': 'notice' }, String(p.notice)) : null,
+            changes.length ? el('ul', { class: 'last-change', 'aria-label': `${p.name}: last change` },
+                changes.map((line) => el('li', {}, line))) : null,
+            mods.length ? el('div', { class: 'modifiers' },
                 el('h4', {}, `Modifier card stack (${mods.length}), bottom first`),
-                mods.length ? el('div', { class: 'stack' }, mods) : el('p', { class: 'muted' }, 'none')),
-            // The player's last change, step by step as the log tells it (the server's words).
-            Array.isArray(p.last_change) && p.last_change.length
-                ? el('ul', { class: 'last-change', 'data-test': 'last-change', 'aria-label': `${p.name}'s last change` },
-                    p.last_change.map((line) => el('li', {}, String(line))))
-                : null,
-            canGive ? el('button', {
-                type: 'button', 'data-test': 'give', 'data-player': p.name, 'data-action': 'give', 'data-to': p.id,
-                'data-key': `give-${p.id}`,
-            }, p.id === acting ? `Give ${table.drawn.name} to yourself (keep)` : `Give ${table.drawn.name} to ${p.name}`) : null,
-            you && !table.result && !isFinished(table) ? el('button', {
-                type: 'button', class: 'quiet', 'data-action': 'leave', 'data-to': p.id, 'data-key': `leave-${p.id}`,
-            }, `Leave (${p.name})`) : null);
+                el('div', { class: 'stack', role: 'group', 'aria-label': `${p.name}: modifier card stack, arrow keys move between cards` }, mods))
+                : null);
     });
-    return el('section', { 'aria-label': 'players' },
-        el('h2', {}, 'Players, in turn order'),
-        players.length ? el('div', { class: 'player-grid' }, players) : el('p', { class: 'muted' }, 'Nobody has sat down yet.'));
+    const departed = (table.departed || []).map((d) => el('li', { 'data-test': 'departed' }, String(d)));
+    return el('section', { 'aria-labelledby': 'players-h' },
+        el('h2', { id: 'players-h' }, 'Players, in turn order'),
+        players.length ? el('div', { class: 'player-grid' }, players) : el('p', { class: 'muted' }, 'Nobody has sat down yet.'),
+        departed.length ? el('ul', { class: 'departed' }, departed) : null);
+}
+
+// Leave, one button per seat of this page: the last controls of the page, away from the gives.
+function leaveBox(table, mine) {
+    const own = (table.players || []).filter((p) => mine.has(p.id));
+    if (!own.length || table.result || isFinished(table)) return el('section', { hidden: true });
+    return el('section', { class: 'panel leave-box', 'aria-labelledby': 'leave-h' },
+        el('h2', { id: 'leave-h' }, 'Leave the table'),
+        el('p', { class: 'hint' }, 'Leaving asks first and says what happens to the seat.'),
+        own.map((p) => el('button', {
+            type: 'button', class: 'quiet', 'data-action': 'leave', 'data-to': p.id, 'data-key': `leave-${p.id}`,
+        }, 'Leave (', el('bdi', {}, p.name), ')')));
 }
 
 function isFinished(table) {
@@ -120,7 +156,8 @@ function ruleBox(table, opts) {
         g.rule ? el('p', {}, g.rule) : null,
         g.house_rules ? el('p', { class: 'house-rules' }, g.house_rules) : null,
         g.winning_score ? el('p', {}, `Winning score: ${g.winning_score}.`) : null,
-        table.sets && table.sets.length ? el('p', {}, `Card sets: ${table.sets.map((id) => (opts.setNames && opts.setNames.get(id)) || id).join(', ')}.`) : null,
+        table.sets && table.sets.length ? el('p', { 'data-test': 'sets' }, table.random_sets ? 'Card sets, drawn at random by the server: ' : 'Card sets: ',
+            `${table.sets.map((id) => (opts.setNames && opts.setNames.get(id)) || id).join(', ')}.`) : null,
         g.graph ? el('img', { class: 'graph', src: g.graph, alt: `Reference graph of ${g.name || g.id}` }) : null,
         dealLine(table.deal));
 }

@@ -29,6 +29,7 @@ bot_takes_over = true
 max_players = 6
 keep_finished = 60
 keep_idle = 0.5
+bot_pace = 0.25
 )", "serve.toml", "/etc/cherries");
     CHECK(c.host == "0.0.0.0");
     CHECK(c.port == 9000);
@@ -45,6 +46,8 @@ keep_idle = 0.5
     CHECK(c.max_players == 6);
     CHECK(c.keep_finished == std::chrono::minutes(1));
     CHECK(c.keep_idle == std::chrono::milliseconds(500));
+    CHECK(c.bot_pace == std::chrono::milliseconds(250));
+    CHECK(web::ServeConfig{}.bot_pace == std::chrono::milliseconds(800));  // a little under a second by default
     // /srv/web is not a folder here, and /etc/cherries (the database's folder) does not exist
     CHECK(web::check_serve_config(c).size() == (std::filesystem::is_directory("/etc/cherries") ? 1 : 2));
 }
@@ -87,4 +90,10 @@ TEST_CASE("--listen: HOST:PORT, [IPv6]:PORT, port 0; anything else says what it 
         INFO(bad);
         CHECK_THROWS_WITH(web::set_listen(c, bad), Catch::Contains("expected"));
     }
+}
+
+TEST_CASE("serve.toml: bot_pace is 0 to 10 seconds", "[web]") {
+    CHECK(web::parse_serve_config("[tables]\nbot_pace = 0\n", "serve.toml", "").bot_pace == std::chrono::milliseconds(0));
+    CHECK_THROWS_WITH(web::parse_serve_config("[tables]\nbot_pace = 11\n", "serve.toml", ""),
+                      Catch::Contains("serve.toml:2:") && Catch::Contains("bot_pace"));
 }

@@ -37,7 +37,7 @@ public:
                 const rlimit limit{open_files, open_files};
                 ::setrlimit(RLIMIT_NOFILE, &limit);
             }
-            std::vector<std::string> all = {CHERRIES_BINARY, "serve", "--listen", "127.0.0.1:0"};
+            std::vector<std::string> all = {CHERRIES_BINARY, "serve", "--listen", "127.0.0.1:0", "--bot-pace", "0"};
             all.insert(all.end(), args.begin(), args.end());
             std::vector<char*> argv;
             for (auto& a : all) argv.push_back(a.data());

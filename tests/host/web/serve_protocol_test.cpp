@@ -38,6 +38,10 @@ TEST_CASE("malformed, mistyped and oversized messages get an error to the sender
     REQUIRE(before.at("players").size() == 2);
     WsClient watcher(server.port(), id);
     REQUIRE(watcher.state() == before);
+    // ann is told that one more watches (the spectator count beside the table), nothing else.
+    const json watched = ann.receive("state");
+    CHECK(watched.at("spectators") == 1);
+    CHECK(watched.at("table") == before);
 
     const std::vector<std::pair<std::string, std::string>> bad = {
         {"{not json", "not JSON"},

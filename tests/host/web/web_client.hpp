@@ -41,6 +41,7 @@ public:
     explicit TestServer(web::ServeConfig config = {}, web::Pictures pictures = {}, std::function<void()> store_fault = {}) {
         config.host = "127.0.0.1";
         config.port = 0;
+        config.bot_pace = std::chrono::milliseconds(0);  // the tests' bots play at once (tests/web/pace_test.py tests the pace)
         if (config.web_root.empty()) {
             web_root_.write("index.html", "<!doctype html><title>lobby</title>");
             web_root_.write("table.html", "<!doctype html><title>table</title>");

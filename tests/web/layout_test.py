@@ -1,0 +1,99 @@
+#!/usr/bin/python3
+"""The table on a phone (360 x 740 CSS pixels) and at 1280 x 900: on your turn, with the page
+scrolled to the top, the drawn card, its text, Keep and a give button for every other player
+(GDD §3.4.2.3.2: the player who drew keeps the card or gives it to any player) all lie inside the
+first screen, in a game of 2 and one of 4 players; the page never scrolls sideways; the player
+panels are compact (name, cherries, score, modifier count); the log and the gametype are one tap
+away (links on the page's first screen).
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h  # noqa: E402
+
+
+def boxes(driver):
+    """The bounding boxes (top, bottom, left, right) of what the decision needs, by name."""
+    return driver.execute_script("""
+        window.scrollTo(0, 0);
+        const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; };
+        const out = {};
+        const card = document.querySelector('#drawn .card');
+        if (card) out.card = box(card);
+        const text = document.querySelector('[data-test="drawn-text"]');
+        if (text) out.text = box(text);
+        const keep = document.querySelector('[data-test="keep"]');
+        if (keep) out.keep = box(keep);
+        for (const g of document.querySelectorAll('[data-test="give"]')) out['give ' + g.dataset.player] = box(g);
+        for (const a of document.querySelectorAll('.jump a')) out['link ' + a.textContent] = box(a);
+        out.scroll = [document.scrollingElement.scrollWidth, innerWidth, innerHeight];
+        return out;""")
+
+
+def check_first_screen(driver, players, width, height, where):
+    got = boxes(driver)
+    scroll_width, inner_width, inner_height = got.pop("scroll")
+    assert inner_width == width and inner_height == height, f"{where}: the viewport is {inner_width}x{inner_height}"
+    assert scroll_width <= inner_width, f"{where}: {scroll_width} px of content in {inner_width} px (sideways scroll)"
+    state = h.table_state(driver)
+    me = state["current"]
+    want = {"card", "text", "keep", "link Game log", "link Gametype"} | {f"give {p['name']}" for p in state["players"] if p["id"] != me}
+    assert len(state["players"]) == players, f"{where}: {len(state['players'])} players, expected {players}"
+    missing = want - set(got)
+    assert not missing, f"{where}: not on the page: {sorted(missing)}"
+    for name in sorted(want):
+        top, bottom, left, right = got[name]
+        assert 0 <= top and bottom <= height and 0 <= left and right <= width, \
+            f"{where}: {name} at top {top:.0f}, bottom {bottom:.0f}, left {left:.0f}, right {right:.0f}: not inside the first {width}x{height} screen"
+    lowest = max(got[n][1] for n in want)
+    print(f"layout: {where}: card, text, Keep and {players - 1} give(s) inside the first screen (lowest bottom {lowest:.0f} px of {height})")
+
+
+def game(server, driver, bots, width, height, shots, name):
+    # Official: a game long enough to reach modifier cards (quick may be won first).
+    made = server.post_json("/api/tables", {"sets": ["standard"], "gametype": "official"})
+    driver.get(f"{server.url}/t/{made['id']}")
+    h.viewport(driver, width, height)
+    h.wait(driver, lambda d: h.table_state(d) is not None, 15, "the table's state")
+    h.sit_down(driver, "kim")
+    for n in range(bots):
+        h.wait(driver, lambda d: h.visible(d, '[data-test="add-bot"]').is_enabled(), 10, "seat a bot enabled")
+        h.click(driver, '[data-test="add-bot"]')
+        h.wait(driver, lambda d, n=n: len(h.table_state(d)["players"]) == n + 2, 10, "the bot's seat")
+    h.click(driver, '[data-test="start"]')
+    h.wait(driver, lambda d: h.my_turn(d) == "kim", 20, "kim's turn")
+    # Play on until some modifier is in play, for a fuller page (at most a few turns).
+    for _ in range(12):
+        state = h.table_state(driver)
+        if any(p["modifiers"] for p in state["players"]) or state.get("result"):
+            break
+        h.act(driver)
+        h.wait(driver, lambda d: h.my_turn(d) == "kim" or (h.table_state(d) or {}).get("result"), 20, "kim's next turn")
+    if h.table_state(driver).get("result"):
+        raise AssertionError("the game ended before the layout could be checked")
+    where = f"{bots + 1} players at {width}x{height}"
+    check_first_screen(driver, bots + 1, width, height, where)
+    # Compact panels: name, cherries, score and modifier count in each.
+    for panel in h.find(driver, "#players .player"):
+        for test in ("cherries", "score", "modifier-count"):
+            assert panel.find_elements("css selector", f'[data-test="{test}"]'), f"{where}: a player panel without {test}"
+    h.save_screenshot(driver, shots, name)
+
+
+def main():
+    args = h.arguments()
+    h.need_tools()
+    h.deadline(130)
+    server = h.Server(args.cherries).start()
+    driver = h.browser()
+    for bots, width, height in ((1, 360, 740), (3, 360, 740), (3, 1280, 900)):
+        game(server, driver, bots, width, height, args.keep_screenshots, f"layout-{bots + 1}p-{width}.png")
+    print("layout: passed")
+    h.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
