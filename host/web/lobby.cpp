@@ -188,6 +188,19 @@ std::variant<json, LobbyError> Lobby::create_table(const std::string& body) {
     return json{{"id", id}, {"sets", sets}, {"gametype", gametype}};
 }
 
+std::variant<std::string, LobbyError> Lobby::rematch_table(WebTable& old) {
+    if (tables_.size() >= config_.max_tables)
+        return LobbyError{503, fmt::format("this server holds {} tables, its limit; try again when one has ended", tables_.size())};
+    TableSetup s = setup(new_id(), old.setup().sets, old.setup().gametype);
+    const std::string id = s.id;
+    auto table = std::make_unique<WebTable>(std::move(s), library_, host::random_seed());
+    std::map<std::string, std::string> tokens = table->seat_and_start(old.rematch());
+    tables_[id] = std::move(table);
+    order_.push_back(id);
+    old.set_rematch(id, std::move(tokens));
+    return id;
+}
+
 WebTable& Lobby::restore_table(const json& saved, std::vector<std::string> record_lines) {
     TableSetup s = setup(saved.at("id").get<std::string>(), saved.at("sets").get<std::vector<std::string>>(),
                          saved.at("gametype").get<std::string>());

@@ -43,6 +43,11 @@ public:
     nlohmann::json catalog_json();
     /// The open tables, newest first.
     nlohmann::json tables_json() const;
+    /// Opens the rematch of `old` (its game over): a new table with the same sets and gametype,
+    /// its seats taken in the same order and its game started with a new seed and commitment
+    /// (host::rematch_of). Returns the new table's id; its people's seat tokens are in
+    /// old.rematch_tokens(). A LobbyError when the server is full.
+    std::variant<std::string, LobbyError> rematch_table(WebTable& old);
     /// Makes a table from a POST body ({"sets": [...], "gametype"} or {"random_sets": N, ...});
     /// answers {"id", "sets"} or why not (400: malformed or unknown plugins, 503: max_tables).
     std::variant<nlohmann::json, LobbyError> create_table(const std::string& body);

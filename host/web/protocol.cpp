@@ -92,7 +92,7 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
     if (!msg.is_object()) return ProtocolError{std::string("the message is ") + type_name(msg) + "; expected a JSON object with a \"type\"", ""};
     const auto type_it = msg.find("type");
     if (type_it == msg.end() || !type_it->is_string())
-        return ProtocolError{"the message has no string \"type\"; expected one of hello, join, add_bot, start, give, leave, cancel, chat", ""};
+        return ProtocolError{"the message has no string \"type\"; expected one of hello, join, add_bot, start, give, leave, cancel, chat, rematch", ""};
     ClientMessage out;
     out.type = type_it->get<std::string>();
     Checker c{msg, out.type, std::nullopt};
@@ -113,7 +113,7 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
         token(true);
         if (auto k = c.string("kind", true, 96)) out.kind = *k;
         if (!c.error) if (auto p = kind_problem(out.kind, "the bot kind")) c.fail("'add_bot' message: " + *p);
-    } else if (out.type == "start" || out.type == "leave") {
+    } else if (out.type == "start" || out.type == "leave" || out.type == "rematch") {
         c.only({"token"});
         token(true);
     } else if (out.type == "give") {
@@ -151,7 +151,7 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
         }
     } else {
         return ProtocolError{"unknown message type '" + out.type.substr(0, 32) +
-                                 "'; expected one of hello, join, add_bot, start, give, leave, cancel, chat", ""};
+                                 "'; expected one of hello, join, add_bot, start, give, leave, cancel, chat, rematch", ""};
     }
     if (c.error) return *c.error;
     return out;

@@ -120,6 +120,9 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     void spectators_changed(const std::string& table_id);
     /// A `chat` message: {"type": "chat", "from", "seated", "text"} to every socket at the table.
     void chat(Socket& socket, WebTable& table, const ClientMessage& m);
+    /// A `rematch` message: opens the rematch of a finished table once, and sends each of its
+    /// pages the new table's id with the seat tokens of the people it held (docs/web.md).
+    void rematch(Socket& socket, WebTable& table, const ClientMessage& m);
     /// Sets the room's timer to its turn clock's next() and acts on what is due then (clock: the
     /// arming this wake-up belongs to; a later one makes it do nothing).
     void wake_clock(const std::string& table_id, std::uint64_t clock);

@@ -158,6 +158,7 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         return;
     }
     if (m.type == "chat") return chat(socket, *table, m);
+    if (m.type == "rematch") return rematch(socket, *table, m);
     set_pacing(*table);
     if (m.type == "hello" && !socket.told_history()) {  // the first hello: what happened before this page opened
         socket.send(std::make_shared<const std::string>(R"({"type":"events","history":true,"events":)" + table->history() + "}"));
@@ -317,6 +318,38 @@ void Server::Impl::chat(Socket& socket, WebTable& table, const ClientMessage& m)
         dump(json{{"type", "chat"}, {"from", from}, {"seated", seat != kNoPlayer}, {"text", m.text}}));
     const std::set<Socket*> sockets = rooms[table.id()].sockets;
     for (Socket* s : sockets) s->send(line);
+}
+
+void Server::Impl::rematch(Socket& socket, WebTable& table, const ClientMessage& m) {
+    if (table.token_name(*m.token).empty()) {
+        socket.send(error_json("this seat token is not one of this table's seats; a player of this game asks for its rematch", "rematch"));
+        return;
+    }
+    if (!table.over()) {
+        socket.send(error_json("the game is not over yet; a rematch begins when it has ended", "rematch"));
+        return;
+    }
+    if (table.rematch_id().empty() || !lobby->find(table.rematch_id())) {
+        auto made = lobby->rematch_table(table);
+        if (auto* e = std::get_if<LobbyError>(&made)) {
+            socket.send(error_json(e->message, "rematch"));
+            return;
+        }
+        log(fmt::format("table {} opened: the rematch of table {}", table.rematch_id(), table.id()));
+        changed(table.rematch_id());
+    }
+    // Every page at this table follows to the new one; each gets the new seats of the people it
+    // sat for here, and nobody else's.
+    const std::set<Socket*> sockets = rooms[table.id()].sockets;
+    for (Socket* s : sockets) {
+        json seats = json::array();
+        for (const auto& [token, id] : s->tokens()) {
+            const std::string name = table.token_name(token);
+            if (const auto it = table.rematch_tokens().find(name); !name.empty() && it != table.rematch_tokens().end())
+                seats.push_back({{"name", name}, {"token", it->second}});
+        }
+        s->send(json{{"type", "rematch"}, {"table", table.rematch_id()}, {"seats", seats}});
+    }
 }
 
 json Server::Impl::state_message(const WebTable& table) {

@@ -10,6 +10,7 @@
 #include "host/session/plugin_list.hpp"
 #include "host/base/random_seed.hpp"
 #include "host/web/replay_entries.hpp"
+#include "host/table/rematch.hpp"
 
 namespace cherries::web {
 
@@ -91,6 +92,28 @@ void WebTable::remember_change(const Event& event, const std::string& full) {
     if (last.turn != event.turn) last = {event.turn, {}};
     last.lines.push_back(full);
 }
+
+void WebTable::started_now() {
+    say(host::sealed_words(table_->commitment()));
+    // The game's words begin here, before its first turn (whose header they say).
+    begin_words();
+    play_on();
+}
+
+std::map<std::string, std::string> WebTable::seat_and_start(const host::Rematch& rematch) {
+    std::map<std::string, std::string> tokens;
+    for (const auto& seat : rematch.seats) {
+        const host::Reply reply = seat.person.empty() ? table_->add_bot(seat.bot) : table_->join(seat.person);
+        if (!reply || seat.person.empty()) continue;  // a bot that cannot be made again: the rest play
+        const std::string t = new_token();
+        tokens_[t] = Token{reply.id, seat.person};
+        tokens[seat.person] = t;
+    }
+    if (table_->start()) started_now();
+    return tokens;
+}
+
+host::Rematch WebTable::rematch() const { return host::rematch_of(*table_, *setup_.bundle); }
 
 void WebTable::begin_words() {
     maker_ = std::make_unique<EventEntries>(*table_->game(), *setup_.words, [this](PlayerId id) { return table_->name(id); });
@@ -263,12 +286,7 @@ Outcome WebTable::handle(const ClientMessage& m) {
     } else if (m.type == "start") {
         if (table_->started()) return refused("the game has started already");
         answer(table_->start());
-        if (out.changed) {
-            say(host::sealed_words(table_->commitment()));
-            // The game's words begin here, before its first turn (whose header they say).
-            begin_words();
-            play_on();
-        }
+        if (out.changed) started_now();
     } else if (m.type == "give") {
         const Game* game = table_->game();
         if (!table_->started() || !game || game->phase() != Phase::awaiting_give)

@@ -19,6 +19,7 @@
 #include "host/bots/bot.hpp"
 #include "host/session/game_library.hpp"
 #include "host/session/library_bots.hpp"
+#include "host/table/rematch.hpp"
 #include "host/table/seat_tally.hpp"
 #include "host/table/table.hpp"
 #include "host/text/card_text.hpp"
@@ -72,6 +73,25 @@ public:
     /// Acts on a checked message (hello included). Refusals (no or forged token, another seat,
     /// out of turn, the house rules) come back as an error and change nothing.
     Outcome handle(const ClientMessage& message);
+    /// The rematch of this table's game (host::rematch_of: the same gametype, sets and seats).
+    host::Rematch rematch() const;
+    /// Seats `rematch`'s people and bots in its order and starts the game (a new table's first
+    /// act): each person's new seat token, by name. A seat that cannot be had (a bot plugin
+    /// gone) is left out.
+    std::map<std::string, std::string> seat_and_start(const host::Rematch& rematch);
+    /// The table this one's rematch opened, once one did ("" before), and its people's new seat
+    /// tokens by name (handed only to a socket holding that person's seat here).
+    const std::string& rematch_id() const { return rematch_id_; }
+    const std::map<std::string, std::string>& rematch_tokens() const { return rematch_tokens_; }
+    void set_rematch(std::string id, std::map<std::string, std::string> tokens) {
+        rematch_id_ = std::move(id);
+        rematch_tokens_ = std::move(tokens);
+    }
+    /// The name a seat token of this table was given for, or "" for a token it does not know.
+    std::string token_name(const std::string& token) const {
+        const auto it = tokens_.find(token);
+        return it == tokens_.end() ? std::string() : it->second.name;
+    }
     /// The seat a token acts for now, or kNoPlayer (also for a join still pending).
     PlayerId seat_of(const std::string& token);
     /// The name of seat `id` (a seated player's).
@@ -162,6 +182,7 @@ private:
     /// Player `id`'s changes in the last turn that had any, first line "turn N: ...".
     nlohmann::json last_change_json(PlayerId id) const;
     void begin_words();
+    void started_now();  // after the start: the deal's commitment, the words, the first turns
     void remember_change(const Event& event, const std::string& full);
     std::string array_text(std::size_t from, std::size_t to) const;  // entries_[from, to) as a JSON array
     nlohmann::json notices_json() const;
@@ -174,6 +195,8 @@ private:
     std::map<std::string, Token> tokens_;
     std::unique_ptr<EventEntries> maker_;            // the game's events as entries, from the start on
     std::vector<std::string> entries_;              // every entry so far, as JSON text (take_events)
+    std::string rematch_id_;                        // set_rematch()
+    std::map<std::string, std::string> rematch_tokens_;
     std::size_t taken_ = 0;                         // entries_[0..taken_) were handed out
     struct LastChange {
         std::uint32_t turn = 0;

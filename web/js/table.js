@@ -92,6 +92,14 @@ function onMessage(msg) {
             events.add(msg.events, msg.history === true);
             if (table) drawSince();
             break;
+        case 'rematch':
+            // The rematch is open: this page's people have seats there; everyone follows.
+            if (typeof msg.table === 'string' && /^[a-z0-9]{1,32}$/.test(msg.table)) {
+                for (const seat of Array.isArray(msg.seats) ? msg.seats : [])
+                    if (seat && typeof seat.token === 'string') rememberSeat(msg.table, seat.token, null, String(seat.name || ''));
+                location.assign(`/t/${encodeURIComponent(msg.table)}`);
+            }
+            break;
         case 'chat':
             chatLine(msg);
             break;
@@ -154,6 +162,7 @@ function draw() {
         recordUrl: `/api/tables/${encodeURIComponent(id)}/record`,
         clockText: () => clockText(clockEnd === null ? 0 : clockEnd - Date.now()),
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
+        canRematch: finished() && seats.some((s) => s.token),
     });
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
     announce(acting);
@@ -267,6 +276,9 @@ function onAction(event) {
         const player = (table.players || []).find((p) => String(p.id) === button.getAttribute('data-to'));
         const own = player && mySeats().get(player.id);
         if (own) askToLeave(player, own, button);
+    } else if (action === 'rematch') {
+        const own = seats.find((s) => s.token);
+        if (own) send({ type: 'rematch', token: own.token });
     } else if (action === 'cancel') {
         const name = button.getAttribute('data-name');
         const own = seats.find((s) => s.name === name) || seats[0];

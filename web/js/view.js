@@ -197,5 +197,9 @@ function resultBox(table, opts) {
         standings.length ? el('ol', { class: 'standings' }, standings) : null,
         opts.recordUrl ? el('p', {},
             el('a', { href: opts.recordUrl, download: `cherries-${table.id || 'game'}.jsonl`, 'data-test': 'record' }, 'Download the record'),
-            opts.replayUrl ? [' · ', el('a', { href: opts.replayUrl }, 'Watch the replay')] : null) : null);
+            opts.replayUrl ? [' · ', el('a', { href: opts.replayUrl }, 'Watch the replay')] : null) : null,
+        // The same seats in a new game (a new deal and commitment), for a player of this one.
+        opts.canRematch ? el('p', {}, el('button', {
+            type: 'button', class: 'primary', 'data-action': 'rematch', 'data-test': 'rematch', 'data-key': 'rematch',
+        }, 'Rematch: the same seats, a new game')) : null);
 }
