@@ -329,14 +329,30 @@ def act(driver):
     me = state["current"]
     receiver = decide(state, me)
     me_name = next(p["name"] for p in state["players"] if p["id"] == me)
-    if receiver == me_name:
-        click(driver, '[data-test="keep"]', 5)
-    else:
-        click(driver, f'[data-test="give"][data-player="{receiver}"]', 5)
-    # The page waits for the next state before it offers another decision.
-    wait(driver, lambda d: (table_state(d) or {}).get("turn") != state["turn"] or (table_state(d) or {}).get("result")
-         or (table_state(d) or {}).get("drawn") != state["drawn"], 10, "the next state after a give")
-    return state["turn"]
+    css = '[data-test="keep"]' if receiver == me_name else f'[data-test="give"][data-player="{receiver}"]'
+
+    def moved_on(d):
+        now = table_state(d) or {}
+        return now.get("turn") != state["turn"] or now.get("result") or now.get("drawn") != state["drawn"]
+
+    def refusal(d):
+        shown = visible(d, "#error")
+        return shown.text if shown is not None and shown.text else None
+
+    # The page sends the give in the click's handler and waits for the next state before it
+    # offers another decision. A click that a redraw moved away from its button (the log and the
+    # clock change the layout, seen under a loaded machine) sends nothing: the page is not busy
+    # and still offers the card, so a person would click again, and so does this (three times).
+    for _ in range(3):
+        click(driver, css, 5)
+        if not (driver.execute_script("return window.cherriesTable.busy") or moved_on(driver)):
+            time.sleep(0.2)
+            continue
+        wait(driver, lambda d: moved_on(d) or refusal(d), 10, "the next state after a give")
+        if not moved_on(driver):
+            raise AssertionError(f"the give on turn {state['turn']} was refused: {refusal(driver)}")
+        return state["turn"]
+    raise AssertionError(f"three clicks on {css} on turn {state['turn']} sent nothing")
 
 
 def play_until(drivers, done, timeout=40):

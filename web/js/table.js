@@ -378,6 +378,8 @@ window.cherriesTable = {
     get table() { return table; },
     get seats() { return loadSeats(id); },
     get connected() { return !!connection.socket && connection.socket.readyState === WebSocket.OPEN; },
+    /** True from a give sent until the next state or error answers it. */
+    get busy() { return busy; },
     forget(token) { seats = forgetSeat(id, token); draw(); },
     /** Sends `msg` as is on the page's socket (a test sends a request the page would not). */
     send(msg) { send(msg); },
