@@ -321,7 +321,7 @@ json card_kind_json(const sdk::Bundle& bundle, const host::CardText& words, Kind
     std::string fingerprint;
     for (const auto& p : bundle.plugins())
         if (p.type == "set" && p.id == set) fingerprint = p.fingerprint;
-    return {{"id", set + "/" + kind.id}, {"name", words.kind_name(kind_id)}, {"text", words.describe_kind(kind_id)},
+    return {{"id", set + ":" + kind.id}, {"name", words.kind_name(kind_id)}, {"text", words.describe_kind(kind_id)},
             {"type", std::string(to_string(kind.type))}, {"count", kind.count},
             {"face", "/cards/" + fingerprint + "/" + kind.id + ".svg"}};
 }

@@ -28,7 +28,7 @@
 
 namespace cherries::web {
 
-/// A card kind as the page shows it: {"id": "SET/CARD", "name", "text", "type" ("cherry",
+/// A card kind as the page shows it: {"id": "SET:CARD", "name", "text", "type" ("cherry",
 /// "score", "modifier"), "count", "face" (its SVG URL, /cards/FINGERPRINT/CARD.svg)}.
 nlohmann::json card_kind_json(const sdk::Bundle& bundle, const host::CardText& words, KindId kind);
 
@@ -170,7 +170,7 @@ private:
     void on_event(const Event& event) override;
     void notice(const std::string& text) override;
     bool may_start_turn() override { return !(pacing_ && bot_played_); }
-    PlayerId bot_decides(PlayerId /*player*/, host::Bot& bot, const TableView& view) override {
+    PlayerId bot_decides(PlayerId /*player*/, host::Bot& bot, const PlayerView& view) override {
         bot_played_ = pacing_;
         return bot.choose_receiver(view);
     }

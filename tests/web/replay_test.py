@@ -35,7 +35,7 @@ def page_view(driver, turn):
         document.querySelector('[data-test="replay-jump"]').click();
         return r.table;""", turn)
     players = [(p["name"], p["cherries"], p["score"], p["received"],
-                [(m["card"]["id"].split("/")[-1].split(":")[-1], m["lifetime"]) for m in p["modifiers"]]) for p in table["players"]]
+                [(m["card"]["id"].split(":")[-1], m["lifetime"]) for m in p["modifiers"]]) for p in table["players"]]
     return players, table["deck"]
 
 

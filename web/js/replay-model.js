@@ -87,8 +87,8 @@ export function recordCards(header, catalog) {
         const cards = !set ? [] : Array.isArray(set.card_list) ? set.card_list : Array.isArray(set.cards) ? set.cards : [];
         if (!cards.length) counted = false;
         for (const card of cards) {
-            // The catalog may name a card "set/card"; the record names it "card" (or "set:card").
-            const own = card.id.startsWith(`${setId}/`) ? card.id.slice(setId.length + 1) : card.id;
+            // The catalog names a card "set:card", as the record does (which may also say "card").
+            const own = card.id.startsWith(`${setId}:`) ? card.id.slice(setId.length + 1) : card.id;
             seen.set(own, (seen.get(own) || 0) + 1);
             byId.set(`${setId}:${own}`, card);
             if (typeof card.count === 'number') deck += card.count;
