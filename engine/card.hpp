@@ -13,7 +13,7 @@ namespace cherries {
 using CardId = std::uint16_t;
 /// Index of a card kind (one row of a set's card list) in Catalog::kinds.
 using KindId = std::uint16_t;
-/// Handle of a modifier function or distribution function, resolved by an Evaluator.
+/// The id of a modifier function or distribution function, resolved by an Evaluator.
 /// kIdentity (0) is the identity function; the engine never asks an Evaluator for it.
 using FunctionId = std::uint32_t;
 

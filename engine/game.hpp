@@ -145,7 +145,7 @@ public:
     }
     /// The card drawn this turn, or kNoCard.
     CardId drawn_card() const { return drawn_; }
-    /// The deck, bottom first (back() is the top). Not for bots: see TableView.
+    /// The deck, bottom first (back() is the top). Not for bots: see PlayerView.
     const std::vector<CardId>& deck() const { return deck_; }
     /// Cards removed from the game by conflict resolution (GDD §3.5).
     const std::vector<CardId>& removed() const { return removed_; }

@@ -3,7 +3,7 @@
 #include <set>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/lua_bot.hpp"
 #include "host/session/session.hpp"
 #include "sdk/plugins/plugin_search.hpp"
@@ -73,7 +73,7 @@ public:
         : folder_(folder), seed_(seed), seen_(seen), out_(out) {}
     const Game* game = nullptr;
     bool may_start_turn() override { return game->turn() < 2000; }
-    PlayerId bot_decides(PlayerId player, Bot& bot, const TableView& view) override {
+    PlayerId bot_decides(PlayerId player, Bot& bot, const PlayerView& view) override {
         auto* lua = dynamic_cast<LuaBot*>(&bot);
         const std::uint64_t before = lua ? lua->faults() : 0;
         const PlayerId receiver = bot.choose_receiver(view);

@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/session/session.hpp"
 #include "host/batch/sim.hpp"
 #include "host/batch/sim_stats.hpp"
@@ -65,7 +65,7 @@ GameResult play(const sdk::Bundle& bundle, Evaluator& evaluator, const LadderOpt
         const std::vector<std::size_t>* seat_bot = nullptr;
         std::vector<std::vector<double>>* times = nullptr;
         bool may_start_turn() override { return game->turn() < max_turns; }
-        PlayerId bot_decides(PlayerId seat, Bot& bot, const TableView& view) override {
+        PlayerId bot_decides(PlayerId seat, Bot& bot, const PlayerView& view) override {
             if (!times) return bot.choose_receiver(view);
             const auto start = std::chrono::steady_clock::now();
             const PlayerId receiver = bot.choose_receiver(view);

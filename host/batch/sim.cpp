@@ -26,7 +26,7 @@
 
 #include "engine/game.hpp"
 #include "engine/random.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/base/file_io.hpp"
 #include "host/records/record.hpp"
@@ -199,7 +199,7 @@ private:
         void turn_ended() override {
             if (observer) observer->after_turn(*game);
         }
-        PlayerId bot_decides(PlayerId /*player*/, Bot& bot, const TableView& view) override {
+        PlayerId bot_decides(PlayerId /*player*/, Bot& bot, const PlayerView& view) override {
             const PlayerId receiver = bot.choose_receiver(view);
             if (observer) observer->decided(*game, receiver, *session);
             return receiver;

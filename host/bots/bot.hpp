@@ -1,4 +1,4 @@
-// Bots: players that decide keep/give from what a player at the table sees (TableView).
+// Bots: players that decide keep/give from what a player at the table sees (PlayerView).
 #pragma once
 
 #include <cstdint>
@@ -7,16 +7,16 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 
 namespace cherries::host {
 
-/// A seat played by the program. A bot sees a TableView, which has no path to the deck order.
+/// A seat played by the program. A bot sees a PlayerView, which has no path to the deck order.
 class Bot {
 public:
     virtual ~Bot() = default;
     /// Whom to give the drawn card to (its own id = keep). view.current_player() is this bot.
-    virtual PlayerId choose_receiver(const TableView& view) = 0;
+    virtual PlayerId choose_receiver(const PlayerView& view) = 0;
     /// The bot's own generator state (0 for a bot without chance), for save files.
     virtual std::uint64_t state() const { return 0; }
     /// Restores a state(): the bot then decides as the saved one would have.

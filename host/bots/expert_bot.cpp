@@ -104,7 +104,7 @@ double expert_leaf_value(const ImaginedTable& table, std::size_t me, const Gamet
     return 1.0 / sum;  // exp(own) / sum of exp(each), shifted by own for range
 }
 
-PlayerId ExpertBot::choose_receiver(const TableView& view) {
+PlayerId ExpertBot::choose_receiver(const PlayerView& view) {
     const auto& players = view.players();
     const std::size_t n = players.size();
     const PlayerId me = view.current_player();

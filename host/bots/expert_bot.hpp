@@ -38,7 +38,7 @@ struct ExpertSettings {
 class ExpertBot final : public Bot {
 public:
     explicit ExpertBot(std::uint64_t seed, ExpertSettings settings = {}) : generator_(seed), settings_(settings) {}
-    PlayerId choose_receiver(const TableView& view) override;
+    PlayerId choose_receiver(const PlayerView& view) override;
     std::uint64_t state() const override { return generator_.state(); }
     void restore(std::uint64_t state) override { generator_ = SplitMix64(state); }
 

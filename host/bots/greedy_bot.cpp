@@ -46,7 +46,7 @@ std::int64_t GreedyBot::cached_value(const Gametype& gametype, std::int64_t cher
     return cherry_value(gametype, cherries);
 }
 
-GreedyRating GreedyBot::rate(const TableView& view, PlayerId receiver) {
+GreedyRating GreedyBot::rate(const PlayerView& view, PlayerId receiver) {
     return rate_plan(view.gametype(), view.players(), view.current_player(), receiver, view.plan(receiver));
 }
 
@@ -93,7 +93,7 @@ GreedyRating GreedyBot::rate_plan(const Gametype& gametype, std::span<const Play
     return rating;
 }
 
-PlayerId GreedyBot::choose_receiver(const TableView& view) {
+PlayerId GreedyBot::choose_receiver(const PlayerView& view) {
     PlayerId best = kNoPlayer;
     GreedyRating best_rating;
     std::uint64_t ties = 0;  // receivers rated best so far: each is kept with chance 1/ties

@@ -20,7 +20,7 @@ struct GreedyRating {
     auto operator<=>(const GreedyRating&) const = default;
 };
 
-/// For every possible receiver, plans the turn with TableView::plan (the real modifier
+/// For every possible receiver, plans the turn with PlayerView::plan (the real modifier
 /// functions, nothing committed) and gives to the best-rated one (GreedyRating). Equal ratings
 /// are broken uniformly at random with the bot's own generator (SplitMix64, seeded at
 /// construction), never by seat: a tie-break by turn order hands the first seats most of the
@@ -30,7 +30,7 @@ struct GreedyRating {
 class GreedyBot final : public Bot {
 public:
     explicit GreedyBot(std::uint64_t seed = 0) : generator_(seed) {}
-    PlayerId choose_receiver(const TableView& view) override;
+    PlayerId choose_receiver(const PlayerView& view) override;
     std::uint64_t state() const override { return generator_.state(); }
     void restore(std::uint64_t state) override { generator_ = SplitMix64(state); }
     bool reseed(std::uint64_t seed) override {
@@ -39,7 +39,7 @@ public:
     }
 
     /// Rates giving the drawn card to `receiver` for the player whose turn it is.
-    GreedyRating rate(const TableView& view, PlayerId receiver);
+    GreedyRating rate(const PlayerView& view, PlayerId receiver);
 
     /// Rates `plan` (a give to `receiver` by `me`) against `players` as they are before it: the
     /// same rating as rate(), for tables a bot imagines (the expert's rollouts).

@@ -17,7 +17,7 @@ namespace {
 std::atomic<std::uint64_t> g_faults{0};
 constexpr std::uint64_t kReportedFaults = 5;  // on stderr, per process
 
-const Player* named(const TableView& view, std::string_view name) {
+const Player* named(const PlayerView& view, std::string_view name) {
     for (const Player& p : view.players())
         if (p.name == name) return &p;
     return nullptr;
@@ -27,7 +27,7 @@ const Player* named(const TableView& view, std::string_view name) {
 
 LuaBot::LuaBot(std::shared_ptr<const sdk::BotPlugin> plugin) : plugin_(plugin), runtime_(std::move(plugin)) {}
 
-PlayerId LuaBot::choose_receiver(const TableView& view) {
+PlayerId LuaBot::choose_receiver(const PlayerView& view) {
     const sdk::BotAnswer answer = runtime_.decide(view);
     std::string fault = answer.fault;
     if (fault.empty()) {

@@ -18,7 +18,7 @@ public:
     /// Loads the plugin's code into a fresh state. Throws sdk::LoadError when it does not load
     /// or has no `decide` function.
     explicit LuaBot(std::shared_ptr<const sdk::BotPlugin> plugin);
-    PlayerId choose_receiver(const TableView& view) override;
+    PlayerId choose_receiver(const PlayerView& view) override;
     /// The state of the greedy bot that decides when decide() fails (its tie-break generator).
     std::uint64_t state() const override { return greedy_.state(); }
     void restore(std::uint64_t state) override { greedy_.restore(state); }

@@ -17,7 +17,7 @@ namespace cherries::host {
 class RandomBot final : public Bot {
 public:
     explicit RandomBot(std::uint64_t seed) : generator_(seed) {}
-    PlayerId choose_receiver(const TableView& view) override;
+    PlayerId choose_receiver(const PlayerView& view) override;
     std::uint64_t state() const override { return generator_.state(); }
     void restore(std::uint64_t state) override { generator_ = SplitMix64(state); }
     bool reseed(std::uint64_t seed) override {

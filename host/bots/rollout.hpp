@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/random.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/greedy_bot.hpp"
 
 namespace cherries::host {

@@ -31,7 +31,7 @@ double StrategicBot::count_value(std::int64_t cherries) const {
     return 0.0;  // far past the table: as the tail's own count (rare); no expectation kept
 }
 
-void StrategicBot::prepare(const TableView& view) {
+void StrategicBot::prepare(const PlayerView& view) {
     if (&view.evaluator() != inner_) {
         inner_ = &view.evaluator();
         memo_ = std::make_unique<MemoEvaluator>(*inner_);
@@ -158,14 +158,14 @@ double StrategicBot::modifier_value(const Player& holder, CardId card, std::int3
     return lifetime * (first + per_round);
 }
 
-double StrategicBot::value_of(const TableView& view, const Player& player) {
+double StrategicBot::value_of(const PlayerView& view, const Player& player) {
     if (catalog_ != &view.catalog()) prepare(view);
     double v = static_cast<double>(player.score) + count_value(player.cherries);
     for (const ActiveModifier& m : player.modifiers) v += modifier_value(player, m.card, m.lifetime);
     return v;
 }
 
-PlayerId StrategicBot::choose_receiver(const TableView& view) {
+PlayerId StrategicBot::choose_receiver(const PlayerView& view) {
     prepare(view);
     const auto& players = view.players();
     const std::size_t n = players.size();

@@ -26,22 +26,22 @@ namespace cherries::host {
 /// The give rated best maximises own value − (0.7 × the best opponent's + 0.3 × the opponents'
 /// mean); a give that wins now is taken, one that makes another player win now is last. Equal
 /// ratings are broken uniformly with the bot's own generator (SplitMix64), never by seat.
-/// Sees only what a player sees (TableView; never the deck order). Functions are asked through a
+/// Sees only what a player sees (PlayerView; never the deck order). Functions are asked through a
 /// MemoEvaluator kept for the bot's life (they are Z → Z, GDD §3.3.2.1.1.3; a fault is never
 /// remembered).
 class StrategicBot final : public Bot {
 public:
     explicit StrategicBot(std::uint64_t seed) : generator_(seed) {}
-    PlayerId choose_receiver(const TableView& view) override;
+    PlayerId choose_receiver(const PlayerView& view) override;
     std::uint64_t state() const override { return generator_.state(); }
     void restore(std::uint64_t state) override { generator_ = SplitMix64(state); }
 
     /// The value in points of `player` (score, cherry count, modifiers) at the last decision's
     /// table; for tests. Call after choose_receiver with the same view.
-    double value_of(const TableView& view, const Player& player);
+    double value_of(const PlayerView& view, const Player& player);
 
 private:
-    void prepare(const TableView& view);
+    void prepare(const PlayerView& view);
     double modifier_value(const Player& holder, CardId card, std::int32_t lifetime);
     double count_value(std::int64_t cherries) const;
     double distribution_at(std::int64_t cherries);

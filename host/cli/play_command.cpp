@@ -1,5 +1,5 @@
 // `cherries play`'s command line: its options, and which mode they choose — a new game at one
-// terminal (hotseat; play_session.hpp), a resumed one (--resume), or scenario mode
+// terminal (hotseat; hotseat.hpp), a resumed one (--resume), or scenario mode
 // (`--scenario FILE [--json]`).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -15,7 +15,7 @@
 #include "host/text/render.hpp"
 #include "host/records/replay.hpp"
 #include "host/records/save.hpp"
-#include "host/terminal/play_session.hpp"
+#include "host/terminal/hotseat.hpp"
 #include "host/terminal/scenario.hpp"
 #include "host/session/seats.hpp"
 #include "host/base/printable.hpp"

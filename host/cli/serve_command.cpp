@@ -123,7 +123,7 @@ void add_serve_command(CLI::App& app, Command& run) {
         "Config keys (docs/web.md describes each):\n"
         "  [server]  listen database plugin_path web_root origin max_tables\n"
         "  [tables]  sets gametypes default_sets default_gametype turn_timeout max_timeouts bot_takes_over max_players\n"
-        "            keep_finished keep_idle bot_pace\n"
+        "            close_finished_after close_idle_after bot_pace\n"
         "Prints \"listening on http://HOST:PORT\" first. SIGTERM or SIGINT: save every table, close, exit 0.");
     cmd->callback([o, cmd, &run] {
         o->check = cmd->count("--check-config") > 0;

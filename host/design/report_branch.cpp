@@ -1,7 +1,7 @@
 #include "host/design/report_branch.hpp"
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/session/session.hpp"
 
 namespace cherries::host {
@@ -18,7 +18,7 @@ void BranchPlayer::restore(const Game& game, const Session& session) {
 }
 
 BranchEnd BranchPlayer::play_out(Game& branch) {
-    const TableView view(branch);
+    const PlayerView view(branch);
     while (!branch.over()) {
         if (branch.phase() == Phase::awaiting_give) {
             branch.give(bots_[branch.current_player()]->choose_receiver(view));

@@ -55,21 +55,21 @@ std::vector<TuneAxis> tune_axes(const sdk::Bundle& bundle, const TuneSpec& spec)
     const Gametype& g = bundle.gametype();
     for (const TuneDimension& d : spec.dimensions) {
         TuneAxis a{d, 0};
-        switch (d.kind) {
-        case TuneDimension::Kind::count:
-        case TuneDimension::Kind::lifetime: {
+        switch (d.value) {
+        case TuneDimension::Value::count:
+        case TuneDimension::Value::lifetime: {
             // parse_what_ifs names an unknown card (did you mean) or a lifetime of a card that has none.
             WhatIfOptions probe;
             const std::string change = fmt::format("{}={}", d.card, d.low);
-            (d.kind == TuneDimension::Kind::count ? probe.count : probe.lifetime).push_back(change);
+            (d.value == TuneDimension::Value::count ? probe.count : probe.lifetime).push_back(change);
             const WhatIf w = parse_what_ifs(bundle, probe).front();
-            const KindId kind = d.kind == TuneDimension::Kind::count ? w.counts.front().first : w.lifetimes.front().first;
+            const KindId kind = d.value == TuneDimension::Value::count ? w.counts.front().first : w.lifetimes.front().first;
             const CardKind& k = bundle.catalog().kinds()[kind];
-            a.baseline = d.kind == TuneDimension::Kind::count ? k.count : k.lifetime;
+            a.baseline = d.value == TuneDimension::Value::count ? k.count : k.lifetime;
             break;
         }
-        case TuneDimension::Kind::winning_score: a.baseline = g.winning_score; break;
-        case TuneDimension::Kind::distribution: {
+        case TuneDimension::Value::winning_score: a.baseline = g.winning_score; break;
+        case TuneDimension::Value::distribution: {
             const auto c = static_cast<std::size_t>(d.cherries);
             if (c >= g.distribution.size() && g.distribution_function)
                 throw InputError(fmt::format("tune file: [vary.distribution] \"{}\": the gametype's distribution is a "
@@ -101,11 +101,11 @@ std::pair<WhatIfOptions, std::vector<std::string>> tune_flags(const std::vector<
         const TuneAxis& a = axes[i];
         const std::int64_t v = values[i];
         if (v == a.baseline) continue;
-        switch (a.dim.kind) {
-        case TuneDimension::Kind::count: o.count.push_back(fmt::format("{}={}", a.dim.card, v)); break;
-        case TuneDimension::Kind::lifetime: o.lifetime.push_back(fmt::format("{}={}", a.dim.card, v)); break;
-        case TuneDimension::Kind::winning_score: o.winning_score = v; break;
-        case TuneDimension::Kind::distribution:
+        switch (a.dim.value) {
+        case TuneDimension::Value::count: o.count.push_back(fmt::format("{}={}", a.dim.card, v)); break;
+        case TuneDimension::Value::lifetime: o.lifetime.push_back(fmt::format("{}={}", a.dim.card, v)); break;
+        case TuneDimension::Value::winning_score: o.winning_score = v; break;
+        case TuneDimension::Value::distribution:
             notes.push_back(fmt::format("gametype.toml [distribution] {} = {}", a.dim.cherries, v));
             break;
         }
@@ -132,7 +132,7 @@ sdk::Bundle tune_bundle(const sdk::Bundle& bundle, const std::vector<TuneAxis>& 
     if (notes.empty()) return variant;
     Gametype g = variant.gametype();
     for (std::size_t i = 0; i < axes.size(); ++i) {
-        if (axes[i].dim.kind != TuneDimension::Kind::distribution) continue;
+        if (axes[i].dim.value != TuneDimension::Value::distribution) continue;
         const auto c = static_cast<std::size_t>(axes[i].dim.cherries);
         if (g.distribution.size() <= c) g.distribution.resize(c + 1, 0);
         g.distribution[c] = values[i];

@@ -66,15 +66,15 @@ std::optional<std::pair<std::int64_t, std::int64_t>> tune_range(ConfigReader& r,
     return std::pair{*low, *high};
 }
 
-void read_vary_table(ConfigReader& r, const TomlValue& vary, std::string_view key, TuneDimension::Kind kind,
+void read_vary_table(ConfigReader& r, const TomlValue& vary, std::string_view key, TuneDimension::Value value,
                      std::int64_t min, std::int64_t max, TuneSpec& spec) {
     const std::optional<TomlValue> t = r.table(vary, key, false, "[vary] ");
     if (!t) return;
     const std::string ctx = fmt::format("[vary.{}] ", key);
     for (const auto& [id, node] : t->entries()) {
         TuneDimension d;
-        d.kind = kind;
-        if (kind == TuneDimension::Kind::distribution) {
+        d.value = value;
+        if (value == TuneDimension::Value::distribution) {
             std::int64_t cherries = -1;
             const auto [end, error] = std::from_chars(id.data(), id.data() + id.size(), cherries);
             if (error != std::errc() || end != id.data() + id.size() || cherries < 0 || cherries > 1000) {
@@ -120,11 +120,11 @@ std::string tune_points(double share) { return fmt::format("{:+.1f} points", 100
 }  // namespace
 
 std::string TuneDimension::name() const {
-    switch (kind) {
-    case Kind::count: return "count of " + card;
-    case Kind::lifetime: return "lifetime of " + card;
-    case Kind::winning_score: return "winning score";
-    case Kind::distribution: return fmt::format("score change at {} cherries", cherries);
+    switch (value) {
+    case Value::count: return "count of " + card;
+    case Value::lifetime: return "lifetime of " + card;
+    case Value::winning_score: return "winning score";
+    case Value::distribution: return fmt::format("score change at {} cherries", cherries);
     }
     return "";
 }
@@ -181,14 +181,14 @@ TuneSpec parse_tune_file(const std::string& text, const std::string& shown) {
             r.unknown_keys(*vary, {"winning_score", "count", "lifetime", "distribution"}, "[vary] ");
             if (const auto range = tune_range(r, *vary, "winning_score", 1, 1'000'000'000, "[vary] ")) {
                 TuneDimension d;
-                d.kind = TuneDimension::Kind::winning_score;
+                d.value = TuneDimension::Value::winning_score;
                 d.low = range->first;
                 d.high = range->second;
                 spec.dimensions.push_back(d);
             }
-            read_vary_table(r, *vary, "count", TuneDimension::Kind::count, 0, 1000, spec);
-            read_vary_table(r, *vary, "lifetime", TuneDimension::Kind::lifetime, 1, 1000, spec);
-            read_vary_table(r, *vary, "distribution", TuneDimension::Kind::distribution, -1'000'000, 1'000'000, spec);
+            read_vary_table(r, *vary, "count", TuneDimension::Value::count, 0, 1000, spec);
+            read_vary_table(r, *vary, "lifetime", TuneDimension::Value::lifetime, 1, 1000, spec);
+            read_vary_table(r, *vary, "distribution", TuneDimension::Value::distribution, -1'000'000, 1'000'000, spec);
             if (spec.dimensions.empty() && r.errors() == 0)
                 r.error("[vary] give at least one thing to change: winning_score, [vary.count], [vary.lifetime] or "
                         "[vary.distribution]");

@@ -24,8 +24,9 @@ struct TuneTargets {
 
 /// One thing the search may change, over the whole values low..high.
 struct TuneDimension {
-    enum class Kind { count, lifetime, winning_score, distribution };
-    Kind kind = Kind::count;
+    /// Which value of the plugins it changes.
+    enum class Value { count, lifetime, winning_score, distribution };
+    Value value = Value::count;
     std::string card;           ///< count and lifetime: the card id as written
     std::int64_t cherries = 0;  ///< distribution: the cherry count whose score change varies
     std::int64_t low = 0, high = 0;

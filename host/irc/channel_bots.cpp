@@ -8,7 +8,7 @@
 
 #include "host/bots/lua_bot.hpp"
 #include "host/irc/channel_game.hpp"
-#include "host/irc/channel_table.hpp"
+#include "host/irc/channel_open_game.hpp"
 #include "host/irc/turn_text.hpp"
 #include "host/session/library_bots.hpp"
 
@@ -32,8 +32,8 @@ std::string ChannelGame::bot_refusal(const std::string& kind) {
     return why.empty() ? "" : fmt::format("Cannot seat {}: {}; try !bot greedy.", kind, why);
 }
 
-PlayerId ChannelGame::bot_decision(PlayerId id, host::Bot& bot, const TableView& view, Replies& out) {
-    Table& t = *table_;
+PlayerId ChannelGame::bot_decision(PlayerId id, host::Bot& bot, const PlayerView& view, Replies& out) {
+    OpenGame& t = *table_;
     auto* plugin = dynamic_cast<host::LuaBot*>(&bot);
     const std::uint64_t before = plugin ? plugin->faults() : 0;
     const PlayerId receiver = bot.choose_receiver(view);  // a LuaBot's fault: the greedy bot's answer

@@ -5,18 +5,18 @@
 #include <fmt/core.h>
 
 #include "host/irc/channel_game.hpp"
-#include "host/irc/channel_table.hpp"
+#include "host/irc/channel_open_game.hpp"
 
 namespace cherries::irc {
 
 namespace {
 
-bool human_turn(const ChannelGame::Table& t) {
+bool human_turn(const ChannelGame::OpenGame& t) {
     return t.started && t.game.phase() == Phase::awaiting_give && !t.is_bot(t.game.current_player());
 }
 
 // "Turn 3: ann drew Cherry [S] (+1 cherry)." for a prompt asked again.
-std::string drew_line(const ChannelGame::Table& t) {
+std::string drew_line(const ChannelGame::OpenGame& t) {
     std::string card = t.cards.describe(t.game.drawn_card());
     while (!card.empty() && card.back() == '.') card.pop_back();
     return fmt::format("Turn {}: {} drew {}.", t.game.turn(), t.nick(t.game.current_player()), card);
@@ -25,7 +25,7 @@ std::string drew_line(const ChannelGame::Table& t) {
 }  // namespace
 
 std::string ChannelGame::prompt(std::string lead) {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     lead += fmt::format("{}{}: !keep or !give NICK ({}).", lead.empty() ? "" : " ", t.nick(t.game.current_player()),
                         seconds_text(options_.turn_timeout));
     t.prompt_line = paint({lead})[0];
@@ -41,7 +41,7 @@ std::optional<ChannelGame::Prompt> ChannelGame::unsent_prompt() const {
 
 void ChannelGame::prompt_written(std::uint64_t serial, GameClock::time_point now) {
     if (!table_) return;
-    Table& t = *table_;
+    OpenGame& t = *table_;
     if (serial != t.prompt_serial) return;  // an older prompt: that turn is over
     t.prompt_unsent = false;
     if (!human_turn(t)) return;
@@ -58,7 +58,7 @@ void ChannelGame::connection_lost() {
 Replies ChannelGame::back() {
     Replies out;
     if (!table_) return out;
-    Table& t = *table_;
+    OpenGame& t = *table_;
     t.out = &out;
     out.push_back("CherryBot is back.");
     status(out);
@@ -72,10 +72,10 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
     Replies out;
     now_ = now;
     if (!table_ || !table_->started) return out;
-    Table& t = *table_;
+    OpenGame& t = *table_;
     t.out = &out;
     PlayerId id = t.find(nick, true);
-    if (const PlayerId kept = kept_seat(std::string(nick)); id == kNoPlayer && kept != kNoPlayer) {
+    if (const PlayerId kept = held_seat(std::string(nick)); id == kNoPlayer && kept != kNoPlayer) {
         const host::Reply reply = seat_person(std::string(nick));  // the stand-in bot gives the seat back
         t.say(reply);
         if (!reply) return paint(std::move(out));
@@ -84,7 +84,7 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
     } else if (id == kNoPlayer) {
         return out;
     } else if (t.table->cancel(t.nick(id), false)) {  // left during a turn, back before its end
-        out.push_back(fmt::format("{} is back and keeps their seat.", t.nick(id)));
+        out.push_back(fmt::format("{} is back and holds their seat.", t.nick(id)));
         persist(out);
     } else {
         out.push_back(fmt::format("Welcome back, {}.", t.nick(id)));
@@ -96,7 +96,7 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
 }
 
 void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Replies& out) {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     if (t.find(nick, true) == kNoPlayer) {
         out.push_back(fmt::format("{}, only a seated player can !pause the game.", nick));
     } else if (!t.started) {
@@ -110,7 +110,7 @@ void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Repl
 }
 
 void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point now, Replies& out) {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     if (!t.clock.paused()) {
         out.push_back("The game is not paused.");
         return;
@@ -127,7 +127,7 @@ void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point no
 
 std::optional<GameClock::time_point> ChannelGame::deadline() const {
     if (!table_) return std::nullopt;
-    const Table& t = *table_;
+    const OpenGame& t = *table_;
     std::optional<GameClock::time_point> at = t.clock.next();
     if (const auto retry = t.store_health.retry_at(); retry && (!at || *retry < *at)) at = retry;
     return at;
@@ -137,7 +137,7 @@ Replies ChannelGame::tick(GameClock::time_point now) {
     Replies out;
     now_ = now;
     if (!table_) return out;
-    Table& t = *table_;
+    OpenGame& t = *table_;
     if (const auto retry = t.store_health.retry_at(); retry && now >= *retry) {  // the database failed: try again, in memory meanwhile
         persist(out);
         if (!table_) return paint(std::move(out));
@@ -159,7 +159,7 @@ Replies ChannelGame::tick(GameClock::time_point now) {
         t.out = &out;
         t.table->time_out(options_.turn_timeout);  // the table's stand-in decides, and says so
         t.flush();
-        t.sync_kept();
+        t.sync_held();
         advance(now, out);
     } catch (const std::exception& e) {
         internal_error(e, out);

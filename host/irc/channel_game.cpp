@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "host/irc/channel_table.hpp"
+#include "host/irc/channel_open_game.hpp"
 #include "host/records/deal.hpp"
 #include "host/session/library_bots.hpp"
 #include "sdk/base/diagnostic.hpp"
@@ -81,7 +81,7 @@ void ChannelGame::internal_error(const std::exception& e, Replies& out) {
 
 void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) {
     if (!table_) return;
-    Table& t = *table_;
+    OpenGame& t = *table_;
     Replies ignored;
     t.out = &ignored;
     t.table->rename(old_nick, std::string(new_nick));  // the seat (a seat line: who played under which nick), kept seats, pending
@@ -147,7 +147,7 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
         out.push_back("No game here; !cherries opens one.");
         return;
     }
-    Table& t = *table_;
+    OpenGame& t = *table_;
     if (name == "status") return status(out);
     if (name == "pause") return pause(nick, now, out);
     if (name == "resume") return resume_clock(nick, now, out);
@@ -206,7 +206,7 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
     std::shared_ptr<const sdk::Bundle> bundle;
     try {
         bundle = library_.bundle(sets, gametype);
-        table_ = std::make_unique<Table>(*this, bundle, options_.seed(), nick);
+        table_ = std::make_unique<OpenGame>(*this, bundle, options_.seed(), nick);
         table_->out = &out;
     } catch (const sdk::LoadError& e) {
         // The details name the server's files: they are for the operator, not the channel.
@@ -252,17 +252,17 @@ host::TableOptions ChannelGame::table_options() const {
 }
 
 host::Reply ChannelGame::seat_person(const std::string& nick) {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     // A seat kept for this person under another nick (the same services account): theirs again.
-    if (const PlayerId kept = kept_seat(nick); kept != kNoPlayer) {
-        const auto person = t.table->kept().find(kept);
-        if (person != t.table->kept().end() && !t.same(person->second, nick)) return t.table->reclaim(kept, nick);
+    if (const PlayerId kept = held_seat(nick); kept != kNoPlayer) {
+        const auto person = t.table->held().find(kept);
+        if (person != t.table->held().end() && !t.same(person->second, nick)) return t.table->reclaim(kept, nick);
     }
     return t.table->join(nick);
 }
 
 void ChannelGame::join(const std::string& nick, const std::string& bot_name, Replies& out) {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     t.out = &out;
     host::Reply reply;
     if (bot_name.empty()) {
@@ -280,7 +280,7 @@ void ChannelGame::join(const std::string& nick, const std::string& bot_name, Rep
 }
 
 void ChannelGame::start(const std::string& nick, GameClock::time_point now, Replies& out) {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     if (t.started) {
         out.push_back("The game is running already; !status shows it.");
         return;
@@ -301,7 +301,7 @@ void ChannelGame::start(const std::string& nick, GameClock::time_point now, Repl
 }
 
 void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClock::time_point now, Replies& out) {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     const PlayerId id = t.find(nick, true);
     if (!t.started) {
         out.push_back("The game has not started; !start begins it.");

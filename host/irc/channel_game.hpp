@@ -106,7 +106,7 @@ public:
     /// dropped (five !keep out of turn: one refusal).
     Replies on_text(std::string_view nick, std::string_view text, GameClock::time_point now, bool op = false);
 
-    /// `old_nick` is now `new_nick` (NICK): a seated player keeps the seat. No reply.
+    /// `old_nick` is now `new_nick` (NICK): a seated player holds the seat. No reply.
     void on_nick(std::string_view old_nick, std::string_view new_nick);
 
     /// `nick` left the channel (PART, QUIT or KICK): a seated player leaves between turns.
@@ -167,9 +167,9 @@ public:
     /// plugins or a bot plugin do not load, why storing or reading the database failed.
     const std::string& load_error() const { return load_error_; }
 
-    /// The open game's state: a host::Table and the channel's part (channel_table.hpp, private
+    /// The open game's state: a host::Table and the channel's part (channel_open_game.hpp, private
     /// to channel_*.cpp).
-    struct Table;
+    struct OpenGame;
 
 private:
 
@@ -210,13 +210,13 @@ private:
     /// Stores the game's end: its last record lines, the end line (with `reason` when the game
     /// was stopped: docs/records.md, "The end line"), the status and the statistics.
     void store_end(const std::string& status, const std::string& reason = {});
-    /// The seat a stand-in bot keeps for `nick` (same services account, or same nick), or kNoPlayer.
-    PlayerId kept_seat(const std::string& nick) const;
+    /// The seat a stand-in bot holds for `nick` (same services account, or same nick), or kNoPlayer.
+    PlayerId held_seat(const std::string& nick) const;
     /// `nick` sits down: takes back a seat kept for them (by services account too), or joins.
     host::Reply seat_person(const std::string& nick);
     Replies paint(Replies lines) const;
     // host/irc/channel_rematch.cpp
-    /// Remembers the open game's gametype, sets and seats (a seat a bot keeps for a person
+    /// Remembers the open game's gametype, sets and seats (a seat a bot holds for a person
     /// counts as theirs) for !rematch; called just before the table goes.
     void remember_table();
     /// !rematch: the last game's table again, as a new game (docs/irc.md).
@@ -228,7 +228,7 @@ private:
     /// plugin does not load (details in load_error_), or it changed since the record named it.
     std::string bot_refusal(const std::string& kind);
     /// Seat `id`'s bot decides; a bot plugin's first fault in this game is told in the channel.
-    PlayerId bot_decision(PlayerId id, host::Bot& bot, const TableView& view, Replies& out);
+    PlayerId bot_decision(PlayerId id, host::Bot& bot, const PlayerView& view, Replies& out);
     std::string account_of(const std::string& nick) const;
     void stats(const ChannelCommand& c, const std::string& nick, Replies& out);
     void top(Replies& out);
@@ -243,7 +243,7 @@ private:
     ChannelOptions options_;
     std::string load_error_;
     std::unique_ptr<host::LibraryBots> bots_;  // every game's bots come from here
-    std::unique_ptr<Table> table_;
+    std::unique_ptr<OpenGame> table_;
     std::shared_ptr<host::GameStore> store_;
     std::optional<std::uint32_t> resumed_after_;
     std::function<std::string(std::string_view)> account_;

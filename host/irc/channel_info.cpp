@@ -6,7 +6,7 @@
 
 #include "host/base/utf8.hpp"
 #include "host/irc/channel_game.hpp"
-#include "host/irc/channel_table.hpp"
+#include "host/irc/channel_open_game.hpp"
 #include "host/text/card_lookup.hpp"
 #include "host/base/join.hpp"
 #include "host/records/record_log.hpp"
@@ -24,7 +24,7 @@ const Game& seated_game(const host::Table& table) {
 
 }  // namespace
 
-ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener_nick)
+ChannelGame::OpenGame::OpenGame(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener_nick)
     : channel(ch),
       casemapping(ch.options_.casemapping),
       clock(ch.clock_options()),
@@ -41,7 +41,7 @@ ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b,
     ready = true;
 }
 
-ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved)
+ChannelGame::OpenGame::OpenGame(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved)
     : channel(ch),
       casemapping(ch.options_.casemapping),
       clock(ch.clock_options()),
@@ -55,38 +55,38 @@ ChannelGame::Table::Table(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b,
     ready = true;
 }
 
-ChannelGame::Table::~Table() { table.reset(); }  // the host::Table first: it calls back into this
+ChannelGame::OpenGame::~OpenGame() { table.reset(); }  // the host::Table first: it calls back into this
 
-void ChannelGame::Table::on_event(const Event& e) {
+void ChannelGame::OpenGame::on_event(const Event& e) {
     if (!ready) return;
     tally.on_event(e, *table);
     text.on_event(e);
 }
 
-void ChannelGame::Table::notice(const std::string& line) {
+void ChannelGame::OpenGame::notice(const std::string& line) {
     flush();
     out->push_back(line);
 }
 
-bool ChannelGame::Table::may_start_turn() {
+bool ChannelGame::OpenGame::may_start_turn() {
     if (!started || !has_humans() || turns_left == 0) return false;
     --turns_left;
     return true;
 }
 
 // The turn before is complete: stored before the next one is announced.
-void ChannelGame::Table::before_turn() { channel.persist(*out); }
+void ChannelGame::OpenGame::before_turn() { channel.persist(*out); }
 
-PlayerId ChannelGame::Table::bot_decides(PlayerId player, host::Bot& bot, const TableView& view) {
+PlayerId ChannelGame::OpenGame::bot_decides(PlayerId player, host::Bot& bot, const PlayerView& view) {
     return channel.bot_decision(player, bot, view, *out);
 }
 
-void ChannelGame::Table::changes_applied() {
+void ChannelGame::OpenGame::changes_applied() {
     flush();  // the joins and leaves between turns (GDD §3.4.2.1)
-    sync_kept();
+    sync_held();
 }
 
-void ChannelGame::Table::turn_ended() {
+void ChannelGame::OpenGame::turn_ended() {
     // A bot's turn, or any turn in compact mode: one line. A human's turn otherwise: the move,
     // the end of the turn, then the scores. Compact mode tells the scores when a round ends
     // (the last player in the turn order played).
@@ -103,7 +103,7 @@ void ChannelGame::Table::turn_ended() {
         out->push_back(fmt::format("Round over after turn {}. Scores: {}.", game.turn(), scores()));
 }
 
-void ChannelGame::Table::say(const host::Reply& reply) {
+void ChannelGame::OpenGame::say(const host::Reply& reply) {
     std::vector<std::string> lines = text.take();
     if (reply.outcome == host::Reply::Outcome::done && !lines.empty()) {
         for (auto& l : lines) out->push_back(std::move(l));
@@ -111,26 +111,26 @@ void ChannelGame::Table::say(const host::Reply& reply) {
         for (auto& l : lines) out->push_back(std::move(l));
         if (!reply.text.empty()) out->push_back(reply.text);
     }
-    sync_kept();
+    sync_held();
 }
 
-void ChannelGame::Table::sync_kept() {
-    for (auto it = kept_account.begin(); it != kept_account.end();)
-        it = table->kept().count(it->first) ? std::next(it) : kept_account.erase(it);
-    for (const auto& [id, person] : table->kept()) {
-        if (kept_account.count(id)) continue;
+void ChannelGame::OpenGame::sync_held() {
+    for (auto it = held_account.begin(); it != held_account.end();)
+        it = table->held().count(it->first) ? std::next(it) : held_account.erase(it);
+    for (const auto& [id, person] : table->held()) {
+        if (held_account.count(id)) continue;
         if (const auto a = accounts.find(id); a != accounts.end()) {
-            kept_account[id] = a->second;
+            held_account[id] = a->second;
             if (nick(id) != person) accounts.erase(a);  // a bot took the seat over under its own name
         }
     }
 }
 
-std::string ChannelGame::Table::seated_nicks() const {
+std::string ChannelGame::OpenGame::seated_nicks() const {
     return host::join_each(game.players(), [this](const Player& p) { return nick(p.id); }, ", ");
 }
 
-PlayerId ChannelGame::Table::find(std::string_view who, bool humans_only) const {
+PlayerId ChannelGame::OpenGame::find(std::string_view who, bool humans_only) const {
     const std::string folded = fold_case(who, casemapping);
     PlayerId bot = kNoPlayer;
     for (const Player& p : game.players()) {
@@ -141,7 +141,7 @@ PlayerId ChannelGame::Table::find(std::string_view who, bool humans_only) const 
     return humans_only ? kNoPlayer : bot;
 }
 
-std::string ChannelGame::Table::scores() const {
+std::string ChannelGame::OpenGame::scores() const {
     std::string out;
     for (const Player& p : game.players()) {
         out += fmt::format("{}{} {} ({} cherr{}", out.empty() ? "" : ", ", host::bidi_isolate(nick(p.id)), p.score, p.cherries,
@@ -162,13 +162,13 @@ std::vector<std::string> ChannelGame::seated() const {
 }
 
 std::string ChannelGame::to_play() const {
-    const Table* t = table_.get();
+    const OpenGame* t = table_.get();
     if (!t || !t->started || t->game.phase() != Phase::awaiting_give || t->is_bot(t->game.current_player())) return "";
     return t->nick(t->game.current_player());
 }
 
 void ChannelGame::status(Replies& out) const {
-    const Table& t = *table_;
+    const OpenGame& t = *table_;
     const Gametype& g = t.game.gametype();
     if (!t.started) {
         out.push_back(fmt::format("Not started ({}, first to {} wins). Seated: {}. !join, !bot, then !start.", g.name,

@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "host/irc/channel_game.hpp"
-#include "host/irc/channel_table.hpp"
+#include "host/irc/channel_open_game.hpp"
 
 namespace cherries::irc {
 

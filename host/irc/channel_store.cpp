@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "host/irc/channel_game.hpp"
-#include "host/irc/channel_table.hpp"
+#include "host/irc/channel_open_game.hpp"
 #include "host/records/deal.hpp"
 #include "host/store/game_store.hpp"
 #include "host/session/plugin_list.hpp"
@@ -45,7 +45,7 @@ std::int64_t unix_now() {
 
 // The save half: what `play --save` keeps (the game with its generator, the seats with their
 // bots' generators, the plugins' fingerprints), and the turns each player took.
-json save_half(const ChannelGame::Table& t) {
+json save_half(const ChannelGame::OpenGame& t) {
     // The header's plugins and the plugin lines' so far (docs/records.md); pending changes are
     // the channel half's, current at every write.
     host::SaveState s = t.session().save_state();
@@ -56,7 +56,7 @@ json save_half(const ChannelGame::Table& t) {
 // The seat lines among the record lines not taken yet (the turn going on): kept in the state's
 // channel half, so that a crash during a turn loses none (its events are played again, its seat
 // lines not).
-std::vector<std::string> untaken_seat_lines(const ChannelGame::Table& t) {
+std::vector<std::string> untaken_seat_lines(const ChannelGame::OpenGame& t) {
     std::vector<std::string> seats;
     host::RecordLog* log = t.table->record();
     if (!log) return seats;
@@ -69,7 +69,7 @@ std::vector<std::string> untaken_seat_lines(const ChannelGame::Table& t) {
 
 // The channel half, current at every write: nicks, bots, accounts, timeouts, pending changes
 // (format 1: the table's seats in the channel's words; docs/irc-storage.md).
-json channel_half(const ChannelGame::Table& t) {
+json channel_half(const ChannelGame::OpenGame& t) {
     const json table = t.table->save_json();
     auto by_id = [](const json& o) {
         json out = json::array();
@@ -84,11 +84,11 @@ json channel_half(const ChannelGame::Table& t) {
     return {{"opener", t.opener},   {"started", t.started},          {"seats", t.session().seats_taken()},
             {"nicks", by_id(table.at("names"))}, {"bots", pairs(bots)}, {"accounts", pairs(t.accounts)},
             {"timeouts", by_id(table.at("timeouts"))}, {"pending", pending},
-            {"kept_nick", by_id(table.at("kept"))}, {"kept_account", pairs(t.kept_account)},
+            {"held_nick", by_id(table.at("held"))}, {"held_account", pairs(t.held_account)},
             {"seat_lines", untaken_seat_lines(t)}, {"salt", table.value("salt", "")}};
 }
 
-std::string state_text(const ChannelGame::Table& t) {
+std::string state_text(const ChannelGame::OpenGame& t) {
     json j = t.saved;
     j["state"] = "cherrybot";
     j["format"] = kStateFormat;
@@ -138,7 +138,7 @@ std::string unresumable_end_line(const std::string& state, const std::string& re
 std::string ChannelGame::account_of(const std::string& nick) const { return account_ ? account_(nick) : std::string(); }
 
 void ChannelGame::begin_stored() {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     host::RecordLog* log = t.table->record();  // begun at the opener's seat (TableOptions::record_lobby)
     if (!store_ || !log) {
         if (log) log->take_lines();  // not stored: nothing keeps them
@@ -154,7 +154,7 @@ void ChannelGame::begin_stored() {
 }
 
 void ChannelGame::checkpoint() {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     if (!store_ || t.stored_id == 0) return;
     stage();
     std::string state = state_text(t);
@@ -166,7 +166,7 @@ void ChannelGame::checkpoint() {
 }
 
 void ChannelGame::stage() {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     t.saved = save_half(t);
     t.saved_turn = t.game.turn();
     if (host::RecordLog* log = t.table->record())
@@ -174,7 +174,7 @@ void ChannelGame::stage() {
 }
 
 void ChannelGame::retry_store() {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     if (t.game.phase() != Phase::awaiting_give) return checkpoint();
     // During a turn: the complete turns' lines with the save half of their end (t.saved), and
     // the channel half of now; the turn going on stays in the log until it is complete.
@@ -194,7 +194,7 @@ void ChannelGame::persist(Replies& out) {
         if (host::RecordLog* log = table_->table->record()) log->take_lines();  // not stored: nothing keeps them
         return;
     }
-    Table& t = *table_;
+    OpenGame& t = *table_;
     if (t.game.phase() != Phase::awaiting_give) stage();  // a complete turn: its lines and save half, in memory
     if (!t.store_health.may_try(now_)) return;  // failing: wait for the retry
     try {
@@ -221,7 +221,7 @@ void ChannelGame::persist(Replies& out) {
 
 void ChannelGame::store_end(const std::string& status, const std::string& reason) {
     if (!table_ || !store_ || table_->stored_id == 0) return;
-    Table& t = *table_;
+    OpenGame& t = *table_;
     std::vector<std::string> lines = std::move(t.unstored_lines);  // what a failed write left first
     t.unstored_lines.clear();
     if (host::RecordLog* log = t.table->record()) {
@@ -234,7 +234,7 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
         const PlayerId won = t.game.winner();
         if (won != kNoPlayer) winner = t.nick(won);
         for (const host::PersonResult& p : t.tally.results(*t.table)) {
-            const auto& accounts = t.table->kept().count(p.seat) ? t.kept_account : t.accounts;
+            const auto& accounts = t.table->held().count(p.seat) ? t.held_account : t.accounts;
             const auto account = accounts.find(p.seat);
             const std::string key = account != accounts.end() && !account->second.empty()
                                         ? "account:" + account->second
@@ -326,7 +326,8 @@ void ChannelGame::resume(const host::StoredGame& stored, GameClock::time_point n
     };
     json saved_table = {{"session", host::save_json(current)},
                         {"names", by_id(c.at("nicks"))},
-                        {"kept", by_id(c.value("kept_nick", json::array()))},  // older states: none
+                        // "kept_nick"/"kept_account" in states stored before "held"; older ones: none
+                        {"held", by_id(c.value("held_nick", c.value("kept_nick", json::array())))},
                         {"timeouts", by_id(c.at("timeouts"))},
                         {"started", c.at("started").get<bool>()}};
     // The sealed deal's salt (docs/records.md, "The fair deal"): the end line reveals it. Older
@@ -335,16 +336,20 @@ void ChannelGame::resume(const host::StoredGame& stored, GameClock::time_point n
     Replies replaced;
     // Read back as text, as a stored table is (the save reader wants unsigned numbers as JSON
     // text gives them, not the signed ones of a json built in memory).
-    table_ = std::make_unique<Table>(*this, bundle, json::parse(saved_table.dump(-1, ' ', false, json::error_handler_t::replace)));
+    table_ = std::make_unique<OpenGame>(*this, bundle, json::parse(saved_table.dump(-1, ' ', false, json::error_handler_t::replace)));
     table_->out = &replaced;
     red_.clear();
     for (const CardKind& k : bundle->catalog().kinds())
         if (k.type == CardType::cherry) red_.push_back(k.name);
-    Table& t = *table_;
+    OpenGame& t = *table_;
     t.opener = c.at("opener").get<std::string>();
     t.started = c.at("started").get<bool>();
     t.accounts = unpairs<std::string>(c.at("accounts"));
-    if (c.contains("kept_account")) t.kept_account = unpairs<std::string>(c.at("kept_account"));
+    for (const char* key : {"held_account", "kept_account"})
+        if (c.contains(key)) {
+            t.held_account = unpairs<std::string>(c.at(key));
+            break;
+        }
     // A bot plugin that is gone, broken or changed gives its seat to the greedy bot: the humans'
     // game goes on, and the record holds the decisions made so far.
     for (const host::LostBot& lost : t.table->lost_bots())

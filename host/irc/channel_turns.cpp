@@ -3,7 +3,7 @@
 #include <fmt/ranges.h>
 
 #include "host/irc/channel_game.hpp"
-#include "host/irc/channel_table.hpp"
+#include "host/irc/channel_open_game.hpp"
 #include "host/records/deal.hpp"
 #include "host/records/record.hpp"
 #include "host/records/state_json.hpp"
@@ -11,12 +11,12 @@
 namespace cherries::irc {
 
 void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
-    Table& t = *table_;
+    OpenGame& t = *table_;
     t.out = &out;
     if (t.game.over()) return;
     const PlayerId id = t.find(nick, true);
     if (id == kNoPlayer) {
-        if (!departed && kept_seat(nick) != kNoPlayer) {
+        if (!departed && held_seat(nick) != kNoPlayer) {
             out.push_back(fmt::format("{}, the greedy bot plays your seat while you are away; !join takes it back.", nick));
             return;
         }
@@ -39,7 +39,7 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
 void ChannelGame::advance(GameClock::time_point now, Replies& out) {
     (void)now;
     if (!table_) return;
-    Table& t = *table_;
+    OpenGame& t = *table_;
     // Bots play at once; the table stops at a human's turn, a suspension, the end, or when
     // may_start_turn says no (not started, no human left, or a bound that only guards a bug).
     t.out = &out;
@@ -85,7 +85,7 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
         store_end("stopped", reason.empty() ? why : reason);
     } catch (const std::exception&) {  // already closing: the game ends either way
     }
-    const Table& t = *table_;
+    const OpenGame& t = *table_;
     std::string scores;  // a game that ran ends with its scores, however it ends
     if (t.started && !t.game.players().empty())
         scores = "Final scores: " + t.scores() + fmt::format(" after {} turn{}.", t.game.turn(), t.game.turn() == 1 ? "" : "s");
@@ -97,13 +97,13 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
     if (deal) out.push_back(host::revealed_words(*deal));
 }
 
-PlayerId ChannelGame::kept_seat(const std::string& nick) const {
-    const Table& t = *table_;
+PlayerId ChannelGame::held_seat(const std::string& nick) const {
+    const OpenGame& t = *table_;
     const std::string account = account_of(nick);
-    for (const auto& [id, kept] : t.table->kept()) {
+    for (const auto& [id, kept] : t.table->held()) {
         if (!t.game.find_player(t.game.player(id).name)) continue;  // the seat is gone
-        const auto a = t.kept_account.find(id);
-        if (!account.empty() && a != t.kept_account.end()) {
+        const auto a = t.held_account.find(id);
+        if (!account.empty() && a != t.held_account.end()) {
             if (a->second == account) return id;  // the same services account, whatever the nick
         } else if (t.same(kept, nick)) {
             return id;

@@ -50,7 +50,7 @@ private:
     // Open addressing with linear probing, filled to three quarters at most, so that a probe
     // always ends at a free slot. `Bits`: log2 of the number of slots.
     template <unsigned Bits>
-    class Table {
+    class ProbeMap {
     public:
         bool find(std::uint64_t h, FunctionId function, std::int64_t argument, std::int64_t& result) const {
             for (std::size_t at = h >> (64 - Bits);; at = (at + 1) & (kSlots - 1)) {
@@ -86,8 +86,8 @@ private:
     };
 
     Evaluator& inner_;
-    Table<8> lasting_;  // functions proven pure: kept across games
-    Table<6> game_;     // every other function: this game's
+    ProbeMap<8> lasting_;  // functions proven pure: kept across games
+    ProbeMap<6> game_;     // every other function: this game's
 };
 
 }  // namespace cherries::host

@@ -26,7 +26,7 @@ struct HostedTableOptions {
     unsigned max_timeouts = 3;
     /// Seats at a table, bots included (`max_players`, 2 to 100).
     std::size_t max_players = 10;
-    /// A bot keeps the seat of a player who leaves a running game (`bot_takes_over`).
+    /// A bot holds the seat of a player who leaves a running game (`bot_takes_over`).
     bool bot_takes_over = false;
 };
 

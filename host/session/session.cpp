@@ -33,7 +33,7 @@ void SessionHooks::apply_changes(Session& session, const std::vector<PendingChan
     }
 }
 
-PlayerId SessionHooks::bot_decides(PlayerId /*player*/, Bot& bot, const TableView& view) {
+PlayerId SessionHooks::bot_decides(PlayerId /*player*/, Bot& bot, const PlayerView& view) {
     return bot.choose_receiver(view);
 }
 

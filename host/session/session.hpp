@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/session/seats.hpp"
 #include "host/session/plugin_list.hpp"
@@ -43,7 +43,7 @@ public:
     /// Just before a turn starts: the previous turn is complete (a checkpoint belongs here).
     virtual void before_turn() {}
     /// The decision of the bot in seat `player`. Default: bot.choose_receiver(view).
-    virtual PlayerId bot_decides(PlayerId player, Bot& bot, const TableView& view);
+    virtual PlayerId bot_decides(PlayerId player, Bot& bot, const PlayerView& view);
     /// A turn ended: its card was handled, or its player passed (no card to draw).
     virtual void turn_ended() {}
 };
@@ -117,7 +117,7 @@ public:
     Game& game() { return game_; }
     const Game& game() const { return game_; }
     /// What a player at the table sees; what bots are given.
-    const TableView& view() const { return view_; }
+    const PlayerView& view() const { return view_; }
     std::uint64_t seed() const { return seed_; }
     /// Seats ever taken: the next bot's seed index (seat_bot_seed(seed(), seats_taken())).
     std::uint32_t seats_taken() const { return seats_taken_; }
@@ -178,7 +178,7 @@ private:
     // what one game asked never answers another.
     GameMemo memo_;
     Game game_;
-    TableView view_;
+    PlayerView view_;
     BotSource& source_;
     SessionHooks& hooks_;
     std::uint64_t seed_;

@@ -81,7 +81,7 @@ void schema_v2(SQLite::Database& db) {
 }
 
 // Schema 3: when a game finished (Unix seconds; NULL for games finished before), so that a
-// finished web table's final state, kept for its keep_finished time, survives a restart.
+// finished web table's final state, kept for its close_finished_after time, survives a restart.
 void schema_v3(SQLite::Database& db) { db.exec("ALTER TABLE games ADD COLUMN finished INTEGER"); }
 
 using Migration = void (*)(SQLite::Database&);

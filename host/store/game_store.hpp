@@ -99,7 +99,7 @@ public:
     void update_state(std::int64_t game, const std::string& state);
     /// The game ended: appends the last `lines` (its end line included), sets its status,
     /// winner and the time it finished (`now_seconds`, Unix), keeps `final_state` (a web table
-    /// shown for its keep_finished time after the end; empty: the state is dropped) and adds
+    /// shown for its close_finished_after time after the end; empty: the state is dropped) and adds
     /// `stats`, in one transaction.
     void finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
                 const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats,

@@ -29,7 +29,7 @@ struct PersonResult {
 /// The rule: a turn counts for its seat when it begins (its draw, or its pass when the deck and
 /// the discard pile are both empty: GDD §3.4.2.2), once, and only while a person plays the
 /// seat (a stand-in bot's turns are not the person's). At the end every seat a person plays,
-/// and every seat a stand-in bot keeps for a person who may come back, is that person's game; a
+/// and every seat a stand-in bot holds for a person who may come back, is that person's game; a
 /// bot's own seat and a seat a bot took over for good are nobody's.
 class SeatTally {
 public:

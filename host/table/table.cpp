@@ -69,7 +69,8 @@ Table::Table(const sdk::Bundle& bundle, Evaluator& evaluator, const nlohmann::js
     : bundle_(bundle), evaluator_(evaluator), bots_(bots), listener_(listener), options_(std::move(options)) {
     resumed(parse_save(saved.at("session"), "table"));
     for (const auto& [id, name] : saved.at("names").items()) names_[static_cast<PlayerId>(std::stoul(id))] = name.get<std::string>();
-    for (const auto& [id, name] : saved.at("kept").items()) kept_[static_cast<PlayerId>(std::stoul(id))] = name.get<std::string>();
+    // "held" ("kept" in saves written before the word was given to the GDD's keep alone)
+    for (const auto& [id, name] : saved.at(saved.contains("held") ? "held" : "kept").items()) held_[static_cast<PlayerId>(std::stoul(id))] = name.get<std::string>();
     for (const auto& [id, n] : saved.at("timeouts").items()) timeouts_[static_cast<PlayerId>(std::stoul(id))] = n.get<unsigned>();
     started_ = saved.at("started").get<bool>();
     if (const auto salt = saved.find("salt"); salt != saved.end()) {
@@ -146,9 +147,9 @@ std::size_t Table::joins_pending() const {
     return n;
 }
 
-PlayerId Table::kept_seat(std::string_view who) const {
-    for (const auto& [id, kept] : kept_)
-        if (same(kept, who) && seated(id)) return id;
+PlayerId Table::held_seat(std::string_view who) const {
+    for (const auto& [id, person] : held_)
+        if (same(person, who) && seated(id)) return id;
     return kNoPlayer;
 }
 
@@ -174,7 +175,7 @@ Reply Table::join(const std::string& who) {
     // nick in Latin-1) are written as U+FFFD there, so they do not bar a player.
     if (const std::string problem = name_problem(to_valid_utf8(who)); !problem.empty())
         return refused(fmt::format("'{}' cannot be a name here: {}.", excerpt(who, 40), problem));
-    if (const PlayerId kept = kept_seat(who); kept != kNoPlayer) return take_back(kept, who);
+    if (const PlayerId held = held_seat(who); held != kNoPlayer) return take_back(held, who);
     if (find(who) != kNoPlayer) return refused(fmt::format("There is already a player named '{}'.", who));
     if (pending_for(who, true)) return refused(fmt::format("{} joins after this turn already.", who));
     return sit(who, "");
@@ -229,7 +230,7 @@ Reply Table::seat_now(const std::string& who, const std::string& bot) {
 }
 
 Reply Table::reclaim(PlayerId id, const std::string& who) {
-    if (!kept_.count(id) || !seated(id)) return refused(fmt::format("No seat is kept for {}.", who));
+    if (!held_.count(id) || !seated(id)) return refused(fmt::format("No seat is held for {}.", who));
     return take_back(id, who);
 }
 
@@ -239,7 +240,7 @@ Reply Table::take_back(PlayerId id, const std::string& who) {
     const std::string stand_in = name(id);
     session_->hand_back(id);
     names_[id] = who;
-    kept_.erase(id);
+    held_.erase(id);
     timeouts_.erase(id);
     seat_line(id, "", "back");
     return done(same(stand_in, who) ? fmt::format("{} is back and plays their seat again.", who)
@@ -264,7 +265,7 @@ Reply Table::leave(PlayerId id, bool gone) {
         }
         return r;
     }
-    if (kept_.count(id)) return refused(fmt::format("The {} bot plays {}'s seat already.", options_.stand_in, who));
+    if (held_.count(id)) return refused(fmt::format("The {} bot plays {}'s seat already.", options_.stand_in, who));
     if (const auto why = game.may_leave(id)) {
         if (gone) return keep_for(id);  // nobody is there to play the seat, which cannot be given up
         return refused(sentence(*why));
@@ -293,7 +294,7 @@ Reply Table::leave_now(PlayerId id) {
         return refused(fmt::format("{} cannot leave: {}.", who, e.what()));
     }
     timeouts_.erase(id);
-    kept_.erase(id);
+    held_.erase(id);
     if (started_) end_record_if_over();  // the last player gone ends the game (GDD §3.4.2.1)
     return done(fmt::format("{} leaves.", who));
 }
@@ -305,10 +306,10 @@ void Table::end_record_if_over() {
 Reply Table::keep_for(PlayerId id) {
     const std::string who = name(id);
     session_->hand_to_bot(id, options_.stand_in);
-    kept_[id] = who;
+    held_[id] = who;
     timeouts_.erase(id);
     seat_line(id, options_.stand_in, "house rules");
-    return done(fmt::format("{} is gone, and the house rules keep the seat: the {} bot plays it until they are back.", who,
+    return done(fmt::format("{} is gone, and the house rules hold the seat: the {} bot plays it until they are back.", who,
                             options_.stand_in));
 }
 
@@ -316,7 +317,7 @@ Reply Table::take_over(PlayerId id) {
     const std::string was = name(id);
     const std::string bot = free_bot_name(options_.stand_in);
     session_->hand_to_bot(id, options_.stand_in, true);  // a seat of its own: names and seeds the next bots
-    kept_[id] = was;
+    held_[id] = was;
     names_[id] = bot;
     timeouts_.erase(id);
     seat_line(id, options_.stand_in, "take-over");
@@ -435,8 +436,8 @@ void Table::rename(PlayerId id, const std::string& who) {
 
 void Table::rename(std::string_view old_name, const std::string& who) {
     if (const PlayerId id = find(old_name); id != kNoPlayer && !is_bot(id)) rename(id, who);
-    for (auto& [id, kept] : kept_)
-        if (same(kept, old_name)) kept = who;
+    for (auto& [id, person] : held_)
+        if (same(person, old_name)) person = who;
     if (session_)
         for (PendingChange& p : session_->pending())
             if (p.bot.empty() && same(p.name, old_name)) p.name = who;
@@ -474,7 +475,7 @@ nlohmann::json Table::save_json() const {
         return o;
     };
     j["names"] = by_id(names_);
-    j["kept"] = by_id(kept_);
+    j["held"] = by_id(held_);
     j["timeouts"] = by_id(timeouts_);
     j["started"] = started_;
     if (!salt_.empty()) j["salt"] = salt_;

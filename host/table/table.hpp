@@ -32,7 +32,7 @@ struct TableOptions {
     /// A player who leaves a running game leaves their seat to a bot under a bot's name, so that
     /// a small game goes on instead of being suspended.
     bool bot_takes_over = false;
-    /// The built-in bot that decides for a player whose time ran out and keeps seats.
+    /// The built-in bot that decides for a player whose time ran out and holds seats.
     std::string stand_in = "greedy";
     /// Whether two names are the same person's (IRC folds case by CASEMAPPING); empty: equal
     /// after host::fold_name ("ann" and "ANN" are one person at a table).
@@ -81,7 +81,7 @@ public:
     virtual void changes_applied() {}
     /// The decision of the bot in seat `player` (a hook to time it, or to catch a plugin's
     /// fault). Default: bot.choose_receiver(view).
-    virtual PlayerId bot_decides(PlayerId /*player*/, Bot& bot, const TableView& view) { return bot.choose_receiver(view); }
+    virtual PlayerId bot_decides(PlayerId /*player*/, Bot& bot, const PlayerView& view) { return bot.choose_receiver(view); }
 };
 
 /// One table: a lobby until start(), then a game. Not copyable; the bundle, evaluator, bot source
@@ -102,7 +102,7 @@ public:
     /// RuleError for a snapshot that does not fit `bundle`.
     Table(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveState& save, BotSource& bots,
           TableListener& listener, TableOptions options);
-    /// A table saved with save_json() (a started game): the game, seats, names, kept seats,
+    /// A table saved with save_json() (a started game): the game, seats, names, held seats,
     /// timeouts and pending changes as they were; bots restored (lost ones are listed by
     /// lost_bots()). The record goes on from the lines stored so far (not held here). Throws
     /// RuleError or nlohmann::json::exception for a save that does not fit `bundle`.
@@ -116,7 +116,7 @@ public:
 
     /// A person called `name` sits down. Before start(): at once. In a game: at once between
     /// turns, after the turn during one (GDD §3.4.2.1), unless Game::may_join() refuses; a name
-    /// a stand-in bot keeps a seat for takes that seat back. Refused: empty or taken name, a
+    /// a stand-in bot holds a seat for takes that seat back. Refused: empty or taken name, a
     /// full table, the house rules.
     Reply join(const std::string& name);
     /// A bot of `kind` (built-in or a bot plugin) sits down, named `name`, or "KIND-N" (N: its
@@ -143,10 +143,10 @@ public:
     /// `id` is called `name` from now on (an IRC nick change): a seat line in the record.
     void rename(PlayerId id, const std::string& name);
     /// The person called `old_name` is called `name` from now on (an IRC nick change): their
-    /// seat (a seat line), a seat a stand-in bot keeps for them, and their pending join or leave.
+    /// seat (a seat line), a seat a stand-in bot holds for them, and their pending join or leave.
     void rename(std::string_view old_name, const std::string& name);
-    /// `name` takes back seat `id`, which a stand-in bot keeps for a person (a front end that
-    /// knows them by more than a name: an IRC services account). Refused: no seat kept there,
+    /// `name` takes back seat `id`, which a stand-in bot holds for a person (a front end that
+    /// knows them by more than a name: an IRC services account). Refused: no seat held there,
     /// or it is being played this turn.
     Reply reclaim(PlayerId id, const std::string& name);
     /// Ends the record before the game's end (a game stopped, or stopped being played here):
@@ -177,10 +177,10 @@ public:
     bool has_humans() const;
     /// The joins and leaves waiting for the end of the turn, in order (names as the table knows them).
     const std::vector<PendingChange>& pending() const;
-    /// The seat a stand-in bot keeps for `name`, or kNoPlayer.
-    PlayerId kept_seat(std::string_view name) const;
-    /// Every seat a stand-in bot keeps, with the name of the person it keeps it for.
-    const std::map<PlayerId, std::string>& kept() const { return kept_; }
+    /// The seat a stand-in bot holds for `name`, or kNoPlayer.
+    PlayerId held_seat(std::string_view name) const;
+    /// Every seat a stand-in bot holds, with the name of the person it holds it for.
+    const std::map<PlayerId, std::string>& held() const { return held_; }
     /// Timeouts in a row of seat `id`.
     unsigned timeouts(PlayerId id) const;
     /// The fair deal's commitment (64 hex digits), published before the first card; empty for
@@ -201,7 +201,7 @@ public:
     /// The game's seed. For the host's own use (replaying its record after a restart): never
     /// send it to a player before the game ends (docs/records.md, "The fair deal").
     std::uint64_t seed() const { return seed_; }
-    /// {"session": save_json(session), "names", "kept", "timeouts", "started", "salt"?}: the
+    /// {"session": save_json(session), "names", "held", "timeouts", "started", "salt"?}: the
     /// sealed deal's salt too, so that the end line can reveal it after a restart. Holds the seed
     /// and the deck: never for a player's eyes.
     nlohmann::json save_json() const;
@@ -211,7 +211,7 @@ private:
     void apply_changes(Session& session, const std::vector<PendingChange>& changes) override;
     bool may_start_turn() override { return started_ && listener_.may_start_turn(); }
     void before_turn() override { listener_.before_turn(); }
-    PlayerId bot_decides(PlayerId player, Bot& bot, const TableView& view) override {
+    PlayerId bot_decides(PlayerId player, Bot& bot, const PlayerView& view) override {
         return listener_.bot_decides(player, bot, view);
     }
     void turn_ended() override { listener_.turn_ended(); }
@@ -251,7 +251,7 @@ private:
     std::unique_ptr<Session> session_;
     std::unique_ptr<RecordLog> record_;
     std::map<PlayerId, std::string> names_;     // every seat ever taken, by its current name
-    std::map<PlayerId, std::string> kept_;      // seats a stand-in bot keeps, for this name
+    std::map<PlayerId, std::string> held_;      // seats a stand-in bot holds, for this name
     std::map<PlayerId, unsigned> timeouts_;     // in a row
     std::vector<LostBot> lost_;
     std::string joining_;                       // the name being seated (the join event's)

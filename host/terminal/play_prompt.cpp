@@ -14,7 +14,7 @@
 #include "host/base/input_error.hpp"
 #include "host/terminal/play_input.hpp"
 #include "host/terminal/explain.hpp"
-#include "host/terminal/play_session.hpp"
+#include "host/terminal/hotseat.hpp"
 
 namespace cherries::host {
 

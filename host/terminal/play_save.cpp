@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "host/terminal/play_interrupt.hpp"
-#include "host/terminal/play_session.hpp"
+#include "host/terminal/hotseat.hpp"
 
 namespace cherries::host {
 

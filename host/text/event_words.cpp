@@ -168,14 +168,14 @@ std::string EventWords::full(const Event& e) {
         case EventType::deck_renewal: return fmt::format("deck renewal: {} received cards shuffled into a new deck", e.cards);
         case EventType::draw: return fmt::format("{} draws {}", who(e.player), palette_.cyan(cards_.describe(e.card)));
         case EventType::give:
-            kept_ = e.receiver == e.player;
-            if (kept_) return fmt::format("{} keeps {}", who(e.player), cards_.name(e.card));
+            held_ = e.receiver == e.player;
+            if (held_) return fmt::format("{} keeps {}", who(e.player), cards_.name(e.card));
             return fmt::format("{} gives {} to {}", who(e.player), cards_.name(e.card), who(e.receiver));
         case EventType::handle: {
             const CardType type = game_.catalog().kind_of(e.card).type;
             if (type == CardType::modifier)
                 return fmt::format("{}: {} goes on top of the modifier card stack, lifetime {}{}", who(e.player),
-                                   cards_.name(e.card), e.lifetime, kept_ ? " (kept: +1)" : "");
+                                   cards_.name(e.card), e.lifetime, held_ ? " (kept: +1)" : "");
             const bool cherry = type == CardType::cherry;
             auto& shadow = cherry ? cherries_ : scores_;
             const std::int64_t old = shadow[e.player];

@@ -69,7 +69,7 @@ private:
     std::map<PlayerId, std::int64_t> cherries_;  // each count and score before the event
     std::map<PlayerId, std::int64_t> scores_;
     std::uint32_t told_turn_ = 0;  // the last turn whose header was said
-    bool kept_ = false;            // the last give was a keep
+    bool held_ = false;            // the last give was a keep
     std::uint32_t fault_turn_ = 0;  // the last turn a fault happened in
 };
 

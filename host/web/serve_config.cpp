@@ -56,7 +56,7 @@ void read_tables(ConfigReader& r, const TomlValue& t, ServeConfig& c) {
     for (const char* key : {"sets", "gametypes", "default_sets", "default_gametype"}) remember(c, t, "tables", key);
     std::vector<std::string_view> known = {"sets", "gametypes", "default_sets", "default_gametype"};
     for (const std::string_view key : host::hosted_table_keys()) known.push_back(key);
-    known.insert(known.end(), {"keep_finished", "keep_idle", "bot_pace"});
+    known.insert(known.end(), {"close_finished_after", "close_idle_after", "bot_pace"});
     r.unknown_keys(t, known, ctx);
     if (auto v = r.strings(t, "sets", ctx)) c.sets = std::move(*v);
     if (auto v = r.strings(t, "gametypes", ctx)) c.gametypes = std::move(*v);
@@ -66,8 +66,8 @@ void read_tables(ConfigReader& r, const TomlValue& t, ServeConfig& c) {
     }
     if (auto v = r.string(t, "default_gametype", ctx)) c.default_gametype = std::move(*v);
     host::read_hosted_table_options(r, t, ctx, c);
-    if (auto v = r.seconds(t, "keep_finished", 0.05, 7 * 86400, ctx)) c.keep_finished = *v;
-    if (auto v = r.seconds(t, "keep_idle", 0.05, 7 * 86400, ctx)) c.keep_idle = *v;
+    if (auto v = r.seconds(t, "close_finished_after", 0.05, 7 * 86400, ctx)) c.close_finished_after = *v;
+    if (auto v = r.seconds(t, "close_idle_after", 0.05, 7 * 86400, ctx)) c.close_idle_after = *v;
     if (auto v = r.seconds(t, "bot_pace", 0, 10, ctx)) c.bot_pace = *v;
 }
 

@@ -38,9 +38,9 @@ struct ServeConfig : host::HostedTableOptions {
     std::string default_gametype = "official";
     /// A finished game's table stays open this long (its page shows the end, its record is
     /// served from memory), then it is dropped; its record stays in the database.
-    std::chrono::milliseconds keep_finished{600'000};
+    std::chrono::milliseconds close_finished_after{600'000};
     /// A table that has not started and has nobody connected is dropped after this long.
-    std::chrono::milliseconds keep_idle{1'800'000};
+    std::chrono::milliseconds close_idle_after{1'800'000};
     /// [tables] bot_pace: while someone has the table's page open, a bot's turn is shown this
     /// long before the next turn starts (people can follow it); 0: bots play at once.
     std::chrono::milliseconds bot_pace{800};

@@ -154,11 +154,11 @@ Server::Impl::Impl(ServeConfig c, Pictures p, ServerLog l)
     lobby = std::make_unique<Lobby>(config);
     if (!config.database.empty()) {
         store = std::make_unique<TableStore>(config.database);
-        const auto resumed = store->resume(*lobby, config.keep_finished, log);
+        const auto resumed = store->resume(*lobby, config.close_finished_after, log);
         if (!resumed.empty()) log(fmt::format("resumed {} table(s) from {}", resumed.size(), config.database));
         for (const auto& r : resumed) {
             resumed_.push_back(r.id);  // run() starts their turn clocks
-            // A finished table closes when what was left of its keep_finished has passed.
+            // A finished table closes when what was left of its close_finished_after has passed.
             if (r.finished_ago) rooms[r.id].over_since = std::chrono::steady_clock::now() - *r.finished_ago;
         }
     }

@@ -94,7 +94,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// Whether `address` may open one more table now (tables_per_minute); counts it if so.
     bool may_open_table(const net::ip::address& address);
 
-    /// Every so often: drops the tables kept long enough (ServeConfig keep_finished, keep_idle).
+    /// Every so often: drops the tables kept long enough (ServeConfig close_finished_after, close_idle_after).
     void sweep();
 
     void accept();

@@ -239,8 +239,8 @@ void Server::Impl::sweep() {
     std::vector<std::string> drop;
     for (const auto& [id, table] : lobby->tables()) {
         Room& room = rooms[id];
-        if (room.over_since ? now - *room.over_since >= config.keep_finished
-                            : !table->started() && room.sockets.empty() && now - room.last_change >= config.keep_idle)
+        if (room.over_since ? now - *room.over_since >= config.close_finished_after
+                            : !table->started() && room.sockets.empty() && now - room.last_change >= config.close_idle_after)
             drop.push_back(id);
     }
     for (const auto& id : drop) {
@@ -260,7 +260,7 @@ void Server::Impl::sweep() {
         lobby->drop(id);
         log(fmt::format("table {} closed", id));
     }
-    const auto period = std::clamp<std::chrono::milliseconds>(std::min(config.keep_finished, config.keep_idle) / 4,
+    const auto period = std::clamp<std::chrono::milliseconds>(std::min(config.close_finished_after, config.close_idle_after) / 4,
                                                               std::chrono::milliseconds(20), std::chrono::milliseconds(60'000));
     sweeper.expires_after(period);
     sweeper.async_wait([self = shared_from_this()](beast::error_code ec) {

@@ -36,11 +36,11 @@ nlohmann::json TableStore::restore(Lobby& lobby, const host::StoredGame& g, cons
     return saved;
 }
 
-std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::milliseconds keep_finished,
+std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::milliseconds close_finished_after,
                                                     const std::function<void(const std::string&)>& log) {
     std::vector<Resumed> made;
     const std::int64_t now = store_unix_now();
-    const std::int64_t kept_for = std::chrono::duration_cast<std::chrono::seconds>(keep_finished).count();
+    const std::int64_t kept_for = std::chrono::duration_cast<std::chrono::seconds>(close_finished_after).count();
     // A finished table first: a table id taken up again by a later game in progress wins.
     for (const host::StoredGame& g : store_.finished_under("web:", now - kept_for)) {
         const std::string id = g.channel.substr(4);
@@ -93,7 +93,7 @@ std::string TableStore::save(WebTable& table, const std::function<void(const std
             if (table.started())
                 for (const auto& p : table.people()) stats.push_back({"web:" + p.name, p.name, p.won, p.turns, p.score});
             // The final state stays until the table closes (closed()): a restart within
-            // keep_finished shows the table's end again (docs/web.md, "Nothing is lost").
+            // close_finished_after shows the table's end again (docs/web.md, "Nothing is lost").
             // A table stopped before its game's end is not shown again (it would play on).
             const std::int64_t now = store_unix_now();
             nlohmann::json final_state = table.save_json();

@@ -36,10 +36,10 @@ public:
         std::optional<std::chrono::seconds> finished_ago;
     };
     /// Makes every stored table that was in progress again in `lobby`, and every table whose game
-    /// finished less than `keep_finished` ago (its final state is kept until the table closes:
+    /// finished less than `close_finished_after` ago (its final state is kept until the table closes:
     /// closed()); one that cannot be made (its plugins gone or changed) is set aside as
     /// "unresumable" (a finished one just stays in the store) and told to `log`.
-    std::vector<Resumed> resume(Lobby& lobby, std::chrono::milliseconds keep_finished,
+    std::vector<Resumed> resume(Lobby& lobby, std::chrono::milliseconds close_finished_after,
                                 const std::function<void(const std::string&)>& log);
     /// Commits what changed at `table` (from its first seat on: WebTable::recording): its new record lines and its
     /// state, or, for a finished game, its end and its people's statistics. A failed write
@@ -54,7 +54,7 @@ public:
     void forget(const std::string& id) { health_.erase(id); }
     /// Table `id` is closed: a finished game's final state is dropped (its record stays), and
     /// the table is forgotten. A failure goes to `log`; the state is then dropped by nobody,
-    /// harmless (finished_under skips it once keep_finished has passed).
+    /// harmless (finished_under skips it once close_finished_after has passed).
     void closed(const std::string& id, const std::function<void(const std::string&)>& log);
     /// The stored game of table `id`, or 0.
     std::int64_t game_of(const std::string& id) const;

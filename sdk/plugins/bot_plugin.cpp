@@ -5,7 +5,7 @@
 #include <map>
 #include <mutex>
 
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "sdk/plugins/bundle.hpp"
 #include "sdk/base/diagnostic.hpp"
 #include "sdk/plugins/manifest.hpp"
@@ -35,13 +35,13 @@ void set_flag(lua_State* L, const char* key, bool value) {
 
 std::string card_id(const Catalog& catalog, CardId card) { return catalog.display_id(catalog.kind_id_of(card)); }
 
-const Player* named(const TableView& view, std::string_view name) {
+const Player* named(const PlayerView& view, std::string_view name) {
     for (const Player& p : view.players())
         if (p.name == name) return &p;
     return nullptr;
 }
 
-const std::string& name_of(const TableView& view, PlayerId id) {
+const std::string& name_of(const PlayerView& view, PlayerId id) {
     static const std::string none;
     for (const Player& p : view.players())
         if (p.id == id) return p.name;
@@ -52,7 +52,7 @@ const std::string& name_of(const TableView& view, PlayerId id) {
 int plan(lua_State* L) {
     auto* d = static_cast<BotRuntime::Decision*>(lua_touserdata(L, lua_upvalueindex(1)));
     if (!d->view) return luaL_error(L, "view.plan may only be called while decide() runs");
-    const TableView& view = *d->view;
+    const PlayerView& view = *d->view;
     const char* receiver_name = luaL_checkstring(L, 1);
     const Player* receiver = named(view, receiver_name);
     if (!receiver) return luaL_error(L, "view.plan: no player named '%s'", receiver_name);
@@ -87,7 +87,7 @@ void push_card(lua_State* L, const Catalog& catalog, CardId card) {
 }
 
 // Stack: [1] body, [2] decide, [3] context ... pushes the view table.
-void push_view(lua_State* L, const TableView& view, BotRuntime::Decision* d) {
+void push_view(lua_State* L, const PlayerView& view, BotRuntime::Decision* d) {
     const Catalog& catalog = view.catalog();
     lua_createtable(L, 0, 10);
     set_field(L, "me", name_of(view, view.current_player()));
@@ -218,9 +218,9 @@ BotRuntime::BotRuntime(std::shared_ptr<const BotPlugin> plugin)
 
 BotRuntime::~BotRuntime() = default;
 
-BotAnswer BotRuntime::decide(const TableView& view) {
+BotAnswer BotRuntime::decide(const PlayerView& view) {
     // decision_ outlives the call: a view.plan the bot kept in a global finds view == nullptr
-    // afterwards and refuses, instead of reading a dead TableView.
+    // afterwards and refuses, instead of reading a dead PlayerView.
     decision_->view = &view;
     const bool ran = runtime_->run(1, decide_body, decision_.get());
     decision_->view = nullptr;

@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "sdk/sandbox/lua_runtime.hpp"
 
 namespace cherries::sdk {
@@ -49,12 +49,12 @@ public:
 
     /// Calls decide(view) with the view table of docs/bots.md (what a player at the table sees,
     /// never the deck's order) and `view.plan(name)` for the engine's TurnPlan of a give.
-    BotAnswer decide(const TableView& view);
+    BotAnswer decide(const PlayerView& view);
 
     /// One decision in progress: what view.plan may look at (nullptr outside decide()), and the
     /// answer. Its address is in the state's view.plan closures, so it lives as long as the state.
     struct Decision {
-        const TableView* view = nullptr;
+        const PlayerView* view = nullptr;
         std::string answer;
     };
 

@@ -2,7 +2,7 @@
 // and leave the state as it was.
 #include <catch2/catch.hpp>
 
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "tests/support/fake_plugins.hpp"
 #include "tests/support/invariants.hpp"
 #include "tests/support/snapshot.hpp"
@@ -71,11 +71,11 @@ TEST_CASE("phases follow the flow - between_turns -> awaiting_give -> between_tu
     CHECK(to_string(EventType::deck_renewal) == "deck_renewal");
 }
 
-TEST_CASE("TableView shows the table but only the size of the deck (GDD §3.4.2.3.1 face up, docs/architecture.md, Design intent: bots)", "[phase]") {
+TEST_CASE("PlayerView shows the table but only the size of the deck (GDD §3.4.2.3.1 face up, docs/architecture.md, Design intent: bots)", "[phase]") {
     StandardKit kit;
     Game g = kit.game({"ann", "bob"}, {"point"});
     g.start_turn();
-    const TableView view(g);
+    const PlayerView view(g);
     CHECK(view.deck_size() == 73);
     CHECK(view.drawn_card() == g.drawn_card());
     CHECK(view.current_player() == id_of(g, "ann"));

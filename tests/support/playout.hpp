@@ -1,5 +1,5 @@
 // Simple decision makers for tests that need a whole game: a random one and a greedy one.
-// Both use only what a player at the table sees (TableView), never the deck's order.
+// Both use only what a player at the table sees (PlayerView), never the deck's order.
 #pragma once
 
 #include <algorithm>
@@ -9,7 +9,7 @@
 #include <random>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 
 namespace cherries::test {
 
@@ -24,7 +24,7 @@ inline PlayerId random_receiver(const Game& game, std::mt19937_64& rng) {
 /// someone else last, else own score minus the best other score, then cherries near the
 /// gametype's best count. A faulting plan counts as neutral (giving it is still allowed).
 inline PlayerId greedy_receiver(const Game& game) {
-    const TableView view(game);
+    const PlayerView view(game);
     const PlayerId me = view.current_player();
     const Player& self = game.player(me);
     std::int64_t best_value = std::numeric_limits<std::int64_t>::min();

@@ -28,7 +28,7 @@ const connection = new TableConnection(id, {
         status.className = ok ? 'ok' : 'warn';
         if (!ok && connection.retries === 3) checkListed();
     },
-    // A finished game's table closes after a while (the server's keep_finished): nothing to
+    // A finished game's table closes after a while (the server's close_finished_after): nothing to
     // reconnect to then.
     retry: () => {
         if (!finished()) return true;

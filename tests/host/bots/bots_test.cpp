@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
 #include "host/bots/random_bot.hpp"
@@ -71,7 +71,7 @@ TEST_CASE("make_bot makes the known kinds and rejects others", "[host][bots]") {
 TEST_CASE("random bot covers every receiver, about evenly", "[host][bots]") {
     Table t({"a", "b", "c", "d"}, {});
     t.game.start_turn();
-    const TableView view(t.game);
+    const PlayerView view(t.game);
     RandomBot bot(42);
     std::map<PlayerId, int> counts;
     constexpr int kDraws = 4000;
@@ -87,7 +87,7 @@ TEST_CASE("random bot covers every receiver, about evenly", "[host][bots]") {
 TEST_CASE("random bot draws from its own seed, not the game's", "[host][bots]") {
     Table t({"a", "b", "c"}, {});
     t.game.start_turn();
-    const TableView view(t.game);
+    const PlayerView view(t.game);
     auto sequence = [&](std::uint64_t seed) {
         RandomBot bot(seed);
         std::vector<PlayerId> out;
@@ -121,7 +121,7 @@ TEST_CASE("greedy keeps a Triple Cherry that brings it to exactly the scoring co
     t.game.start_turn();
     REQUIRE(t.drawn() == "triple-cherry");
     REQUIRE(t.game.player(t.id("greedy")).cherries == 2);
-    const TableView view(t.game);
+    const PlayerView view(t.game);
     GreedyBot bot;
     CHECK(bot.choose_receiver(view) == t.id("greedy"));
     CHECK(bot.rate(view, t.id("greedy")).lead == 1);   // 1 - 0 after the end-of-turn score change
@@ -137,7 +137,7 @@ TEST_CASE("greedy gives away a Triple Cherry that would take it past the scoring
     t.game.start_turn();
     REQUIRE(t.drawn() == "triple-cherry");
     REQUIRE(t.game.player(t.id("greedy")).cherries == 5);
-    const TableView view(t.game);
+    const PlayerView view(t.game);
     GreedyBot bot;
     CHECK(bot.choose_receiver(view) == t.id("other"));  // keeping: 8 cherries, no point this turn
 }
@@ -151,7 +151,7 @@ TEST_CASE("greedy gives a -3 Points card to the leader", "[host][bots]") {
     t.game.start_turn();
     REQUIRE(t.drawn() == "minus-three-points");
     REQUIRE(t.game.player(t.id("leader")).score == 3);
-    const TableView view(t.game);
+    const PlayerView view(t.game);
     GreedyBot bot;
     CHECK(bot.choose_receiver(view) == t.id("leader"));
     CHECK(bot.rate(view, t.id("leader")).lead == -1);   // 0 - max(1, 0)
@@ -179,7 +179,7 @@ TEST_CASE("greedy beats random bots over many games", "[host][bots]") {
         std::vector<std::unique_ptr<Bot>> bots;
         bots.push_back(make_bot("greedy", 0));
         for (int s = 1; s < 4; ++s) bots.push_back(make_bot("random", mix_seed(g * 4 + s)));
-        const TableView view(game);
+        const PlayerView view(game);
         while (game.phase() == Phase::between_turns && game.turn() < 10000) {
             game.start_turn();
             while (game.phase() == Phase::awaiting_give) game.give(bots[game.current_player()]->choose_receiver(view));

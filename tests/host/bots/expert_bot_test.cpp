@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/bots/expert_bot.hpp"
 #include "host/bots/greedy_bot.hpp"
@@ -29,7 +29,7 @@ const std::vector<std::string> kFour{"a", "b", "c", "d"};
 // Plays `turns` turns with greedy players.
 void play_greedy(Game& game, std::uint32_t turns) {
     GreedyBot greedy;
-    const TableView view(game);
+    const PlayerView view(game);
     while (game.phase() == Phase::between_turns && game.turn() < turns) {
         game.start_turn();
         while (game.phase() == Phase::awaiting_give) game.give(greedy.choose_receiver(view));
@@ -60,7 +60,7 @@ TEST_CASE("the expert's first decision does not depend on the deck below the top
         two.start_turn();
         REQUIRE(one.drawn_card() == two.drawn_card());
         ExpertBot first(99), second(99);
-        CHECK(first.choose_receiver(TableView(one)) == second.choose_receiver(TableView(two)));
+        CHECK(first.choose_receiver(PlayerView(one)) == second.choose_receiver(PlayerView(two)));
         CHECK(first.last_values() == second.last_values());  // every rollout value, not just the pick
         CHECK(first.state() == second.state());
     }
@@ -82,7 +82,7 @@ TEST_CASE("mid-game, after deck renewals, the expert still sees no deck order (G
             Game two(bundle.catalog(), bundle.gametype(), *runtime, reorder_below_top(one.snapshot()));
             REQUIRE(one.deck() != two.deck());
             ExpertBot first(7), second(7);
-            CHECK(first.choose_receiver(TableView(one)) == second.choose_receiver(TableView(two)));
+            CHECK(first.choose_receiver(PlayerView(one)) == second.choose_receiver(PlayerView(two)));
             CHECK(first.last_values() == second.last_values());
             searched = searched || std::any_of(first.last_values().begin(), first.last_values().end(),
                                                [](double v) { return v >= 0; });
@@ -101,8 +101,8 @@ TEST_CASE("the expert's values depend on the deck orders it samples", "[host][bo
     game.start_turn();
     REQUIRE(game.phase() == Phase::awaiting_give);
     ExpertBot first(1), second(2);
-    first.choose_receiver(TableView(game));
-    second.choose_receiver(TableView(game));
+    first.choose_receiver(PlayerView(game));
+    second.choose_receiver(PlayerView(game));
     CHECK(first.last_values() != second.last_values());
 }
 
@@ -112,7 +112,7 @@ TEST_CASE("the unseen cards are exactly the deck's cards, before and after a ren
     auto runtime = bundle.make_runtime();
     Game game(bundle.catalog(), bundle.gametype(), *runtime, 11, {"a", "b"});
     GreedyBot greedy;
-    const TableView view(game);
+    const PlayerView view(game);
     std::size_t checked = 0;
     std::size_t previous_deck = 0;
     bool renewed = false;
@@ -146,7 +146,7 @@ TEST_CASE("a rollout plays the turns Game plays, given the same deck (GDD §3.4.
         Rollout rollout(bundle.catalog(), bundle.gametype(), *runtime);
         SplitMix64 random(seed);
         GreedyBot greedy;
-        const TableView view(game);
+        const PlayerView view(game);
         // Until the deck runs out: a renewal shuffles with a different generator.
         while (!game.over() && !game.deck().empty()) {
             const std::size_t choice = rollout.greedy_choice(table);
@@ -173,7 +173,7 @@ TEST_CASE("the expert takes a winning give and is deterministic for a seed", "[h
         std::vector<std::unique_ptr<Bot>> bots;
         for (std::uint32_t s = 0; s < 4; ++s) bots.push_back(make_bot(s == 0 ? "expert" : "greedy", bot_seed + s, {.think = 4}));
         std::vector<PlayerId> out;
-        const TableView view(game);
+        const PlayerView view(game);
         while (game.phase() == Phase::between_turns && game.turn() < 60) {
             game.start_turn();
             while (game.phase() == Phase::awaiting_give) {

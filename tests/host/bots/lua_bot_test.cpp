@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
 #include "host/batch/check_bot.hpp"
@@ -69,14 +69,14 @@ TEST_CASE("a Lua bot sees the drawn card, the players, the gametype and the unse
           return "cid"
         end
         return M)");
-    const TableView view(t.game);
+    const PlayerView view(t.game);
     CHECK(bot.choose_receiver(view) == t.game.find_player("cid")->id);
     CHECK(bot.faults() == 0);
 }
 
 TEST_CASE("a Lua bot that errors, overruns or names no player is replaced by greedy", "[host][bots][lua]") {
     Table t;
-    const TableView view(t.game);
+    const PlayerView view(t.game);
     const PlayerId greedy = GreedyBot().choose_receiver(view);
     const std::vector<std::pair<std::string, std::string>> cases{
         {"error", "return { decide = function(view) error('boom') end }"},
@@ -106,7 +106,7 @@ TEST_CASE("a view.plan kept past decide() refuses instead of reading a gone tabl
           return view.me
         end
         return M)");
-    const TableView view(t.game);
+    const PlayerView view(t.game);
     CHECK(bot.choose_receiver(view) == t.game.current_player());
     CHECK(bot.faults() == 0);
     // The second call's `kept` is the first call's closure; it sees this call's view, which is
@@ -122,7 +122,7 @@ TEST_CASE("a bot plugin is selectable as bot:NAME: the shipped leader bot plays 
         std::vector<std::unique_ptr<Bot>> bots;
         bots.push_back(make_bot("leader", seed));
         for (int s = 1; s < 4; ++s) bots.push_back(make_bot("greedy", seed));
-        const TableView view(game);
+        const PlayerView view(game);
         while (game.phase() == Phase::between_turns && game.turn() < 2000) {
             game.start_turn();
             while (game.phase() == Phase::awaiting_give) game.give(bots[game.current_player()]->choose_receiver(view));
@@ -170,7 +170,7 @@ TEST_CASE("cherries new bot writes a bot that loads and decides without a fault"
     REQUIRE(files.size() == 2);
     LuaBot bot(std::make_shared<const sdk::BotPlugin>(sdk::read_bot_plugin(dir / "mine")));
     Table t;
-    const TableView view(t.game);
+    const PlayerView view(t.game);
     bot.choose_receiver(view);
     CHECK(bot.faults() == 0);
     fs::remove_all(dir);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/batch/sim.hpp"
 #include "host/bots/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
@@ -85,7 +85,7 @@ TEST_CASE("greedy breaks ties with its own seeded generator: every tied receiver
         }
         game.start_turn();
         REQUIRE(game.catalog().kind_of(game.drawn_card()).id == "minus-three-points");
-        const TableView view(game);
+        const PlayerView view(game);
         GreedyBot bot(seed);
         const PlayerId first = bot.choose_receiver(view);
         GreedyBot again(seed);

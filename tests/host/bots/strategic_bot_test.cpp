@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/bots/greedy_bot.hpp"
 #include "host/bots/strategic_bot.hpp"
@@ -39,7 +39,7 @@ TEST_CASE("over many games, strategic keeps a harmful modifier far less often th
         Game game(catalog, bundle.gametype(), *runtime, mix_seed(g), {"p1", "p2", "p3", "p4"});
         std::vector<std::unique_ptr<Bot>> bots;
         for (std::uint32_t s = 0; s < 4; ++s) bots.push_back(make_bot("greedy", mix_seed(g * 4 + s)));
-        const TableView view(game);
+        const PlayerView view(game);
         while (game.phase() == Phase::between_turns && game.turn() < 2000) {
             game.start_turn();
             while (game.phase() == Phase::awaiting_give) {
@@ -73,6 +73,6 @@ TEST_CASE("strategic is deterministic for a seed and sees no deck order (GDD §3
         std::reverse(snap.deck.begin(), snap.deck.end());
         Game two(bundle.catalog(), bundle.gametype(), *runtime, snap);
         StrategicBot a(seed), b(seed);
-        CHECK(a.choose_receiver(TableView(one)) == b.choose_receiver(TableView(two)));
+        CHECK(a.choose_receiver(PlayerView(one)) == b.choose_receiver(PlayerView(two)));
     }
 }

@@ -138,7 +138,7 @@ TEST_CASE("A closed table keeps bob's seat while he is away; back, he plays it a
     c.say("ann", "!start");
     c.move();  // ann
     REQUIRE(c.game->to_play() == "bob");
-    CHECK(has(c.depart("bob"), "bob is gone, and the house rules keep the seat: the greedy bot plays it until they are back."));
+    CHECK(has(c.depart("bob"), "bob is gone, and the house rules hold the seat: the greedy bot plays it until they are back."));
     REQUIRE(c.game->to_play() == "ann");
     // bob asks to leave or join from elsewhere before his JOIN is seen: one consistent answer each.
     CHECK(c.say("bob", "!leave") == Replies{"bob, the greedy bot plays your seat while you are away; !join takes it back."});

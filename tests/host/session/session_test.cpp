@@ -26,7 +26,7 @@ using test::standard_bundle;
 class SeedBot final : public Bot {
 public:
     explicit SeedBot(std::uint64_t seed) : seed_(seed) {}
-    PlayerId choose_receiver(const TableView& view) override { return greedy_.choose_receiver(view); }
+    PlayerId choose_receiver(const PlayerView& view) override { return greedy_.choose_receiver(view); }
     std::uint64_t state() const override { return seed_; }
     void restore(std::uint64_t state) override { seed_ = state; }
 

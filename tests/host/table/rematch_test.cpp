@@ -38,9 +38,9 @@ TEST_CASE("rematch: same gametype, sets and seats; a kept seat is its person's, 
         const PlayerId current = table.game()->current_player();
         REQUIRE(table.give(current, current));
     }
-    REQUIRE(table.kept_seat("bob") == kNoPlayer);
+    REQUIRE(table.held_seat("bob") == kNoPlayer);
     REQUIRE(table.leave(table.find("bob"), true));  // gone: the closed table keeps bob's seat
-    REQUIRE(table.kept_seat("bob") != kNoPlayer);
+    REQUIRE(table.held_seat("bob") != kNoPlayer);
     const Rematch r = rematch_of(table, bundle);
     CHECK(r.gametype == "closed-table");
     CHECK(r.sets == std::vector<std::string>{"standard"});

@@ -51,11 +51,11 @@ TEST_CASE("statistics: a person's turns are theirs, a kept seat is its person's 
         const PlayerId current = table.game()->current_player();
         ++played[current];
         REQUIRE(table.give(current, current));
-        if (current == bob && played[bob] == 3) REQUIRE(table.leave(bob, true));  // gone: the house rules keep the seat
+        if (current == bob && played[bob] == 3) REQUIRE(table.leave(bob, true));  // gone: the house rules hold the seat
     }
     table.advance();
     REQUIRE(table.game()->over());
-    REQUIRE(table.kept_seat("bob") == bob);
+    REQUIRE(table.held_seat("bob") == bob);
     CHECK(played[bob] == 3);
 
     const std::vector<PersonResult> results = listener.tally.results(table);

@@ -101,13 +101,13 @@ TEST_CASE("a rename by the old name follows the person: their seat (a seat line)
     // bob is gone; the house rules keep his seat for him under his new nick.
     const PlayerId bob = l.table.find("bob");
     REQUIRE(l.table.leave(bob, true));
-    REQUIRE(l.table.kept_seat("bob") == bob);
+    REQUIRE(l.table.held_seat("bob") == bob);
     l.table.rename("bob", "robert");
-    CHECK(l.table.kept_seat("bob") == kNoPlayer);
-    CHECK(l.table.kept_seat("robert") == bob);
+    CHECK(l.table.held_seat("bob") == kNoPlayer);
+    CHECK(l.table.held_seat("robert") == bob);
 }
 
-TEST_CASE("reclaim: a kept seat is taken back under another name; no seat kept, refused", "[table]") {
+TEST_CASE("reclaim: a held seat is taken back under another name; no seat held, refused", "[table]") {
     Lobby l(TableOptions{}, closed_table());
     REQUIRE(l.table.join("ann"));
     REQUIRE(l.table.join("bob"));
@@ -116,7 +116,7 @@ TEST_CASE("reclaim: a kept seat is taken back under another name; no seat kept, 
     const PlayerId bob = l.table.find("bob");
     const Reply none = l.table.reclaim(bob, "rob");
     CHECK(none.outcome == Reply::Outcome::refused);
-    CHECK(none.text == "No seat is kept for rob.");
+    CHECK(none.text == "No seat is held for rob.");
     REQUIRE(l.table.leave(bob, true));  // the house rules keep it
     REQUIRE(l.table.is_bot(bob));
     const Reply back = l.table.reclaim(bob, "rob");
@@ -125,5 +125,27 @@ TEST_CASE("reclaim: a kept seat is taken back under another name; no seat kept, 
     CHECK(back.text == "rob is back and takes their seat again from bob.");
     CHECK(l.table.name(bob) == "rob");
     CHECK_FALSE(l.table.is_bot(bob));
-    CHECK(l.table.kept().empty());
+    CHECK(l.table.held().empty());
+}
+
+TEST_CASE("a seat a stand-in bot holds survives a save, also one written when the key was \"kept\"", "[table]") {
+    Lobby l(TableOptions{}, closed_table());
+    REQUIRE(l.table.join("ann"));
+    REQUIRE(l.table.join("bob"));
+    REQUIRE(l.table.start());
+    REQUIRE(l.table.advance() == SessionStop::human);
+    const PlayerId bob = l.table.find("bob");
+    REQUIRE(l.table.leave(bob, true));  // the house rules hold it for him
+    nlohmann::json saved = l.table.save_json();
+    REQUIRE(saved.contains("held"));
+    nlohmann::json older = saved;
+    older["kept"] = older["held"];
+    older.erase("held");
+    for (const nlohmann::json* s : {&saved, &older}) {
+        Quiet listener;
+        InstalledBots bots;
+        Table again(l.bundle, *l.runtime, *s, bots, listener, {});
+        CHECK(again.held_seat("bob") == bob);
+        CHECK(again.held().size() == 1);
+    }
 }

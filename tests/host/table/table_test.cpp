@@ -115,7 +115,7 @@ TEST_CASE("the gametype's house rules refuse joins and leaves once the game is i
     const PlayerId bob = f.table.find("bob");
     CHECK(f.table.leave(bob, true));
     CHECK(f.table.is_bot(bob));
-    CHECK(f.table.kept_seat("bob") == bob);
+    CHECK(f.table.held_seat("bob") == bob);
     f.play_until(f.table.game()->turn() + 2);
     if (!f.table.game()->over() && f.table.game()->phase() != Phase::awaiting_give) {
         const Reply back = f.table.join("bob");

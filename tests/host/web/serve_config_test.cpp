@@ -27,8 +27,8 @@ turn_timeout = 30.5
 max_timeouts = 2
 bot_takes_over = true
 max_players = 6
-keep_finished = 60
-keep_idle = 0.5
+close_finished_after = 60
+close_idle_after = 0.5
 bot_pace = 0.25
 )", "serve.toml", "/etc/cherries");
     CHECK(c.host == "0.0.0.0");
@@ -44,8 +44,8 @@ bot_pace = 0.25
     CHECK(c.max_timeouts == 2);
     CHECK(c.bot_takes_over);
     CHECK(c.max_players == 6);
-    CHECK(c.keep_finished == std::chrono::minutes(1));
-    CHECK(c.keep_idle == std::chrono::milliseconds(500));
+    CHECK(c.close_finished_after == std::chrono::minutes(1));
+    CHECK(c.close_idle_after == std::chrono::milliseconds(500));
     CHECK(c.bot_pace == std::chrono::milliseconds(250));
     CHECK(web::ServeConfig{}.bot_pace == std::chrono::milliseconds(800));  // a little under a second by default
     // /srv/web is not a folder here, and /etc/cherries (the database's folder) does not exist

@@ -156,8 +156,8 @@ TEST_CASE("card faces and reference graphs are SVG drawn by host/design, cached 
 
 TEST_CASE("an idle table that never started and a finished one are closed after their time", "[web]") {
     web::ServeConfig config;
-    config.keep_idle = std::chrono::milliseconds(300);
-    config.keep_finished = std::chrono::milliseconds(300);
+    config.close_idle_after = std::chrono::milliseconds(300);
+    config.close_finished_after = std::chrono::milliseconds(300);
     TestServer server(config);
     const std::string idle = new_table(server.port());
     const std::string done = new_table(server.port());

@@ -152,7 +152,7 @@ TEST_CASE("a table gone from the server still tells where its game is kept", "[w
     TempFolder data;
     web::ServeConfig config;
     config.database = (data.path() / "web.db").string();
-    config.keep_finished = std::chrono::milliseconds(200);
+    config.close_finished_after = std::chrono::milliseconds(200);
     TestServer server(config);
     const std::string id = new_table(server.port());
     CHECK(http_request(server.port(), "GET", "/api/tables/" + id + "/game").status == 404);  // nothing stored yet

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/bot.hpp"
 #include "sdk/plugins/bundle.hpp"
 #include "tests/sdk/temp_plugin.hpp"
@@ -54,7 +54,7 @@ TEST_CASE("a Lua function that faults mid-game: its card is removed, the fault i
         game.set_event_sink(&log);
         std::vector<std::unique_ptr<host::Bot>> bots;
         for (std::uint64_t seat = 0; seat < 3; ++seat) bots.push_back(host::make_bot("random", seed * 7 + seat));
-        const TableView view(game);
+        const PlayerView view(game);
         while (game.phase() == Phase::between_turns && game.turn() < 10000) {
             game.start_turn();
             while (game.phase() == Phase::awaiting_give) game.give(bots[game.current_player()]->choose_receiver(view));

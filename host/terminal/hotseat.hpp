@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/session/seats.hpp"
 #include "host/records/record.hpp"
@@ -74,7 +74,7 @@ public:
 private:
     enum class Answer { none, done, quit, eof };
 
-    // play_session.cpp: the game loop and the session's hooks.
+    // hotseat.cpp: the game loop and the session's hooks.
     std::string set_names() const;
     void attach_sinks();
     GameEnd loop();

@@ -1,7 +1,7 @@
 // The hotseat game loop: seating, the turn loop, the start and the result.
 #include "host/base/utf8.hpp"
 #include "host/base/wrap.hpp"
-#include "host/terminal/play_session.hpp"
+#include "host/terminal/hotseat.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>

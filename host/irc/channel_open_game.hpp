@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 #include "host/bots/bot.hpp"
 #include "host/irc/channel_game.hpp"
 #include "host/irc/turn_text.hpp"
@@ -33,12 +33,12 @@ namespace cherries::irc {
 /// pending joins and leaves, the stand-in bot and the record (RecordLog, begun at the opener's
 /// seat: TableOptions::record_lobby); this is the table's listener, turning its events and
 /// notices into the channel's lines (`out`, set by whoever calls into the table).
-struct ChannelGame::Table final : host::TableListener {
+struct ChannelGame::OpenGame final : host::TableListener {
     /// A new game with `opener` seated.
-    Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener);
+    OpenGame(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener);
     /// A stored game: `saved` as host::Table::save_json() has it.
-    Table(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved);
-    ~Table() override;
+    OpenGame(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved);
+    ~OpenGame() override;
 
     // TableListener
     void on_event(const Event& event) override;
@@ -47,7 +47,7 @@ struct ChannelGame::Table final : host::TableListener {
     void before_turn() override;
     void turn_ended() override;
     void changes_applied() override;
-    PlayerId bot_decides(PlayerId player, host::Bot& bot, const TableView& view) override;
+    PlayerId bot_decides(PlayerId player, host::Bot& bot, const PlayerView& view) override;
 
     /// The current nick of a seat (also of players who left).
     std::string nick(PlayerId id) const { return table->name(id); }
@@ -69,8 +69,8 @@ struct ChannelGame::Table final : host::TableListener {
     /// What `reply` says in the channel: a request done now is told by its events' lines (a join
     /// names the place in the turn order), else, and for a refusal or a pending change, its text.
     void say(const host::Reply& reply);
-    /// Services accounts of the seats a stand-in bot keeps, from the seat's player.
-    void sync_kept();
+    /// Services accounts of the seats a stand-in bot holds, from the seat's player.
+    void sync_held();
 
     ChannelGame& channel;
     CaseMapping casemapping;
@@ -89,7 +89,7 @@ struct ChannelGame::Table final : host::TableListener {
     std::uint32_t turns_left = 0;     // turns this advance may still start: a bound against a bug
     std::set<PlayerId> faults_told;   // bot plugin seats whose fault the channel was told of
     std::map<PlayerId, std::string> accounts;  // services accounts of humans, when the server says
-    std::map<PlayerId, std::string> kept_account;  // of the person a stand-in keeps a seat for
+    std::map<PlayerId, std::string> held_account;  // of the person a stand-in holds a seat for
     /// Turns each person took, and the statistics at the end: the one rule of every host
     /// (host/table/seat_tally.hpp).
     host::SeatTally tally;

@@ -11,9 +11,9 @@ namespace cherries {
 /// Read-only view of a game for a player's decision. It offers no path to the deck's order:
 /// only its size. Planning a give uses the real modifier functions (GDD §3.4.2.3.2: any player
 /// may advise; the drawer decides).
-class TableView {
+class PlayerView {
 public:
-    explicit TableView(const Game& game) : game_(game) {}
+    explicit PlayerView(const Game& game) : game_(game) {}
 
     const Catalog& catalog() const { return game_.catalog(); }
     const Gametype& gametype() const { return game_.gametype(); }
@@ -40,6 +40,6 @@ private:
 /// card, the received and modifier card stacks, the removed and the set-aside cards. This is
 /// what the deck holds (after a deck renewal: what is left of the renewed cards), in no order.
 /// Sorted by card id. (A rollout's imagined renewal leaves the set-aside cards out: rare, small.)
-std::vector<CardId> unseen_cards(const TableView& view);
+std::vector<CardId> unseen_cards(const PlayerView& view);
 
 }  // namespace cherries

@@ -1,8 +1,8 @@
-#include "engine/table_view.hpp"
+#include "engine/player_view.hpp"
 
 namespace cherries {
 
-std::vector<CardId> unseen_cards(const TableView& view) {
+std::vector<CardId> unseen_cards(const PlayerView& view) {
     std::vector<bool> seen(view.catalog().card_count(), false);
     auto see = [&](CardId c) {
         if (c < seen.size()) seen[c] = true;
