@@ -9,6 +9,7 @@
 
 #include <csignal>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <sstream>
 
@@ -358,24 +359,24 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
         if (!table) return error_reply(req, http::status::not_found, "no table '" + m[1].str() + "'");
         return reply(req, http::status::ok, "application/json", R"({"events":)" + table->history() + "}");
     }
-    if (std::regex_match(path, m, game_events_re)) {  // and for a stored game: its record replayed here
+    // A stored game's record (sealed while it is played: no seed before its end), or why not.
+    const auto stored_record = [&](const std::string& number, std::string& record) -> std::optional<Response> {
         if (!store) return error_reply(req, http::status::not_found, "this server keeps no games (no --database)");
-        std::string record;
         try {
-            record = store->record(std::stoll(m[1]));
+            record = store->record(std::stoll(number));
         } catch (const std::exception&) {
-            return error_reply(req, http::status::not_found, "no stored game " + m[1].str());
+            return error_reply(req, http::status::not_found, "no stored game " + number);
         }
+        return std::nullopt;
+    };
+    if (std::regex_match(path, m, game_events_re)) {  // and for a stored game: its record replayed here
+        std::string record;
+        if (auto refused = stored_record(m[1], record)) return std::move(*refused);
         return json_reply(req, http::status::ok, replayed_json(lobby->library(), record, "game " + m[1].str()));
     }
     if (std::regex_match(path, m, game_re)) {
-        if (!store) return error_reply(req, http::status::not_found, "this server keeps no games (no --database)");
         std::string record;
-        try {
-            record = store->record(std::stoll(m[1]));
-        } catch (const std::exception&) {
-            return error_reply(req, http::status::not_found, "no stored game " + m[1].str());
-        }
+        if (auto refused = stored_record(m[1], record)) return std::move(*refused);
         Response res = reply(req, http::status::ok, "application/x-ndjson", record);
         res.set(http::field::content_disposition, "attachment; filename=\"cherries-game-" + m[1].str() + ".jsonl\"");
         return res;
