@@ -31,6 +31,8 @@ struct CardFront {
     std::string name;
     std::string headline;           ///< the change ("+2 cherries") or the lifetime ("Lasts 3 turns")
     std::string rules;              ///< rules text in words; may be empty
+    /// The manifest's texts for the face alone, by key (sdk::CardManifest::face_texts).
+    std::map<std::string, std::string, std::less<>> texts;
     std::filesystem::path picture;  ///< .svg or .png; empty: none
     std::string colour;             ///< band and frame
     std::string set_colour;         ///< the symbol's badge

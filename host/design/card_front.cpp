@@ -67,6 +67,7 @@ std::vector<CardFront> card_fronts(const sdk::SetManifest& set, const host::Card
             words ? words->description(words->catalog().find_kind(set.info.id + ":" + kind.id)) : sdk::describe_card(kind, nullptr);
         f.rules = card_rules(kind, description);
         f.picture = card.picture;
+        f.texts = card.face_texts;
         f.colour = !card.colour.empty() ? card.colour : type_colour(kind.type);
         f.set_colour = set.colour.empty() ? kDefaultSetColour : set.colour;
         f.count = kind.count;

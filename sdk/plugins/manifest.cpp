@@ -264,6 +264,9 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         CardManifest card;
         card.picture = read_picture(r, *t, "picture", folder, ctx);
         card.colour = read_colour(r, *t, ctx);
+        for (const ManifestField& f : manifest_fields())
+            if (f.table == "card" && f.face_text)
+                if (auto text = r.string(*t, f.key, Need::optional, ctx)) card.face_texts.emplace(f.key, std::move(*text));
         card.kind = std::move(kind);
         card.position = position_of(*t, "id");
         card.cherry_position = position_of(*t, "cherry");
@@ -348,8 +351,16 @@ GametypeManifest read_gametype_manifest(const std::filesystem::path& folder, std
 
     if (const toml::table* t = r.table(*root, "house_rules", Need::optional, "")) {
         r.unknown_keys(*t, known_keys("house_rules"), "[house_rules] ");
-        m.gametype.house_rules.join_in_progress = r.boolean(*t, "join_in_progress", "[house_rules] ").value_or(true);
-        m.gametype.house_rules.leave_in_progress = r.boolean(*t, "leave_in_progress", "[house_rules] ").value_or(true);
+        // Each house rule as its row says: the HouseRules member it fills, its bounds.
+        HouseRules& rules = m.gametype.house_rules;
+        for (const ManifestField& f : manifest_fields()) {
+            if (f.table != "house_rules") continue;
+            if (f.rule_flag)
+                if (auto v = r.boolean(*t, f.key, "[house_rules] ")) rules.*f.rule_flag = *v;
+            if (f.rule_number)
+                if (auto v = r.integer(*t, f.key, Need::optional, f.min, f.max, "[house_rules] "))
+                    rules.*f.rule_number = static_cast<std::uint32_t>(*v);
+        }
     }
     return m;
 }

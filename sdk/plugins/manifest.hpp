@@ -56,6 +56,8 @@ struct CardManifest {
     // file inside the set folder, a "#rrggbb" colour; empty means the default.
     std::filesystem::path picture;           ///< `picture`, the card's picture
     std::string colour;                      ///< `colour`, its front's band and frame
+    /// The texts only the face shows (fields whose row is a `face_text`), by key, as written.
+    std::map<std::string, std::string, std::less<>> face_texts;
 };
 
 /// A card set manifest (set.toml): one record per card.

@@ -80,9 +80,9 @@ constexpr ManifestField kFields[] = {
     {"tests", "distribution", R"j({"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"}}})j", false, kEveryCardBits,
      "array of `[cherry count, score change]` pairs", "cherry count >= 0; change within ±(2^53 − 1)", "optional", "", 0, 0},
     {"house_rules", "join_in_progress", R"j({"type": "boolean", "description": "whether players may join a game in progress (GDD §3.6)"})j", false, kEveryCardBits,
-     "boolean", "may players join once the first turn has started?", "default `true`", "§3.6", 0, 0},
+     "boolean", "may players join once the first turn has started?", "default `true`", "§3.6", 0, 0, false, &HouseRules::join_in_progress},
     {"house_rules", "leave_in_progress", R"j({"type": "boolean", "description": "whether players may leave a game in progress (GDD §3.6)"})j", false, kEveryCardBits,
-     "boolean", "may players leave once the first turn has started?", "default `true`", "§3.6", 0, 0},
+     "boolean", "may players leave once the first turn has started?", "default `true`", "§3.6", 0, 0, false, &HouseRules::leave_in_progress},
 };
 
 // The JSON object schema of `table`'s fields; for "card", only those of `types`.

@@ -3,8 +3,10 @@
 // mean" messages) and its integer bounds, the JSON Schemas of sdk/schema/ (for taplo and
 // editors; `cherries schema`) and the field rows of the manifest reference (docs/manifest.md)
 // are all made from this list; tests check the shipped schema files and the page against it
-// (tests/sdk/plugins/schema_test, manifest_reference_test). A new card attribute is one row
-// here plus the rule that reads it (sdk/plugins/manifest.cpp) and the engine field it fills.
+// (tests/sdk/plugins/schema_test, manifest_reference_test; `scripts/manifest-reference` writes
+// the schema files and the page's rows anew). A text only the face shows is its row alone
+// (`face_text`); a house rule is its row, naming the HouseRules member it fills; an attribute a
+// rule reads is its row plus the rule that reads it (sdk/plugins/manifest.cpp) and its field.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "engine/card.hpp"
+#include "engine/gametype.hpp"
 
 namespace cherries::sdk {
 
@@ -43,6 +46,12 @@ struct ManifestField {
     /// names no "$ref"); both 0 for every other field.
     std::int64_t min = 0;
     std::int64_t max = 0;
+    /// Card fields: a text only the card's face shows (no rule reads it). The reader takes it as
+    /// written into CardManifest::face_texts under its key; the face decides where it goes.
+    bool face_text = false;
+    /// House rules: the HouseRules member the reader fills, a flag or a number (bounds above).
+    bool HouseRules::*rule_flag = nullptr;
+    std::uint32_t HouseRules::*rule_number = nullptr;
 };
 
 /// The row of `key` in `table` ("card", "count"). Throws std::invalid_argument for none.
