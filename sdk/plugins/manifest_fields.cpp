@@ -42,6 +42,8 @@ constexpr ManifestField kFields[] = {
      "string", "any", "required", "§3.3.2.1.1", 0, 0},
     {"card", "text", R"j({"type": "string", "description": "the card's rules text in words"})j", false, kEveryCardBits,
      "string", "the card's rules text in words, shown wherever the card is explained", "optional: without it, a modifier card's words are derived from its functions (below)", "§3.3.2.1.2", 0, 0},
+    {"card", "flavour", R"j({"type": "string", "maxLength": 120, "description": "a line of flavour text for the front, no rules"})j", false, kEveryCardBits,
+     "string", "up to 120 characters: a line of flavour text on the front, in the middle when the card has no picture", "optional; default: none", "", 0, 0, true},
     {"card", "picture", R"j({"$ref": "#/definitions/picture", "description": "the picture in the middle of the card's front (GDD §3.3.2.1.2.2)"})j", false, kEveryCardBits,
      "string", "an `.svg` or `.png` file inside the plugin folder: the picture in the middle of the front", "optional; default: none", "§3.3.2.1.2.2", 0, 0},
     {"card", "colour", R"j({"$ref": "#/definitions/colour", "description": "the front's top band, frame and specifics"})j", false, kEveryCardBits,

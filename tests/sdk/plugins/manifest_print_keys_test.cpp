@@ -95,3 +95,14 @@ TEST_CASE("the shipped sets' pictures and backs are all present") {
         }
     }
 }
+
+TEST_CASE("a card's flavour text is read into its face texts; none, none") {
+    sdk::SetManifest m;
+    const auto found = problems(test::set_header() + card("flavour = \"Picked at dawn.\"\n") +
+                                    "[[card]]\nid = \"d\"\nname = \"D\"\ntype = \"modifier\"\nlifetime = 1\n",
+                                &m);
+    CHECK(found.empty());
+    REQUIRE(m.cards.size() == 2);
+    CHECK(m.cards[0].face_texts.at("flavour") == "Picked at dawn.");
+    CHECK(m.cards[1].face_texts.empty());
+}
