@@ -201,7 +201,7 @@ void CardPainter::front(cairo_t* cr, const CardFront& card, double bleed) {
     // Picture in the middle; specifics at the bottom: the headline, then the rules text.
     if (!card.picture.empty()) draw_picture(cr, card.picture, 15, 18.2, 20, 16.6);
     else if (const auto flavour = card.texts.find("flavour"); flavour != card.texts.end())
-        text_box(cr, flavour->second, TextBox{6, 20, 38, 12, 2.6, false}, ink);
+        text_box(cr, flavour->second, kFlavourBox, ink);
     text_box(cr, card.headline, kHeadlineBox, colour);
     text_box(cr, card.rules, kRulesBox, ink);
     cairo_restore(cr);

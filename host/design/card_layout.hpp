@@ -35,6 +35,7 @@ inline constexpr TextBox kSymbolBox{4.6, 4.1, 5.8, 5.3, 3.6, true};     ///< the
 inline constexpr TextBox kTypeBox{11.5, 3.2, 34.5, 7, 3.0, true};       ///< CHERRY, SCORE, MODIFIER (top right)
 inline constexpr TextBox kNameBox{4, 11.8, 42, 6, 4.0, true};           ///< the card's name
 inline constexpr TextBox kHeadlineBox{4, 34.8, 42, 4.4, 3.4, true};     ///< "+2 cherries", "Lasts 3 turns"
+inline constexpr TextBox kFlavourBox{6, 20, 38, 12, 2.6, false};        ///< `flavour`, where the picture goes on a card without one
 inline constexpr TextBox kRulesBox{4.5, 39.2, 41, 7.6, 2.3, false};     ///< the rules text
 inline constexpr TextBox kBackTitleBox{5, 20, 40, 10, 7, true};         ///< "Cherries" on a back without picture
 

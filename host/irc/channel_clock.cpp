@@ -75,16 +75,16 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
     OpenGame& t = *table_;
     t.out = &out;
     PlayerId id = t.find(nick, true);
-    if (const PlayerId kept = held_seat(std::string(nick)); id == kNoPlayer && kept != kNoPlayer) {
+    if (const PlayerId held = held_seat(std::string(nick)); id == kNoPlayer && held != kNoPlayer) {
         const host::Reply reply = seat_person(std::string(nick));  // the stand-in bot gives the seat back
         t.say(reply);
         if (!reply) return paint(std::move(out));
-        id = kept;
+        id = held;
         persist(out);
     } else if (id == kNoPlayer) {
         return out;
     } else if (t.table->cancel(t.nick(id), false)) {  // left during a turn, back before its end
-        out.push_back(fmt::format("{} is back and holds their seat.", t.nick(id)));
+        out.push_back(fmt::format("{} is back and stays in their seat.", t.nick(id)));
         persist(out);
     } else {
         out.push_back(fmt::format("Welcome back, {}.", t.nick(id)));

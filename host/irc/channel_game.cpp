@@ -253,10 +253,10 @@ host::TableOptions ChannelGame::table_options() const {
 
 host::Reply ChannelGame::seat_person(const std::string& nick) {
     OpenGame& t = *table_;
-    // A seat kept for this person under another nick (the same services account): theirs again.
-    if (const PlayerId kept = held_seat(nick); kept != kNoPlayer) {
-        const auto person = t.table->held().find(kept);
-        if (person != t.table->held().end() && !t.same(person->second, nick)) return t.table->reclaim(kept, nick);
+    // A seat held for this person under another nick (the same services account): theirs again.
+    if (const PlayerId held = held_seat(nick); held != kNoPlayer) {
+        const auto person = t.table->held().find(held);
+        if (person != t.table->held().end() && !t.same(person->second, nick)) return t.table->reclaim(held, nick);
     }
     return t.table->join(nick);
 }

@@ -106,7 +106,7 @@ public:
     /// dropped (five !keep out of turn: one refusal).
     Replies on_text(std::string_view nick, std::string_view text, GameClock::time_point now, bool op = false);
 
-    /// `old_nick` is now `new_nick` (NICK): a seated player holds the seat. No reply.
+    /// `old_nick` is now `new_nick` (NICK): a seated player stays in the seat. No reply.
     void on_nick(std::string_view old_nick, std::string_view new_nick);
 
     /// `nick` left the channel (PART, QUIT or KICK): a seated player leaves between turns.

@@ -100,12 +100,12 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
 PlayerId ChannelGame::held_seat(const std::string& nick) const {
     const OpenGame& t = *table_;
     const std::string account = account_of(nick);
-    for (const auto& [id, kept] : t.table->held()) {
+    for (const auto& [id, person] : t.table->held()) {
         if (!t.game.find_player(t.game.player(id).name)) continue;  // the seat is gone
         const auto a = t.held_account.find(id);
         if (!account.empty() && a != t.held_account.end()) {
             if (a->second == account) return id;  // the same services account, whatever the nick
-        } else if (t.same(kept, nick)) {
+        } else if (t.same(person, nick)) {
             return id;
         }
     }

@@ -21,8 +21,8 @@ Rematch rematch_of(const Table& table, const sdk::Bundle& bundle) {
     const Session* session = table.session_ptr();
     if (!game || !session) return out;
     for (const Player& p : game->players()) {
-        if (const auto kept = table.held().find(p.id); kept != table.held().end()) {
-            out.seats.push_back({.person = kept->second, .bot = ""});  // a person's seat: a bot only kept it
+        if (const auto held = table.held().find(p.id); held != table.held().end()) {
+            out.seats.push_back({.person = held->second, .bot = ""});  // a person's seat: a bot only held it
             continue;
         }
         std::string kind;

@@ -21,10 +21,10 @@ std::vector<PersonResult> SeatTally::results(const Table& table) const {
     const Game* game = table.game();
     if (!game) return out;
     for (const Player& p : game->players()) {
-        const auto kept = table.held().find(p.id);
-        if (table.is_bot(p.id) && kept == table.held().end()) continue;
+        const auto held = table.held().find(p.id);
+        if (table.is_bot(p.id) && held == table.held().end()) continue;
         out.push_back({.seat = p.id,
-                       .name = kept != table.held().end() ? kept->second : table.name(p.id),
+                       .name = held != table.held().end() ? held->second : table.name(p.id),
                        .won = game->winner() == p.id,
                        .turns = turns(p.id),
                        .score = p.score});

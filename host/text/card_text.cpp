@@ -35,7 +35,7 @@ std::string CardText::describe_kind(KindId kind) const {
 }
 
 std::string house_rules_words(const HouseRules& rules) {
-    const std::string kept = "a player who goes away holds their seat, and a stand-in bot plays it until they are back.";
+    const std::string kept = "a player who goes away does not lose their seat: a stand-in bot holds it and plays it until they are back.";
     if (rules.join_in_progress && rules.leave_in_progress) return "Players may join and leave during the game (at the end of a turn).";
     if (rules.join_in_progress) return "Players may join during the game (at the end of a turn), but nobody leaves: " + kept;
     if (rules.leave_in_progress) return "Nobody joins once the game has started; players may leave (at the end of a turn).";

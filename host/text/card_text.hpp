@@ -52,7 +52,7 @@ private:
 /// The gametype's house rules in words, the same at every table (GDD §3.6; the lobby, the table
 /// page, IRC's !rules): "Players may join and leave during the game (at the end of a turn)." or,
 /// for a closed table, "Nobody joins once the game has started. Nobody leaves either: a player who
-/// goes away holds their seat, and a stand-in bot plays it until they are back."
+/// goes away does not lose their seat: a stand-in bot holds it and plays it until they are back."
 std::string house_rules_words(const HouseRules& rules);
 
 }  // namespace cherries::host
