@@ -58,6 +58,9 @@ def main():
     h.sit_down(cid, "eve", pending=True)
     h.wait(ann, lambda d: any(p["name"] == "eve" for p in h.table_state(d)["pending"]), 10, "eve's pending join")
     h.wait(ann, lambda d: "eve joins" in d.find_element("id", "pending").text, 10, "eve's pending join on ann's page")
+    # The joining page says its seat is coming, not that it only watches.
+    h.wait(cid, lambda d: "Waiting to sit down after this turn: eve." in d.find_element("id", "my-seats").text, 10,
+           "eve's coming seat on cid's page")
     before = h.table_state(ann)
     ann_id = before["current"]
     seats_before = ann.execute_script("return window.cherriesTable.seats")

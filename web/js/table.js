@@ -176,7 +176,13 @@ function draw() {
     document.getElementById('bot-form').hidden = finished();
     const mineList = document.getElementById('my-seats');
     const names = [...mine.values()].map((s) => playerById(table, s.player)?.name || s.name).filter(Boolean);
-    mineList.textContent = names.length ? `Seats on this page: ${names.join(', ')}` : 'You are watching (no seat on this page).';
+    // A seat asked for mid-game waits for the turn's end (GDD §3.4.2.1): the page says so, not
+    // that it is only watching.
+    const waiting = finished() ? [] : seats.filter((s) => (s.player === null || s.player === undefined) && s.name).map((s) => s.name);
+    mineList.textContent = [
+        names.length ? `Seats on this page: ${names.join(', ')}.` : '',
+        waiting.length ? `Waiting to sit down after this turn: ${waiting.join(', ')}.` : '',
+    ].filter(Boolean).join(' ') || 'You are watching (no seat on this page).';
     // A keyboard player whose focus went with a control that is gone, hidden or disabled (their
     // last decision, the Start button just hidden) finds it on the whose-turn box meanwhile
     // (never on the page's body), and on Keep when their turn comes; a focus anywhere else
