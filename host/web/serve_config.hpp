@@ -47,6 +47,7 @@ struct ServeConfig : host::HostedTableOptions {
     /// [limits]: what one client may hold, so that no one client can take the server.
     std::size_t sockets_per_address = 64;            ///< open connections (HTTP and WebSocket) from one IP address
     std::size_t tables_per_minute = 20;              ///< tables one IP address may open in any 60 s
+    std::size_t replays_per_minute = 30;             ///< records one IP address may send to POST /api/replay in any 60 s
     std::chrono::milliseconds http_idle{30'000};     ///< an HTTP connection with no request for this long is closed
     std::chrono::milliseconds websocket_idle{300'000}; ///< a WebSocket silent this long (pings unanswered) is closed
     /// Where keys were read from the file ("server.database", "tables.default_sets" ...):

@@ -179,12 +179,12 @@ AddressSlot::~AddressSlot() {
     if (it != server->open_by_address.end() && --it->second == 0) server->open_by_address.erase(it);
 }
 
-bool Server::Impl::may_open_table(const net::ip::address& address) {
+bool Server::Impl::within_minute_limit(Recent& recent, const net::ip::address& address, std::size_t limit) {
     const auto now = std::chrono::steady_clock::now();
-    auto& opened = tables_by_address[address];
-    while (!opened.empty() && now - opened.front() >= std::chrono::minutes(1)) opened.pop_front();
-    if (opened.size() >= config.tables_per_minute) return false;
-    opened.push_back(now);
+    auto& made = recent[address];
+    while (!made.empty() && now - made.front() >= std::chrono::minutes(1)) made.pop_front();
+    if (made.size() >= limit) return false;
+    made.push_back(now);
     return true;
 }
 
@@ -267,10 +267,14 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
                                            "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
         return res;
     };
-    if (path == "/api/tables" && req.method() == http::verb::post && !may_open_table(peer))
+    if (path == "/api/tables" && req.method() == http::verb::post && !within_minute_limit(tables_by_address, peer, config.tables_per_minute))
         return error_reply(req, http::status::too_many_requests,
                            fmt::format("this address opened {} tables in the last minute, the limit; try again in a minute",
                                        config.tables_per_minute));
+    if (path == "/api/replay" && req.method() == http::verb::post && !within_minute_limit(replays_by_address, peer, config.replays_per_minute))
+        return error_reply(req, http::status::too_many_requests,
+                           fmt::format("this address sent {} records to replay in the last minute, the limit; try again in a minute",
+                                       config.replays_per_minute));
     if (path == "/api/replay" && req.method() == http::verb::post) {  // the replay page's words for a file
         const auto origin = req[http::field::origin];
         const auto host = req[http::field::host];

@@ -84,15 +84,19 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     bool stopping = false;
     net::steady_timer sweeper{io};             // drops finished and idle tables
     std::map<net::ip::address, std::size_t> open_by_address;  // connections open now, by peer
-    std::map<net::ip::address, std::deque<std::chrono::steady_clock::time_point>> tables_by_address;  // opened in the last minute
+    /// An address's requests in the last minute, of one limited kind (tables opened, records replayed).
+    using Recent = std::map<net::ip::address, std::deque<std::chrono::steady_clock::time_point>>;
+    Recent tables_by_address;                  // POST /api/tables
+    Recent replays_by_address;                 // POST /api/replay
     net::steady_timer accept_pause{io};        // after a failed accept (EMFILE ...): wait, do not spin
     net::steady_timer store_retry{io};         // while the database fails: every table tried again each second
     bool store_retry_armed = false;
     std::chrono::milliseconds accept_backoff{0};
     std::size_t refused_sockets = 0;           // connections refused by sockets_per_address since the last log line
 
-    /// Whether `address` may open one more table now (tables_per_minute); counts it if so.
-    bool may_open_table(const net::ip::address& address);
+    /// Whether `address` may make one more request of the kind `recent` counts, at most `limit`
+    /// in any 60 s ([limits] tables_per_minute, replays_per_minute); counts it if so.
+    static bool within_minute_limit(Recent& recent, const net::ip::address& address, std::size_t limit);
 
     /// Every so often: drops the tables kept long enough (ServeConfig close_finished_after, close_idle_after).
     void sweep();

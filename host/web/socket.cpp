@@ -260,6 +260,10 @@ void Server::Impl::sweep() {
         lobby->drop(id);
         log(fmt::format("table {} closed", id));
     }
+    // An address's counts older than a minute limit nothing: they go, so that many addresses
+    // (IPv6 gives a client plenty) cannot grow the maps.
+    for (Recent* recent : {&tables_by_address, &replays_by_address})
+        std::erase_if(*recent, [&](const auto& entry) { return entry.second.empty() || now - entry.second.back() >= std::chrono::minutes(1); });
     const auto period = std::clamp<std::chrono::milliseconds>(std::min(config.close_finished_after, config.close_idle_after) / 4,
                                                               std::chrono::milliseconds(20), std::chrono::milliseconds(60'000));
     sweeper.expires_after(period);

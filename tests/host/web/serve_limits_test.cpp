@@ -1,7 +1,8 @@
 // Limits an operator can rely on (docs/web.md, "Configuration", [limits]): one address's idle
-// sockets do not keep another player out, one address opens only so many tables a minute, idle
-// HTTP and WebSocket connections are closed, and at the open-file limit the server waits
-// instead of spinning. Every client here is on 127.0.0.0/8: the "other address" is 127.0.0.2.
+// sockets do not keep another player out, one address opens only so many tables and replays
+// only so many records a minute, idle HTTP and WebSocket connections are closed, and at the
+// open-file limit the server waits instead of spinning. Every client here is on 127.0.0.0/8:
+// the "other address" is 127.0.0.2.
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
@@ -117,6 +118,20 @@ TEST_CASE("one address opens at most tables_per_minute tables a minute; another 
     CHECK_THAT(refused.body, Catch::Contains("opened 3 tables in the last minute, the limit; try again in a minute"));
     CHECK(request_from(server.port(), "127.0.0.3", "POST", "/api/tables", "{}").status == 201);
     CHECK(json::parse(http_request(server.port(), "GET", "/api/tables").body).size() == 4);
+}
+
+TEST_CASE("one address sends at most replays_per_minute records to POST /api/replay a minute", "[web]") {
+    web::ServeConfig config;
+    config.replays_per_minute = 2;
+    TestServer server(config);
+    // Not a record: each is answered in words (status 200, an error inside), and still counted.
+    for (int i = 0; i < 2; ++i) CHECK(request_from(server.port(), "127.0.0.2", "POST", "/api/replay", "not a record").status != 429);
+    const HttpAnswer refused = request_from(server.port(), "127.0.0.2", "POST", "/api/replay", "not a record");
+    CHECK(refused.status == 429);
+    CHECK_THAT(refused.body, Catch::Contains("sent 2 records to replay in the last minute, the limit; try again in a minute"));
+    CHECK(request_from(server.port(), "127.0.0.3", "POST", "/api/replay", "not a record").status != 429);
+    // The tables' count is its own: this address may still open one.
+    CHECK(request_from(server.port(), "127.0.0.2", "POST", "/api/tables", "{}").status == 201);
 }
 
 TEST_CASE("an HTTP connection that sends no request and a WebSocket that answers no ping are closed", "[web]") {
