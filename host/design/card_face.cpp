@@ -200,8 +200,9 @@ void CardPainter::front(cairo_t* cr, const CardFront& card, double bleed) {
     text_box(cr, card.name, kNameBox, ink);
     // Picture in the middle; specifics at the bottom: the headline, then the rules text.
     if (!card.picture.empty()) draw_picture(cr, card.picture, 15, 18.2, 20, 16.6);
-    else if (const auto flavour = card.texts.find("flavour"); flavour != card.texts.end())
-        text_box(cr, flavour->second, kFlavourBox, ink);
+    else
+        for (const auto& [key, text] : card.texts)
+            if (const TextBox* box = face_text_box(key)) text_box(cr, text, *box, ink);
     text_box(cr, card.headline, kHeadlineBox, colour);
     text_box(cr, card.rules, kRulesBox, ink);
     cairo_restore(cr);

@@ -3,6 +3,8 @@
 // lint of `cherries check` (print_lint.hpp), so both read one layout.
 #pragma once
 
+#include <string_view>
+
 #include "host/design/sheet_layout.hpp"
 
 namespace cherries::host {
@@ -38,5 +40,13 @@ inline constexpr TextBox kHeadlineBox{4, 34.8, 42, 4.4, 3.4, true};     ///< "+2
 inline constexpr TextBox kFlavourBox{6, 20, 38, 12, 2.6, false};        ///< `flavour`, where the picture goes on a card without one
 inline constexpr TextBox kRulesBox{4.5, 39.2, 41, 7.6, 2.3, false};     ///< the rules text
 inline constexpr TextBox kBackTitleBox{5, 20, 40, 10, 7, true};         ///< "Cherries" on a back without picture
+
+/// Where a face text (a manifest row of kind `face_text`, by its key) goes on a front without a
+/// picture, or nullptr for a key the front does not show. The painter draws and the print lint
+/// checks what this names, so a new face text is its row and a line here.
+inline const TextBox* face_text_box(std::string_view key) {
+    if (key == "flavour") return &kFlavourBox;
+    return nullptr;
+}
 
 }  // namespace cherries::host

@@ -84,6 +84,9 @@ std::vector<sdk::Diagnostic> lint_print(const sdk::SetManifest& set) {
         };
         lint("name", kind.name, kNameBox, "name");
         lint("rules text", kind.text, kRulesBox, "text");
+        if (card.picture.empty())  // a face text shows where a picture would
+            for (const auto& [key, text] : card.face_texts)
+                if (const TextBox* box = face_text_box(key)) lint(key, text, *box, key);
     }
     return out;
 }

@@ -70,7 +70,11 @@ TEST_CASE("print lint: a symbol too long for its badge, a name and texts too lon
     CHECK(small.message.find("shorten `text` to about") != std::string::npos);
     const auto& essay = warning_with(warnings, "card 'essay': its rules text");
     CHECK(essay.line == 34);
-    CHECK(warnings.size() == 4);  // 'cherry' and 'fine' print well
+    // A face text (docs/cards.md: the flavour, where a picture would go) is checked in its box too.
+    const auto& flavour = warning_with(warnings, "card 'storyteller': its flavour");
+    CHECK(flavour.line == 50);  // its id
+    CHECK(flavour.message.find("shorten `flavour` to about") != std::string::npos);
+    CHECK(warnings.size() == 5);  // 'cherry' and 'fine' print well
 }
 
 TEST_CASE("print lint: the shipped sets print well, so they get no warning", "[host][design][print]") {
@@ -134,7 +138,8 @@ TEST_CASE("cherries check prints the print lint's warnings at the card, and none
     CHECK(planted.out.find("print-lint/set.toml:8:10: warning: set 'print-lint': the symbol 'GLASSHOUSE'") !=
           std::string::npos);
     CHECK(planted.out.find("print-lint/set.toml:34:6: warning: card 'essay': its rules text") != std::string::npos);
-    CHECK(planted.out.find("0 errors, 4 warnings") != std::string::npos);
+    CHECK(planted.out.find("print-lint/set.toml:50:6: warning: card 'storyteller': its flavour") != std::string::npos);
+    CHECK(planted.out.find("0 errors, 5 warnings") != std::string::npos);
     const auto standard = test::run_cli("check '" + (kSource / "sets/standard").string() + "'");
     CHECK(standard.status == 0);
     CHECK(standard.out.find("0 errors, 0 warnings") != std::string::npos);
