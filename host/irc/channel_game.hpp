@@ -17,6 +17,7 @@
 #include "engine/game.hpp"
 #include "host/irc/channel_commands.hpp"
 #include "host/session/game_library.hpp"
+#include "host/session/hosted_table_options.hpp"
 #include "host/irc/text.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/table/rematch.hpp"
@@ -44,13 +45,11 @@ using host::GameLibrary;
 using GameClock = std::chrono::steady_clock;
 
 /// How games in a channel are run.
-struct ChannelOptions {
+struct ChannelOptions : host::HostedTableOptions {
+    // The base's turn_timeout is counted from when the turn's prompt line is written to the
+    // server (not when the card is drawn: a queued prompt costs nobody time).
     std::string gametype = "official";             ///< !cherries without a GAMETYPE
     std::vector<std::string> sets{"standard"};     ///< !cherries without SETs
-    /// How long a player has, counted from when their turn's prompt line is written to the
-    /// server (not when the card is drawn: a queued prompt costs nobody time); then the greedy
-    /// bot decides for them. Fractions of a second are allowed (tests).
-    std::chrono::milliseconds turn_timeout{90'000};
     /// "ann: 15 s left." this long before the timeout (only when the timeout is longer).
     std::chrono::milliseconds turn_warning{15'000};
     /// A !pause ends by itself after this long (the turn clock then runs on).
@@ -58,11 +57,7 @@ struct ChannelOptions {
     /// A write to the database that failed is tried again every this long, never backing off
     /// (the game goes on in memory meanwhile; docs/irc-storage.md).
     std::chrono::milliseconds store_retry{1000};
-    unsigned max_timeouts = 3;                     ///< timeouts in a row, then the player leaves
-    std::size_t max_players = 10;                  ///< seats at one table, bots included
     CaseMapping casemapping = CaseMapping::rfc1459;
-    /// A bot takes a leaver's seat once the game runs, so that a small game goes on.
-    bool bot_takes_over = false;
     /// Announcements with mIRC colour codes (cherries red, scores bold); off: plain text.
     bool colours = false;
     /// Compact mode (`!quiet` switches it per channel): every turn in one line, and the scores

@@ -113,9 +113,7 @@ void read_game(ConfigReader& r, const TomlValue& t, BotConfig& c) {
     place(c, t, "sets", "game.sets");
     text(r, t, "gametype", ctx, g.gametype);
     texts(r, t, "sets", ctx, g.sets);
-    host::HostedTableOptions table = hosted_table_options(g);
-    host::read_hosted_table_options(r, t, ctx, table);
-    set_hosted_table_options(g, table);
+    host::read_hosted_table_options(r, t, ctx, g);
     if (auto v = r.seconds(t, "turn_warning", 0, 86400, ctx)) g.turn_warning = *v;
     if (auto v = r.seconds(t, "pause_limit", 0.05, 86400, ctx)) g.pause_limit = *v;
     boolean(r, t, "colours", ctx, g.colours);
@@ -190,23 +188,6 @@ BotConfig read_bot_config(const std::filesystem::path& file) {
     std::optional<BotConfig> c = read_bot_config(file, problems);
     if (!problems.empty() || !c) throw sdk::LoadError(problems);
     return std::move(*c);
-}
-
-host::HostedTableOptions hosted_table_options(const ChannelOptions& game) {
-    return {.turn_timeout = game.turn_timeout, .max_timeouts = game.max_timeouts, .max_players = game.max_players,
-            .bot_takes_over = game.bot_takes_over};
-}
-
-void set_hosted_table_options(ChannelOptions& game, const host::HostedTableOptions& table) {
-    game.turn_timeout = table.turn_timeout;
-    game.max_timeouts = table.max_timeouts;
-    game.max_players = table.max_players;
-    game.bot_takes_over = table.bot_takes_over;
-}
-
-ClientOptions with_hosted_table_defaults(ClientOptions client) {
-    set_hosted_table_options(client.game, host::HostedTableOptions{});
-    return client;
 }
 
 void BotConfig::forget(const std::string& key) {

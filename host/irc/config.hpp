@@ -35,14 +35,6 @@ struct ConfigPlace {
     int column = 0;
 };
 
-/// The hosted table options of a channel's games (irc.toml's [game] block, the same as
-/// serve.toml's [tables]: host/session/hosted_table_options.hpp).
-host::HostedTableOptions hosted_table_options(const ChannelOptions& game);
-/// Sets the channel's fields of the block from `table`.
-void set_hosted_table_options(ChannelOptions& game, const host::HostedTableOptions& table);
-/// `client` with the block's defaults (host::HostedTableOptions{}) in its game options.
-ClientOptions with_hosted_table_defaults(ClientOptions client);
-
 /// Everything a config file says (ClientOptions carries the protocol part).
 struct BotConfig {
     std::filesystem::path file;                      ///< where it was read from ("" for flags only)
@@ -51,7 +43,7 @@ struct BotConfig {
     /// (N from 0). A value given by a flag instead has none (forget()).
     std::map<std::string, ConfigPlace> places;
     ServerOptions server;
-    ClientOptions client = with_hosted_table_defaults({});  ///< the table options' defaults are the block's
+    ClientOptions client;  ///< its game options are a host::HostedTableOptions, with the block's defaults
     std::vector<std::filesystem::path> plugin_path;  ///< searched first for sets and gametypes
     bool flood_off = false;                          ///< [flood] off = true: no rate limit (bench, own server)
 

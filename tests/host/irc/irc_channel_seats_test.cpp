@@ -184,7 +184,9 @@ TEST_CASE("Hostile text: control codes, formatting, invalid UTF-8, nicks that ar
 }
 
 TEST_CASE("A table has at most max_players seats, pending joins included") {
-    Channel c(ChannelOptions{.max_players = 3});
+    ChannelOptions three;
+    three.max_players = 3;
+    Channel c(three);
     c.say("ann", "!cherries");
     c.say("bob", "!join");
     c.say("ann", "!start");

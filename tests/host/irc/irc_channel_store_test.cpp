@@ -146,7 +146,9 @@ TEST_CASE("cherries::host::export_record gives the --record JSON Lines: cherries
 
 TEST_CASE("Statistics after games: games, wins, turns, points, best; by account when the server gives one") {
     TempFolder tmp;
-    StoredChannel c(tmp.file("bot.db"), ChannelOptions{.top_min_games = 2});  // !top counts these two games
+    ChannelOptions two;
+    two.top_min_games = 2;  // !top counts these two games
+    StoredChannel c(tmp.file("bot.db"), two);
     c.accounts["ann"] = "AnnAccount";
     std::int64_t best_ann = INT64_MIN;
     for (int game = 0; game < 2; ++game) {

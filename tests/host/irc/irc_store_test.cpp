@@ -245,6 +245,8 @@ TEST_CASE("!top in a channel: win rates with the minimum named; nobody with enou
     StoredChannel c(tmp.file("bot.db"));  // top_min_games: 3 by default
     CHECK(c.say("zed", "!top") ==
           Replies{"Top players by win rate (at least 3 games): 1. ann 67% (2 of 3 games); 2. bob 33% (1 of 3 games)."});
-    StoredChannel strict(tmp.file("bot.db"), ChannelOptions{.top_min_games = 4});
+    ChannelOptions four;
+    four.top_min_games = 4;
+    StoredChannel strict(tmp.file("bot.db"), four);
     CHECK(strict.say("zed", "!top") == Replies{"Nobody has finished 4 games yet; !stats NICK shows anyone's."});
 }

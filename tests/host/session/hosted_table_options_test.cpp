@@ -19,7 +19,7 @@ namespace {
 // The block's fields as irc.toml reads them (its [game]).
 host::HostedTableOptions from_irc(const std::string& block, std::vector<sdk::Diagnostic>& problems) {
     const auto c = irc::parse_bot_config("[game]\n" + block, "irc.toml", "", problems);
-    return c ? irc::hosted_table_options(c->client.game) : host::HostedTableOptions{};
+    return c ? host::HostedTableOptions(c->client.game) : host::HostedTableOptions{};
 }
 
 // ... and as serve.toml reads them (its [tables]).
@@ -50,10 +50,10 @@ TEST_CASE("a config that says nothing gets the block's defaults on IRC and on th
     CHECK(same(from_web("", problems), defaults));
     CHECK(problems.empty());
     // Flags alone (no file) start from the same defaults.
-    CHECK(same(irc::hosted_table_options(irc::BotConfig{}.client.game), defaults));
+    CHECK(same(irc::BotConfig{}.client.game, defaults));
     CHECK(same(web::ServeConfig{}, defaults));
     // A channel game made without a config (host/irc/channel_game.hpp) has them too.
-    CHECK(same(irc::hosted_table_options(irc::ChannelOptions{}), defaults));
+    CHECK(same(irc::ChannelOptions{}, defaults));
 }
 
 TEST_CASE("the block's keys are read the same in irc.toml and serve.toml, within the same bounds") {
