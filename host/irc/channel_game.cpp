@@ -246,6 +246,7 @@ host::TableOptions ChannelGame::table_options() const {
         return fold_case(a, mapping) == fold_case(b, mapping);
     };
     o.record_lobby = true;  // stored from !cherries on (docs/irc-storage.md)
+    o.needs_people = true;  // a channel's game is for people: the bots do not play it out
     o.source = "irc";
     o.deal_salt = options_.salt();  // nobody in the channel may learn the deck's order (docs/records.md, "The fair deal")
     return o;

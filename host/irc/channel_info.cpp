@@ -69,7 +69,7 @@ void ChannelGame::OpenGame::notice(const std::string& line) {
 }
 
 bool ChannelGame::OpenGame::may_start_turn() {
-    if (!started || !has_humans() || turns_left == 0) return false;
+    if (!started || turns_left == 0) return false;  // no person left: host::Table's rule (needs_people)
     --turns_left;
     return true;
 }

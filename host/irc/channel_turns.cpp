@@ -72,7 +72,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         return;
     }
     if (!t.started) return;
-    if (!t.has_humans()) return close(out, "no human player is left");
+    if (t.table->without_people()) return close(out, host::kNoPersonLeft);
     if (stop == host::SessionStop::suspended) {
         t.flush();
         return;

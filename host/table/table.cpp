@@ -129,6 +129,10 @@ bool Table::has_humans() const {
     return false;
 }
 
+bool Table::without_people() const {
+    return options_.needs_people && started_ && session_ && !session_->game().over() && !has_humans();
+}
+
 const std::vector<PendingChange>& Table::pending() const {
     static const std::vector<PendingChange> none;
     return session_ ? session_->pending() : none;
@@ -451,6 +455,7 @@ SessionStop Table::advance() {
     if (!started_ || !session_) return SessionStop::before_turn;
     const SessionStop stop = session_->advance();
     end_record_if_over();
+    if (without_people()) this->stop(kNoPersonLeft);  // the bots do not play it out
     return stop;
 }
 

@@ -48,7 +48,15 @@ struct TableOptions {
     /// deck's order (the web and IRC) seals; `cherries play` and `sim` are open (whoever runs
     /// them chose or can read the seed anyway). A table restored from save_json() keeps its own.
     std::string deal_salt;
+    /// A hosted table (IRC, the web): a started game in which no person plays their own seat any
+    /// more (every seat a bot's or held by the stand-in) is not played out by the bots. No turn
+    /// starts, and advance() ends the record with kNoPersonLeft. Off: bots play on (`cherries
+    /// play` with bots only).
+    bool needs_people = false;
 };
+
+/// The record's end reason when a hosted table's last person is gone (TableOptions::needs_people).
+inline constexpr const char* kNoPersonLeft = "no human player is left";
 
 /// A request's answer: done now, waiting for the end of the turn (GDD §3.4.2.1), or refused.
 struct Reply {
@@ -175,6 +183,9 @@ public:
     bool is_bot(PlayerId id) const { return session_ && session_->bot(id) != nullptr; }
     /// Whether any seated player is a person playing their own seat.
     bool has_humans() const;
+    /// A hosted table's game that no person plays any more (TableOptions::needs_people): started,
+    /// not over, and no seat played by its own person. advance() ends its record then.
+    bool without_people() const;
     /// The joins and leaves waiting for the end of the turn, in order (names as the table knows them).
     const std::vector<PendingChange>& pending() const;
     /// The seat a stand-in bot holds for `name`, or kNoPlayer.
@@ -209,7 +220,7 @@ public:
 private:
     // SessionHooks
     void apply_changes(Session& session, const std::vector<PendingChange>& changes) override;
-    bool may_start_turn() override { return started_ && listener_.may_start_turn(); }
+    bool may_start_turn() override { return started_ && !without_people() && listener_.may_start_turn(); }
     void before_turn() override { listener_.before_turn(); }
     PlayerId bot_decides(PlayerId player, Bot& bot, const PlayerView& view) override {
         return listener_.bot_decides(player, bot, view);

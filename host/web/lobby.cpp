@@ -133,6 +133,8 @@ TableSetup Lobby::setup(std::string id, std::vector<std::string> sets, std::stri
     // The record (and so the store) begins when the first person sits down: a waiting table
     // survives a restart like a game in play (docs/web.md, "Nothing is lost").
     s.options.record_lobby = true;
+    // A table is for people: once none plays their own seat, the bots do not play it out.
+    s.options.needs_people = true;
     return s;
 }
 

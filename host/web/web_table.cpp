@@ -346,10 +346,12 @@ json WebTable::state_json() const {
                                 {"house_rules", host::house_rules_words(gametype.house_rules)}, {"winning_score", gametype.winning_score}, {"graph", graph_url(setup_.gametype)}}},
                   {"sets", setup_.sets}, {"random_sets", setup_.random_sets}};
     state["phase"] = !table_->started() ? std::string("lobby") : std::string(to_string(game->phase()));
-    if (table_->started() && table_->record() && table_->record()->ended() && !game->over()) state["phase"] = "stopped";
+    // Stopped before its end: nobody plays it any more (TableOptions::needs_people).
+    const bool stopped = table_->started() && table_->record() && table_->record()->ended() && !game->over();
+    if (stopped) state["phase"] = "stopped";
     state["turn"] = game ? game->turn() : 0;
     state["deck"] = game ? game->deck().size() : setup_.bundle->catalog().card_count();
-    const PlayerId current = game && table_->started() && !game->over() ? game->current_player() : kNoPlayer;
+    const PlayerId current = game && table_->started() && !game->over() && !stopped ? game->current_player() : kNoPlayer;
     state["current"] = current == kNoPlayer ? json(nullptr) : json(current);
     state["drawn"] = game && game->drawn_card() != kNoCard ? card_json(game->drawn_card()) : json(nullptr);
     json players = json::array();
@@ -388,14 +390,15 @@ json WebTable::state_json() const {
         state["deal"]["seed"] = std::to_string(deal->seed);
         state["deal"]["salt"] = deal->salt;
     }
-    if (game && game->over()) {
+    if (game && (game->over() || stopped)) {
         json standings = json::array();
         std::vector<const Player*> order;
         for (const Player& p : game->players()) order.push_back(&p);
         std::stable_sort(order.begin(), order.end(), [](const Player* a, const Player* b) { return a->score > b->score; });
         for (const Player* p : order) standings.push_back({{"name", table_->name(p->id)}, {"score", p->score}});
         state["result"] = {{"winner", game->winner() == kNoPlayer ? json(nullptr) : json(table_->name(game->winner()))},
-                           {"standings", standings}, {"phase", std::string(to_string(game->phase()))}};
+                           {"standings", standings}, {"phase", stopped ? std::string("stopped") : std::string(to_string(game->phase()))}};
+        if (stopped) state["result"]["reason"] = host::kNoPersonLeft;
     }
     return state;
 }

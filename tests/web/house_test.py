@@ -73,6 +73,19 @@ def main():
     focused = driver.execute_script("return document.activeElement && document.activeElement.getAttribute('data-action')")
     assert focused == "leave", f"focus did not come back to Leave after Cancel: {focused!r}"
     print(f"house: Leave asked first ({words!r}); Cancel changed nothing")
+
+    # eve is the only person here: the dialog says the game stops, and when she leaves it does
+    # (the bots do not play a table out that no person plays; the same rule as IRC's).
+    assert "so the game stops after this turn" in words, f"the dialog does not say the game stops: {words!r}"
+    h.click(driver, '[data-action="leave"]')
+    h.wait(driver, lambda d: d.find_element("id", "leave-dialog").get_attribute("open") is not None, 10, "the leave dialog")
+    h.click(driver, '[data-test="leave-confirm"]')
+    stopped = h.wait(driver, lambda d: (h.table_state(d) or {}).get("phase") == "stopped" and h.table_state(d), 10, "the game stopped")
+    assert stopped["turn"] == before["turn"] and stopped["current"] is None, f"the bot played on: {stopped}"
+    status = h.wait(driver, lambda d: "The game stopped" in d.find_element("id", "turn-box").text
+                    and d.find_element("id", "turn-box").text, 10, "the stopped game on the page")
+    assert "no human player is left" in status, f"the page does not say why the game stopped: {status!r}"
+    print(f"house: eve left, the game stopped at turn {stopped['turn']}: {status.splitlines()[0]!r}")
     print("house: passed")
     h.cleanup()
     return 0

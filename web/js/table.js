@@ -141,7 +141,7 @@ function anyToken() {
 }
 
 function finished() {
-    return !!table && (!!table.result || ['won', 'ended', 'aborted'].includes(table.phase));
+    return !!table && (!!table.result || ['won', 'ended', 'aborted', 'stopped'].includes(table.phase));
 }
 
 function draw() {
@@ -298,7 +298,10 @@ function leaveWords(player) {
     if (!table.started) return `${player.name} stands up; the game has not started, so nothing else changes.`;
     const rules = (table.gametype && table.gametype.house_rules) || '';
     const own = player.id === table.current ? ' It is your turn: the stand-in bot decides this card first.' : '';
-    return `${player.name} leaves the game in progress.${own} House rules: ${rules}`;
+    // The table's rule (docs/web.md): bots never play a game out that no person plays.
+    const others = (table.players || []).filter((p) => p.id !== player.id && (p.bot === null || p.bot === undefined));
+    const last = others.length ? '' : ' Nobody else here is a person, so the game stops after this turn.';
+    return `${player.name} leaves the game in progress.${own} House rules: ${rules}${last}`;
 }
 
 function askToLeave(player, own, button) {

@@ -32,10 +32,11 @@ export function renderTable(table, opts = {}) {
 
 function turnBox(table, mine, opts) {
     const current = table.current === null || table.current === undefined ? null : playerById(table, table.current);
-    const finished = table.result || ['won', 'ended', 'aborted'].includes(table.phase);
+    const finished = table.result || isFinished(table);
     let status;
     if (finished) status = el('p', { class: 'status' }, table.result && table.result.winner
-        ? `The game is over after ${table.turn} turns: ${table.result.winner} wins.` : 'The game is over.');
+        ? `The game is over after ${turns(table.turn)}: ${table.result.winner} wins.`
+        : table.result && table.result.reason ? `The game stopped after ${turns(table.turn)}: ${table.result.reason}.` : 'The game is over.');
     else if (!table.started) status = el('p', { class: 'status' }, 'Waiting to start: sit down, seat bots, then start.');
     else if (table.phase === 'suspended') status = el('p', { class: 'status' }, 'The game is suspended: one player is left; a join resumes it.');
     else if (current) status = el('p', { class: 'status' },
@@ -145,8 +146,12 @@ function leaveBox(table, mine) {
         }, 'Leave (', el('bdi', {}, p.name), ')')));
 }
 
+function turns(n) {
+    return `${n} turn${n === 1 ? '' : 's'}`;
+}
+
 function isFinished(table) {
-    return ['won', 'ended', 'aborted'].includes(table.phase);
+    return ['won', 'ended', 'aborted', 'stopped'].includes(table.phase);
 }
 
 function ruleBox(table, opts) {
@@ -193,7 +198,7 @@ function resultBox(table, opts) {
     return el('section', { class: 'result', 'aria-label': 'result', role: 'status' },
         el('h2', {}, 'Result'),
         r.winner ? el('p', { class: 'winner' }, '🏆 ', el('strong', { 'data-test': 'result' }, r.winner), ' wins.')
-            : el('p', { class: 'winner' }, 'The game ended without a winner.'),
+            : el('p', { class: 'winner', 'data-test': 'no-winner' }, r.reason ? `The game stopped without a winner: ${r.reason}.` : 'The game ended without a winner.'),
         standings.length ? el('ol', { class: 'standings' }, standings) : null,
         opts.recordUrl ? el('p', {},
             el('a', { href: opts.recordUrl, download: `cherries-${table.id || 'game'}.jsonl`, 'data-test': 'record' }, 'Download the record'),

@@ -188,6 +188,48 @@ TEST_CASE("with bot_takes_over a leaver's seat goes on under a bot's name, and t
     CHECK(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("take-over") != std::string::npos; }));
 }
 
+TEST_CASE("a hosted table (needs_people) whose last person is gone stops: the bots do not play it out", "[table]") {
+    TableOptions options;
+    options.bot_takes_over = true;  // a leaver's seat goes on under a bot's name
+    options.needs_people = true;
+    Fixture f(test::standard_bundle(), options);
+    REQUIRE(f.table.join("ann"));
+    REQUIRE(f.table.add_bot("greedy"));
+    REQUIRE(f.table.add_bot("random"));
+    REQUIRE(f.table.start());
+    f.play_until(4);
+    REQUIRE(f.table.advance() == SessionStop::human);  // ann's turn: she keeps, then leaves
+    const PlayerId ann = f.table.find("ann");
+    REQUIRE(f.table.give(ann, ann));
+    REQUIRE(f.table.leave(ann));
+    CHECK(f.table.without_people());
+    const std::uint32_t turn = f.table.game()->turn();
+    f.table.advance();
+    CHECK(f.table.game()->turn() == turn);  // no turn started for the bots alone
+    CHECK_FALSE(f.table.game()->over());
+    REQUIRE(f.table.record()->ended());
+    const auto lines = f.table.record()->take_lines();
+    CHECK(lines.back().find("\"reason\":\"no human player is left\"") != std::string::npos);
+    f.table.advance();
+    CHECK(f.table.game()->turn() == turn);
+
+    // Without the option (`cherries play` with bots only) the same bots play the game out.
+    options.needs_people = false;
+    Fixture open(test::standard_bundle(), options);
+    REQUIRE(open.table.join("ann"));
+    REQUIRE(open.table.add_bot("greedy"));
+    REQUIRE(open.table.add_bot("random"));
+    REQUIRE(open.table.start());
+    open.play_until(4);
+    REQUIRE(open.table.advance() == SessionStop::human);
+    const PlayerId ann2 = open.table.find("ann");
+    REQUIRE(open.table.give(ann2, ann2));
+    REQUIRE(open.table.leave(ann2));
+    CHECK_FALSE(open.table.without_people());
+    open.table.advance();
+    CHECK(open.table.game()->over());
+}
+
 TEST_CASE("a table's record replays to the same end, and a saved table goes on where it was", "[table]") {
     Fixture f;
     REQUIRE(f.table.join("ann"));

@@ -175,8 +175,8 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
     refused(carl, json{{"type", "start"}, {"token", mover.token}}, "not one of this table's");
     CHECK(now() == before);
 
-    // The second table meanwhile: one person and two bots; the person leaves and the bots play
-    // the game to its end.
+    // The second table meanwhile: one person and two bots; the person leaves, and the bots do not
+    // play the game out (docs/web.md: a table is for people): it stops after that turn.
     const Seat c = sit(carl, "carl");
     carl.send(json{{"type", "add_bot"}, {"token", c.token}, {"kind", "greedy"}});
     carl.send(json{{"type", "add_bot"}, {"token", c.token}, {"kind", "random"}});
@@ -188,12 +188,17 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
         if (!end.at("result").is_null()) break;
     }
     REQUIRE(!end.at("result").is_null());
-    CHECK(end.at("result").at("phase") == "won");
-    CHECK(!end.at("result").at("winner").is_null());
-    // Its record is served, and the first table is still as it was and still playable.
+    CHECK(end.at("phase") == "stopped");
+    CHECK(end.at("result").at("phase") == "stopped");
+    CHECK(end.at("result").at("reason") == "no human player is left");
+    CHECK(end.at("result").at("winner").is_null());
+    CHECK(end.at("turn") == 1);  // carl's first turn, played by the stand-in; none after it
+    CHECK(end.at("current").is_null());
+    // Its record is served, ended there, and the first table is still as it was and playable.
     const HttpAnswer record = http_request(server.port(), "GET", "/api/tables/" + second + "/record");
     CHECK(record.status == 200);
-    CHECK_THAT(record.body, Catch::Contains("\"won\""));
+    CHECK_THAT(record.body, Catch::Contains("\"reason\":\"no human player is left\""));
+    CHECK_THAT(record.body, !Catch::Contains("[\"draw\",2,"));
     CHECK(now() == before);
     WsClient& mover_socket = current == a.id ? ann : bob;
     mover_socket.send(json{{"type", "give"}, {"token", mover.token}, {"to", other.id}, {"turn", turn}});

@@ -162,7 +162,7 @@ TEST_CASE("a table gone from the server still tells where its game is kept", "[w
     ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
     ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "random"}});
     ann.send(json{{"type", "start"}, {"token", token}});
-    ann.send(json{{"type", "leave"}, {"token", token}});  // the bots play it out
+    ann.send(json{{"type", "leave"}, {"token", token}});  // the game stops: no person is left
     json where;
     for (int i = 0; i < 100; ++i) {
         const HttpAnswer a = http_request(server.port(), "GET", "/api/tables/" + id + "/game");
@@ -172,11 +172,11 @@ TEST_CASE("a table gone from the server still tells where its game is kept", "[w
     }
     REQUIRE_FALSE(where.is_null());
     CHECK(where.at("open") == false);
-    CHECK(where.at("status") == "won");
+    CHECK(where.at("status") == "stopped");
     const std::string record = where.at("record");
     const HttpAnswer stored = http_request(server.port(), "GET", record);
     CHECK(stored.status == 200);
-    CHECK_THAT(stored.body, Catch::Contains("\"end\":\"won\""));
+    CHECK_THAT(stored.body, Catch::Contains("\"reason\":\"no human player is left\""));
 }
 
 TEST_CASE("a full disk for some turns, then room again: told once, nothing lost (docs/web.md, \"Nothing is lost\")", "[web]") {
