@@ -191,17 +191,21 @@ TEST_CASE("with bot_takes_over a leaver's seat goes on under a bot's name, and t
 TEST_CASE("a hosted table (needs_people) whose last person is gone stops: the bots do not play it out", "[table]") {
     TableOptions options;
     options.bot_takes_over = true;  // a leaver's seat goes on under a bot's name
+    // ann with two bots; on her fourth turn she keeps the card, then leaves.
+    const auto ann_leaves = [](Fixture& f) {
+        REQUIRE(f.table.join("ann"));
+        REQUIRE(f.table.add_bot("greedy"));
+        REQUIRE(f.table.add_bot("random"));
+        REQUIRE(f.table.start());
+        f.play_until(4);
+        REQUIRE(f.table.advance() == SessionStop::human);
+        const PlayerId ann = f.table.find("ann");
+        REQUIRE(f.table.give(ann, ann));
+        REQUIRE(f.table.leave(ann));
+    };
     options.needs_people = true;
     Fixture f(test::standard_bundle(), options);
-    REQUIRE(f.table.join("ann"));
-    REQUIRE(f.table.add_bot("greedy"));
-    REQUIRE(f.table.add_bot("random"));
-    REQUIRE(f.table.start());
-    f.play_until(4);
-    REQUIRE(f.table.advance() == SessionStop::human);  // ann's turn: she keeps, then leaves
-    const PlayerId ann = f.table.find("ann");
-    REQUIRE(f.table.give(ann, ann));
-    REQUIRE(f.table.leave(ann));
+    ann_leaves(f);
     CHECK(f.table.without_people());
     const std::uint32_t turn = f.table.game()->turn();
     f.table.advance();
@@ -216,15 +220,7 @@ TEST_CASE("a hosted table (needs_people) whose last person is gone stops: the bo
     // Without the option (`cherries play` with bots only) the same bots play the game out.
     options.needs_people = false;
     Fixture open(test::standard_bundle(), options);
-    REQUIRE(open.table.join("ann"));
-    REQUIRE(open.table.add_bot("greedy"));
-    REQUIRE(open.table.add_bot("random"));
-    REQUIRE(open.table.start());
-    open.play_until(4);
-    REQUIRE(open.table.advance() == SessionStop::human);
-    const PlayerId ann2 = open.table.find("ann");
-    REQUIRE(open.table.give(ann2, ann2));
-    REQUIRE(open.table.leave(ann2));
+    ann_leaves(open);
     CHECK_FALSE(open.table.without_people());
     open.table.advance();
     CHECK(open.table.game()->over());
