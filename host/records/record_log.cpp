@@ -22,6 +22,7 @@ void RecordLog::on_event(const Event& event) {
 void RecordLog::end(std::string_view reason) {
     if (ended_) return;
     ended_ = true;
+    reason_ = reason;
     lines_.push_back(end_line(game_, reason, reveal_ ? &*reveal_ : nullptr));
 }
 

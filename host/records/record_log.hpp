@@ -36,6 +36,8 @@ public:
     /// Adds the end line (end_line(game, reason, reveal)); once: later calls do nothing.
     void end(std::string_view reason = {});
     bool ended() const { return ended_; }
+    /// The reason end() was given ("" before the end, or for a game that ended by the rules).
+    const std::string& reason() const { return reason_; }
 
     /// The lines since the last take (all of them, the first time).
     std::vector<std::string> take_lines();
@@ -49,6 +51,7 @@ private:
     std::optional<RecordedPlugin> joining_plugin_;
     std::optional<Deal> reveal_;
     bool ended_ = false;
+    std::string reason_;
 };
 
 }  // namespace cherries::host

@@ -346,7 +346,7 @@ json WebTable::state_json() const {
                                 {"house_rules", host::house_rules_words(gametype.house_rules)}, {"winning_score", gametype.winning_score}, {"graph", graph_url(setup_.gametype)}}},
                   {"sets", setup_.sets}, {"random_sets", setup_.random_sets}};
     state["phase"] = !table_->started() ? std::string("lobby") : std::string(to_string(game->phase()));
-    // Stopped before its end: nobody plays it any more (TableOptions::needs_people).
+    // Stopped before its end (no person plays it any more: TableOptions::needs_people).
     const bool stopped = table_->started() && table_->record() && table_->record()->ended() && !game->over();
     if (stopped) state["phase"] = "stopped";
     state["turn"] = game ? game->turn() : 0;
@@ -398,7 +398,7 @@ json WebTable::state_json() const {
         for (const Player* p : order) standings.push_back({{"name", table_->name(p->id)}, {"score", p->score}});
         state["result"] = {{"winner", game->winner() == kNoPlayer ? json(nullptr) : json(table_->name(game->winner()))},
                            {"standings", standings}, {"phase", stopped ? std::string("stopped") : std::string(to_string(game->phase()))}};
-        if (stopped) state["result"]["reason"] = host::kNoPersonLeft;
+        if (stopped) state["result"]["reason"] = table_->record()->reason();
     }
     return state;
 }

@@ -158,8 +158,6 @@ public:
     std::string record() const;
     /// Everything needed to go on after a restart, tokens included.
     nlohmann::json save_json() const;
-    /// Ends a game in progress (the server is asked to drop the table): the record's end line.
-    void stop(const std::string& reason) { table_->stop(reason); }
 
 private:
     struct Token {

@@ -7,7 +7,7 @@ import { catalog as fetchCatalog, tables as fetchTables } from './api.js';
 import { EventLog } from './events.js';
 import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
-import { renderTable, playerById } from './view.js';
+import { renderTable, playerById, isFinished } from './view.js';
 import { stackKeys } from './card.js';
 import { bindSoundOption, ownTurnBegins } from './notify.js';
 
@@ -141,7 +141,7 @@ function anyToken() {
 }
 
 function finished() {
-    return !!table && (!!table.result || ['won', 'ended', 'aborted', 'stopped'].includes(table.phase));
+    return !!table && isFinished(table);
 }
 
 function draw() {
@@ -299,7 +299,7 @@ function leaveWords(player) {
     const rules = (table.gametype && table.gametype.house_rules) || '';
     const own = player.id === table.current ? ' It is your turn: the stand-in bot decides this card first.' : '';
     // The table's rule (docs/web.md): bots never play a game out that no person plays.
-    const others = (table.players || []).filter((p) => p.id !== player.id && (p.bot === null || p.bot === undefined));
+    const others = (table.players || []).filter((p) => p.id !== player.id && !p.bot);
     const last = others.length ? '' : ' Nobody else here is a person, so the game stops after this turn.';
     return `${player.name} leaves the game in progress.${own} House rules: ${rules}${last}`;
 }

@@ -32,7 +32,7 @@ export function renderTable(table, opts = {}) {
 
 function turnBox(table, mine, opts) {
     const current = table.current === null || table.current === undefined ? null : playerById(table, table.current);
-    const finished = table.result || isFinished(table);
+    const finished = isFinished(table);
     let status;
     if (finished) status = el('p', { class: 'status' }, table.result && table.result.winner
         ? `The game is over after ${turns(table.turn)}: ${table.result.winner} wins.`
@@ -68,7 +68,7 @@ function cardWords(card) {
 // button for every other player: the decision fits a phone's first screen (docs/web.md).
 function drawnBox(table, acting) {
     const current = table.current === null || table.current === undefined ? null : playerById(table, table.current);
-    if (isFinished(table) || table.result) return el('section', { hidden: true });
+    if (isFinished(table)) return el('section', { hidden: true });
     const children = [el('h2', { id: 'drawn-h' }, 'Drawn card')];
     if (table.drawn) {
         const mark = kindMark(table.drawn);
@@ -137,7 +137,7 @@ function playersBox(table, mine) {
 // Leave, one button per seat of this page: the last controls of the page, away from the gives.
 function leaveBox(table, mine) {
     const own = (table.players || []).filter((p) => mine.has(p.id));
-    if (!own.length || table.result || isFinished(table)) return el('section', { hidden: true });
+    if (!own.length || isFinished(table)) return el('section', { hidden: true });
     return el('section', { class: 'panel leave-box', 'aria-labelledby': 'leave-h' },
         el('h2', { id: 'leave-h' }, 'Leave the table'),
         el('p', { class: 'hint' }, 'Leaving asks first and says what happens to the seat.'),
@@ -150,8 +150,10 @@ function turns(n) {
     return `${n} turn${n === 1 ? '' : 's'}`;
 }
 
-function isFinished(table) {
-    return ['won', 'ended', 'aborted', 'stopped'].includes(table.phase);
+/** Whether the table's game is over: it has a result, or its phase is an end (a game stopped
+ * because no person plays it any more is one too). */
+export function isFinished(table) {
+    return !!table.result || ['won', 'ended', 'aborted', 'stopped'].includes(table.phase);
 }
 
 function ruleBox(table, opts) {
