@@ -86,6 +86,17 @@ def main():
                     and d.find_element("id", "turn-box").text, 10, "the stopped game on the page")
     assert "no human player is left" in status, f"the page does not say why the game stopped: {status!r}"
     print(f"house: eve left, the game stopped at turn {stopped['turn']}: {status.splitlines()[0]!r}")
+    # On the closed table eve's seat is held for her: she is still a player and may ask for a
+    # rematch. On an official table a leaver's seat goes: her page offers no rematch of the bots.
+    assert h.visible(driver, '[data-test="rematch"]'), "eve's held seat is offered no rematch"
+    started_table(server, driver, "official", "fay")
+    h.click(driver, '[data-action="leave"]')
+    h.wait(driver, lambda d: d.find_element("id", "leave-dialog").get_attribute("open") is not None, 10, "the leave dialog")
+    h.click(driver, '[data-test="leave-confirm"]')
+    h.wait(driver, lambda d: (h.table_state(d) or {}).get("phase") == "stopped", 10, "the official game stopped")
+    assert not any(p["name"] == "fay" for p in h.table_state(driver)["players"]), "fay's seat stayed"
+    assert not h.visible(driver, '[data-test="rematch"]'), "the page offers fay, who left, a rematch of the bot alone"
+    print("house: a held seat may ask for a rematch; a page whose seat left is offered none")
     print("house: passed")
     h.cleanup()
     return 0

@@ -162,7 +162,7 @@ function draw() {
         recordUrl: `/api/tables/${encodeURIComponent(id)}/record`,
         clockText: () => clockText(clockEnd === null ? 0 : clockEnd - Date.now()),
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
-        canRematch: finished() && seats.some((s) => s.token),
+        canRematch: finished() && mine.size > 0,  // a player of the game at its end: a leaver's token is gone
     });
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
     announce(acting);

@@ -194,6 +194,8 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
     CHECK(end.at("result").at("winner").is_null());
     CHECK(end.at("turn") == 1);  // carl's first turn, played by the stand-in; none after it
     CHECK(end.at("current").is_null());
+    // Its rematch would seat the bots alone: carl left, his token with him, so his ask is refused.
+    refused(carl, json{{"type", "rematch"}, {"token", c.token}}, "not one of this table's seats");
     // Its record is served, ended there, and the first table is still as it was and playable.
     const HttpAnswer record = http_request(server.port(), "GET", "/api/tables/" + second + "/record");
     CHECK(record.status == 200);
