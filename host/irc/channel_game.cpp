@@ -304,38 +304,20 @@ void ChannelGame::start(const std::string& nick, GameClock::time_point now, Repl
 void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClock::time_point now, Replies& out) {
     OpenGame& t = *table_;
     const PlayerId id = t.find(nick, true);
-    if (!t.started) {
-        out.push_back("The game has not started; !start begins it.");
-        return;
-    }
-    if (t.game.phase() != Phase::awaiting_give) {
-        out.push_back("No card is waiting to be given; !status shows the game.");
-        return;
-    }
-    if (t.clock.paused()) {
+    // The table checks the give (started, the turn, whose turn, the receiver); the channel only
+    // reads the command and keeps its own pause.
+    if (t.clock.paused() && t.game.phase() == Phase::awaiting_give) {
         out.push_back("The game is paused; !resume first.");
-        return;
-    }
-    const PlayerId current = t.game.current_player();
-    if (id == kNoPlayer) {
-        out.push_back(fmt::format("{}, you are not playing; it is {}'s turn.", nick, t.nick(current)));
-        return;
-    }
-    if (id != current) {
-        out.push_back(fmt::format("{}, it is {}'s turn, not yours.", nick, t.nick(current)));
         return;
     }
     // An optional last argument, the turn the give answers (!keep 12, !give bob 12): a command
     // typed for a card that is gone (a turn since) is refused and changes nothing.
     std::vector<std::string> args = c.args;
+    std::uint32_t turn = t.game.turn();  // without one: the card drawn now
     const std::size_t plain = c.name == "give" ? 1 : 0;
     if (args.size() == plain + 1 && !args.back().empty() && args.back().size() <= 9 &&
         std::all_of(args.back().begin(), args.back().end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
-        const unsigned long turn = std::stoul(args.back());
-        if (turn != t.game.turn()) {
-            out.push_back(fmt::format("{}, that was for turn {}; it is turn {} now: nothing changed.", nick, turn, t.game.turn()));
-            return;
-        }
+        turn = static_cast<std::uint32_t>(std::stoul(args.back()));  // the table refuses another turn than the card's
         args.pop_back();
     }
     PlayerId receiver = id;
@@ -355,7 +337,7 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
         }
     }
     t.out = &out;
-    const host::Reply reply = t.table->give(id, receiver);
+    const host::Reply reply = t.table->give(id, receiver, turn);
     if (!reply) {
         out.push_back(reply.text);
         return;

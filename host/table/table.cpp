@@ -396,13 +396,17 @@ std::optional<Deal> Table::revealed_deal() const {
     return deal();
 }
 
-Reply Table::give(PlayerId actor, PlayerId receiver) {
+Reply Table::give(PlayerId actor, PlayerId receiver, std::uint32_t turn) {
     if (!started_) return refused("The game has not started.");
     Game& game = session_->game();
     if (game.phase() != Phase::awaiting_give) return refused("No card is waiting to be given.");
+    if (turn != game.turn())  // a second tab, a double click, a command typed for a card that is gone
+        return refused(fmt::format("That answers turn {}, but the game is at turn {}: nothing was given; decide again on "
+                                   "the card drawn now.", turn, game.turn()));
     const PlayerId current = game.current_player();
-    if (actor != current) return refused(fmt::format("It is {}'s turn.", name(current)));
-    if (is_bot(actor)) return refused(fmt::format("A bot plays {}'s seat.", name(actor)));
+    if (!seated(actor)) return refused(fmt::format("You are not playing; it is {}'s turn.", name(current)));
+    if (actor != current) return refused(fmt::format("It is {}'s turn, not {}'s.", name(current), name(actor)));
+    if (is_bot(actor)) return refused(fmt::format("A bot plays {}'s seat now; sit down again to take it back.", name(actor)));
     if (!seated(receiver)) return refused("No such player at this table.");
     timeouts_[actor] = 0;
     session_->give(receiver);

@@ -139,9 +139,13 @@ public:
     Reply cancel(const std::string& name, std::optional<bool> join = std::nullopt);
     /// Starts the game: at least two seated. The record begins here.
     Reply start();
-    /// Player `actor` gives the drawn card to `receiver` (themself: keep). Refused: not
-    /// started, no card waiting, not the actor's turn, no such receiver.
-    Reply give(PlayerId actor, PlayerId receiver);
+    /// Player `actor` gives the drawn card of turn `turn` to `receiver` (themself: keep). The
+    /// table checks every rule of a give, so no front end has to (docs/architecture.md, "The
+    /// table"): refused in one sentence, changing nothing, when the game has not started, no card
+    /// waits, `turn` is not the turn whose card waits (a second tab, a double click, a command
+    /// typed for a card that is gone), the actor is not seated or it is not their turn, a bot
+    /// plays their seat, or the receiver is not seated (GDD §3.4.2.2).
+    Reply give(PlayerId actor, PlayerId receiver, std::uint32_t turn);
     /// The current player's time ran out after `waited` (the front end's clock; 0: not said):
     /// the stand-in bot decides for them, and a notice says so in the same words for every front
     /// end ("ann did not act within 90 s: the greedy bot decides for them (timeout 1 of 3).");

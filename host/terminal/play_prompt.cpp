@@ -135,7 +135,7 @@ Hotseat::Answer Hotseat::ask(PlayerId player) {
                 message("keep takes no name; to give the card to someone, type give NAME");
                 continue;
             }
-            table_.give(player, player);
+            table_.give(player, player, game_.turn());
             return Answer::done;
         }
         if (command.match == "give") {
@@ -148,7 +148,7 @@ Hotseat::Answer Hotseat::ask(PlayerId player) {
                 message(receiver.error);
                 continue;
             }
-            table_.give(player, table_.find(receiver.match));
+            table_.give(player, table_.find(receiver.match), game_.turn());
             return Answer::done;
         }
         if (command.match == "quit") {

@@ -288,19 +288,7 @@ Outcome WebTable::handle(const ClientMessage& m) {
         answer(table_->start());
         if (out.changed) started_now();
     } else if (m.type == "give") {
-        const Game* game = table_->game();
-        if (!table_->started() || !game || game->phase() != Phase::awaiting_give)
-            return refused("no card waits to be given now");
-        if (m.turn != game->turn())
-            return refused(fmt::format("this give answers turn {}, but the game is at turn {}: nothing was given; "
-                                       "decide again on the card drawn now", m.turn, game->turn()));
-        if (game->current_player() != seat->id)
-            return refused(fmt::format("it is {}'s turn, not yours; wait for your turn", table_->name(game->current_player())));
-        if (table_->is_bot(seat->id))
-            return refused("a bot plays your seat now; sit down again with your name to take it back");
-        if (!game->find_player(table_->name(m.to)) || table_->find(table_->name(m.to)) != m.to)
-            return refused(fmt::format("player {} is not at this table; expected the id of a seated player", m.to));
-        answer(table_->give(seat->id, m.to));
+        answer(table_->give(seat->id, m.to, m.turn));  // the table checks turn, seat and receiver
         if (out.changed) {
             notices_.erase(seat->id);  // they are back: an old timeout's words would mislead
             play_on();

@@ -105,8 +105,8 @@ TEST_CASE("Commands from the wrong player or out of turn are refused with exactl
     const std::uint32_t turn = game.turn();
 
     const Replies wrong = c.say("bob", "!keep");
-    CHECK(wrong == Replies{"bob, it is ann's turn, not yours."});
-    CHECK(c.say("zed", "!give ann") == Replies{"zed, you are not playing; it is ann's turn."});
+    CHECK(wrong == Replies{"It is ann's turn, not bob's."});
+    CHECK(c.say("zed", "!give ann") == Replies{"You are not playing; it is ann's turn."});
     CHECK(c.say("ann", "!give nobody").size() == 1);
     CHECK(c.say("ann", "!give").size() == 1);
     CHECK(c.say("ann", "!start").size() == 1);
@@ -221,7 +221,8 @@ TEST_CASE("A give may name the turn it answers; one for another turn is refused 
     const auto snapshot = game.snapshot();
     const std::string stale = std::to_string(turn - 1), now = std::to_string(turn);
     CHECK(c.say("ann", "!keep " + stale) ==
-          Replies{"ann, that was for turn " + stale + "; it is turn " + now + " now: nothing changed."});
+          Replies{"That answers turn " + stale + ", but the game is at turn " + now +
+                  ": nothing was given; decide again on the card drawn now."});
     CHECK(c.say("ann", "!give bob " + std::to_string(turn + 5)).size() == 1);
     CHECK(game.snapshot() == snapshot);  // a delayed or doubled give never lands on a later card
     CHECK(c.say("ann", "!keep bob").size() == 1);  // a keep names nobody

@@ -159,16 +159,16 @@ TEST_CASE("Repeated refusals are merged: the same command refused to the same ni
     c.say("bob", "!join");
     c.say("ann", "!start");
     REQUIRE(c.game.to_play() == "ann");
-    CHECK(c.say("bob", "!keep") == Replies{"bob, it is ann's turn, not yours."});
+    CHECK(c.say("bob", "!keep") == Replies{"It is ann's turn, not bob's."});
     for (int i = 0; i < 4; ++i) CHECK(c.say("bob", "!keep").empty());
     c.tick(kRepeatQuiet - 1s);
     CHECK(c.say("bob", "!keep").empty());
     // After kRepeatQuiet from the refusal said, it is said again.
     c.tick(1s);
-    CHECK(c.say("bob", "!keep") == Replies{"bob, it is ann's turn, not yours."});
+    CHECK(c.say("bob", "!keep") == Replies{"It is ann's turn, not bob's."});
     // Another command, or another nick, is answered.
-    CHECK(c.say("bob", "!give ann") == Replies{"bob, it is ann's turn, not yours."});
-    CHECK(c.say("cid", "!keep") == Replies{"cid, you are not playing; it is ann's turn."});
+    CHECK(c.say("bob", "!give ann") == Replies{"It is ann's turn, not bob's."});
+    CHECK(c.say("cid", "!keep") == Replies{"You are not playing; it is ann's turn."});
     // The game itself went on untouched.
     CHECK(c.game.to_play() == "ann");
 }

@@ -64,7 +64,7 @@ TEST_CASE("A nick change keeps the seat") {
     c.game.on_nick("ann", "Anna");
     CHECK(c.game.seated() == Names{"Anna", "bob"});
     CHECK(c.game.to_play() == "Anna");
-    CHECK(c.say("ann", "!keep") == Replies{"ann, you are not playing; it is Anna's turn."});
+    CHECK(c.say("ann", "!keep") == Replies{"You are not playing; it is Anna's turn."});
     CHECK(has(c.say("ANNA", "!keep"), "Anna kept"));  // nicks compare case-insensitively (CASEMAPPING)
     CHECK(has(c.say("bob", "!give anna"), "bob gave"));
     // The opener's right to !stop follows the nick.

@@ -30,7 +30,7 @@ TEST_CASE("A 3-seat game to a win over a real server: 2 players and 1 bot seat; 
     // Turn 1 is ann's (the first player): bob out of turn, and ann giving to nobody known.
     REQUIRE(ann.wait_for(said + "Turn 1: ann drew .*ann: !keep or !give NICK"));
     bob.say("#cherries", "!keep");
-    REQUIRE(ann.wait_for(said + "bob, it is ann's turn, not yours."));
+    REQUIRE(ann.wait_for(said + "It is ann's turn, not bob's."));
     ann.say("#cherries", "!give zed");
     REQUIRE(ann.wait_for(said + "Nobody called 'zed' plays here"));
     ann.say("#cherries", "!frobnicate");

@@ -36,7 +36,7 @@ TEST_CASE("rematch: same gametype, sets and seats; a kept seat is its person's, 
     for (int i = 0; i < 50 && table.game()->turn() < 3; ++i) {  // into the game: the house rules hold from here
         if (table.advance() != SessionStop::human) break;
         const PlayerId current = table.game()->current_player();
-        REQUIRE(table.give(current, current));
+        REQUIRE(table.give(current, current, table.game()->turn()));
     }
     REQUIRE(table.held_seat("bob") == kNoPlayer);
     REQUIRE(table.leave(table.find("bob"), true));  // gone: the closed table keeps bob's seat

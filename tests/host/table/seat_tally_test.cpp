@@ -50,7 +50,7 @@ TEST_CASE("statistics: a person's turns are theirs, a kept seat is its person's 
         if (table.advance() != SessionStop::human) break;
         const PlayerId current = table.game()->current_player();
         ++played[current];
-        REQUIRE(table.give(current, current));
+        REQUIRE(table.give(current, current, table.game()->turn()));
         if (current == bob && played[bob] == 3) REQUIRE(table.leave(bob, true));  // gone: the house rules hold the seat
     }
     table.advance();

@@ -55,7 +55,7 @@ TEST_CASE("record_lobby: the record begins at the first seat, later seats are jo
     for (int i = 0; i < 3000 && !l.table.game()->over(); ++i) {
         if (l.table.advance() != SessionStop::human) continue;
         const PlayerId current = l.table.game()->current_player();
-        REQUIRE(l.table.give(current, current));
+        REQUIRE(l.table.give(current, current, l.table.game()->turn()));
     }
     l.table.advance();
     REQUIRE(l.table.game()->over());

@@ -3,6 +3,8 @@
 // seats, take-over, and a record that replays.
 #include <catch2/catch.hpp>
 
+#include <fmt/core.h>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,7 +41,7 @@ struct Fixture {
         while (table.game()->turn() < turns && !table.game()->over()) {
             if (table.advance() != SessionStop::human) break;
             const PlayerId current = table.game()->current_player();
-            REQUIRE(table.give(current, current));
+            REQUIRE(table.give(current, current, table.game()->turn()));
         }
     }
 };
@@ -90,7 +92,7 @@ TEST_CASE("a join or leave asked for during a turn waits for its end, and can be
     CHECK(f.table.cancel("dan"));
     CHECK(f.table.pending().size() == 1);
     const PlayerId current = f.table.game()->current_player();
-    REQUIRE(f.table.give(current, current));
+    REQUIRE(f.table.give(current, current, f.table.game()->turn()));
     f.table.advance();
     CHECK(f.table.find("cid") != kNoPlayer);
     CHECK(f.table.find("dan") == kNoPlayer);
@@ -125,22 +127,35 @@ TEST_CASE("the gametype's house rules refuse joins and leaves once the game is i
     }
 }
 
-TEST_CASE("a refused request changes nothing: not your turn, no card, unknown receiver", "[table]") {
+TEST_CASE("a refused give changes nothing: not started, another turn, not your turn, not seated, unknown receiver", "[table]") {
+    // GDD §3.4.2.2: the player whose turn it is gives the card drawn this turn. The table checks
+    // every part of that itself, so no front end has to (docs/architecture.md, "The table").
     Fixture f;
     REQUIRE(f.table.join("ann"));
     REQUIRE(f.table.join("bob"));
-    CHECK(f.table.give(f.table.find("ann"), f.table.find("bob")).text == "The game has not started.");
+    CHECK(f.table.give(f.table.find("ann"), f.table.find("bob"), 0).text == "The game has not started.");
     REQUIRE(f.table.start());
     REQUIRE(f.table.advance() == SessionStop::human);
     const PlayerId current = f.table.game()->current_player();
     const PlayerId other = current == f.table.find("ann") ? f.table.find("bob") : f.table.find("ann");
+    const std::uint32_t turn = f.table.game()->turn();
     const GameSnapshot before = f.table.game()->snapshot();
-    const Reply wrong = f.table.give(other, other);
+    const Reply wrong = f.table.give(other, other, turn);
     CHECK(wrong.outcome == Reply::Outcome::refused);
-    CHECK(wrong.text == "It is " + f.table.name(current) + "'s turn.");
-    CHECK_FALSE(f.table.give(current, PlayerId{99}));
+    CHECK(wrong.text == "It is " + f.table.name(current) + "'s turn, not " + f.table.name(other) + "'s.");
+    const Reply stale = f.table.give(current, current, turn - 1);
+    CHECK(stale.outcome == Reply::Outcome::refused);
+    CHECK(stale.text == fmt::format("That answers turn {}, but the game is at turn {}: nothing was given; decide again on "
+                                    "the card drawn now.", turn - 1, turn));
+    CHECK_FALSE(f.table.give(current, current, turn + 1));
+    CHECK(f.table.give(PlayerId{77}, current, turn).text == "You are not playing; it is " + f.table.name(current) + "'s turn.");
+    CHECK_FALSE(f.table.give(current, PlayerId{99}, turn));
     CHECK(f.table.game()->snapshot().turn == before.turn);
     CHECK(f.table.game()->drawn_card() == before.drawn);
+    CHECK(f.table.game()->snapshot().players.size() == before.players.size());
+    // The same give for the turn whose card waits is done.
+    CHECK(f.table.give(current, current, turn));
+    CHECK_FALSE(f.table.give(current, current, turn));  // twice: the card is gone
 }
 
 TEST_CASE("a timed-out turn is the stand-in bot's decision, and max_timeouts in a row make the player leave", "[table]") {
@@ -160,7 +175,7 @@ TEST_CASE("a timed-out turn is the stand-in bot's decision, and max_timeouts in 
             f.table.time_out();
             CHECK(f.table.game()->turn() == turn);  // the turn was played, not a new one begun
         } else {
-            REQUIRE(f.table.give(current, current));
+            REQUIRE(f.table.give(current, current, f.table.game()->turn()));
         }
         f.table.advance();
     }
@@ -200,7 +215,7 @@ TEST_CASE("a hosted table (needs_people) whose last person is gone stops: the bo
         f.play_until(4);
         REQUIRE(f.table.advance() == SessionStop::human);
         const PlayerId ann = f.table.find("ann");
-        REQUIRE(f.table.give(ann, ann));
+        REQUIRE(f.table.give(ann, ann, f.table.game()->turn()));
         REQUIRE(f.table.leave(ann));
     };
     options.needs_people = true;
@@ -249,7 +264,7 @@ TEST_CASE("a table's record replays to the same end, and a saved table goes on w
         for (int i = 0; i < 2000 && !t->game()->over(); ++i) {
             if (t->advance() != SessionStop::human) continue;
             const PlayerId current = t->game()->current_player();
-            REQUIRE(t->give(current, current));
+            REQUIRE(t->give(current, current, t->game()->turn()));
         }
         t->advance();
     }
@@ -273,7 +288,7 @@ TEST_CASE("a game won by a person's give has its record's end line at once, befo
     for (int i = 0; i < 5000 && !f.table.game()->over(); ++i) {
         REQUIRE(f.table.advance() == SessionStop::human);
         const PlayerId current = f.table.game()->current_player();
-        REQUIRE(f.table.give(current, current));  // humans only: the game ends on a give
+        REQUIRE(f.table.give(current, current, f.table.game()->turn()));  // humans only: the game ends on a give
         for (auto& l : f.table.record()->take_lines()) lines.push_back(std::move(l));
     }
     REQUIRE(f.table.game()->over());

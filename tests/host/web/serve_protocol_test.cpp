@@ -141,6 +141,7 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
     const Seat& mover = current == a.id ? a : b;
     const Seat& other = current == a.id ? b : a;
     WsClient& other_socket = current == a.id ? bob : ann;
+    const std::string other_name = current == a.id ? "bob" : "ann";
     // The table as someone arriving now sees it.
     auto now = [&] { return WsClient(server.port(), id).state(); };
     const json before = now();
@@ -159,13 +160,13 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
     refused(stranger, json{{"type", "give"}, {"token", std::string(32, 'a')}, {"to", mover.id}, {"turn", turn}}, "not one of this table's");
     refused(stranger, json{{"type", "leave"}, {"token", std::string(32, 'b')}}, "not one of this table's");
     // A seated player out of turn, and for a player who is not there.
-    refused(other_socket, json{{"type", "give"}, {"token", other.token}, {"to", other.id}, {"turn", turn}}, "turn, not yours");
+    refused(other_socket, json{{"type", "give"}, {"token", other.token}, {"to", other.id}, {"turn", turn}}, "'s turn, not " + other_name + "'s");
     refused(other_socket, json{{"type", "start"}, {"token", other.token}}, "has started already");
-    refused(current == a.id ? ann : bob, json{{"type", "give"}, {"token", mover.token}, {"to", 99}, {"turn", turn}}, "not at this table");
+    refused(current == a.id ? ann : bob, json{{"type", "give"}, {"token", mover.token}, {"to", 99}, {"turn", turn}}, "No such player at this table");
     // A give for another turn than the one whose card waits (a second tab, a double click, a
     // delayed message): refused in words, nothing given.
     refused(current == a.id ? ann : bob, json{{"type", "give"}, {"token", mover.token}, {"to", mover.id}, {"turn", turn.get<int>() + 1}},
-            "this give answers turn " + std::to_string(turn.get<int>() + 1) + ", but the game is at turn " +
+            "That answers turn " + std::to_string(turn.get<int>() + 1) + ", but the game is at turn " +
                 std::to_string(turn.get<int>()) + ": nothing was given");
     refused(current == a.id ? ann : bob, json{{"type", "give"}, {"token", mover.token}, {"to", mover.id}, {"turn", 0}},
             "field 'turn' is an integer out of range");
@@ -207,7 +208,7 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
     // The turn as entries: each event in the record's JSON form with its words (host/text's
     // EventWords, the terminal's), then the new state.
     const json events = mover_socket.receive("events");
-    const std::string mover_name = current == a.id ? "ann" : "bob", other_name = current == a.id ? "bob" : "ann";
+    const std::string mover_name = current == a.id ? "ann" : "bob";
     REQUIRE(events.at("events").size() >= 2);
     const json& give = events.at("events").at(0);
     CHECK(give.at("event").at(0) == "give");
