@@ -45,13 +45,13 @@ void ChannelGame::prompt_written(std::uint64_t serial, GameClock::time_point now
     if (serial != t.prompt_serial) return;  // an older prompt: that turn is over
     t.prompt_unsent = false;
     if (!human_turn(t)) return;
-    t.clock.start(now);
+    t.clock().start(now);
 }
 
 void ChannelGame::connection_lost() {
     if (!table_) return;
     // Nobody can answer while the bot is away: the clock waits for the prompt asked again.
-    table_->clock.stop();
+    table_->clock().stop();
     table_->prompt_unsent = false;
 }
 
@@ -62,7 +62,7 @@ Replies ChannelGame::back() {
     t.out = &out;
     out.push_back("CherryBot is back.");
     status(out);
-    if (human_turn(t) && !t.clock.paused()) {
+    if (human_turn(t) && !t.clock().paused()) {
         out.push_back(prompt(drew_line(t)));
     }
     return paint(std::move(out));
@@ -83,14 +83,14 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
         persist(out);
     } else if (id == kNoPlayer) {
         return out;
-    } else if (t.table->cancel(t.nick(id), false)) {  // left during a turn, back before its end
+    } else if (t.table().cancel(t.nick(id), false)) {  // left during a turn, back before its end
         out.push_back(fmt::format("{} is back and stays in their seat.", t.nick(id)));
         persist(out);
     } else {
         out.push_back(fmt::format("Welcome back, {}.", t.nick(id)));
     }
     status(out);
-    if (human_turn(t) && t.game.current_player() == id && !t.clock.paused())
+    if (human_turn(t) && t.game.current_player() == id && !t.clock().paused())
         out.push_back(prompt(drew_line(t)));
     return paint(std::move(out));
 }
@@ -101,7 +101,7 @@ void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Repl
         out.push_back(fmt::format("{}, only a seated player can !pause the game.", nick));
     } else if (!t.started) {
         out.push_back("The game has not started; there is no clock to stop.");
-    } else if (!t.clock.pause(now)) {
+    } else if (!t.clock().pause(now)) {
         out.push_back("The game is paused already; !resume goes on.");
     } else {
         out.push_back(fmt::format("{} pauses the game: the turn clock stops, for at most {}. !resume goes on.", nick,
@@ -111,7 +111,7 @@ void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Repl
 
 void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point now, Replies& out) {
     OpenGame& t = *table_;
-    if (!t.clock.paused()) {
+    if (!t.clock().paused()) {
         out.push_back("The game is not paused.");
         return;
     }
@@ -120,7 +120,7 @@ void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point no
         return;
     }
     std::string left;
-    if (const auto had = t.clock.resume(now)) left = fmt::format(": {} has {} left", t.nick(t.game.current_player()), seconds_text(*had));
+    if (const auto had = t.clock().resume(now)) left = fmt::format(": {} has {} left", t.nick(t.game.current_player()), seconds_text(*had));
     out.push_back(nick.empty() ? fmt::format("The pause ran out ({}); the game goes on{}.", seconds_text(options_.pause_limit), left)
                                : fmt::format("{} resumes the game{}.", nick, left));
 }
@@ -128,8 +128,8 @@ void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point no
 std::optional<GameClock::time_point> ChannelGame::deadline() const {
     if (!table_) return std::nullopt;
     const OpenGame& t = *table_;
-    std::optional<GameClock::time_point> at = t.clock.next();
-    if (const auto retry = t.store_health.retry_at(); retry && (!at || *retry < *at)) at = retry;
+    std::optional<GameClock::time_point> at = t.clock().next();
+    if (const auto retry = t.store_health().retry_at(); retry && (!at || *retry < *at)) at = retry;
     return at;
 }
 
@@ -138,26 +138,26 @@ Replies ChannelGame::tick(GameClock::time_point now) {
     now_ = now;
     if (!table_) return out;
     OpenGame& t = *table_;
-    if (const auto retry = t.store_health.retry_at(); retry && now >= *retry) {  // the database failed: try again, in memory meanwhile
+    if (const auto retry = t.store_health().retry_at(); retry && now >= *retry) {  // the database failed: try again, in memory meanwhile
         persist(out);
         if (!table_) return paint(std::move(out));
     }
-    if (t.clock.paused()) {
-        if (t.clock.tick(now) == host::TurnClock::Due::pause_over) resume_clock("", now, out);
+    if (t.clock().paused()) {
+        if (t.clock().tick(now) == host::TurnClock::Due::pause_over) resume_clock("", now, out);
         return paint(std::move(out));
     }
-    if (!t.clock.running()) return out;
+    if (!t.clock().running()) return out;
     if (!human_turn(t)) {
-        t.clock.stop();  // stale: nobody is waited for
+        t.clock().stop();  // stale: nobody is waited for
         return out;
     }
-    const host::TurnClock::Due due = t.clock.tick(now);
+    const host::TurnClock::Due due = t.clock().tick(now);
     if (due == host::TurnClock::Due::warning)
         out.push_back(fmt::format("{}: {} left.", t.nick(t.game.current_player()), seconds_text(options_.turn_warning)));
     if (due != host::TurnClock::Due::timeout) return paint(std::move(out));
     try {
         t.out = &out;
-        t.table->time_out(options_.turn_timeout);  // the table's stand-in decides, and says so
+        t.table().time_out(options_.turn_timeout);  // the table's stand-in decides, and says so
         t.flush();
         t.sync_held();
         advance(now, out);

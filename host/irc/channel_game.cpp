@@ -84,7 +84,7 @@ void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) 
     OpenGame& t = *table_;
     Replies ignored;
     t.out = &ignored;
-    t.table->rename(old_nick, std::string(new_nick));  // the seat (a seat line: who played under which nick), kept seats, pending
+    t.table().rename(old_nick, std::string(new_nick));  // the seat (a seat line: who played under which nick), kept seats, pending
     if (t.same(t.opener, old_nick)) t.opener = std::string(new_nick);
     persist(ignored);
 }
@@ -226,11 +226,11 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
         host::join_each(bundle->catalog().sets(), &CardSetInfo::name, " + ");
     out.push_back(fmt::format("{} opens a game of Cherries: {}, {}; first to {} wins. !join to play, !bot to seat a bot, !start when ready.",
                               nick, bundle->gametype().name, set_names, bundle->gametype().winning_score));
-    out.push_back(host::sealed_words(table_->table->commitment()));
+    out.push_back(host::sealed_words(table_->table().commitment()));
     try {
         begin_stored();
     } catch (const std::exception& e) {
-        table_->stored_id = 0;
+        table_->hosted->stored_id = 0;
         tell_operator(e.what());
         out.push_back("Warning: the game could not be stored (the operator can see why); it is played, not kept.");
     }
@@ -256,10 +256,10 @@ host::Reply ChannelGame::seat_person(const std::string& nick) {
     OpenGame& t = *table_;
     // A seat held for this person under another nick (the same services account): theirs again.
     if (const PlayerId held = held_seat(nick); held != kNoPlayer) {
-        const auto person = t.table->held().find(held);
-        if (person != t.table->held().end() && !t.same(person->second, nick)) return t.table->reclaim(held, nick);
+        const auto person = t.table().held().find(held);
+        if (person != t.table().held().end() && !t.same(person->second, nick)) return t.table().reclaim(held, nick);
     }
-    return t.table->join(nick);
+    return t.table().join(nick);
 }
 
 void ChannelGame::join(const std::string& nick, const std::string& bot_name, Replies& out) {
@@ -275,7 +275,7 @@ void ChannelGame::join(const std::string& nick, const std::string& bot_name, Rep
         if (reply.outcome == host::Reply::Outcome::done && reply.id != kNoPlayer)
             if (std::string account = account_of(nick); !account.empty()) t.accounts[reply.id] = std::move(account);
     } else {
-        reply = t.table->add_bot(bot_name);
+        reply = t.table().add_bot(bot_name);
     }
     t.say(reply);
 }
@@ -290,7 +290,7 @@ void ChannelGame::start(const std::string& nick, GameClock::time_point now, Repl
         out.push_back(fmt::format("{}, only a seated player can !start; !join first.", nick));
         return;
     }
-    const host::Reply reply = t.table->start();
+    const host::Reply reply = t.table().start();
     if (!reply) {
         out.push_back(reply.text + " !join, or !bot to seat a bot.");
         return;
@@ -306,7 +306,7 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
     const PlayerId id = t.find(nick, true);
     // The table checks the give (started, the turn, whose turn, the receiver); the channel only
     // reads the command and keeps its own pause.
-    if (t.clock.paused() && t.game.phase() == Phase::awaiting_give) {
+    if (t.clock().paused() && t.game.phase() == Phase::awaiting_give) {
         out.push_back("The game is paused; !resume first.");
         return;
     }
@@ -337,12 +337,12 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
         }
     }
     t.out = &out;
-    const host::Reply reply = t.table->give(id, receiver, turn);
+    const host::Reply reply = t.table().give(id, receiver, turn);
     if (!reply) {
         out.push_back(reply.text);
         return;
     }
-    t.clock.stop();
+    t.clock().stop();
     advance(now, out);
 }
 

@@ -20,6 +20,7 @@
 #include "host/session/hosted_table_options.hpp"
 #include "host/irc/text.hpp"
 #include "host/session/plugin_list.hpp"
+#include "host/hosted/hosted_table.hpp"
 #include "host/table/rematch.hpp"
 #include "host/table/table.hpp"
 #include "host/table/turn_clock.hpp"
@@ -184,9 +185,12 @@ private:
     void rules(Replies& out);
     /// How this channel's host::Table runs (seats, timeouts, take-over, nicks folded).
     host::TableOptions table_options() const;
-    /// The turn clock's settings from the options (turn_timeout, turn_warning, pause_limit).
-    host::TurnClockOptions clock_options() const {
-        return {.turn_timeout = options_.turn_timeout, .turn_warning = options_.turn_warning, .pause_limit = options_.pause_limit};
+    /// How a game of this channel is hosted (host::HostedTable): its plugins, its table's
+    /// options, its turn clock (turn_timeout, turn_warning, pause_limit) and the store's retry.
+    host::HostedSetup hosted_setup(std::shared_ptr<const sdk::Bundle> bundle) const {
+        return {.bundle = std::move(bundle), .options = table_options(),
+                .clock = {.turn_timeout = options_.turn_timeout, .turn_warning = options_.turn_warning, .pause_limit = options_.pause_limit},
+                .store_retry = options_.store_retry};
     }
     /// Plays on (bots at once) until a human must act, the game ends or is suspended; says it all.
     void advance(GameClock::time_point now, Replies& out);

@@ -27,39 +27,31 @@ const Game& seated_game(const host::Table& table) {
 ChannelGame::OpenGame::OpenGame(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener_nick)
     : channel(ch),
       casemapping(ch.options_.casemapping),
-      clock(ch.clock_options()),
-      bundle(std::move(b)),
-      runtime(bundle->make_runtime()),
-      cards(*bundle),
-      table(std::make_unique<host::Table>(*bundle, *runtime, seed, *ch.bots_, *this, ch.table_options(),
-                                          host::recorded_plugins(*bundle))),
-      game((out = &spill, table->join(opener_nick), seated_game(*table))),
+      cards(*b),
+      hosted(std::make_unique<host::HostedTable>(ch.hosted_setup(std::move(b)), *ch.bots_, *this, seed)),
+      game((out = &spill, table().join(opener_nick), seated_game(table()))),
       text(game, cards, [this](PlayerId id) { return nick(id); }),
       opener(opener_nick) {
-    store_health = host::StoreHealth(ch.options_.store_retry);
     spill.clear();
     ready = true;
 }
 
-ChannelGame::OpenGame::OpenGame(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved)
+ChannelGame::OpenGame::OpenGame(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved,
+                                const nlohmann::json& tally)
     : channel(ch),
       casemapping(ch.options_.casemapping),
-      clock(ch.clock_options()),
-      bundle(std::move(b)),
-      runtime(bundle->make_runtime()),
-      cards(*bundle),
-      table(std::make_unique<host::Table>(*bundle, *runtime, saved, *ch.bots_, *this, ch.table_options())),
-      game(seated_game(*table)),
+      cards(*b),
+      hosted(std::make_unique<host::HostedTable>(ch.hosted_setup(std::move(b)), *ch.bots_, *this, saved, tally,
+                                                 std::vector<std::string>{})),
+      game(seated_game(table())),
       text(game, cards, [this](PlayerId id) { return nick(id); }) {
-    store_health = host::StoreHealth(ch.options_.store_retry);
     ready = true;
 }
 
-ChannelGame::OpenGame::~OpenGame() { table.reset(); }  // the host::Table first: it calls back into this
+ChannelGame::OpenGame::~OpenGame() { hosted.reset(); }  // the hosted table first: it calls back into this
 
 void ChannelGame::OpenGame::on_event(const Event& e) {
     if (!ready) return;
-    tally.on_event(e, *table);
     text.on_event(e);
 }
 
@@ -116,8 +108,8 @@ void ChannelGame::OpenGame::say(const host::Reply& reply) {
 
 void ChannelGame::OpenGame::sync_held() {
     for (auto it = held_account.begin(); it != held_account.end();)
-        it = table->held().count(it->first) ? std::next(it) : held_account.erase(it);
-    for (const auto& [id, person] : table->held()) {
+        it = table().held().count(it->first) ? std::next(it) : held_account.erase(it);
+    for (const auto& [id, person] : table().held()) {
         if (held_account.count(id)) continue;
         if (const auto a = accounts.find(id); a != accounts.end()) {
             held_account[id] = a->second;
@@ -194,7 +186,7 @@ void ChannelGame::card(const ChannelCommand& c, Replies& out) {
         out.push_back("Which card? !card NAME (the start of a word will do, e.g. !card cherry); !cards lists them.");
         return;
     }
-    std::shared_ptr<const sdk::Bundle> bundle = table_ ? table_->bundle : nullptr;
+    std::shared_ptr<const sdk::Bundle> bundle = table_ ? table_->hosted->bundle_ptr() : nullptr;
     try {
         if (!bundle) bundle = library_.bundle(options_.sets, options_.gametype);
     } catch (const std::exception& e) {
@@ -242,7 +234,7 @@ void ChannelGame::card(const ChannelCommand& c, Replies& out) {
 }
 
 void ChannelGame::rules(Replies& out) {
-    std::shared_ptr<const sdk::Bundle> bundle = table_ ? table_->bundle : nullptr;
+    std::shared_ptr<const sdk::Bundle> bundle = table_ ? table_->hosted->bundle_ptr() : nullptr;
     try {
         if (!bundle) bundle = library_.bundle(options_.sets, options_.gametype);
     } catch (const std::exception& e) {

@@ -16,6 +16,7 @@
 #include "engine/game.hpp"
 #include "engine/player_view.hpp"
 #include "host/bots/bot.hpp"
+#include "host/hosted/hosted_table.hpp"
 #include "host/irc/channel_game.hpp"
 #include "host/irc/turn_text.hpp"
 #include "host/records/record_log.hpp"
@@ -36,8 +37,8 @@ namespace cherries::irc {
 struct ChannelGame::OpenGame final : host::TableListener {
     /// A new game with `opener` seated.
     OpenGame(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener);
-    /// A stored game: `saved` as host::Table::save_json() has it.
-    OpenGame(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved);
+    /// A stored game: `saved` as host::Table::save_json() has it, `tally` as SeatTally::to_json.
+    OpenGame(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved, const nlohmann::json& tally);
     ~OpenGame() override;
 
     // TableListener
@@ -49,16 +50,25 @@ struct ChannelGame::OpenGame final : host::TableListener {
     void changes_applied() override;
     PlayerId bot_decides(PlayerId player, host::Bot& bot, const PlayerView& view) override;
 
+    /// What every hosted table has (host/hosted/hosted_table.hpp), and its parts by name.
+    host::Table& table() { return hosted->table(); }
+    const host::Table& table() const { return hosted->table(); }
+    host::TurnClock& clock() { return hosted->clock(); }
+    const host::TurnClock& clock() const { return hosted->clock(); }
+    host::SeatTally& tally() { return hosted->tally(); }
+    host::StoreHealth& store_health() { return hosted->store_health(); }
+    const host::StoreHealth& store_health() const { return hosted->store_health(); }
+
     /// The current nick of a seat (also of players who left).
-    std::string nick(PlayerId id) const { return table->name(id); }
+    std::string nick(PlayerId id) const { return table().name(id); }
     /// The seated players' nicks in turn order: "ann, bob, greedy-3".
     std::string seated_nicks() const;
     /// The seated player with this nick (fold-equal), humans before bots; kNoPlayer if none.
     PlayerId find(std::string_view who, bool humans_only = false) const;
-    bool is_bot(PlayerId id) const { return table->is_bot(id); }
-    bool has_humans() const { return table->has_humans(); }
-    host::Session& session() { return *table->session(); }
-    const host::Session& session() const { return *table->session_ptr(); }
+    bool is_bot(PlayerId id) const { return table().is_bot(id); }
+    bool has_humans() const { return table().has_humans(); }
+    host::Session& session() { return *table().session(); }
+    const host::Session& session() const { return *table().session_ptr(); }
     bool same(std::string_view a, std::string_view b) const { return fold_case(a, casemapping) == fold_case(b, casemapping); }
     /// "ann 3 (4 cherries), bob 2 (0 cherries, Cherry Halver 2)".
     std::string scores() const;
@@ -74,13 +84,11 @@ struct ChannelGame::OpenGame final : host::TableListener {
 
     ChannelGame& channel;
     CaseMapping casemapping;
-    /// The turn clock, the host's one (host/table/turn_clock.hpp): not running until the prompt
-    /// is written, nor while the game is paused.
-    host::TurnClock clock;
-    std::shared_ptr<const sdk::Bundle> bundle;
-    std::unique_ptr<sdk::LuaRuntime> runtime;  // one Lua state per game
     host::CardText cards;
-    std::unique_ptr<host::Table> table;
+    /// The plugins' runtime, the table, the tally, the record's lines and what of them is
+    /// stored, the store's health and the game's id there, and the turn clock: not running until
+    /// the prompt is written, nor while the game is paused.
+    std::unique_ptr<host::HostedTable> hosted;
     const Game& game;  // the table's (kept when the last leaves: record_lobby; the channel then closes it)
     TurnText text;
     Replies* out = &spill;            // where the table's lines go now
@@ -90,17 +98,12 @@ struct ChannelGame::OpenGame final : host::TableListener {
     std::set<PlayerId> faults_told;   // bot plugin seats whose fault the channel was told of
     std::map<PlayerId, std::string> accounts;  // services accounts of humans, when the server says
     std::map<PlayerId, std::string> held_account;  // of the person a stand-in holds a seat for
-    /// Turns each person took, and the statistics at the end: the one rule of every host
-    /// (host/table/seat_tally.hpp).
-    host::SeatTally tally;
     /// A store that fails (a lock, a full disk, a read-only file): the record lines of complete
-    /// turns not written yet, kept in memory and written first by the next write that works;
-    /// the turn count of the save half (`saved`); whether it fails, what the channel is told
-    /// and when to try again (host::StoreHealth, every ChannelOptions::store_retry, 1 s).
-    std::vector<std::string> unstored_lines;
+    /// turns not written yet stay in `hosted` (unstored_record_lines), written first by the next
+    /// write that works; the turn count of the save half (`saved`); whether it fails, what the
+    /// channel is told and when to try again (HostedTable::store_health, every
+    /// ChannelOptions::store_retry, 1 s).
     std::uint32_t saved_turn = 0;
-    host::StoreHealth store_health;
-    std::int64_t stored_id = 0;                // the game's id in the store; 0: not stored
     nlohmann::json saved;                      // the save half of the state at the last checkpoint
     std::string last_state;                    // the state text last written
     std::string opener;  // current nick of who opened the game

@@ -11,7 +11,7 @@
 
 namespace cherries::irc {
 
-void ChannelGame::remember_table() { last_table_ = host::rematch_of(*table_->table, *table_->bundle); }
+void ChannelGame::remember_table() { last_table_ = host::rematch_of(table_->table(), table_->hosted->bundle()); }
 
 void ChannelGame::rematch(const std::string& nick, bool op, Replies& out) {
     if (table_) {

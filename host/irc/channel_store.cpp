@@ -50,7 +50,7 @@ json save_half(const ChannelGame::OpenGame& t) {
     // the channel half's, current at every write.
     host::SaveState s = t.session().save_state();
     s.pending.clear();
-    return {{"save", host::save_json(s)}, {"turns_taken", t.tally.to_json()}};
+    return {{"save", host::save_json(s)}, {"turns_taken", t.hosted->tally().to_json()}};
 }
 
 // The seat lines among the record lines not taken yet (the turn going on): kept in the state's
@@ -58,7 +58,7 @@ json save_half(const ChannelGame::OpenGame& t) {
 // lines not).
 std::vector<std::string> untaken_seat_lines(const ChannelGame::OpenGame& t) {
     std::vector<std::string> seats;
-    host::RecordLog* log = t.table->record();
+    host::RecordLog* log = t.hosted->table().record();  // peeked: the lines are put back
     if (!log) return seats;
     std::vector<std::string> lines = log->take_lines();
     for (const auto& line : lines)
@@ -70,14 +70,14 @@ std::vector<std::string> untaken_seat_lines(const ChannelGame::OpenGame& t) {
 // The channel half, current at every write: nicks, bots, accounts, timeouts, pending changes
 // (format 1: the table's seats in the channel's words; docs/irc-storage.md).
 json channel_half(const ChannelGame::OpenGame& t) {
-    const json table = t.table->save_json();
+    const json table = t.table().save_json();
     auto by_id = [](const json& o) {
         json out = json::array();
         for (const auto& [id, value] : o.items()) out.push_back({static_cast<PlayerId>(std::stoul(id)), value});
         return out;
     };
     json pending = json::array();
-    for (const host::PendingChange& p : t.table->pending())
+    for (const host::PendingChange& p : t.table().pending())
         pending.push_back({{"join", p.join}, {"nick", p.name}, {"bot", p.bot}});
     std::map<PlayerId, std::string> bots;
     for (const host::SeatedBot& b : t.session().bots()) bots[b.id] = b.name;
@@ -139,29 +139,29 @@ std::string ChannelGame::account_of(const std::string& nick) const { return acco
 
 void ChannelGame::begin_stored() {
     OpenGame& t = *table_;
-    host::RecordLog* log = t.table->record();  // begun at the opener's seat (TableOptions::record_lobby)
+    host::RecordLog* log = t.table().record();  // begun at the opener's seat (TableOptions::record_lobby)
     if (!store_ || !log) {
         if (log) log->take_lines();  // not stored: nothing keeps them
         return;
     }
-    std::vector<std::string> lines = log->take_lines();
+    t.hosted->collect_record();
     // The header names the opener; a nick that is not valid UTF-8 is stored with U+FFFD in its
     // place (RecordLog), never dropped.
-    t.stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), lines.front(), unix_now());
-    lines.erase(lines.begin());
-    log->put_back(std::move(lines));
+    t.hosted->stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), t.hosted->record_lines().front(), unix_now());
+    t.hosted->mark_stored(1);
     checkpoint();
 }
 
 void ChannelGame::checkpoint() {
     OpenGame& t = *table_;
-    if (!store_ || t.stored_id == 0) return;
+    if (!store_ || t.hosted->stored_id == 0) return;
     stage();
     std::string state = state_text(t);
-    if (t.unstored_lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
-    // On failure the lines stay in unstored_lines, in memory: the next write that works has them.
-    store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, t.seated_nicks());
-    t.unstored_lines.clear();
+    const std::vector<std::string> lines = t.hosted->unstored_record_lines();
+    if (lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
+    // On failure the lines stay unstored, in memory: the next write that works has them.
+    store_->checkpoint(t.hosted->stored_id, lines, state, t.saved_turn, t.seated_nicks());
+    t.hosted->mark_stored(lines.size());
     t.last_state = std::move(state);
 }
 
@@ -169,8 +169,7 @@ void ChannelGame::stage() {
     OpenGame& t = *table_;
     t.saved = save_half(t);
     t.saved_turn = t.game.turn();
-    if (host::RecordLog* log = t.table->record())
-        for (auto& line : log->take_lines()) t.unstored_lines.push_back(std::move(line));
+    t.hosted->collect_record();  // the complete turns' lines; a turn going on stays in the table's log
 }
 
 void ChannelGame::retry_store() {
@@ -179,24 +178,24 @@ void ChannelGame::retry_store() {
     // During a turn: the complete turns' lines with the save half of their end (t.saved), and
     // the channel half of now; the turn going on stays in the log until it is complete.
     std::string state = state_text(t);
-    if (!t.unstored_lines.empty()) {
-        store_->checkpoint(t.stored_id, t.unstored_lines, state, t.saved_turn, t.seated_nicks());
-        t.unstored_lines.clear();
+    if (const std::vector<std::string> lines = t.hosted->unstored_record_lines(); !lines.empty()) {
+        store_->checkpoint(t.hosted->stored_id, lines, state, t.saved_turn, t.seated_nicks());
+        t.hosted->mark_stored(lines.size());
         state = state_text(t);
     }
-    if (state != t.last_state) store_->update_state(t.stored_id, state);
+    if (state != t.last_state) store_->update_state(t.hosted->stored_id, state);
     t.last_state = std::move(state);
 }
 
 void ChannelGame::persist(Replies& out) {
     if (!table_) return;
-    if (!store_ || table_->stored_id == 0) {
-        if (host::RecordLog* log = table_->table->record()) log->take_lines();  // not stored: nothing keeps them
+    if (!store_ || table_->hosted->stored_id == 0) {
+        if (host::RecordLog* log = table_->table().record()) log->take_lines();  // not stored: nothing keeps them
         return;
     }
     OpenGame& t = *table_;
     if (t.game.phase() != Phase::awaiting_give) stage();  // a complete turn: its lines and save half, in memory
-    if (!t.store_health.may_try(now_)) return;  // failing: wait for the retry
+    if (!t.store_health().may_try(now_)) return;  // failing: wait for the retry
     try {
         // Between turns (the lobby, a suspension): the whole state; during a turn, a pending join
         // or a nick: the state only (the turn is not done), after what an earlier failure left.
@@ -205,14 +204,14 @@ void ChannelGame::persist(Replies& out) {
             tell_operator(warning);
             out.push_back(host::StoreHealth::kWrittenAnew);
         }
-        if (auto again = t.store_health.worked()) {
+        if (auto again = t.store_health().worked()) {
             if (options_.log) options_.log(channel_ + ": the database works again; nothing was lost");
             out.push_back(std::move(*again));
         }
     } catch (const std::exception& e) {
         // Told once; tried again every store_retry (1 s, never longer: a kill soon after the
         // fault clears loses at most the turn in play), the game going on in memory.
-        if (auto told = t.store_health.failed(now_)) {
+        if (auto told = t.store_health().failed(now_)) {
             tell_operator(e.what());
             out.push_back(std::move(*told));
         }
@@ -220,21 +219,19 @@ void ChannelGame::persist(Replies& out) {
 }
 
 void ChannelGame::store_end(const std::string& status, const std::string& reason) {
-    if (!table_ || !store_ || table_->stored_id == 0) return;
+    if (!table_ || !store_ || table_->hosted->stored_id == 0) return;
     OpenGame& t = *table_;
-    std::vector<std::string> lines = std::move(t.unstored_lines);  // what a failed write left first
-    t.unstored_lines.clear();
-    if (host::RecordLog* log = t.table->record()) {
+    if (host::RecordLog* log = t.table().record())
         if (!log->ended()) log->end(reason);  // a game over has its end line already (Table::advance)
-        for (auto& line : log->take_lines()) lines.push_back(std::move(line));
-    }
+    t.hosted->collect_record();
+    const std::vector<std::string> lines = t.hosted->unstored_record_lines();  // what a failed write left first, then the rest
     std::vector<host::StatsUpdate> stats;
     std::string winner;
     if (t.game.over()) {
         const PlayerId won = t.game.winner();
         if (won != kNoPlayer) winner = t.nick(won);
-        for (const host::PersonResult& p : t.tally.results(*t.table)) {
-            const auto& accounts = t.table->held().count(p.seat) ? t.held_account : t.accounts;
+        for (const host::PersonResult& p : t.tally().results(t.table())) {
+            const auto& accounts = t.table().held().count(p.seat) ? t.held_account : t.accounts;
             const auto account = accounts.find(p.seat);
             const std::string key = account != accounts.end() && !account->second.empty()
                                         ? "account:" + account->second
@@ -242,8 +239,9 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
             stats.push_back({.key = key, .name = p.name, .won = p.won, .turns = p.turns, .points = p.score});
         }
     }
-    store_->finish(t.stored_id, lines, status, winner, t.game.turn(), stats, {}, unix_now());
-    t.stored_id = 0;
+    store_->finish(t.hosted->stored_id, lines, status, winner, t.game.turn(), stats, {}, unix_now());
+    t.hosted->mark_stored(lines.size());
+    t.hosted->stored_id = 0;
 }
 
 Replies ChannelGame::attach_store(std::shared_ptr<host::GameStore> store, GameClock::time_point now) {
@@ -336,7 +334,8 @@ void ChannelGame::resume(const host::StoredGame& stored, GameClock::time_point n
     Replies replaced;
     // Read back as text, as a stored table is (the save reader wants unsigned numbers as JSON
     // text gives them, not the signed ones of a json built in memory).
-    table_ = std::make_unique<OpenGame>(*this, bundle, json::parse(saved_table.dump(-1, ' ', false, json::error_handler_t::replace)));
+    table_ = std::make_unique<OpenGame>(*this, bundle, json::parse(saved_table.dump(-1, ' ', false, json::error_handler_t::replace)),
+                                        j.at("turns_taken"));
     table_->out = &replaced;
     red_.clear();
     for (const CardKind& k : bundle->catalog().kinds())
@@ -352,14 +351,13 @@ void ChannelGame::resume(const host::StoredGame& stored, GameClock::time_point n
         }
     // A bot plugin that is gone, broken or changed gives its seat to the greedy bot: the humans'
     // game goes on, and the record holds the decisions made so far.
-    for (const host::LostBot& lost : t.table->lost_bots())
+    for (const host::LostBot& lost : t.table().lost_bots())
         replaced.push_back(fmt::format("{}: {}; the greedy bot plays that seat from now on.", t.nick(lost.id), lost.why));
-    t.tally = host::SeatTally::from_json(j.at("turns_taken"));
     if (c.contains("seat_lines"))  // seat lines of the turn that was going on: stored with it
-        if (host::RecordLog* log = t.table->record())
+        if (host::RecordLog* log = t.table().record())
             for (const auto& line : c.at("seat_lines").get<std::vector<std::string>>()) log->put_line(line);
     t.text.set_lobby(!t.started);
-    t.stored_id = stored.id;
+    t.hosted->stored_id = stored.id;
     t.saved = {{"save", j.at("save")}, {"turns_taken", j.at("turns_taken")}};
     t.last_state = stored.state;
     resumed_after_ = t.game.turn();

@@ -20,7 +20,7 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
             out.push_back(fmt::format("{}, the greedy bot plays your seat while you are away; !join takes it back.", nick));
             return;
         }
-        if (const host::Reply cancelled = t.table->cancel(nick, true); cancelled) {
+        if (const host::Reply cancelled = t.table().cancel(nick, true); cancelled) {
             if (!departed) out.push_back(fmt::format("{} will not join after all.", nick));
         } else if (!departed) {
             out.push_back(fmt::format("{}, you are not playing.", nick));
@@ -30,7 +30,7 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
     // On IRC a !leave on one's own turn leaves at once: the stand-in plays the card in hand
     // (docs/irc.md), as for a player gone, when the house rules let them leave at all.
     const bool own_turn = t.game.phase() == Phase::awaiting_give && t.game.current_player() == id;
-    const host::Reply reply = t.table->leave(id, departed || (own_turn && !t.game.may_leave(id)));
+    const host::Reply reply = t.table().leave(id, departed || (own_turn && !t.game.may_leave(id)));
     if (!reply && departed) return;  // gone already, or leaving already: nothing to say
     t.say(reply);
     if (!t.started && t.game.players().empty()) close(out, "nobody is seated");
@@ -44,8 +44,8 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
     // may_start_turn says no (not started, no human left, or a bound that only guards a bug).
     t.out = &out;
     t.turns_left = 100000;
-    const host::SessionStop stop = t.table->advance();
-    if (stop != host::SessionStop::human) t.clock.stop();  // only a human's card waits on the clock
+    const host::SessionStop stop = t.table().advance();
+    if (stop != host::SessionStop::human) t.clock().stop();  // only a human's card waits on the clock
     if (stop == host::SessionStop::over || t.game.over()) {
         t.flush();
         std::string result = "Final scores: " + t.scores() + fmt::format(" after {} turns.", t.game.turn());
@@ -55,7 +55,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
             tell_operator(e.what());
             out.push_back("Warning: the finished game could not be stored (the operator can see why).");
         }
-        const std::optional<host::Deal> deal = t.table->revealed_deal();
+        const std::optional<host::Deal> deal = t.table().revealed_deal();
         remember_table();
         table_.reset();
         out.push_back(std::move(result));
@@ -68,11 +68,11 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         out.push_back(prompt(line.empty() || line.back() == '.' ? line : line + "."));  // never "change.. ann:"
         t.prompted_card = t.game.drawn_card();
         t.prompted_turn = t.game.turn();
-        t.clock.stop();  // the clock starts when the prompt is written (prompt_written)
+        t.clock().stop();  // the clock starts when the prompt is written (prompt_written)
         return;
     }
     if (!t.started) return;
-    if (t.table->without_people()) return close(out, host::kNoPersonLeft);
+    if (t.table().without_people()) return close(out, host::kNoPersonLeft);
     if (stop == host::SessionStop::suspended) {
         t.flush();
         return;
@@ -90,7 +90,7 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
     if (t.started && !t.game.players().empty())
         scores = "Final scores: " + t.scores() + fmt::format(" after {} turn{}.", t.game.turn(), t.game.turn() == 1 ? "" : "s");
     if (t.started) remember_table();
-    const std::optional<host::Deal> deal = t.table->revealed_deal();
+    const std::optional<host::Deal> deal = t.table().revealed_deal();
     table_.reset();
     out.push_back("The game is over: " + why + ".");
     if (!scores.empty()) out.push_back(std::move(scores));
@@ -100,7 +100,7 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
 PlayerId ChannelGame::held_seat(const std::string& nick) const {
     const OpenGame& t = *table_;
     const std::string account = account_of(nick);
-    for (const auto& [id, person] : t.table->held()) {
+    for (const auto& [id, person] : t.table().held()) {
         if (!t.game.find_player(t.game.player(id).name)) continue;  // the seat is gone
         const auto a = t.held_account.find(id);
         if (!account.empty() && a != t.held_account.end()) {

@@ -150,17 +150,21 @@ private:
 
 }  // namespace
 
-Server::Impl::Impl(ServeConfig c, Pictures p, ServerLog l)
-    : config(std::move(c)), pictures(std::move(p)), log(std::move(l)), web_root(default_web_root(config.web_root)) {
+Server::Impl::Impl(ServeConfig c, Pictures p, ServerLog l, std::shared_ptr<const host::Clock> k)
+    : clock(k ? std::move(k) : std::make_shared<host::SystemClock>()),
+      config(std::move(c)),
+      pictures(std::move(p)),
+      log(std::move(l)),
+      web_root(default_web_root(config.web_root)) {
     lobby = std::make_unique<Lobby>(config);
     if (!config.database.empty()) {
-        store = std::make_unique<TableStore>(config.database);
+        store = std::make_unique<TableStore>(config.database, *clock);
         const auto resumed = store->resume(*lobby, config.close_finished_after, log);
         if (!resumed.empty()) log(fmt::format("resumed {} table(s) from {}", resumed.size(), config.database));
         for (const auto& r : resumed) {
             resumed_.push_back(r.id);  // run() starts their turn clocks
             // A finished table closes when what was left of its close_finished_after has passed.
-            if (r.finished_ago) rooms[r.id].over_since = std::chrono::steady_clock::now() - *r.finished_ago;
+            if (r.finished_ago) rooms[r.id].over_since = clock->now() - *r.finished_ago;
         }
     }
 }
@@ -179,8 +183,8 @@ AddressSlot::~AddressSlot() {
     if (it != server->open_by_address.end() && --it->second == 0) server->open_by_address.erase(it);
 }
 
-bool Server::Impl::within_minute_limit(Recent& recent, const net::ip::address& address, std::size_t limit) {
-    const auto now = std::chrono::steady_clock::now();
+bool Server::Impl::within_minute_limit(Recent& recent, const net::ip::address& address, std::size_t limit) const {
+    const auto now = clock->now();
     auto& made = recent[address];
     while (!made.empty() && now - made.front() >= std::chrono::minutes(1)) made.pop_front();
     if (made.size() >= limit) return false;
@@ -240,7 +244,7 @@ void Server::Impl::shutdown() {
     store_retry.cancel();
     if (store)
         for (auto& [id, table] : lobby->tables()) {
-            table->collect_record();
+            table->hosted().collect_record();
             store->save(*table, log);
         }
     for (auto& [id, room] : rooms) {
@@ -354,7 +358,7 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
         WebTable* table = lobby->find(m[1]);
         if (!table) return error_reply(req, http::status::not_found, "no table '" + m[1].str() + "'");
         if (!table->started()) return error_reply(req, http::status::not_found, "table '" + m[1].str() + "' has not started: no record yet");
-        Response res = reply(req, http::status::ok, "application/x-ndjson", table->record());
+        Response res = reply(req, http::status::ok, "application/x-ndjson", table->hosted().record_text());
         res.set(http::field::content_disposition, "attachment; filename=\"cherries-" + m[1].str() + ".jsonl\"");
         return res;
     }
@@ -445,8 +449,8 @@ void raise_open_file_limit(const ServerLog& log) {
 
 }  // namespace
 
-Server::Server(ServeConfig config, Pictures pictures, ServerLog log)
-    : impl_(std::make_shared<Impl>(std::move(config), std::move(pictures), std::move(log))) {
+Server::Server(ServeConfig config, Pictures pictures, ServerLog log, std::shared_ptr<const host::Clock> clock)
+    : impl_(std::make_shared<Impl>(std::move(config), std::move(pictures), std::move(log), std::move(clock))) {
     Impl& s = *impl_;
     raise_open_file_limit(s.log);
     beast::error_code ec;
@@ -490,6 +494,10 @@ void Server::run(bool signals) {
     s.io.restart();
     for (int round = 0; round < 100 && s.io.poll() > 0; ++round) {
     }
+}
+
+void Server::wake() {
+    net::post(impl_->io, [self = impl_] { self->wake_all(); });
 }
 
 void Server::stop() {

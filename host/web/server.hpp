@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "host/hosted/clock.hpp"
 #include "host/web/lobby.hpp"
 #include "host/web/serve_config.hpp"
 
@@ -20,8 +21,9 @@ using ServerLog = std::function<void(const std::string&)>;
 class Server {
 public:
     /// Throws std::runtime_error "cannot listen on HOST:PORT: why" when it cannot bind, and what
-    /// opening the database throws.
-    Server(ServeConfig config, Pictures pictures, ServerLog log);
+    /// opening the database throws. `clock`: every time the server asks (turn clocks, the bot
+    /// pace, the store retry, the sweep, rate limits, the store's times); null: the system's.
+    Server(ServeConfig config, Pictures pictures, ServerLog log, std::shared_ptr<const host::Clock> clock = nullptr);
     ~Server();
     Server(const Server&) = delete;
     Server& operator=(const Server&) = delete;
@@ -32,6 +34,9 @@ public:
     void run(bool signals = true);
     /// Asks run() to save, close and return; safe from any thread.
     void stop();
+    /// Asks run() to act on everything due at the clock's now (a test stepped its ManualClock):
+    /// turn timeouts, bot paces, the store retry, the sweep. Safe from any thread.
+    void wake();
     /// Every write of the store goes through `fault` first (host::GameStore::set_write_fault):
     /// tests make the database full or read-only with it. Call before run(); `fault` runs on the
     /// server's thread. Nothing without a database.

@@ -10,6 +10,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include <deque>
+#include <functional>
 #include <filesystem>
 #include <chrono>
 #include <map>
@@ -20,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "host/hosted/clock.hpp"
 #include "host/table/turn_clock.hpp"
 #include "host/web/lobby.hpp"
 #include "host/web/protocol.hpp"
@@ -50,23 +52,25 @@ private:
     net::ip::address address_;
 };
 
-/// A table's sockets and its turn clock.
+/// A table's sockets and what is timed for it. Every time is the server's Clock's (Impl::clock):
+/// an Asio timer only wakes the table at a time the clock names (Impl::wake_at), so a test that
+/// steps a ManualClock and calls Server::wake() acts on what is due without waiting.
 struct Room {
     std::set<Socket*> sockets;
     std::unique_ptr<net::steady_timer> timer;
     std::uint64_t clock = 0;   // bumped on every re-arm: an older expiry does nothing
-    std::uint32_t timed_turn = 0;
-    host::TurnClock turn_clock;  // the host's one turn clock (host/table/turn_clock.hpp); the timer wakes it
-    std::chrono::steady_clock::time_point last_change = std::chrono::steady_clock::now();
-    std::optional<std::chrono::steady_clock::time_point> over_since;
+    std::uint32_t timed_turn = 0;  // the turn the table's clock (HostedTable::clock) times
+    host::Clock::Time last_change{};
+    std::optional<host::Clock::Time> over_since;
     int spectators_told = 0;   // the spectator count the sockets were last sent
     std::unique_ptr<net::steady_timer> pace_timer;  // a bot's turn shown for bot_pace
-    bool pace_armed = false;
+    std::optional<host::Clock::Time> pace_until;    // a bot's turn held by the pace until then
 };
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
-    Impl(ServeConfig c, Pictures p, ServerLog l);
+    Impl(ServeConfig c, Pictures p, ServerLog l, std::shared_ptr<const host::Clock> k);
 
+    std::shared_ptr<const host::Clock> clock;   // every time the server asks (tests: a ManualClock)
     ServeConfig config;
     Pictures pictures;
     ServerLog log;
@@ -85,18 +89,26 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     net::steady_timer sweeper{io};             // drops finished and idle tables
     std::map<net::ip::address, std::size_t> open_by_address;  // connections open now, by peer
     /// An address's requests in the last minute, of one limited kind (tables opened, records replayed).
-    using Recent = std::map<net::ip::address, std::deque<std::chrono::steady_clock::time_point>>;
+    using Recent = std::map<net::ip::address, std::deque<host::Clock::Time>>;
     Recent tables_by_address;                  // POST /api/tables
     Recent replays_by_address;                 // POST /api/replay
     net::steady_timer accept_pause{io};        // after a failed accept (EMFILE ...): wait, do not spin
     net::steady_timer store_retry{io};         // while the database fails: every table tried again each second
-    bool store_retry_armed = false;
+    std::optional<host::Clock::Time> store_retry_at;
     std::chrono::milliseconds accept_backoff{0};
     std::size_t refused_sockets = 0;           // connections refused by sockets_per_address since the last log line
 
     /// Whether `address` may make one more request of the kind `recent` counts, at most `limit`
     /// in any 60 s ([limits] tables_per_minute, replays_per_minute); counts it if so.
-    static bool within_minute_limit(Recent& recent, const net::ip::address& address, std::size_t limit);
+    bool within_minute_limit(Recent& recent, const net::ip::address& address, std::size_t limit) const;
+    /// The clock's now in milliseconds (the rate limits' time).
+    std::int64_t now_ms() const;
+    /// Arms `timer` to call `then` when the clock says `at` (at once when it is past). With a
+    /// ManualClock the real wait rarely ends first: Server::wake() acts on what is due instead.
+    void wake_at(net::steady_timer& timer, host::Clock::Time at, std::function<void()> then);
+    /// Acts on everything due at the clock's now: turn clocks, bot paces, the store retry, the
+    /// sweep (Server::wake, after a test stepped its clock).
+    void wake_all();
 
     /// Every so often: drops the tables kept long enough (ServeConfig close_finished_after, close_idle_after).
     void sweep();
@@ -118,6 +130,8 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     void set_pacing(WebTable& table);
     /// After a change: a bot's turn held by the pace resumes after bot_pace.
     void arm_pace(const std::string& table_id);
+    /// The pace of a bot's turn at table `table_id` is over when due: the next turn starts.
+    void pace_due(const std::string& table_id);
     /// Sockets at the table holding no seat token (the state's `spectators`).
     int spectators(const std::string& table_id) const;
     /// After a socket came or went: the state to every socket when the spectator count changed.
@@ -127,12 +141,19 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// A `rematch` message: opens the rematch of a finished table once, and sends each of its
     /// pages the new table's id with the seat tokens of the people it held (docs/web.md).
     void rematch(Socket& socket, WebTable& table, const ClientMessage& m);
-    /// Sets the room's timer to its turn clock's next() and acts on what is due then (clock: the
+    /// Sets the room's timer to its turn clock's next() and acts on what is due then (serial: the
     /// arming this wake-up belongs to; a later one makes it do nothing).
-    void wake_clock(const std::string& table_id, std::uint64_t clock);
+    void wake_clock(const std::string& table_id, std::uint64_t serial);
+    /// The turn clock of table `table_id` at the clock's now: a timeout lets the stand-in decide.
+    /// Returns whether something was due.
+    bool clock_due(const std::string& table_id);
     /// While some table's save failed: tries each again in 1 s (so a kill soon after the
     /// database works again loses at most the turn in play), until none fails.
     void arm_store_retry();
+    /// The store retry, when due: every failing table saved again.
+    void store_retry_due();
+    /// The tables whose last save failed (their HostedTable's store health).
+    std::vector<std::string> failing_tables() const;
     /// Answers one HTTP request from `peer`.
     http::response<http::string_body> route(const http::request<http::string_body>& req, const net::ip::address& peer);
 };
@@ -182,5 +203,7 @@ private:
 
 /// JSON text as sent: invalid UTF-8 replaced, never an exception.
 std::string dump(const nlohmann::json& value);
+/// An `error` message: {"type": "error", "message", "request": the type refused, or null}.
+nlohmann::json error_json(const std::string& message, const std::string& request);
 
 }  // namespace cherries::web

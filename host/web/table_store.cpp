@@ -10,20 +10,12 @@
 
 namespace cherries::web {
 
-TableStore::TableStore(const std::string& file) : store_(file) {}
+TableStore::TableStore(const std::string& file, const host::Clock& clock) : store_(file), clock_(clock) {}
 
 std::int64_t TableStore::game_of(const std::string& id) const {
     const auto it = games_.find(id);
     return it == games_.end() ? 0 : it->second;
 }
-
-namespace {
-
-std::int64_t store_unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-}  // namespace
 
 nlohmann::json TableStore::restore(Lobby& lobby, const host::StoredGame& g, const std::string& id) {
     std::vector<std::string> lines;
@@ -39,7 +31,7 @@ nlohmann::json TableStore::restore(Lobby& lobby, const host::StoredGame& g, cons
 std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::milliseconds close_finished_after,
                                                     const std::function<void(const std::string&)>& log) {
     std::vector<Resumed> made;
-    const std::int64_t now = store_unix_now();
+    const std::int64_t now = clock_.unix_seconds();
     const std::int64_t kept_for = std::chrono::duration_cast<std::chrono::seconds>(close_finished_after).count();
     // A finished table first: a table id taken up again by a later game in progress wins.
     for (const host::StoredGame& g : store_.finished_under("web:", now - kept_for)) {
@@ -75,19 +67,21 @@ std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::m
 
 std::string TableStore::save(WebTable& table, const std::function<void(const std::string&)>& log) {
     if (!table.recording() || finished_.count(table.id())) return {};
-    std::vector<std::string> lines = table.unstored_record_lines();
-    const std::string status = table.status();
+    host::HostedTable& hosted = table.hosted();
+    std::vector<std::string> lines = hosted.unstored_record_lines();
+    const std::string status = hosted.status();
     auto it = games_.find(table.id());
     try {
         if (it == games_.end()) {
             if (lines.empty()) return {};
-            const std::int64_t game = store_.begin_game(table_channel(table.id()), lines.front(), store_unix_now());
+            const std::int64_t game = store_.begin_game(table_channel(table.id()), lines.front(), clock_.unix_seconds());
             it = games_.emplace(table.id(), game).first;
-            table.mark_stored(1);
+            hosted.stored_id = game;
+            hosted.mark_stored(1);
             lines.erase(lines.begin());
         }
         if (status == "in_progress") {
-            store_.checkpoint(it->second, lines, table.save_json().dump(), table.turns(), table.player_names());
+            store_.checkpoint(it->second, lines, table.save_json().dump(), hosted.turns(), hosted.player_names());
         } else {
             std::vector<host::StatsUpdate> stats;  // only a game that was played counts
             if (table.started())
@@ -95,40 +89,29 @@ std::string TableStore::save(WebTable& table, const std::function<void(const std
             // The final state stays until the table closes (closed()): a restart within
             // close_finished_after shows the table's end again (docs/web.md, "Nothing is lost").
             // A table stopped before its game's end is not shown again (it would play on).
-            const std::int64_t now = store_unix_now();
+            const std::int64_t now = clock_.unix_seconds();
             nlohmann::json final_state = table.save_json();
             final_state["finished_at"] = now;
-            store_.finish(it->second, lines, status, table.winner(), table.turns(), stats,
-                          table.over() ? final_state.dump() : std::string(), now);
+            store_.finish(it->second, lines, status, hosted.winner(), hosted.turns(), stats,
+                          hosted.over() ? final_state.dump() : std::string(), now);
             finished_.insert(table.id());
         }
-        table.mark_stored(lines.size());
+        hosted.mark_stored(lines.size());
         // A database file deleted while in use was written anew (host/store): the operator hears of it.
         if (std::string warning = store_.take_warning(); !warning.empty()) log(warning);
     } catch (const host::StoreError& e) {
-        auto told = health_[table.id()].failed(std::chrono::steady_clock::now());
+        auto told = hosted.store_health().failed(clock_.now());
         if (!told) return {};  // told already: tried again every second
         log(fmt::format("table {}: {} (tried again every second)", table.id(), e.what()));
         return std::move(*told);
     }
-    const auto health = health_.find(table.id());
-    if (health == health_.end()) return {};
-    auto again = health->second.worked();
-    health_.erase(health);
+    auto again = hosted.store_health().worked();
     if (!again) return {};
     log(fmt::format("table {}: the database works again; nothing was lost", table.id()));
     return std::move(*again);
 }
 
-std::set<std::string> TableStore::failing() const {
-    std::set<std::string> out;
-    for (const auto& [id, health] : health_)
-        if (health.failing()) out.insert(id);
-    return out;
-}
-
 void TableStore::closed(const std::string& id, const std::function<void(const std::string&)>& log) {
-    health_.erase(id);
     const auto game = games_.find(id);
     if (game != games_.end() && finished_.count(id)) {
         try {

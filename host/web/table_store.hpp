@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "host/hosted/clock.hpp"
 #include "host/store/game_store.hpp"
 #include "host/store/store_health.hpp"
 #include "host/web/lobby.hpp"
@@ -27,8 +28,9 @@ inline std::string table_channel(const std::string& id) { return "web:" + id; }
 /// The web's side of the store. Not thread-safe (the server's one thread).
 class TableStore {
 public:
-    /// Opens (creating, migrating) `file`. Throws host::StoreError naming the file.
-    explicit TableStore(const std::string& file);
+    /// Opens (creating, migrating) `file`; `clock` (the server's) dates what is stored and times
+    /// the retry. Throws host::StoreError naming the file.
+    TableStore(const std::string& file, const host::Clock& clock);
 
     /// A table made again from the store: its id, and for a finished game how long ago it finished.
     struct Resumed {
@@ -43,15 +45,11 @@ public:
                                 const std::function<void(const std::string&)>& log);
     /// Commits what changed at `table` (from its first seat on: WebTable::recording): its new record lines and its
     /// state, or, for a finished game, its end and its people's statistics. A failed write
-    /// keeps the lines unstored and the table in failing(), to be tried again (the server does
-    /// so every second). Returns a sentence for the table's players when storing stops ("...
+    /// keeps the lines unstored and the table's store health failing (host::HostedTable), to be
+    /// tried again (the server does so every second). Returns a sentence for the table's players when storing stops ("...
     /// cannot be stored in the database just now ...") and when it works again, else "". The
     /// cause goes to `log`, once per run of failures.
     std::string save(WebTable& table, const std::function<void(const std::string&)>& log);
-    /// The tables whose last save failed.
-    std::set<std::string> failing() const;
-    /// Stops trying table `id` again (it is gone from the server).
-    void forget(const std::string& id) { health_.erase(id); }
     /// Table `id` is closed: a finished game's final state is dropped (its record stays), and
     /// the table is forgotten. A failure goes to `log`; the state is then dropped by nobody,
     /// harmless (finished_under skips it once close_finished_after has passed).
@@ -68,9 +66,9 @@ private:
     nlohmann::json restore(Lobby& lobby, const host::StoredGame& g, const std::string& id);
 
     host::GameStore store_;
+    const host::Clock& clock_;
     std::map<std::string, std::int64_t> games_;  // table id -> game id
     std::set<std::string> finished_;             // tables whose end is stored (once: statistics)
-    std::map<std::string, host::StoreHealth> health_;  // per table: whether saving fails, what was told
 };
 
 }  // namespace cherries::web

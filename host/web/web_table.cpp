@@ -16,38 +16,45 @@ namespace cherries::web {
 
 using nlohmann::json;
 
+namespace {
+
+host::HostedSetup hosted_setup(const TableSetup& setup) {
+    return {.bundle = setup.bundle, .options = setup.options, .clock = setup.clock, .store_retry = std::chrono::seconds(1)};
+}
+
+}  // namespace
+
 WebTable::WebTable(TableSetup setup, host::GameLibrary& library, std::uint64_t seed)
-    : setup_(std::move(setup)), runtime_(setup_.bundle->make_runtime()), bots_(library) {
+    : setup_(std::move(setup)), bots_(library) {
     host::TableListener& listener = *this;
-    table_ = std::make_unique<host::Table>(*setup_.bundle, *runtime_, seed, bots_, listener, setup_.options,
-                                           host::recorded_plugins(*setup_.bundle));
+    hosted_ = std::make_unique<host::HostedTable>(hosted_setup(setup_), bots_, listener, seed);
 }
 
 WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const json& saved, std::vector<std::string> record_lines)
-    : setup_(std::move(setup)), runtime_(setup_.bundle->make_runtime()), bots_(library), record_(std::move(record_lines)) {
-    stored_ = record_.size();
+    : setup_(std::move(setup)), bots_(library) {
+    const auto tally = saved.find("turns_taken");
     host::TableListener& listener = *this;
-    table_ = std::make_unique<host::Table>(*setup_.bundle, *runtime_, saved.at("table"), bots_, listener, setup_.options);
-    if (const auto it = saved.find("turns_taken"); it != saved.end()) tally_ = host::SeatTally::from_json(*it);
+    hosted_ = std::make_unique<host::HostedTable>(hosted_setup(setup_), bots_, listener, saved.at("table"),
+                                                  tally != saved.end() ? *tally : json(), std::move(record_lines));
     if (const auto it = saved.find("notices"); it != saved.end() && it->is_array())
         for (const auto& n : *it) notices_[n.at("id").get<PlayerId>()] = n.at("text").get<std::string>();
     for (const auto& [token, seat] : saved.at("tokens").items())
         tokens_[token] = Token{seat.at("id").get<PlayerId>(), seat.at("name").get<std::string>()};
-    if (table_->game() && table_->started()) {
+    if (table().game() && table().started()) {
         // The history a page opened after the restart asks for: the stored record replayed with
         // this table's seed (its end line, which would reveal it, is not written yet).
         ReplayedEntries replayed =
-            replay_entries(*setup_.bundle, *runtime_, *setup_.words, record_, "table " + setup_.id, table_->seed(),
+            replay_entries(*setup_.bundle, hosted_->runtime(), *setup_.words, hosted_->record_lines(), "table " + setup_.id, table().seed(),
                            [this](const Event& event, const json& entry) { remember_change(event, entry.value("text", "")); });
         // Only what matched the record: the replay's problem (where it stopped) could name the
         // deck's next card, so it is said to nobody.
         for (const auto& entry : replayed.entries) entries_.push_back(entry.dump(-1, ' ', false, json::error_handler_t::replace));
         say("The server restarted; the game goes on from here (the lines above are rebuilt from its record).");
     }
-    if (table_->game()) begin_words();
-    for (const auto& lost : table_->lost_bots())
+    if (table().game()) begin_words();
+    for (const auto& lost : table().lost_bots())
         say(fmt::format("{}'s bot '{}' could not be seated again ({}); the greedy bot plays for it.",
-                                   table_->name(lost.id), lost.bot, lost.why));
+                                   table().name(lost.id), lost.bot, lost.why));
 }
 
 WebTable::~WebTable() = default;
@@ -61,21 +68,20 @@ json WebTable::notices_json() const {
 json WebTable::save_json() const {
     json tokens = json::object();
     for (const auto& [token, seat] : tokens_) tokens[token] = {{"id", seat.id}, {"name", seat.name}};
-    return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"table", table_->save_json()},
-            {"tokens", tokens}, {"turns_taken", tally_.to_json()}, {"notices", notices_json()},
+    return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"table", table().save_json()},
+            {"tokens", tokens}, {"turns_taken", hosted_->tally().to_json()}, {"notices", notices_json()},
             {"random_sets", setup_.random_sets}};
 }
 
 void WebTable::on_event(const Event& event) {
-    tally_.on_event(event, *table_);
     if (event.type == EventType::leave) {
         for (auto it = tokens_.begin(); it != tokens_.end();)
             it = it->second.id == event.player ? tokens_.erase(it) : std::next(it);
     }
     // Before the start the table is a lobby: its replies say who sat down; the engine's words
     // for a game of one ("suspended", "resumes") would only confuse.
-    if (!table_ || !table_->started()) return;
-    if (!maker_ && table_->game()) begin_words();
+    if (!hosted_ || !table().started()) return;
+    if (!maker_ && table().game()) begin_words();
     if (!maker_) return;
     json entry = maker_->entry(event);
     const std::string full = entry.value("text", "");
@@ -94,7 +100,7 @@ void WebTable::remember_change(const Event& event, const std::string& full) {
 }
 
 void WebTable::started_now() {
-    say(host::sealed_words(table_->commitment()));
+    say(host::sealed_words(table().commitment()));
     // The game's words begin here, before its first turn (whose header they say).
     begin_words();
     play_on();
@@ -103,25 +109,25 @@ void WebTable::started_now() {
 std::map<std::string, std::string> WebTable::seat_and_start(const host::Rematch& rematch) {
     std::map<std::string, std::string> tokens;
     for (const auto& seat : rematch.seats) {
-        const host::Reply reply = seat.person.empty() ? table_->add_bot(seat.bot) : table_->join(seat.person);
+        const host::Reply reply = seat.person.empty() ? table().add_bot(seat.bot) : table().join(seat.person);
         if (!reply || seat.person.empty()) continue;  // a bot that cannot be made again: the rest play
         const std::string t = new_token();
         tokens_[t] = Token{reply.id, seat.person};
         tokens[seat.person] = t;
     }
-    if (table_->start()) started_now();
+    if (table().start()) started_now();
     return tokens;
 }
 
-host::Rematch WebTable::rematch() const { return host::rematch_of(*table_, *setup_.bundle); }
+host::Rematch WebTable::rematch() const { return host::rematch_of(table(), *setup_.bundle); }
 
 void WebTable::begin_words() {
-    maker_ = std::make_unique<EventEntries>(*table_->game(), *setup_.words, [this](PlayerId id) { return table_->name(id); });
+    maker_ = std::make_unique<EventEntries>(*table().game(), *setup_.words, [this](PlayerId id) { return table().name(id); });
 }
 
 std::string WebTable::take_events() {
     if (!deal_told_)
-        if (const auto deal = table_->revealed_deal()) {
+        if (const auto deal = table().revealed_deal()) {
             say(host::revealed_words(*deal));
             deal_told_ = true;
         }
@@ -138,48 +144,6 @@ std::string WebTable::array_text(std::size_t from, std::size_t to) const {
     return out + "]";
 }
 
-void WebTable::collect_record() {
-    if (host::RecordLog* log = table_->record())
-        for (auto& line : log->take_lines()) record_.push_back(std::move(line));
-}
-
-std::vector<std::string> WebTable::unstored_record_lines() const {
-    return {record_.begin() + static_cast<std::ptrdiff_t>(std::min(stored_, record_.size())), record_.end()};
-}
-
-std::string WebTable::status() const {
-    const Game* game = table_->game();
-    if (game && game->over()) return std::string(to_string(game->phase()));
-    if (table_->record() && table_->record()->ended()) return "stopped";
-    return "in_progress";
-}
-
-std::string WebTable::winner() const {
-    const Game* game = table_->game();
-    return game && game->winner() != kNoPlayer ? table_->name(game->winner()) : std::string();
-}
-
-std::string WebTable::player_names() const {
-    std::vector<std::string> names;
-    if (const Game* game = table_->game())
-        for (const Player& p : game->players()) names.push_back(table_->name(p.id));
-    return fmt::format("{}", fmt::join(names, ", "));
-}
-
-std::uint32_t WebTable::turns() const { return table_->game() ? table_->game()->turn() : 0; }
-
-std::string WebTable::record() const {
-    std::string out;
-    for (const auto& line : record_) out += line + '\n';
-    if (host::RecordLog* log = const_cast<host::Table&>(*table_).record()) {
-        // Lines not taken yet: peek by taking and putting back.
-        auto lines = log->take_lines();
-        for (const auto& line : lines) out += line + '\n';
-        log->put_back(std::move(lines));
-    }
-    return out;
-}
-
 std::string WebTable::new_token() const {
     return fmt::format("{:016x}{:016x}", host::random_seed(), host::random_seed());
 }
@@ -189,8 +153,8 @@ WebTable::Token* WebTable::token(const std::optional<std::string>& token) {
     const auto it = tokens_.find(*token);
     if (it == tokens_.end()) return nullptr;
     Token& t = it->second;
-    if (t.id == kNoPlayer) t.id = table_->find(t.name);  // a join that was pending has happened
-    if (t.id != kNoPlayer && table_->name(t.id) != t.name) {  // a bot took the seat over under its own name
+    if (t.id == kNoPlayer) t.id = table().find(t.name);  // a join that was pending has happened
+    if (t.id != kNoPlayer && table().name(t.id) != t.name) {  // a bot took the seat over under its own name
         tokens_.erase(it);
         return nullptr;
     }
@@ -204,7 +168,7 @@ PlayerId WebTable::seat_of(const std::string& t) {
 
 void WebTable::play_on() {
     // Also once the game is over: advance() then writes the record's end line.
-    if (table_->started() && !(table_->record() && table_->record()->ended())) table_->advance();
+    if (table().started() && !(table().record() && table().record()->ended())) table().advance();
 }
 
 void WebTable::notice(const std::string& text) {
@@ -213,27 +177,15 @@ void WebTable::notice(const std::string& text) {
 }
 
 void WebTable::time_out(std::chrono::milliseconds waited) {
-    const auto turn = waiting_for_person();
+    const auto turn = hosted_->waiting_for_person();
     if (!turn) return;
-    const PlayerId who = table_->game()->current_player();
+    const PlayerId who = table().game()->current_player();
     std::vector<std::string> heard;
     heard_ = &heard;
-    table_->time_out(waited);
+    table().time_out(waited);
     heard_ = nullptr;
     if (!heard.empty()) notices_[who] = fmt::format("Turn {}: {}", *turn, fmt::join(heard, " "));
     play_on();
-}
-
-std::optional<std::uint32_t> WebTable::waiting_for_person() const {
-    const Game* game = table_->game();
-    if (!game || !table_->started() || game->phase() != Phase::awaiting_give) return std::nullopt;
-    if (table_->is_bot(game->current_player())) return std::nullopt;
-    return game->turn();
-}
-
-bool WebTable::over() const {
-    const Game* game = table_->game();
-    return (game && game->over()) || (table_->record() && table_->record()->ended());
 }
 
 Outcome WebTable::handle(const ClientMessage& m) {
@@ -259,8 +211,8 @@ Outcome WebTable::handle(const ClientMessage& m) {
         return out;
     }
     if (m.type == "join") {
-        if (over()) return refused("the game is over; open a new table to play again");
-        const host::Reply reply = table_->join(m.name);
+        if (hosted_->over()) return refused("the game is over; open a new table to play again");
+        const host::Reply reply = table().join(m.name);
         answer(reply);
         if (reply) {
             const std::string t = new_token();
@@ -274,21 +226,21 @@ Outcome WebTable::handle(const ClientMessage& m) {
     if (!seat) return refused("this seat token is not one of this table's; expected the token a 'seated' message gave you");
     if (m.type == "cancel") {
         if (m.name != seat->name) return refused("you may only take back your own join or leave ('" + seat->name + "')");
-        const host::Reply reply = table_->cancel(m.name);
+        const host::Reply reply = table().cancel(m.name);
         answer(reply);
         if (reply && seat->id == kNoPlayer) tokens_.erase(*m.token);  // the join taken back: no seat
         return out;
     }
     if (seat->id == kNoPlayer) return refused("your join waits for the end of this turn; you can act once you are seated");
     if (m.type == "add_bot") {
-        answer(table_->add_bot(m.kind));
+        answer(table().add_bot(m.kind));
         if (out.changed) play_on();
     } else if (m.type == "start") {
-        if (table_->started()) return refused("the game has started already");
-        answer(table_->start());
+        if (table().started()) return refused("the game has started already");
+        answer(table().start());
         if (out.changed) started_now();
     } else if (m.type == "give") {
-        answer(table_->give(seat->id, m.to, m.turn));  // the table checks turn, seat and receiver
+        answer(table().give(seat->id, m.to, m.turn));  // the table checks turn, seat and receiver
         if (out.changed) {
             notices_.erase(seat->id);  // they are back: an old timeout's words would mislead
             play_on();
@@ -296,7 +248,7 @@ Outcome WebTable::handle(const ClientMessage& m) {
     } else if (m.type == "leave") {
         // Leaving the web table is leaving the page: nobody stays to decide a card in hand, so on
         // their own turn the stand-in bot decides it (Table::leave, `gone`).
-        answer(table_->leave(seat->id, true));
+        answer(table().leave(seat->id, true));
         if (out.changed) play_on();
     }
     return out;
@@ -327,33 +279,33 @@ json WebTable::last_change_json(PlayerId id) const {
 }
 
 json WebTable::state_json() const {
-    const Game* game = table_->game();
+    const Game* game = table().game();
     const Gametype& gametype = setup_.bundle->gametype();
-    json state = {{"id", setup_.id}, {"started", table_->started()},
+    json state = {{"id", setup_.id}, {"started", table().started()},
                   {"gametype", {{"id", setup_.gametype}, {"name", gametype.name}, {"rule", setup_.words->gametype_rule()},
                                 {"house_rules", host::house_rules_words(gametype.house_rules)}, {"winning_score", gametype.winning_score}, {"graph", graph_url(setup_.gametype)}}},
                   {"sets", setup_.sets}, {"random_sets", setup_.random_sets}};
-    state["phase"] = !table_->started() ? std::string("lobby") : std::string(to_string(game->phase()));
+    state["phase"] = !table().started() ? std::string("lobby") : std::string(to_string(game->phase()));
     // Stopped before its end (no person plays it any more: TableOptions::needs_people).
-    const bool stopped = table_->started() && table_->record() && table_->record()->ended() && !game->over();
+    const bool stopped = table().started() && table().record() && table().record()->ended() && !game->over();
     if (stopped) state["phase"] = "stopped";
     state["turn"] = game ? game->turn() : 0;
     state["deck"] = game ? game->deck().size() : setup_.bundle->catalog().card_count();
-    const PlayerId current = game && table_->started() && !game->over() && !stopped ? game->current_player() : kNoPlayer;
+    const PlayerId current = game && table().started() && !game->over() && !stopped ? game->current_player() : kNoPlayer;
     state["current"] = current == kNoPlayer ? json(nullptr) : json(current);
     state["drawn"] = game && game->drawn_card() != kNoCard ? card_json(game->drawn_card()) : json(nullptr);
     json players = json::array();
     if (game) {
-        const host::Session* session = table_->session_ptr();
+        const host::Session* session = table().session_ptr();
         for (const Player& p : game->players()) {
             json bot = nullptr;
             for (const auto& b : session->bots())
                 if (b.id == p.id) bot = b.name;
             json modifiers = json::array();
             for (const auto& mod : p.modifiers) modifiers.push_back({{"card", card_json(mod.card)}, {"lifetime", mod.lifetime}});
-            players.push_back({{"id", p.id}, {"name", table_->name(p.id)}, {"bot", bot}, {"cherries", p.cherries},
+            players.push_back({{"id", p.id}, {"name", table().name(p.id)}, {"bot", bot}, {"cherries", p.cherries},
                                {"score", p.score}, {"modifiers", modifiers}, {"received", p.received.size()},
-                               {"timeouts", table_->timeouts(p.id)}, {"last_change", last_change_json(p.id)}});
+                               {"timeouts", table().timeouts(p.id)}, {"last_change", last_change_json(p.id)}});
             if (const auto it = notices_.find(p.id); it != notices_.end()) players.back()["notice"] = it->second;
         }
     }
@@ -367,14 +319,14 @@ json WebTable::state_json() const {
         if (!seated(id)) departed.push_back(text);
     state["departed"] = departed;
     json pending = json::array();
-    for (const auto& p : table_->pending()) pending.push_back({{"join", p.join}, {"name", p.name}});
+    for (const auto& p : table().pending()) pending.push_back({{"join", p.join}, {"name", p.name}});
     state["pending"] = pending;
     state["result"] = nullptr;
-    state["record"] = table_->started() ? json("/api/tables/" + setup_.id + "/record") : json(nullptr);
+    state["record"] = table().started() ? json("/api/tables/" + setup_.id + "/record") : json(nullptr);
     // The fair deal: the commitment from the start, the seed (as text: JavaScript's numbers lose
     // digits past 2^53) and salt once the record's end line reveals them.
-    state["deal"] = {{"commitment", table_->commitment()}};
-    if (const auto deal = table_->revealed_deal()) {
+    state["deal"] = {{"commitment", table().commitment()}};
+    if (const auto deal = table().revealed_deal()) {
         state["deal"]["seed"] = std::to_string(deal->seed);
         state["deal"]["salt"] = deal->salt;
     }
@@ -383,20 +335,20 @@ json WebTable::state_json() const {
         std::vector<const Player*> order;
         for (const Player& p : game->players()) order.push_back(&p);
         std::stable_sort(order.begin(), order.end(), [](const Player* a, const Player* b) { return a->score > b->score; });
-        for (const Player* p : order) standings.push_back({{"name", table_->name(p->id)}, {"score", p->score}});
-        state["result"] = {{"winner", game->winner() == kNoPlayer ? json(nullptr) : json(table_->name(game->winner()))},
+        for (const Player* p : order) standings.push_back({{"name", table().name(p->id)}, {"score", p->score}});
+        state["result"] = {{"winner", game->winner() == kNoPlayer ? json(nullptr) : json(table().name(game->winner()))},
                            {"standings", standings}, {"phase", stopped ? std::string("stopped") : std::string(to_string(game->phase()))}};
-        if (stopped) state["result"]["reason"] = table_->record()->reason();
+        if (stopped) state["result"]["reason"] = table().record()->reason();
     }
     return state;
 }
 
 json WebTable::summary_json() const {
     json names = json::array();
-    if (const Game* game = table_->game())
-        for (const Player& p : game->players()) names.push_back(table_->name(p.id));
+    if (const Game* game = table().game())
+        for (const Player& p : game->players()) names.push_back(table().name(p.id));
     return {{"id", setup_.id}, {"players", names}, {"gametype", setup_.gametype}, {"sets", setup_.sets},
-            {"random_sets", setup_.random_sets}, {"started", table_->started()}, {"over", over()}};
+            {"random_sets", setup_.random_sets}, {"started", table().started()}, {"over", hosted_->over()}};
 }
 
 }  // namespace cherries::web

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "host/bots/bot.hpp"
+#include "host/hosted/hosted_table.hpp"
 #include "host/session/game_library.hpp"
 #include "host/session/library_bots.hpp"
 #include "host/table/rematch.hpp"
@@ -40,6 +41,7 @@ struct TableSetup {
     std::shared_ptr<const sdk::Bundle> bundle;
     std::shared_ptr<const host::CardText> words;    ///< the bundle's cards and rule in words
     host::TableOptions options;
+    host::TurnClockOptions clock;                   ///< the turn clock (serve.toml's turn_timeout)
     bool random_sets = false;                       ///< the server drew the sets at random (the lobby's random_sets)
 };
 
@@ -95,7 +97,7 @@ public:
     /// The seat a token acts for now, or kNoPlayer (also for a join still pending).
     PlayerId seat_of(const std::string& token);
     /// The name of seat `id` (a seated player's).
-    std::string seat_name(PlayerId id) const { return table_->name(id); }
+    std::string seat_name(PlayerId id) const { return hosted_->table().name(id); }
     /// Adds `line` to the table's events (a sentence about the table no engine event carries:
     /// the database failing or working again): an entry with only "text".
     void say(std::string line) {
@@ -116,15 +118,15 @@ public:
         bot_played_ = false;
         play_on();
     }
-    /// The turn whose card waits for a person (to time it), or nullopt.
-    std::optional<std::uint32_t> waiting_for_person() const;
-    /// The game is over (won, ended, aborted, or stopped).
-    bool over() const;
-    bool started() const { return table_->started(); }
+    /// What every hosted table has (host/hosted/hosted_table.hpp): the table, its record's lines
+    /// and what of them is stored, the store's health, the turn clock, the game for the store.
+    host::HostedTable& hosted() { return *hosted_; }
+    const host::HostedTable& hosted() const { return *hosted_; }
+    bool started() const { return hosted_->table().started(); }
     /// Whether the table keeps a record: from the first person seated on (a waiting table too).
-    bool recording() const { return !record_.empty() || std::as_const(*table_).record() != nullptr; }
+    bool recording() const { return !hosted_->record_lines().empty() || hosted_->table().record() != nullptr; }
     /// Ends the record of a table closed before its game began (its end line says `reason`).
-    void close_unstarted(const std::string& reason) { table_->stop(reason); }
+    void close_unstarted(const std::string& reason) { hosted_->table().stop(reason); }
 
     /// The `table` object of a `state` message (docs/web.md).
     nlohmann::json state_json() const;
@@ -138,24 +140,8 @@ public:
     /// Every entry take_events() has handed out so far, oldest first (the last `max`): what a page
     /// that opens mid-game has missed.
     std::string history(std::size_t max = 2000) const;
-    /// Collects the record's new lines (from host::Table's RecordLog) into the table's record.
-    void collect_record();
-    /// The record lines not stored yet (from the header on, the first time).
-    std::vector<std::string> unstored_record_lines() const;
-    /// `n` more lines of the record are in the store.
-    void mark_stored(std::size_t n) { stored_ += n; }
-    /// How the game stands for the store: "in_progress", "won", "ended", "aborted", "stopped".
-    std::string status() const;
-    /// The winner's name, or "".
-    std::string winner() const;
-    /// The seated players' names in turn order, ", "-separated.
-    std::string player_names() const;
-    /// Turns started so far.
-    std::uint32_t turns() const;
     /// What the game adds to its people's statistics (host::SeatTally's rule).
-    std::vector<host::PersonResult> people() const { return tally_.results(*table_); }
-    /// The whole record so far, as JSON Lines (each line ends with '\n').
-    std::string record() const;
+    std::vector<host::PersonResult> people() const { return hosted_->tally().results(hosted_->table()); }
     /// Everything needed to go on after a restart, tokens included.
     nlohmann::json save_json() const;
 
@@ -186,10 +172,12 @@ private:
     nlohmann::json notices_json() const;
     void play_on();
 
+    host::Table& table() { return hosted_->table(); }
+    const host::Table& table() const { return hosted_->table(); }
+
     TableSetup setup_;
-    std::unique_ptr<sdk::LuaRuntime> runtime_;
     host::LibraryBots bots_;
-    std::unique_ptr<host::Table> table_;
+    std::unique_ptr<host::HostedTable> hosted_;    // calls back into this (TableListener)
     std::map<std::string, Token> tokens_;
     std::unique_ptr<EventEntries> maker_;            // the game's events as entries, from the start on
     std::vector<std::string> entries_;              // every entry so far, as JSON text (take_events)
@@ -201,14 +189,11 @@ private:
         std::vector<std::string> lines;
     };
     std::map<PlayerId, LastChange> last_change_;  // each player's changes in the last turn that had any
-    std::vector<std::string> record_;       // every record line so far
-    std::size_t stored_ = 0;                // record_[0..stored_) is in the store
     bool deal_told_ = false;                // the log said the revealed deal
     std::map<PlayerId, std::string> notices_;  // per seat: the last timeout or removal, in words
     std::vector<std::string>* heard_ = nullptr; // while time_out runs: the host's notices
     bool pacing_ = false;                   // bot turns paced now (set_pacing)
     bool bot_played_ = false;               // a bot's turn was played; the next waits (pacing)
-    host::SeatTally tally_;  // turns each person took, and the statistics (one rule for every host)
 };
 
 }  // namespace cherries::web

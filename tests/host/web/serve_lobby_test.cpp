@@ -156,9 +156,10 @@ TEST_CASE("card faces and reference graphs are SVG drawn by host/design, cached 
 
 TEST_CASE("an idle table that never started and a finished one are closed after their time", "[web]") {
     web::ServeConfig config;
-    config.close_idle_after = std::chrono::milliseconds(300);
-    config.close_finished_after = std::chrono::milliseconds(300);
-    TestServer server(config);
+    config.close_idle_after = std::chrono::minutes(5);
+    config.close_finished_after = std::chrono::minutes(5);
+    auto clock = std::make_shared<host::ManualClock>();  // the test steps the server's time
+    TestServer server(config, {}, {}, clock);
     const std::string idle = new_table(server.port());
     const std::string done = new_table(server.port());
     {
@@ -177,13 +178,18 @@ TEST_CASE("an idle table that never started and a finished one are closed after 
     const std::string watched = new_table(server.port());
     WsClient watcher(server.port(), watched);
     watcher.state();
-    std::set<std::string> open;
-    for (int i = 0; i < 100; ++i) {  // at most 5 s
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        open.clear();
+    auto open_tables = [&] {
+        std::set<std::string> open;
         for (const json& t : json::parse(http_request(server.port(), "GET", "/api/tables").body)) open.insert(t.at("id"));
-        if (!open.count(idle) && !open.count(done)) break;
-    }
+        return open;
+    };
+    // A moment short of their time, every table is open; at their time, the sweep closes them.
+    clock->advance(std::chrono::minutes(5) - std::chrono::milliseconds(1));
+    server.wake();
+    CHECK(open_tables() == std::set<std::string>{idle, done, watched});
+    clock->advance(std::chrono::milliseconds(1));
+    server.wake();
+    const std::set<std::string> open = open_tables();
     CHECK(!open.count(idle));
     CHECK(!open.count(done));
     CHECK(open.count(watched));

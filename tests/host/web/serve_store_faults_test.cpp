@@ -48,7 +48,7 @@ std::string draw_of(std::uint32_t turn) { return "[\"draw\"," + std::to_string(t
 // ann and a greedy bot at a stored table; ann's first turn.
 struct StoredTable {
     explicit StoredTable(const web::ServeConfig& config, std::function<void()> fault = {})
-        : server(config, {}, std::move(fault)), id(new_table(server.port())), ann(server.port(), id) {
+        : server(config, {}, std::move(fault), clock), id(new_table(server.port())), ann(server.port(), id) {
         ann.send(json{{"type", "join"}, {"name", "ann"}});
         const json seated = ann.receive("seated");
         token = seated.at("token");
@@ -65,6 +65,11 @@ struct StoredTable {
         }
         return state.at("turn").get<std::uint32_t>();
     }
+    // The retry's second passes on the server's clock.
+    void second_passes() {
+        clock->advance(std::chrono::seconds(1));
+        server.wake();
+    }
     // Reads for about `seconds` s, or until a log line holds `text`.
     void wait_for(const std::string& text, int seconds = 4) {
         for (int i = 0; i < seconds * 10 && count(lines, text) == 0; ++i) {
@@ -75,6 +80,7 @@ struct StoredTable {
             }
         }
     }
+    std::shared_ptr<host::ManualClock> clock = std::make_shared<host::ManualClock>();
     TestServer server;
     std::string id;
     WsClient ann;
@@ -100,6 +106,7 @@ void fault_then_clear(const std::string& sqlite_words) {
     CHECK(count(t.lines, "This game cannot be stored in the database just now") == 1);  // once, not per turn
     CHECK(stored_lines(config.database).find(draw_of(turn)) == std::string::npos);
     *failing = false;
+    t.second_passes();
     t.wait_for("The database works again");
     CHECK(count(t.lines, "The database works again: the game is stored, nothing was lost.") == 1);
     CHECK(stored_lines(config.database).find(draw_of(turn)) != std::string::npos);
@@ -111,7 +118,8 @@ TEST_CASE("the write lock held for some turns: told once, tried again every seco
     TempFolder data;
     web::ServeConfig config;
     config.database = (data.path() / "web.db").string();
-    TestServer server(config);
+    auto clock = std::make_shared<host::ManualClock>();
+    TestServer server(config, {}, {}, clock);
     const std::string id = new_table(server.port());
     WsClient ann(server.port(), id);
     ann.send(json{{"type", "join"}, {"name", "ann"}});
@@ -135,7 +143,10 @@ TEST_CASE("the write lock held for some turns: told once, tried again every seco
         CHECK(count(lines, "This game cannot be stored in the database just now") == 1);  // once, not per turn
         other.exec("ROLLBACK");
     }
-    // Within about a second the retry stores every turn missed, and the players hear it once.
+    // A second later (on the server's clock) the retry stores every turn missed, and the players
+    // hear it once.
+    clock->advance(std::chrono::seconds(1));
+    server.wake();
     for (int i = 0; i < 40 && count(lines, "The database works again") == 0; ++i) {
         const json m = ann.receive();
         for (auto& line : event_lines(m)) lines.push_back(std::move(line));
@@ -152,8 +163,9 @@ TEST_CASE("a table gone from the server still tells where its game is kept", "[w
     TempFolder data;
     web::ServeConfig config;
     config.database = (data.path() / "web.db").string();
-    config.close_finished_after = std::chrono::milliseconds(200);
-    TestServer server(config);
+    config.close_finished_after = std::chrono::minutes(2);
+    auto clock = std::make_shared<host::ManualClock>();
+    TestServer server(config, {}, {}, clock);
     const std::string id = new_table(server.port());
     CHECK(http_request(server.port(), "GET", "/api/tables/" + id + "/game").status == 404);  // nothing stored yet
     WsClient ann(server.port(), id);
@@ -163,13 +175,16 @@ TEST_CASE("a table gone from the server still tells where its game is kept", "[w
     ann.send(json{{"type", "add_bot"}, {"token", token}, {"kind", "random"}});
     ann.send(json{{"type", "start"}, {"token", token}});
     ann.send(json{{"type", "leave"}, {"token", token}});  // the game stops: no person is left
+    json stopped;
+    for (int i = 0; i < 100 && stopped.is_null(); ++i)
+        if (const json m = ann.receive(); m.at("type") == "state" && m.at("table").at("phase") == "stopped") stopped = m;
+    REQUIRE_FALSE(stopped.is_null());
+    CHECK(http_request(server.port(), "GET", "/api/tables/" + id + "/game").status == 200);
+    // Two minutes later on the server's clock the sweep closes the table.
+    clock->advance(std::chrono::minutes(2));
+    server.wake();
     json where;
-    for (int i = 0; i < 100; ++i) {
-        const HttpAnswer a = http_request(server.port(), "GET", "/api/tables/" + id + "/game");
-        if (a.status == 200) where = json::parse(a.body);
-        if (!where.is_null() && where.at("open") == false) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
+    if (const HttpAnswer a = http_request(server.port(), "GET", "/api/tables/" + id + "/game"); a.status == 200) where = json::parse(a.body);
     REQUIRE_FALSE(where.is_null());
     CHECK(where.at("open") == false);
     CHECK(where.at("status") == "stopped");

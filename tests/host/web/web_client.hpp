@@ -38,7 +38,9 @@ using tcp = net::ip::tcp;
 class TestServer {
 public:
     /// `store_fault`: set as the store's write fault before the server runs (Server::set_store_write_fault).
-    explicit TestServer(web::ServeConfig config = {}, web::Pictures pictures = {}, std::function<void()> store_fault = {}) {
+    /// `clock`: the server's time (null: the system's); a test steps it, then calls wake().
+    explicit TestServer(web::ServeConfig config = {}, web::Pictures pictures = {}, std::function<void()> store_fault = {},
+                        std::shared_ptr<const host::Clock> clock = nullptr) {
         config.host = "127.0.0.1";
         config.port = 0;
         config.bot_pace = std::chrono::milliseconds(0);  // the tests' bots play at once (tests/web/pace_test.py tests the pace)
@@ -48,7 +50,7 @@ public:
             web_root_.write("js/table.js", "export const x = 1;\n");
             config.web_root = web_root_.path();
         }
-        server_ = std::make_unique<web::Server>(config, std::move(pictures), [](const std::string&) {});
+        server_ = std::make_unique<web::Server>(config, std::move(pictures), [](const std::string&) {}, std::move(clock));
         if (store_fault) server_->set_store_write_fault(std::move(store_fault));
         thread_ = std::thread([this] { server_->run(false); });
     }
@@ -57,6 +59,8 @@ public:
         thread_.join();
     }
     std::uint16_t port() const { return server_->port(); }
+    /// The server acts on what is due at its clock's now (after the test stepped it).
+    void wake() { server_->wake(); }
     const std::filesystem::path& web_root() const { return web_root_.path(); }
 
 private:

@@ -1,0 +1,117 @@
+// One hosted table below its front end, like boardgame.io's master (docs/architecture.md, "The
+// hosted table"): a CherryBot channel's game and a web table each hold one. It owns what every
+// hosted table has, once: the plugins' Lua runtime (a plugin's budget is per game), the
+// host::Table (seating, requests, the rules, the record as lines), the statistics tally, the
+// record's lines and how many of them are in the store, the store's health and the game's id
+// there, and the turn clock. The front end is its listener (events in its words, notices, the
+// pace of bots) and keeps only what it alone has: nicks, accounts and prompts (IRC), seat tokens
+// and JSON (the web). No I/O: the front end or the hub moves bytes and asks the store.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "host/store/store_health.hpp"
+#include "host/table/seat_tally.hpp"
+#include "host/table/table.hpp"
+#include "host/table/turn_clock.hpp"
+#include "sdk/plugins/bundle.hpp"
+#include "sdk/sandbox/lua_runtime.hpp"
+
+namespace cherries::host {
+
+/// How a hosted table runs: the table's options, its turn clock, and how often a failed store
+/// write is tried again (StoreHealth).
+struct HostedSetup {
+    std::shared_ptr<const sdk::Bundle> bundle;  ///< shared by every table of the same plugins
+    TableOptions options;
+    TurnClockOptions clock;
+    std::chrono::milliseconds store_retry{1000};
+};
+
+/// One hosted table. Not copyable; `bots` and `front` must outlive it. Every event reaches the
+/// tally first, then `front`.
+class HostedTable final : private TableListener {
+public:
+    /// A new, empty table seeded with `seed` (its bots too).
+    HostedTable(HostedSetup setup, BotSource& bots, TableListener& front, std::uint64_t seed);
+    /// A table saved with host::Table::save_json() (`saved_table`), its statistics tally
+    /// (SeatTally::to_json) and the record's lines in the store so far (`stored_lines`, all
+    /// counted as stored). Throws what host::Table's restoring constructor throws.
+    HostedTable(HostedSetup setup, BotSource& bots, TableListener& front, const nlohmann::json& saved_table,
+                const nlohmann::json& tally, std::vector<std::string> stored_lines);
+    ~HostedTable() override;
+    HostedTable(const HostedTable&) = delete;
+    HostedTable& operator=(const HostedTable&) = delete;
+
+    Table& table() { return *table_; }
+    const Table& table() const { return *table_; }
+    const sdk::Bundle& bundle() const { return *setup_.bundle; }
+    const std::shared_ptr<const sdk::Bundle>& bundle_ptr() const { return setup_.bundle; }
+    /// The plugins' Lua runtime of this game (the evaluator of its modifier functions).
+    sdk::LuaRuntime& runtime() { return *runtime_; }
+    SeatTally& tally() { return tally_; }
+    const SeatTally& tally() const { return tally_; }
+    TurnClock& clock() { return clock_; }
+    const TurnClock& clock() const { return clock_; }
+    StoreHealth& store_health() { return store_health_; }
+    const StoreHealth& store_health() const { return store_health_; }
+    /// The game's id in the store; 0: not stored (yet).
+    std::int64_t stored_id = 0;
+
+    // --- the record -----------------------------------------------------------------------
+    /// Moves the lines the table's record wrote since the last call into the record's lines.
+    void collect_record();
+    /// The record's lines collected so far, oldest first.
+    const std::vector<std::string>& record_lines() const { return record_; }
+    /// The collected lines not in the store yet (from the header on, the first time).
+    std::vector<std::string> unstored_record_lines() const;
+    /// `n` more collected lines are in the store.
+    void mark_stored(std::size_t n) { stored_ = std::min(record_.size(), stored_ + n); }
+    /// The whole record so far, collected or not, as JSON Lines (each line ends with '\n').
+    std::string record_text() const;
+
+    // --- the game for the store ---------------------------------------------------------------
+    /// The game is over (won, ended, aborted) or its record was ended before its end (stopped).
+    bool over() const;
+    /// "in_progress", "won", "ended", "aborted" or "stopped" (the store's status).
+    std::string status() const;
+    /// The winner's name, or "".
+    std::string winner() const;
+    /// The seated players' names in turn order, ", "-separated.
+    std::string player_names() const;
+    /// Turns started so far.
+    std::uint32_t turns() const;
+    /// The turn whose card waits for a person (the turn clock times it), or nullopt.
+    std::optional<std::uint32_t> waiting_for_person() const;
+
+private:
+    // TableListener: the tally, then the front end.
+    void on_event(const Event& event) override;
+    void notice(const std::string& text) override { front_.notice(text); }
+    bool may_start_turn() override { return front_.may_start_turn(); }
+    void before_turn() override { front_.before_turn(); }
+    void turn_ended() override { front_.turn_ended(); }
+    void changes_applied() override { front_.changes_applied(); }
+    PlayerId bot_decides(PlayerId player, Bot& bot, const PlayerView& view) override {
+        return front_.bot_decides(player, bot, view);
+    }
+
+    HostedSetup setup_;
+    TableListener& front_;
+    std::unique_ptr<sdk::LuaRuntime> runtime_;  // one Lua state per game
+    SeatTally tally_;
+    TurnClock clock_;
+    StoreHealth store_health_;
+    std::vector<std::string> record_;  // every record line collected so far
+    std::size_t stored_ = 0;           // record_[0, stored_) is in the store
+    std::unique_ptr<Table> table_;     // last: it calls back into the members above
+};
+
+}  // namespace cherries::host

@@ -1,0 +1,279 @@
+// The table hub of `cherries serve`: what happens after a table changed (its record stored, its
+// events and state sent to every socket at it, its turn clock and bot pace armed), the store
+// retry, the sweep of finished and idle tables, chat, rematch and the spectator count. Every
+// time comes from the server's injected Clock (host/hosted/clock.hpp); Asio timers only wake the
+// hub at the times the clock names, so tests step a ManualClock instead of sleeping.
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/core.h>
+
+#include "host/web/server_impl.hpp"
+
+namespace cherries::web {
+
+using nlohmann::json;
+
+void Server::Impl::changed(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    if (!table) return;
+    table->hosted().collect_record();
+    if (store) {
+        if (std::string said = store->save(*table, log); !said.empty()) table->say(std::move(said));
+        arm_store_retry();
+    }
+    const std::string events = table->take_events();
+    auto log_text = events == "[]" ? nullptr : std::make_shared<const std::string>(R"({"type":"events","events":)" + events + "}");
+    auto state = std::make_shared<const std::string>(dump(state_message(*table)));
+    Room& room = rooms[table_id];
+    room.spectators_told = spectators(table_id);
+    room.last_change = clock->now();
+    if (table->hosted().over() && !room.over_since) room.over_since = room.last_change;
+    const std::set<Socket*> sockets = room.sockets;  // a send may close a socket
+    for (Socket* s : sockets) {
+        if (log_text) s->send(log_text);
+        for (auto& [token, told] : s->tokens()) {  // a pending join that is now a seat
+            const PlayerId id = table->seat_of(token);
+            if (id != told && id != kNoPlayer) {
+                told = id;
+                s->send(json{{"type", "seated"}, {"token", token}, {"player", id}});
+            }
+        }
+        s->send(state);
+    }
+    arm_clock(table_id);
+    arm_pace(table_id);
+}
+
+void Server::Impl::set_pacing(WebTable& table) {
+    const auto it = rooms.find(table.id());
+    table.set_pacing(config.bot_pace.count() > 0 && it != rooms.end() && !it->second.sockets.empty());
+}
+
+void Server::Impl::arm_pace(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    Room& room = rooms[table_id];
+    if (!table || !table->pace_held() || room.pace_until || stopping) return;
+    if (!room.pace_timer) room.pace_timer = std::make_unique<net::steady_timer>(io);
+    room.pace_until = clock->now() + config.bot_pace;
+    wake_at(*room.pace_timer, *room.pace_until, [self = shared_from_this(), table_id] { self->pace_due(table_id); });
+}
+
+void Server::Impl::pace_due(const std::string& table_id) {
+    const auto r = rooms.find(table_id);
+    if (r == rooms.end() || !r->second.pace_until || clock->now() < *r->second.pace_until) return;
+    r->second.pace_until.reset();
+    WebTable* t = lobby->find(table_id);
+    if (!t || !t->pace_held()) return;
+    set_pacing(*t);
+    t->resume_pace();
+    changed(table_id);
+}
+
+void Server::Impl::sweep() {
+    const auto now = clock->now();
+    std::vector<std::string> drop;
+    for (const auto& [id, table] : lobby->tables()) {
+        Room& room = rooms[id];
+        if (room.last_change == host::Clock::Time{}) room.last_change = now;  // first seen: idle from here
+        if (room.over_since ? now - *room.over_since >= config.close_finished_after
+                            : !table->started() && room.sockets.empty() && now - room.last_change >= config.close_idle_after)
+            drop.push_back(id);
+    }
+    for (const auto& id : drop) {
+        WebTable* table = lobby->find(id);
+        if (store && table && !table->started() && table->recording()) {  // a stored lobby: its record ends here
+            table->close_unstarted("the table closed before its game began");
+            table->hosted().collect_record();
+            store->save(*table, log);
+        }
+        Room& room = rooms[id];
+        const std::set<Socket*> sockets = room.sockets;
+        for (Socket* s : sockets) s->close();
+        if (room.timer) room.timer->cancel();
+        if (room.pace_timer) room.pace_timer->cancel();
+        rooms.erase(id);
+        if (store) store->closed(id, log);
+        lobby->drop(id);
+        log(fmt::format("table {} closed", id));
+    }
+    // An address's counts older than a minute limit nothing: they go, so that many addresses
+    // (IPv6 gives a client plenty) cannot grow the maps.
+    for (Recent* recent : {&tables_by_address, &replays_by_address})
+        std::erase_if(*recent, [&](const auto& entry) { return entry.second.empty() || now - entry.second.back() >= std::chrono::minutes(1); });
+    const auto period = std::clamp<std::chrono::milliseconds>(std::min(config.close_finished_after, config.close_idle_after) / 4,
+                                                              std::chrono::milliseconds(20), std::chrono::milliseconds(60'000));
+    wake_at(sweeper, now + period, [self = shared_from_this()] { self->sweep(); });
+}
+
+std::vector<std::string> Server::Impl::failing_tables() const {
+    std::vector<std::string> ids;
+    for (const auto& [id, table] : lobby->tables())
+        if (table->hosted().store_health().failing()) ids.push_back(id);
+    return ids;
+}
+
+void Server::Impl::arm_store_retry() {
+    if (store_retry_at || !store || failing_tables().empty() || stopping) return;
+    store_retry_at = clock->now() + std::chrono::seconds(1);
+    wake_at(store_retry, *store_retry_at, [self = shared_from_this()] { self->store_retry_due(); });
+}
+
+void Server::Impl::store_retry_due() {
+    if (!store_retry_at || clock->now() < *store_retry_at || stopping) return;
+    store_retry_at.reset();
+    for (const std::string& id : failing_tables()) changed(id);
+    arm_store_retry();
+}
+
+int Server::Impl::spectators(const std::string& table_id) const {
+    const auto it = rooms.find(table_id);
+    if (it == rooms.end()) return 0;
+    return static_cast<int>(std::count_if(it->second.sockets.begin(), it->second.sockets.end(),
+                                          [](Socket* s) { return s->tokens().empty(); }));
+}
+
+void Server::Impl::spectators_changed(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    const auto it = rooms.find(table_id);
+    if (!table || it == rooms.end()) return;
+    const int now = spectators(table_id);
+    if (now == it->second.spectators_told) return;
+    it->second.spectators_told = now;
+    auto state = std::make_shared<const std::string>(dump(state_message(*table)));
+    const std::set<Socket*> sockets = it->second.sockets;  // a send may close a socket
+    for (Socket* s : sockets) s->send(state);
+}
+
+void Server::Impl::chat(Socket& socket, WebTable& table, const ClientMessage& m) {
+    if (!socket.chat_rate().allow(now_ms())) {
+        socket.send(error_json(fmt::format("too many chat lines: at most {} a second; this one was not sent", kChatPerSecond), "chat"));
+        return;
+    }
+    const PlayerId seat = m.token ? table.seat_of(*m.token) : kNoPlayer;
+    if (m.token && seat == kNoPlayer) {
+        socket.send(error_json("this seat token is not one of this table's seats; chat without a token to speak as a spectator", "chat"));
+        return;
+    }
+    const std::string from = seat == kNoPlayer ? std::string("a spectator") : table.seat_name(seat);
+    auto line = std::make_shared<const std::string>(
+        dump(json{{"type", "chat"}, {"from", from}, {"seated", seat != kNoPlayer}, {"text", m.text}}));
+    const std::set<Socket*> sockets = rooms[table.id()].sockets;
+    for (Socket* s : sockets) s->send(line);
+}
+
+void Server::Impl::rematch(Socket& socket, WebTable& table, const ClientMessage& m) {
+    if (table.token_name(*m.token).empty()) {
+        socket.send(error_json("this seat token is not one of this table's seats; a player of this game asks for its rematch", "rematch"));
+        return;
+    }
+    if (!table.hosted().over()) {
+        socket.send(error_json("the game is not over yet; a rematch begins when it has ended", "rematch"));
+        return;
+    }
+    if (table.rematch_id().empty() || !lobby->find(table.rematch_id())) {
+        auto made = lobby->rematch_table(table);
+        if (auto* e = std::get_if<LobbyError>(&made)) {
+            socket.send(error_json(e->message, "rematch"));
+            return;
+        }
+        log(fmt::format("table {} opened: the rematch of table {}", table.rematch_id(), table.id()));
+        changed(table.rematch_id());
+    }
+    // Every page at this table follows to the new one; each gets the new seats of the people it
+    // sat for here, and nobody else's.
+    const std::set<Socket*> sockets = rooms[table.id()].sockets;
+    for (Socket* s : sockets) {
+        json seats = json::array();
+        for (const auto& [token, id] : s->tokens()) {
+            const std::string name = table.token_name(token);
+            if (const auto it = table.rematch_tokens().find(name); !name.empty() && it != table.rematch_tokens().end())
+                seats.push_back({{"name", name}, {"token", it->second}});
+        }
+        s->send(json{{"type", "rematch"}, {"table", table.rematch_id()}, {"seats", seats}});
+    }
+}
+
+json Server::Impl::state_message(const WebTable& table) {
+    json state = {{"type", "state"}, {"table", table.state_json()}, {"spectators", spectators(table.id())}, {"clock", nullptr}};
+    const auto turn = table.hosted().waiting_for_person();
+    if (!turn) return state;
+    // A turn whose clock is not armed yet is armed right after this state is sent (changed()),
+    // with the whole turn_timeout.
+    const auto it = rooms.find(table.id());
+    const host::TurnClock& turn_clock = table.hosted().clock();
+    const bool running = it != rooms.end() && it->second.timed_turn == *turn && turn_clock.running();
+    const auto left = running ? turn_clock.left(clock->now()) : std::nullopt;
+    state["clock"] = {{"turn", *turn}, {"ms_left", (left ? *left : config.turn_timeout).count()},
+                      {"timeout_ms", config.turn_timeout.count()}};
+    return state;
+}
+
+void Server::Impl::arm_clock(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    Room& room = rooms[table_id];
+    const auto turn = table ? table->hosted().waiting_for_person() : std::nullopt;
+    if (!turn) {
+        if (room.timer) room.timer->cancel();
+        if (table) table->hosted().clock().stop();
+        room.timed_turn = 0;
+        return;
+    }
+    if (room.timed_turn == *turn && room.timer) return;  // this turn's clock runs already
+    if (!room.timer) room.timer = std::make_unique<net::steady_timer>(io);
+    room.timed_turn = *turn;
+    host::TurnClock& turn_clock = table->hosted().clock();
+    turn_clock.stop();  // a new turn: its whole time
+    turn_clock.start(clock->now());
+    wake_clock(table_id, ++room.clock);
+}
+
+void Server::Impl::wake_clock(const std::string& table_id, std::uint64_t serial) {
+    WebTable* table = lobby->find(table_id);
+    Room& room = rooms[table_id];
+    const auto at = table ? table->hosted().clock().next() : std::nullopt;
+    if (!at || !room.timer) return;
+    wake_at(*room.timer, *at, [self = shared_from_this(), table_id, serial] {
+        const auto r = self->rooms.find(table_id);
+        if (r == self->rooms.end() || r->second.clock != serial) return;
+        if (!self->clock_due(table_id)) self->wake_clock(table_id, serial);  // woken early, or a warning (the page shows none)
+    });
+}
+
+bool Server::Impl::clock_due(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    const auto r = rooms.find(table_id);
+    if (!table || r == rooms.end()) return false;
+    host::TurnClock& turn_clock = table->hosted().clock();
+    if (!turn_clock.running() || turn_clock.tick(clock->now()) != host::TurnClock::Due::timeout) return false;
+    r->second.timed_turn = 0;
+    set_pacing(*table);
+    table->time_out(config.turn_timeout);
+    changed(table_id);
+    return true;
+}
+
+std::int64_t Server::Impl::now_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(clock->now().time_since_epoch()).count();
+}
+
+void Server::Impl::wake_at(net::steady_timer& timer, host::Clock::Time at, std::function<void()> then) {
+    timer.expires_after(std::max(at - clock->now(), host::Clock::Time::duration::zero()));
+    timer.async_wait([self = shared_from_this(), then = std::move(then)](beast::error_code ec) {
+        if (!ec && !self->stopping) then();
+    });
+}
+
+void Server::Impl::wake_all() {
+    if (stopping) return;
+    std::vector<std::string> ids;
+    for (const auto& [id, room] : rooms) ids.push_back(id);
+    for (const std::string& id : ids) {  // each may change the rooms (a table closed, a rematch opened)
+        clock_due(id);
+        pace_due(id);
+    }
+    store_retry_due();
+    sweep();
+}
+
+}  // namespace cherries::web
