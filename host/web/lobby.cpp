@@ -139,9 +139,14 @@ TableSetup Lobby::setup(std::string id, std::vector<std::string> sets, std::stri
     return s;
 }
 
-std::variant<json, LobbyError> Lobby::create_table(const std::string& body) {
+std::variant<json, LobbyError> Lobby::create_table(const std::string& body, const std::string& opener) {
     if (tables_.size() >= config_.max_tables)
         return LobbyError{503, fmt::format("this server holds {} tables, its limit; try again when one has ended", tables_.size())};
+    // The cap is shared fairly: no one client (an address, an IPv6 /64) holds more than its share,
+    // so that a few cannot fill the server for everyone else.
+    if (!opener.empty() && opened_by(opener) >= config_.tables_per_address)
+        return LobbyError{429, fmt::format("this address has {} open tables, its share of this server ([limits] tables_per_address); "
+                                           "play or leave one, or wait until one closes", opened_by(opener))};
     const json request = body.empty() ? json::object() : json::parse(body, nullptr, false);
     if (request.is_discarded() || !request.is_object())
         return LobbyError{400, "the body is not a JSON object; expected {\"sets\": [ids], \"gametype\": id} or {\"random_sets\": N}"};
@@ -188,6 +193,7 @@ std::variant<json, LobbyError> Lobby::create_table(const std::string& body) {
     auto table = std::make_unique<WebTable>(std::move(s), library_, seed);
     tables_[id] = std::move(table);
     order_.push_back(id);
+    if (!opener.empty()) openers_[id] = opener;
     return json{{"id", id}, {"sets", sets}, {"gametype", gametype}};
 }
 
@@ -219,7 +225,12 @@ WebTable& Lobby::restore_table(const json& saved, std::vector<std::string> recor
 void Lobby::drop(const std::string& id) {
     // The order first: `id` may be the table's own (drop(table.id())), gone with the table.
     order_.erase(std::remove(order_.begin(), order_.end(), id), order_.end());
+    openers_.erase(id);
     tables_.erase(id);
+}
+
+std::size_t Lobby::opened_by(const std::string& opener) const {
+    return static_cast<std::size_t>(std::count_if(openers_.begin(), openers_.end(), [&](const auto& o) { return o.second == opener; }));
 }
 
 WebTable* Lobby::find(const std::string& id) {

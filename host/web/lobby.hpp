@@ -48,9 +48,11 @@ public:
     /// (host::rematch_of). Returns the new table's id; its people's seat tokens are in
     /// old.rematch_tokens(). A LobbyError when the server is full.
     std::variant<std::string, LobbyError> rematch_table(WebTable& old);
-    /// Makes a table from a POST body ({"sets": [...], "gametype"} or {"random_sets": N, ...});
-    /// answers {"id", "sets"} or why not (400: malformed or unknown plugins, 503: max_tables).
-    std::variant<nlohmann::json, LobbyError> create_table(const std::string& body);
+    /// Makes a table from a POST body ({"sets": [...], "gametype"} or {"random_sets": N, ...}) for
+    /// the client `opener` (its limit key: an address, an IPv6 /64; "" counts for nobody);
+    /// answers {"id", "sets"} or why not (400: malformed or unknown plugins, 503: max_tables,
+    /// 429: `opener` holds tables_per_address open tables already, its share of the server).
+    std::variant<nlohmann::json, LobbyError> create_table(const std::string& body, const std::string& opener = {});
     /// Restores a table saved with WebTable::save_json(); throws what that throws.
     WebTable& restore_table(const nlohmann::json& saved, std::vector<std::string> record_lines);
 
@@ -59,6 +61,8 @@ public:
     std::map<std::string, std::unique_ptr<WebTable>>& tables() { return tables_; }
     /// Drops a table (its sockets must be gone).
     void drop(const std::string& id);
+    /// Open tables that `opener` made (create_table's opener).
+    std::size_t opened_by(const std::string& opener) const;
 
     /// The bundle of these plugins, loaded once. Throws LobbyError-worthy std::invalid_argument
     /// for ids not allowed, sdk::LoadError for a plugin that does not load.
@@ -83,6 +87,7 @@ private:
     std::map<const sdk::Bundle*, std::shared_ptr<const host::CardText>> words_;
     std::map<std::string, std::unique_ptr<WebTable>> tables_;
     std::vector<std::string> order_;  // table ids, oldest first
+    std::map<std::string, std::string> openers_;  // table id -> the limit key of the client that opened it
     std::uint64_t seed_counter_ = 0;
 };
 

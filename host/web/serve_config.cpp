@@ -73,10 +73,21 @@ void read_tables(ConfigReader& r, const TomlValue& t, ServeConfig& c) {
 
 void read_limits(ConfigReader& r, const TomlValue& t, ServeConfig& c) {
     const std::string ctx = "[limits] ";
-    r.unknown_keys(t, {"sockets_per_address", "tables_per_minute", "replays_per_minute", "http_idle", "websocket_idle"}, ctx);
+    r.unknown_keys(t, {"sockets_per_address", "tables_per_minute", "replays_per_minute", "tables_per_address", "trusted_proxies",
+                       "http_idle", "websocket_idle"}, ctx);
     if (auto v = r.integer(t, "sockets_per_address", 2, 100'000, ctx)) c.sockets_per_address = static_cast<std::size_t>(*v);
     if (auto v = r.integer(t, "tables_per_minute", 1, 100'000, ctx)) c.tables_per_minute = static_cast<std::size_t>(*v);
     if (auto v = r.integer(t, "replays_per_minute", 1, 100'000, ctx)) c.replays_per_minute = static_cast<std::size_t>(*v);
+    if (auto v = r.integer(t, "tables_per_address", 1, 1'000'000, ctx)) c.tables_per_address = static_cast<std::size_t>(*v);
+    if (auto v = r.strings(t, "trusted_proxies", ctx)) {
+        c.trusted_proxies.clear();
+        for (const std::string& text : *v) {
+            if (const auto range = parse_address_range(text)) c.trusted_proxies.push_back(*range);
+            else
+                r.error(*t.get("trusted_proxies"), ctx + "key 'trusted_proxies': '" + text.substr(0, 60) +
+                                                       "' is not an address or a range; expected e.g. \"127.0.0.1\", \"10.0.0.0/8\" or \"::1\"");
+        }
+    }
     if (auto v = r.seconds(t, "http_idle", 0.05, 3600, ctx)) c.http_idle = *v;
     if (auto v = r.seconds(t, "websocket_idle", 0.05, 86400, ctx)) c.websocket_idle = *v;
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "host/session/hosted_table_options.hpp"
+#include "host/web/client_address.hpp"
 #include "sdk/base/diagnostic.hpp"
 
 namespace cherries::web {
@@ -40,7 +41,7 @@ struct ServeConfig : host::HostedTableOptions {
     /// served from memory), then it is dropped; its record stays in the database.
     std::chrono::milliseconds close_finished_after{600'000};
     /// A table that has not started and has nobody connected is dropped after this long.
-    std::chrono::milliseconds close_idle_after{1'800'000};
+    std::chrono::milliseconds close_idle_after{300'000};
     /// [tables] bot_pace: while someone has the table's page open, a bot's turn is shown this
     /// long before the next turn starts (people can follow it); 0: bots play at once.
     std::chrono::milliseconds bot_pace{800};
@@ -48,6 +49,11 @@ struct ServeConfig : host::HostedTableOptions {
     std::size_t sockets_per_address = 64;            ///< open connections (HTTP and WebSocket) from one IP address
     std::size_t tables_per_minute = 20;              ///< tables one IP address may open in any 60 s
     std::size_t replays_per_minute = 30;             ///< records one IP address may send to POST /api/replay in any 60 s
+    std::size_t tables_per_address = 10;             ///< open tables one IP address may have opened at once (its share of max_tables)
+    /// Proxies whose X-Forwarded-For / Forwarded header names the client (addresses or ranges,
+    /// "127.0.0.1", "10.0.0.0/8"); empty: every peer is the client. Every limit above counts a
+    /// client by its address, an IPv6 client by its /64 (client_address.hpp).
+    std::vector<AddressRange> trusted_proxies;
     std::chrono::milliseconds http_idle{30'000};     ///< an HTTP connection with no request for this long is closed
     std::chrono::milliseconds websocket_idle{300'000}; ///< a WebSocket silent this long (pings unanswered) is closed
     /// Where keys were read from the file ("server.database", "tables.default_sets" ...):

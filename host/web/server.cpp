@@ -106,8 +106,30 @@ private:
         }
         if (ec) return;
         Request req = parser_->release();
+        const auto forwarded_for = req["X-Forwarded-For"], forwarded = req["Forwarded"];
+        const net::ip::address client =
+            client_address(peer_, std::string_view(forwarded_for.data(), forwarded_for.size()),
+                           std::string_view(forwarded.data(), forwarded.size()), server_->config.trusted_proxies);
+        if (!client_slot(client)) {
+            req.keep_alive(false);
+            return send(error_reply(req, http::status::service_unavailable,
+                                    fmt::format("this address holds {} connections, the limit; close one and try again",
+                                                server_->config.sockets_per_address)));
+        }
         if (websocket::is_upgrade(req)) return upgrade(std::move(req));
-        send(server_->route(req, peer_));
+        send(server_->route(req, client));
+    }
+
+    // Behind a trusted proxy, the connection is counted for the client the request names (the
+    // proxy may send several clients' requests on one connection). False: that client holds its
+    // sockets_per_address already.
+    bool client_slot(const net::ip::address& client) {
+        if (!server_->trusted(peer_)) return true;  // counted at accept, by the peer
+        const net::ip::address key = limit_key(client);
+        if (slot_ && slot_->key() == key) return true;
+        slot_.reset();
+        slot_ = server_->take_slot(key);
+        return slot_ != nullptr;
     }
 
     void upgrade(Request req) {
@@ -185,7 +207,7 @@ AddressSlot::~AddressSlot() {
 
 bool Server::Impl::within_minute_limit(Recent& recent, const net::ip::address& address, std::size_t limit) const {
     const auto now = clock->now();
-    auto& made = recent[address];
+    auto& made = recent[limit_key(address)];
     while (!made.empty() && now - made.front() >= std::chrono::minutes(1)) made.pop_front();
     if (made.size() >= limit) return false;
     made.push_back(now);
@@ -211,18 +233,14 @@ void Server::Impl::accept() {
         self->accept_backoff = std::chrono::milliseconds(0);
         beast::error_code peer_error;
         const net::ip::address peer = socket.remote_endpoint(peer_error).address();
-        std::size_t& open = self->open_by_address[peer];
-        if (!peer_error && open >= self->config.sockets_per_address) {
+        // A trusted proxy's connections carry many clients: each is counted at its request
+        // (HttpSession::client_slot), by the client the proxy names.
+        std::shared_ptr<AddressSlot> slot = peer_error || self->trusted(peer) ? nullptr : self->take_slot(limit_key(peer));
+        if (!peer_error && !self->trusted(peer) && !slot) {
             // One address holds its share: this connection is closed at once (before any read).
-            if (self->refused_sockets++ == 0)
-                self->log(fmt::format("{} holds {} connections, the limit ([limits] sockets_per_address); closing its next ones",
-                                      peer.to_string(), open));
             beast::error_code ignored;
             socket.close(ignored);
         } else {
-            ++open;
-            if (open < self->config.sockets_per_address) self->refused_sockets = 0;
-            auto slot = std::make_shared<AddressSlot>(self, peer);
             // Small messages go out at once: Nagle's algorithm with the peer's delayed ACK would
             // hold a state message back up to 40 ms.
             beast::error_code ignored;
@@ -256,6 +274,24 @@ void Server::Impl::shutdown() {
     // Sockets get a moment to say goodbye; then the loop ends whatever is left.
     auto timer = std::make_shared<net::steady_timer>(io, std::chrono::milliseconds(500));
     timer->async_wait([self = shared_from_this(), timer](beast::error_code) { self->io.stop(); });
+}
+
+bool Server::Impl::trusted(const net::ip::address& peer) const {
+    return std::any_of(config.trusted_proxies.begin(), config.trusted_proxies.end(),
+                       [&](const AddressRange& r) { return r.contains(peer); });
+}
+
+std::shared_ptr<AddressSlot> Server::Impl::take_slot(const net::ip::address& key) {
+    std::size_t& open = open_by_address[key];
+    if (open >= config.sockets_per_address) {
+        if (refused_sockets++ == 0)
+            log(fmt::format("{} holds {} connections, the limit ([limits] sockets_per_address); closing its next ones",
+                            key.to_string(), open));
+        return nullptr;
+    }
+    ++open;
+    if (open < config.sockets_per_address) refused_sockets = 0;
+    return std::make_shared<AddressSlot>(weak_from_this(), key);
 }
 
 Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
@@ -296,7 +332,7 @@ Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
         const auto host = req[http::field::host];
         if (!origin_allowed(std::string_view(origin.data(), origin.size()), std::string_view(host.data(), host.size())))
             return error_reply(req, http::status::forbidden, "this page's origin may not open a table here");
-        auto made = lobby->create_table(req.body());
+        auto made = lobby->create_table(req.body(), limit_key(peer).to_string());
         if (auto* e = std::get_if<LobbyError>(&made)) return error_reply(req, static_cast<http::status>(e->status), e->message);
         const json& answer = std::get<json>(made);
         log(fmt::format("table {} opened: {} with {}", answer.at("id").get<std::string>(), answer.at("gametype").get<std::string>(),

@@ -23,6 +23,7 @@
 
 #include "host/hosted/clock.hpp"
 #include "host/table/turn_clock.hpp"
+#include "host/web/client_address.hpp"
 #include "host/web/lobby.hpp"
 #include "host/web/protocol.hpp"
 #include "host/web/server.hpp"
@@ -38,14 +39,17 @@ using tcp = net::ip::tcp;
 
 class Socket;
 
-/// One open connection of one IP address, counted while it lives (ServeConfig
-/// sockets_per_address): held by the HTTP session, then by the WebSocket it becomes.
+/// One open connection of one client (its limit_key: an IPv4 address, an IPv6 /64), counted
+/// while it lives (ServeConfig sockets_per_address): held by the HTTP session, then by the
+/// WebSocket it becomes.
 class AddressSlot {
 public:
     AddressSlot(std::weak_ptr<Server::Impl> server, net::ip::address address) : server_(std::move(server)), address_(address) {}
     ~AddressSlot();
     AddressSlot(const AddressSlot&) = delete;
     AddressSlot& operator=(const AddressSlot&) = delete;
+    /// The key it is counted under (limit_key of the client).
+    const net::ip::address& key() const { return address_; }
 
 private:
     std::weak_ptr<Server::Impl> server_;
@@ -87,7 +91,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     std::map<std::string, std::string> graphs; // gametype id -> SVG
     bool stopping = false;
     net::steady_timer sweeper{io};             // drops finished and idle tables
-    std::map<net::ip::address, std::size_t> open_by_address;  // connections open now, by peer
+    std::map<net::ip::address, std::size_t> open_by_address;  // connections open now, by limit_key of the client
     /// An address's requests in the last minute, of one limited kind (tables opened, records replayed).
     using Recent = std::map<net::ip::address, std::deque<host::Clock::Time>>;
     Recent tables_by_address;                  // POST /api/tables
@@ -109,6 +113,12 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// Acts on everything due at the clock's now: turn clocks, bot paces, the store retry, the
     /// sweep (Server::wake, after a test stepped its clock).
     void wake_all();
+
+    /// Whether `peer` is a proxy whose X-Forwarded-For / Forwarded is believed ([limits] trusted_proxies).
+    bool trusted(const net::ip::address& peer) const;
+    /// A counted connection for `key` (limit_key of a client), or nullptr when that key holds
+    /// sockets_per_address already (logged once per run of refusals).
+    std::shared_ptr<AddressSlot> take_slot(const net::ip::address& key);
 
     /// Every so often: drops the tables kept long enough (ServeConfig close_finished_after, close_idle_after).
     void sweep();
@@ -154,7 +164,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     void store_retry_due();
     /// The tables whose last save failed (their HostedTable's store health).
     std::vector<std::string> failing_tables() const;
-    /// Answers one HTTP request from `peer`.
+    /// Answers one HTTP request from `peer` (the client: client_address of the connection's peer).
     http::response<http::string_body> route(const http::request<http::string_body>& req, const net::ip::address& peer);
 };
 

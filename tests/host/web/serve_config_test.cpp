@@ -97,3 +97,21 @@ TEST_CASE("serve.toml: bot_pace is 0 to 10 seconds", "[web]") {
     CHECK_THROWS_WITH(web::parse_serve_config("[tables]\nbot_pace = 11\n", "serve.toml", ""),
                       Catch::Contains("serve.toml:2:") && Catch::Contains("bot_pace"));
 }
+
+TEST_CASE("serve.toml: [limits] trusted_proxies are addresses or ranges; anything else is said where", "[web]") {
+    const web::ServeConfig c = web::parse_serve_config("[limits]\ntrusted_proxies = [\"127.0.0.1\", \"10.0.0.0/8\", \"::1\"]\n"
+                                                       "tables_per_address = 3\n", "serve.toml", "");
+    REQUIRE(c.trusted_proxies.size() == 3);
+    CHECK(c.trusted_proxies[1].contains(boost::asio::ip::make_address("10.9.8.7")));
+    CHECK(c.tables_per_address == 3);
+    CHECK(web::ServeConfig{}.trusted_proxies.empty());  // nobody's header is believed by default
+    try {
+        web::parse_serve_config("[limits]\ntrusted_proxies = [\"127.0.0.1\", \"nginx.local\"]\n", "serve.toml", "");
+        FAIL("no error");
+    } catch (const sdk::LoadError& e) {
+        REQUIRE(e.diagnostics().size() == 1);
+        const std::string line = e.diagnostics()[0].to_string();
+        CHECK_THAT(line, Catch::StartsWith("serve.toml:2:") && Catch::Contains("'nginx.local' is not an address or a range") &&
+                             Catch::Contains("expected e.g. \"127.0.0.1\""));
+    }
+}

@@ -34,7 +34,7 @@ std::unique_ptr<tcp::socket> idle_socket(net::io_context& io, std::uint16_t port
 
 // One HTTP request from the source address `from`.
 HttpAnswer request_from(std::uint16_t port, const char* from, const std::string& method, const std::string& target,
-                        const std::string& body = "") {
+                        const std::string& body = "", const std::string& forwarded_for = "") {
     using namespace web_net;
     net::io_context io;
     auto socket = idle_socket(io, port, from);
@@ -42,6 +42,7 @@ HttpAnswer request_from(std::uint16_t port, const char* from, const std::string&
     http::request<http::string_body> req{http::string_to_verb(method), target, 11};
     req.set(http::field::host, "127.0.0.1:" + std::to_string(port));
     req.set(http::field::content_type, "application/json");
+    if (!forwarded_for.empty()) req.set("X-Forwarded-For", forwarded_for);
     req.body() = body;
     req.prepare_payload();
     http::write(*socket, req);
@@ -177,4 +178,50 @@ TEST_CASE("at the open-file limit serve waits between accepts instead of spinnin
     sockets.clear();
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     CHECK(http_request(serve.port(), "GET", "/api/tables").status == 200);
+}
+
+TEST_CASE("behind a trusted proxy each client is counted by the address the proxy names, and only there", "[web]") {
+    web::ServeConfig config;
+    config.tables_per_minute = 2;
+    config.trusted_proxies = {*web::parse_address_range("127.0.0.2")};
+    TestServer server(config);
+    // From the proxy (127.0.0.2): two clients, each with its own two tables a minute.
+    for (const char* client : {"203.0.113.5", "198.51.100.7"}) {
+        for (int i = 0; i < 2; ++i)
+            CHECK(request_from(server.port(), "127.0.0.2", "POST", "/api/tables", "{}", client).status == 201);
+        const HttpAnswer refused = request_from(server.port(), "127.0.0.2", "POST", "/api/tables", "{}", client);
+        CHECK(refused.status == 429);
+        CHECK_THAT(refused.body, Catch::Contains("opened 2 tables in the last minute"));
+    }
+    // A client cannot pass for another by writing the header itself: nginx appends what it saw,
+    // and the server reads from the right.
+    CHECK(request_from(server.port(), "127.0.0.2", "POST", "/api/tables", "{}", "198.51.100.99, 203.0.113.5").status == 429);
+    // From an address that is not a trusted proxy the header is nobody's word: 127.0.0.3 is counted
+    // as itself, whatever it says.
+    for (int i = 0; i < 2; ++i)
+        CHECK(request_from(server.port(), "127.0.0.3", "POST", "/api/tables", "{}", "192.0.2." + std::to_string(i + 1)).status == 201);
+    CHECK(request_from(server.port(), "127.0.0.3", "POST", "/api/tables", "{}", "192.0.2.9").status == 429);
+}
+
+TEST_CASE("the table cap is shared: 60 addresses that open all they may cannot lock out the 61st", "[web]") {
+    web::ServeConfig config;  // max_tables 1000, tables_per_address 10, tables_per_minute 20
+    config.trusted_proxies = {*web::parse_address_range("127.0.0.2")};
+    TestServer server(config);
+    int opened = 0, refused = 0;
+    for (int a = 0; a < 60; ++a) {
+        const std::string client = "198.51.100." + std::to_string(a + 1);
+        for (int i = 0; i < 20; ++i) {  // every table its per-minute limit lets it ask for
+            const HttpAnswer r = request_from(server.port(), "127.0.0.2", "POST", "/api/tables", "{}", client);
+            if (r.status == 201) ++opened;
+            else if (r.status == 429 && r.body.find("its share of this server") != std::string::npos) ++refused;
+        }
+    }
+    CHECK(opened == 60 * 10);
+    CHECK(refused == 60 * 10);
+    CHECK(request_from(server.port(), "127.0.0.2", "POST", "/api/tables", "{}", "203.0.113.61").status == 201);
+    // An IPv6 client is one client for its whole /64.
+    for (int i = 0; i < 10; ++i)
+        CHECK(request_from(server.port(), "127.0.0.2", "POST", "/api/tables", "{}", "2001:db8:1:2::" + std::to_string(i + 1)).status == 201);
+    CHECK(request_from(server.port(), "127.0.0.2", "POST", "/api/tables", "{}", "2001:db8:1:2:ffff::1").status == 429);
+    CHECK(request_from(server.port(), "127.0.0.2", "POST", "/api/tables", "{}", "2001:db8:1:3::1").status == 201);
 }
