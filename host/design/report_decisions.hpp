@@ -74,6 +74,7 @@ private:
     std::uint64_t in_game_ = 0;  // decisions sampled in this game so far
     std::uint64_t n_ = 0;
     std::int64_t matters_ = 0, spread_ = 0;
+    std::uint64_t spread_nonzero_ = 0;  // decisions whose choices differed at all
 };
 
 }  // namespace cherries::host

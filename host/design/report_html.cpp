@@ -143,11 +143,17 @@ std::string cards_section(const nlohmann::json& report) {
             const auto given = r["gives"].get<std::uint64_t>();
             const auto& v = causal["verdict"];
             std::string verdict = "–", klass;
-            if (!v["verdict"].is_null()) {
-                verdict = fmt::format("{}<br><span class=ci>band {} to {}</span>", v["verdict"].get<std::string>(),
+            if (v["verdict"] == "too few forks") {
+                verdict = "too few forks";
+            } else if (!v["verdict"].is_null()) {
+                // Against zero, then against its peers (report_verdicts.hpp).
+                verdict = fmt::format("{}; {}<br><span class=ci>{} {} to {}</span>",
+                                      v.value("effect", nlohmann::json("–")).get<std::string>(),
+                                      v["verdict"].get<std::string>(),
+                                      v.value("reference", "type") == "all cards" ? "alone in type; others" : "band",
                                       signed_points(v["band"][0]), signed_points(v["band"][1]));
-                if (v["verdict"] == "too strong") klass = " class=favoured";
-                if (v["verdict"] == "too weak") klass = " class=disfavoured";
+                if (v["verdict"] == "too strong" || v.value("effect", "") == "helps its receiver") klass = " class=favoured";
+                if (v["verdict"] == "too weak" || v.value("effect", "") == "hurts its receiver") klass = " class=disfavoured";
             }
             out += fmt::format("<tr{}><td>{}</td><td class=l>{}</td>", klass,
                                rank(k) == SIZE_MAX ? std::string("–") : std::to_string(rank(k)),
@@ -181,14 +187,22 @@ std::string verdicts_section(const nlohmann::json& report) {
     for (const auto& v : report.value("verdicts", nlohmann::json::array()))
         for (const auto& sentence : verdict_sentences(v)) out += "<li>" + html_escape(sentence) + "</li>";
     const auto& o = report.value("verdict_options", nlohmann::json::object());
-    std::string band = "the median handling effect of the card's type ± " +
+    std::string band = "the median handling effect of the card's other cards of its type (of every other card when it "
+                       "is alone in its type) ± " +
                        fmt::format("{:.1f}", 100 * o.value("margin", 0.05)) + " points";
     if (o.contains("band") && !o["band"].is_null())
         band = fmt::format("{} to {} points for every type", signed_points(o["band"][0]), signed_points(o["band"][1]));
-    out += "</ul>\n<p class=note>A card is too strong (too weak) when the whole 95% interval of its handling effect on "
-           "its receiver's chance to win lies above (below) the band: " + html_escape(band) +
-           " (set with <code>--band-margin</code> or <code>--band</code>). Within noise: the interval crosses an edge of "
-           "the band, so more games would tell. Figures in percentage points (interval; band).</p>\n";
+    out += "</ul>\n<p class=note>Each card is judged twice by its handling effect on its receiver's chance to win. "
+           "<b>Against zero</b>: it helps or hurts whoever gets it. <b>Against its peers</b>: too strong (too weak) "
+           "when it lies beyond the band: " + html_escape(band) +
+           " (set with <code>--band-margin</code> or <code>--band</code>); within the band when its whole 95% interval "
+           "is inside; within noise otherwise (more games would tell). Both tests of every card are one family, and a "
+           "finding is kept by Benjamini–Hochberg at a " +
+           fmt::format("{:.0f}", 100 * o.value("fdr", 0.05)) +
+           "% false-discovery rate, so on average at most that share of the findings listed are chance. A card needs " +
+           fmt::format("{} forks from {} games", o.value("min_forks", 30), o.value("min_games", 10)) +
+           " for a verdict. The intervals never have zero width (the larger of a cluster-robust and Agresti–Min's "
+           "matched-pairs error). Figures in percentage points (interval; band).</p>\n";
     return out;
 }
 

@@ -186,7 +186,7 @@ PrecisionStep precision_step(const ReportTally& t, const ReportOptions& o, const
             step.widest = std::numeric_limits<double>::infinity();
             continue;
         }
-        const auto [lo, hi] = p.ci95();
+        const auto [lo, hi] = p.outcome_ci95();  // the verdicts' interval, never of zero width
         const double half = (hi - lo) / 2;
         step.widest = std::max(step.widest, half);
         if (half <= o.precision) continue;
