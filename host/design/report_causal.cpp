@@ -188,6 +188,7 @@ void CausalForks::decided(const Game& game, PlayerId receiver, const Session& se
     const CardId card = game.drawn_card();
     const std::uint64_t every = every_kind_[catalog_.kind_id_of(card)];
     if (every == 0 || uniform_below(pick_, every) != 0) return;
+    if (std::chrono::steady_clock::now() >= deadline_) throw BudgetExceeded("the time budget ran out during a game's forks");
     if (!made_[card]) {
         blanks_[card] = catalog_.with_blank(card);
         made_[card] = true;

@@ -8,8 +8,10 @@
 // of disjoint games add up exactly (threads, shards).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -90,6 +92,12 @@ struct CausalTally {
     static CausalTally from_json(const nlohmann::json& j, std::size_t kinds, const std::string& where);
 };
 
+/// Thrown when a run's deadline (ReportOptions::deadline) has passed: between games, or before a
+/// fork, so a variant whose forks would run for hours is stopped within a game's fork or two.
+struct BudgetExceeded : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 /// The default share of gives that are forked (one in this many).
 inline constexpr std::uint32_t kDefaultForkEvery = 24;
 
@@ -114,6 +122,8 @@ public:
                 CausalTally& tally);
     /// A new game with this seed starts.
     void begin_game(std::uint64_t game_seed);
+    /// From `deadline` on, the next fork throws BudgetExceeded instead of being played.
+    void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
     /// The player whose turn it is chose `receiver` for `game`'s drawn card (not yet given).
     void decided(const Game& game, PlayerId receiver, const Session& session);
     /// The game ended after `turns` turns; `winner` is the winning seat or -1; `finished` false
@@ -142,6 +152,7 @@ private:
     CausalTally& tally_;
     SplitMix64 pick_{0};
     std::vector<Fork> forks_;
+    std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
 }  // namespace cherries::host
