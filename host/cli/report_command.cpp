@@ -280,6 +280,10 @@ void add_report_command(CLI::App& app, Command& run) {
             }
             nlohmann::json report = report_json(data, verdicts);
             if (!what_if_results.empty()) report["what_if"] = what_if_results;
+            // For the page's "Reproduce with": the folders as given (not in the setup, which shards
+            // on other machines must share).
+            report["plugin_path"] = nlohmann::json::array();
+            for (const auto& dir : state->plugins.plugin_path) report["plugin_path"].push_back(dir.string());
             if (!state->json.empty()) write_text_file(state->json, report.dump(2) + "\n");
             if (!state->html.empty()) write_text_file(state->html, report_html(report));
             return 0;

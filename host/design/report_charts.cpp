@@ -146,7 +146,8 @@ GnuplotChart over_turns_chart(const nlohmann::json& report, const std::string& b
     script += fmt::format("set title {}\nset xlabel 'turn'\nset ylabel {}\n",
                           gnuplot_quote(what + " after each turn, mean ± 1 sd over the players, " + bot + " bots"),
                           gnuplot_quote(field == "cherries" ? "cherry count" : "score"));
-    script += fmt::format("set xrange [1:{}]\nplot {}\n", right, plot);
+    // At least turns 1 to 2: games that all end after their first turn would make the range empty.
+    script += fmt::format("set xrange [1:{}]\nplot {}\n", std::max<std::uint64_t>(right, 2), plot);
     return {script, 640, 320};
 }
 

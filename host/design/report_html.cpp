@@ -43,6 +43,9 @@ th { background: #f3f3f3; } td.l, th.l { text-align: left; }
 .note { color: #555; font-size: 0.9em; }
 ul.findings li, ul.verdicts li { margin: 0.3em 0; }
 span.ci { color: #666; font-size: 0.85em; white-space: nowrap; }
+table.cardtable { font-size: 0.8em; } table.cardtable td, table.cardtable th { padding: 0.2em 0.3em; }
+table.cardtable span.ci { white-space: normal; }
+div.fit { max-width: 100%; overflow-x: auto; }
 )";
 
 std::string pct(const nlohmann::json& x) { return x.is_null() ? "–" : fmt::format("{:.1f}%", 100 * x.get<double>()); }
@@ -118,7 +121,8 @@ std::string cards_section(const nlohmann::json& report) {
         for (const auto& other : report["configurations"])
             if (other["players"] == c["players"] && other["bot"] == first && first != best) base = &other;
         out += fmt::format("<h3>{} players, {} bots</h3>", c["players"].get<int>(), html_escape(best));
-        out += "<table><tr><th rowspan=2>rank</th><th class=l rowspan=2>card</th>";
+        // Small type and wrapping intervals so the table fits a 1280-pixel window; a wider one scrolls.
+        out += "<div class=fit><table class=cardtable><tr><th rowspan=2>rank</th><th class=l rowspan=2>card</th>";
         if (sets.size() > 1) out += "<th class=l rowspan=2>set</th>";
         out += "<th class=l rowspan=2>type</th><th rowspan=2>gives</th><th rowspan=2>kept</th><th rowspan=2>to the "
                "leader</th><th rowspan=2>to the last</th><th colspan=2>handling effect (points, 95% interval)</th>"
@@ -176,7 +180,7 @@ std::string cards_section(const nlohmann::json& report) {
                                                                     signed_points(r["impact_ci95"][1]));
             out += "</tr>";
         }
-        out += "</table>";
+        out += "</table></div>";
     }
     return out;
 }
@@ -244,8 +248,10 @@ std::string what_if_section(const nlohmann::json& report) {
 
 }  // namespace
 
-std::string reproduce_command(const nlohmann::json& setup) {
+std::string reproduce_command(const nlohmann::json& setup, const nlohmann::json& plugin_path,
+                              const nlohmann::json& verdicts) {
     std::string command = "cherries report";
+    for (const auto& dir : plugin_path) command += " --plugin-path " + dir.get<std::string>();
     for (const auto& s : setup["sets"]) command += " --set " + s.get<std::string>();
     std::string players, bots;
     for (const auto& p : setup["players"]) players += (players.empty() ? "" : ",") + std::to_string(p.get<int>());
@@ -273,6 +279,12 @@ std::string reproduce_command(const nlohmann::json& setup) {
     if (setup.contains("decision_threshold") &&
         std::abs(setup["decision_threshold"].get<double>() - kDefaultDecisionThreshold) > 1e-9)
         command += fmt::format(" --decision-threshold {:g}", 100 * setup["decision_threshold"].get<double>());
+    if (setup.value("association", false)) command += " --association";
+    if (verdicts.contains("band") && !verdicts["band"].is_null())
+        command += fmt::format(" --band={:g}..{:g}", 100 * verdicts["band"][0].get<double>(),
+                               100 * verdicts["band"][1].get<double>());
+    else if (verdicts.contains("margin") && std::abs(verdicts["margin"].get<double>() - 0.05) > 1e-9)
+        command += fmt::format(" --band-margin {:g}", 100 * verdicts["margin"].get<double>());
     for (const auto& w : setup.value("what_if", nlohmann::json::array())) command += " " + w.get<std::string>();
     return command;
 }
@@ -312,7 +324,8 @@ std::string report_html(const nlohmann::json& report) {
                        "docs/report.md.</p>\n",
                        games, players, html_escape(bot_list),
                        setup["seed"].get<std::uint64_t>(), setup["max_turns"].get<std::uint64_t>(),
-                       html_escape(reproduce_command(setup)));
+                       html_escape(reproduce_command(setup, report.value("plugin_path", nlohmann::json::array()),
+                                                     report.value("verdict_options", nlohmann::json::object()))));
     if (const auto& p = setup.value("precision", nlohmann::json()); p.is_object())
         out += fmt::format("<p class=note>Played until every card's handling effect interval under the strongest bot "
                            "was within ±{:g} points: {} after {} games at most{}.</p>\n",

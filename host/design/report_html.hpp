@@ -16,9 +16,12 @@ std::string report_html(const nlohmann::json& report);
 /// its interval and a sentence on how to read it.
 std::string play_section(const nlohmann::json& report);
 
-/// The command that plays the report of `setup` again ("cherries report --set A --set B
-/// --gametype G --games N --players P --bots B --seed S", and any option off its default).
-std::string reproduce_command(const nlohmann::json& setup);
+/// The command that plays the report of `setup` again ("cherries report --plugin-path DIR --set A
+/// --set B --gametype G --games N --players P --bots B --seed S", and any option off its default):
+/// `plugin_path` the folders given to --plugin-path (report JSON "plugin_path"), `verdicts` the
+/// report's "verdict_options" (its band options, when off their defaults).
+std::string reproduce_command(const nlohmann::json& setup, const nlohmann::json& plugin_path = nlohmann::json::array(),
+                              const nlohmann::json& verdicts = nlohmann::json::object());
 
 /// `text` with &, <, > and " escaped for HTML.
 std::string html_escape(const std::string& text);

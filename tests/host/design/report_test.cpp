@@ -8,6 +8,7 @@
 #include <regex>
 #include <string>
 
+#include "host/design/gnuplot.hpp"
 #include "host/design/report_charts.hpp"
 #include "host/design/report_html.hpp"
 #include "host/design/report_stats.hpp"
@@ -164,6 +165,15 @@ TEST_CASE("the page's Reproduce-with line names the sets, and two sets get a set
     need["games"] = 1421;
     CHECK(reproduce_command(need) == "cherries report --set standard --set twin --gametype official --games 500 "
                                      "--players 3,4 --bots random,strategic --seed 9 --precision 3 --max-games 200000");
+    // Exact: the plugin folders and a band off its default are part of the command (the issue's
+    // page dropped --plugin-path, so its command found no such set).
+    need.erase("precision");
+    need["games"] = 50;
+    CHECK(reproduce_command(need, {"tests/fixtures", "more"}, {{"margin", 0.08}, {"band", nullptr}}) ==
+          "cherries report --plugin-path tests/fixtures --plugin-path more --set standard --set twin --gametype official "
+          "--games 50 --players 3,4 --bots random,strategic --seed 9 --band-margin 8");
+    CHECK_THAT(reproduce_command(need, nlohmann::json::array(), {{"margin", 0.05}, {"band", {-0.05, 0.1}}}),
+               Catch::EndsWith(" --band=-5..10"));
 }
 
 TEST_CASE("tallies add up and read back", "[host][report]") {
@@ -246,4 +256,29 @@ TEST_CASE("the reference graph of an unbounded distribution shows only the count
     const std::string all = reference_chart(bare).script;
     CHECK(all.find("\n255 255\n") != std::string::npos);
     CHECK(all.find("set xtics 0,16\n") != std::string::npos);
+}
+
+TEST_CASE("a report whose every game has one length still writes its page", "[host][report][cli]") {
+    // The issue's report exited 2 with "is gnuplot installed?" (gnuplot refused an empty range)
+    // and wrote no page. Under the instant gametype every game ends after turn 1.
+    const TempFolder dir;
+    const auto html_file = dir.path() / "report.html";
+    const auto run = run_cli("report --plugin-path '" CHERRIES_SOURCE_DIR "/tests/fixtures' --set no-effect --gametype "
+                             "instant --games 30 --players 3 --bots random -o '" + html_file.string() + "'");
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const std::string html = read_text(html_file);
+    CHECK_THAT(html, Catch::Contains("Game length"));
+    CHECK(html.find("not drawn") == std::string::npos);  // drawn, on a range widened to turns 1 to 2
+}
+
+TEST_CASE("a chart gnuplot refuses is replaced by a note and the others are drawn", "[host][report]") {
+    const std::vector<std::string> svgs =
+        gnuplot_svgs({{"plot x", 300, 200}, {"set xrange [1:1]\nplot $nothing using 1:2", 300, 200}});
+    REQUIRE(svgs.size() == 2);
+    CHECK_THAT(svgs[0], Catch::StartsWith("<svg"));
+    CHECK(svgs[0].find("not drawn") == std::string::npos);
+    CHECK_THAT(svgs[1], Catch::Contains("This chart was not drawn"));
+    // When no chart can be drawn the error is gnuplot's, as before.
+    CHECK_THROWS_WITH(gnuplot_svgs({{"plot $nothing using 1:2", 300, 200}}), Catch::Contains("cannot draw the charts"));
 }
