@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include "host/design/gnuplot.hpp"
@@ -281,4 +282,23 @@ TEST_CASE("a chart gnuplot refuses is replaced by a note and the others are draw
     CHECK_THAT(svgs[1], Catch::Contains("This chart was not drawn"));
     // When no chart can be drawn the error is gnuplot's, as before.
     CHECK_THROWS_WITH(gnuplot_svgs({{"plot $nothing using 1:2", 300, 200}}), Catch::Contains("cannot draw the charts"));
+}
+
+TEST_CASE("the length chart bins long games into about 60 bins, each bin's share per turn", "[host][report]") {
+    // One game at every length from 1 to 600 turns: one turn a bin was a spiky line; bins of 10
+    // turns give 60 points of 10 games each, a share of 10 / 600 / 10 per turn.
+    nlohmann::json histogram = nlohmann::json::array();
+    for (int t = 1; t <= 600; ++t) histogram.push_back({t, 1});
+    const nlohmann::json report = {
+        {"configurations",
+         {{{"bot", "random"}, {"players", 3}, {"games", 600}, {"turns", {{"histogram", histogram}, {"max", 600}}}}}}};
+    const GnuplotChart chart = length_chart(report, "random");
+    CHECK_THAT(chart.script, Catch::Contains("bins of 10 turns"));
+    const std::string data = chart.script.substr(chart.script.find("<< EOD") + 7);
+    std::size_t rows = 0;
+    double area = 0;
+    std::istringstream in(data.substr(0, data.find("EOD")));
+    for (double from = 0, share = 0; in >> from >> share; ++rows) area += share * 10;
+    CHECK(rows == 61);  // 0-9 holds turns 1 to 9, 600 starts a bin of its own
+    CHECK(area == Approx(1.0).epsilon(0.001));  // the shares are written to 6 decimals
 }
