@@ -91,7 +91,7 @@ nlohmann::json causal_row(const ReportTally& t, std::size_t k) {
 }
 
 // Ranks the cards of one configuration by their handling effect on the receiver (1 = helps most)
-// and judges them against their type's band (report_verdicts.hpp).
+// and judges them against zero and against their peers (report_verdicts.hpp).
 void rank_cards(nlohmann::json& rows, const std::vector<std::string>& types, const VerdictOptions& verdicts) {
     std::vector<std::pair<double, std::size_t>> order;
     for (std::size_t k = 0; k < rows.size(); ++k)
@@ -268,7 +268,7 @@ nlohmann::json report_json(const ReportData& data, const VerdictOptions& verdict
         for (std::size_t b = 1; b < nb; ++b)
             for (auto& sentence : disagreements(configs[p * nb], configs[p * nb + b], cards))
                 findings.push_back(std::move(sentence));
-    // The verdicts: the strongest bot's cards against their type's band, per player count.
+    // The verdicts: the strongest bot's cards against zero and their peers, per player count.
     nlohmann::json verdict_lists = nlohmann::json::array();
     for (const auto& c : configs)
         if (c["bot"] == best) verdict_lists.push_back(verdict_list(c, verdicts.fdr));
