@@ -289,6 +289,92 @@ std::string reproduce_command(const nlohmann::json& setup, const nlohmann::json&
     return command;
 }
 
+std::vector<NextStep> next_steps(const nlohmann::json& report) {
+    const auto& setup = report["setup"];
+    const nlohmann::json plugin_path = report.value("plugin_path", nlohmann::json::array());
+    struct Candidate {
+        double beyond;  // how far beyond the band's edge, a share
+        std::string card, verdict;
+        nlohmann::json row;
+        int players;
+        std::uint64_t games;
+    };
+    std::vector<Candidate> found;
+    for (const auto& v : report.value("verdicts", nlohmann::json::array())) {
+        std::uint64_t games = setup["games"].get<std::uint64_t>();
+        for (const auto& c : report["configurations"])
+            if (c["players"] == v["players"] && c["bot"] == v["bot"]) games = c["games"].get<std::uint64_t>();
+        for (const char* key : {"too_strong", "too_weak"})
+            for (const auto& r : v.value(key, nlohmann::json::array())) {
+                const double e = r["effect"].get<double>();
+                const double beyond = std::string(key) == "too_strong" ? e - r["band"][1].get<double>()
+                                                                       : r["band"][0].get<double>() - e;
+                found.push_back({beyond, r["card"].get<std::string>(), key, r, v["players"].get<int>(), games});
+            }
+    }
+    std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.beyond > b.beyond; });
+    std::vector<NextStep> out;
+    std::vector<std::string> seen;
+    const auto base = [&](int players, std::uint64_t games) {
+        std::string command = "cherries report";
+        for (const auto& dir : plugin_path) command += " --plugin-path " + dir.get<std::string>();
+        for (const auto& set : setup["sets"]) command += " --set " + set.get<std::string>();
+        command += fmt::format(" --gametype {} --players {} --bots {} --games {} --seed {}",
+                               setup["gametype"].get<std::string>(), players, report["strongest_bot"].get<std::string>(),
+                               games, setup["seed"].get<std::uint64_t>());
+        if (setup.value("max_turns", 10000u) != 10000u) command += fmt::format(" --max-turns {}", setup["max_turns"].get<std::uint64_t>());
+        return command;
+    };
+    for (const Candidate& c : found) {
+        if (out.size() == 2) break;
+        if (std::find(seen.begin(), seen.end(), c.card) != seen.end()) continue;
+        seen.push_back(c.card);
+        const auto& cards = setup["cards"];
+        std::size_t k = 0;
+        while (k < cards.size() && cards[k] != c.card) ++k;
+        if (k == cards.size()) continue;
+        const auto& info = setup["card_info"][k];
+        const int count = info.value("count", 1), lifetime = info.value("lifetime", 0);
+        const bool strong = c.verdict == "too_strong";
+        // Too strong: fewer copies, or for a single modifier a shorter lifetime; too weak (or a
+        // single card with nothing to shorten): the set without it, the same seeds.
+        std::string sweep, what = "the set without it";
+        if (strong && count > 1) {
+            sweep = fmt::format("count:{}=0..{}", c.card, count - 1);
+            what = fmt::format("fewer copies (0 to {})", count - 1);
+        } else if (strong && lifetime > 1) {
+            sweep = fmt::format("lifetime:{}=1..{}", c.card, lifetime - 1);
+            what = fmt::format("a shorter lifetime (1 to {})", lifetime - 1);
+        }
+        const auto& r = c.row;
+        NextStep step;
+        step.why = fmt::format("{} is too {} for its peers at {} players: {:+.1f} points on its receiver's chance to win "
+                               "({:+.1f} to {:+.1f}; band {:+.1f} to {:+.1f}). See what {} does on the same seeds:",
+                               info.value("name", c.card), strong ? "strong" : "weak", c.players,
+                               100 * r["effect"].get<double>(), 100 * r["ci95"][0].get<double>(),
+                               100 * r["ci95"][1].get<double>(), 100 * r["band"][0].get<double>(),
+                               100 * r["band"][1].get<double>(), what);
+        step.command = base(c.players, c.games) + (sweep.empty() ? " --without " + c.card : " --sweep " + sweep) +
+                       " -o whatif.html";
+        out.push_back(std::move(step));
+    }
+    if (out.empty()) {
+        std::string players;
+        for (const auto& p : setup["players"]) players += (players.empty() ? "" : ",") + std::to_string(p.get<int>());
+        NextStep step;
+        step.why = "No card is an outlier among its peers beyond chance. To be surer, play a fresh sample (another "
+                   "seed shares no game with this one):";
+        step.command = reproduce_command(setup, plugin_path, report.value("verdict_options", nlohmann::json::object()));
+        const auto at = step.command.find(fmt::format(" --seed {}", setup["seed"].get<std::uint64_t>()));
+        if (at != std::string::npos)
+            step.command.replace(at, fmt::format(" --seed {}", setup["seed"].get<std::uint64_t>()).size(),
+                                 fmt::format(" --seed {}", setup["seed"].get<std::uint64_t>() + 1));
+        step.command += " -o report.html";
+        out.push_back(std::move(step));
+    }
+    return out;
+}
+
 std::string report_html(const nlohmann::json& report) {
     const auto& setup = report["setup"];
     const auto bots = setup["bots"].get<std::vector<std::string>>();
@@ -333,6 +419,11 @@ std::string report_html(const nlohmann::json& report) {
                            setup["games"].get<std::uint64_t>(),
                            p["widest"].is_null() ? std::string()
                                                  : fmt::format(" (the widest: ±{:.1f} points)", 100 * p["widest"].get<double>()));
+    // What to do next, first: the change most likely to fix the worst outlier, as a command.
+    out += "<h2>What to do next</h2>\n<ol class=verdicts>";
+    for (const NextStep& step : next_steps(report))
+        out += "<li>" + html_escape(step.why) + "<br><code>" + html_escape(step.command) + "</code></li>";
+    out += "</ol>\n";
     out += verdicts_section(report);
     out += "<div class=top><div>" + svg[0] + "</div><div>" + cards_table(setup) + "</div></div>\n";
     out += "<h2>Findings</h2>\n<ul class=findings>";

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +16,18 @@ std::string report_html(const nlohmann::json& report);
 /// lead changes, drama, decisiveness, length, decisions that matter and the skill gap, each with
 /// its interval and a sentence on how to read it.
 std::string play_section(const nlohmann::json& report);
+
+/// One step of the page's "What to do next": why, and the command to run.
+struct NextStep {
+    std::string why;
+    std::string command;
+};
+
+/// The page's "What to do next" (docs/report.md): for the (at most two) cards furthest beyond their
+/// peers' band under the strongest bot (too strong or too weak findings), a what-if on the same
+/// seeds that sweeps their copies (for a modifier of one copy, its lifetime) at that player count;
+/// with no such card, a rerun on a fresh seed. Ordered worst first.
+std::vector<NextStep> next_steps(const nlohmann::json& report);
 
 /// The command that plays the report of `setup` again ("cherries report --plugin-path DIR --set A
 /// --set B --gametype G --games N --players P --bots B --seed S", and any option off its default):

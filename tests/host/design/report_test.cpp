@@ -302,3 +302,43 @@ TEST_CASE("the length chart bins long games into about 60 bins, each bin's share
     CHECK(rows == 61);  // 0-9 holds turns 1 to 9, 600 starts a bin of its own
     CHECK(area == Approx(1.0).epsilon(0.001));  // the shares are written to 6 decimals
 }
+
+TEST_CASE("what to do next: the card furthest beyond its peers first, as a what-if on the same seeds", "[host][report]") {
+    // Two too-strong cards, 3 Points (1 copy, a score card) further beyond its band than Point
+    // Boost (2 copies), and a too-weak one nearer its band: the first two get commands, worst first.
+    nlohmann::json report = {
+        {"setup",
+         {{"sets", {"standard"}}, {"gametype", "official"}, {"games", 500}, {"seed", 4}, {"players", {4}},
+          {"max_turns", 10000}, {"cards", {"point-boost", "three-points", "point-drop"}},
+          {"card_info",
+           {{{"name", "Point Boost"}, {"count", 2}, {"lifetime", 3}},
+            {{"name", "3 Points"}, {"count", 1}, {"lifetime", 0}},
+            {{"name", "Point Drop"}, {"count", 2}, {"lifetime", 3}}}}}},
+        {"strongest_bot", "strategic"},
+        {"plugin_path", {"mine"}},
+        {"configurations", {{{"players", 4}, {"bot", "strategic"}, {"games", 972}}}},
+        {"verdicts",
+         {{{"players", 4},
+           {"bot", "strategic"},
+           {"too_strong",
+            {{{"card", "point-boost"}, {"effect", 0.084}, {"ci95", {0.061, 0.108}}, {"band", {-0.041, 0.059}}},
+             {{"card", "three-points"}, {"effect", 0.083}, {"ci95", {0.053, 0.112}}, {"band", {-0.07, 0.03}}}}},
+           {"too_weak",
+            {{{"card", "point-drop"}, {"effect", -0.07}, {"ci95", {-0.095, -0.055}}, {"band", {-0.05, 0.05}}}}}}}}};
+    const std::vector<NextStep> steps = next_steps(report);
+    REQUIRE(steps.size() == 2);
+    CHECK_THAT(steps[0].why, Catch::StartsWith("3 Points is too strong for its peers at 4 players: +8.3 points"));
+    CHECK(steps[0].command == "cherries report --plugin-path mine --set standard --gametype official --players 4 --bots "
+                              "strategic --games 972 --seed 4 --without three-points -o whatif.html");
+    CHECK_THAT(steps[1].why, Catch::StartsWith("Point Boost is too strong"));
+    CHECK_THAT(steps[1].command, Catch::Contains(" --sweep count:point-boost=0..1 -o whatif.html"));
+    // No outlier: a fresh seed.
+    report["verdicts"][0]["too_strong"] = nlohmann::json::array();
+    report["verdicts"][0]["too_weak"] = nlohmann::json::array();
+    report["setup"]["bots"] = {"strategic"};
+    report["setup"]["fork_placement"] = "need";
+    const std::vector<NextStep> none = next_steps(report);
+    REQUIRE(none.size() == 1);
+    CHECK_THAT(none[0].why, Catch::StartsWith("No card is an outlier"));
+    CHECK_THAT(none[0].command, Catch::Contains(" --seed 5"));
+}
