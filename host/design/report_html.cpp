@@ -336,14 +336,15 @@ std::vector<NextStep> next_steps(const nlohmann::json& report) {
         const auto& info = setup["card_info"][k];
         const int count = info.value("count", 1), lifetime = info.value("lifetime", 0);
         const bool strong = c.verdict == "too_strong";
-        // Too strong: fewer copies, or for a single modifier a shorter lifetime; too weak (or a
-        // single card with nothing to shorten): the set without it, the same seeds.
-        std::string sweep, what = "the set without it";
+        // Too strong: one copy fewer, or for a single modifier a shorter lifetime; too weak (or a
+        // single card with nothing to shorten): the set without it, the same seeds. (A sweep down to
+        // 0 copies of a card that ends games can play games to the turn cap: minutes, not seconds.)
+        std::string change = "--without " + c.card, what = "the set without it";
         if (strong && count > 1) {
-            sweep = fmt::format("count:{}=0..{}", c.card, count - 1);
-            what = fmt::format("fewer copies (0 to {})", count - 1);
+            change = fmt::format("--count {}={}", c.card, count - 1);
+            what = fmt::format("one copy fewer ({} instead of {})", count - 1, count);
         } else if (strong && lifetime > 1) {
-            sweep = fmt::format("lifetime:{}=1..{}", c.card, lifetime - 1);
+            change = fmt::format("--sweep lifetime:{}=1..{}", c.card, lifetime - 1);
             what = fmt::format("a shorter lifetime (1 to {})", lifetime - 1);
         }
         const auto& r = c.row;
@@ -354,8 +355,7 @@ std::vector<NextStep> next_steps(const nlohmann::json& report) {
                                100 * r["effect"].get<double>(), 100 * r["ci95"][0].get<double>(),
                                100 * r["ci95"][1].get<double>(), 100 * r["band"][0].get<double>(),
                                100 * r["band"][1].get<double>(), what);
-        step.command = base(c.players, c.games) + (sweep.empty() ? " --without " + c.card : " --sweep " + sweep) +
-                       " -o whatif.html";
+        step.command = base(c.players, c.games) + " " + change + " -o whatif.html";
         out.push_back(std::move(step));
     }
     if (out.empty()) {

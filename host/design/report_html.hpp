@@ -25,8 +25,9 @@ struct NextStep {
 
 /// The page's "What to do next" (docs/report.md): for the (at most two) cards furthest beyond their
 /// peers' band under the strongest bot (too strong or too weak findings), a what-if on the same
-/// seeds that sweeps their copies (for a modifier of one copy, its lifetime) at that player count;
-/// with no such card, a rerun on a fresh seed. Ordered worst first.
+/// seeds at that player count: one copy fewer of a too-strong card (for a modifier of one copy, a
+/// sweep of shorter lifetimes), else the set without it; with no such card, a rerun on a fresh
+/// seed. Ordered worst first.
 std::vector<NextStep> next_steps(const nlohmann::json& report);
 
 /// The command that plays the report of `setup` again ("cherries report --plugin-path DIR --set A

@@ -331,7 +331,7 @@ TEST_CASE("what to do next: the card furthest beyond its peers first, as a what-
     CHECK(steps[0].command == "cherries report --plugin-path mine --set standard --gametype official --players 4 --bots "
                               "strategic --games 972 --seed 4 --without three-points -o whatif.html");
     CHECK_THAT(steps[1].why, Catch::StartsWith("Point Boost is too strong"));
-    CHECK_THAT(steps[1].command, Catch::Contains(" --sweep count:point-boost=0..1 -o whatif.html"));
+    CHECK_THAT(steps[1].command, Catch::Contains(" --count point-boost=1 -o whatif.html"));
     // No outlier: a fresh seed.
     report["verdicts"][0]["too_strong"] = nlohmann::json::array();
     report["verdicts"][0]["too_weak"] = nlohmann::json::array();
