@@ -69,6 +69,7 @@ void DecisionForks::begin_game(std::uint64_t game_seed) {
 
 void DecisionForks::decided(const Game& game, const Session& session) {
     if (every_ == 0 || uniform_below(pick_, every_) != 0) return;
+    if (std::chrono::steady_clock::now() >= deadline_) throw BudgetExceeded("the time budget ran out during a game's decisions");
     ++tally_.sampled;
     ++in_game_;
     const PlayerId drawer = game.current_player();

@@ -152,6 +152,7 @@ ReportTally play_configuration(const sdk::Bundle& bundle, const ReportOptions& o
     play_games(r, workers, o.jobs, progress, [&](unsigned w) -> GameFn {
         auto state = std::make_shared<ConfigurationWorker>(bundle, o, bot, players, rates, tallies[w]);
         state->forks.set_deadline(o.deadline);
+        state->decisions.set_deadline(o.deadline);
         return [&, state](std::uint64_t i) {
             if (std::chrono::steady_clock::now() >= o.deadline) throw BudgetExceeded("the time budget ran out");
             state->runtime->start_game();
