@@ -323,6 +323,9 @@ std::vector<NextStep> next_steps(const nlohmann::json& report) {
                                setup["gametype"].get<std::string>(), players, report["strongest_bot"].get<std::string>(),
                                games, setup["seed"].get<std::uint64_t>());
         if (setup.value("max_turns", 10000u) != 10000u) command += fmt::format(" --max-turns {}", setup["max_turns"].get<std::uint64_t>());
+        if (setup.value("think", 0u) != 0u) command += fmt::format(" --think {}", setup["think"].get<std::uint64_t>());
+        if (setup.contains("fork_every") && setup["fork_every"].get<std::uint64_t>() != kDefaultForkEvery)
+            command += fmt::format(" --fork-every {}", setup["fork_every"].get<std::uint64_t>());
         return command;
     };
     for (const Candidate& c : found) {
