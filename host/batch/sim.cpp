@@ -61,7 +61,11 @@ ShardRange sim_shard_range(std::uint64_t games, std::uint32_t shard, std::uint32
     return {at(shard - 1), at(shard)};
 }
 
-std::uint64_t sim_game_seed(std::uint64_t seed, std::uint64_t index) { return mix_seed(seed + index); }
+std::uint64_t sim_game_seed(std::uint64_t seed, std::uint64_t index) {
+    // Output `index` of a SplitMix64 stream started at mix_seed(seed): a hash of both, so two
+    // master seeds share no game (mix_seed(seed + index) made --seed 2 replay seed 1's games 1..n).
+    return mix_seed(mix_seed(seed) + index * 0x9e3779b97f4a7c15ULL);
+}
 
 std::string sim_record_file(const std::string& dir, std::uint64_t index) {
     return (std::filesystem::path(dir) / fmt::format("game-{:06}.jsonl", index)).string();

@@ -75,7 +75,7 @@ struct SimResults {
     SimOptions options;
     std::vector<std::string> seat_bots;  ///< bot per seat
     std::uint64_t first = 0;             ///< index of games[0]: 0 unless a shard
-    std::vector<SimGame> games;          ///< games[i] is game first + i, seed mix_seed(seed + first + i)
+    std::vector<SimGame> games;          ///< games[i] is game first + i, seed sim_game_seed(seed, first + i)
     double seconds = 0;                  ///< wall clock of the games (not the loading)
     /// Faults per card kind over all games, by "set:card" (GDD §3.5: each removed the card). A
     /// card removed because its set reached kSetFaultLimit is not counted: it did not fault.
@@ -88,7 +88,9 @@ struct SimResults {
 /// known bots) and returns the bot of each seat. Throws InputError.
 std::vector<std::string> seat_bots(const SimOptions& options);
 
-/// The game seed of game `index`: mix_seed(seed + index).
+/// The game seed of game `index`: a hash of (seed, index), the index-th output of a SplitMix64
+/// stream seeded with mix_seed(seed). Two master seeds share no game (unlike seed + index, which
+/// made --seed 2 replay --seed 1's games shifted by one).
 std::uint64_t sim_game_seed(std::uint64_t seed, std::uint64_t index);
 
 /// The record file of game `index` in `dir`: DIR/game-NNNNNN.jsonl (index zero-padded to 6 digits).

@@ -20,7 +20,7 @@ namespace cherries::host {
 /// ReportOptions, TuneOptions).
 template <class Options>
 void add_game_options(CLI::App& app, Options& o) {
-    add_integer_option<std::uint64_t>(app, "--seed", o.seed, 0, UINT64_MAX, "Master seed; game i uses mix_seed(seed + i)")
+    add_integer_option<std::uint64_t>(app, "--seed", o.seed, 0, UINT64_MAX, "Master seed; game i's seed is a hash of (seed, i)")
         ->capture_default_str();
     add_integer_option<unsigned>(app, "--jobs", o.jobs, 1, kMaxJobs, "Worker threads")->capture_default_str();
     add_integer_option<std::uint32_t>(app, "--max-turns", o.max_turns, 1, UINT32_MAX,

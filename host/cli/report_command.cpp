@@ -280,6 +280,13 @@ void add_report_command(CLI::App& app, Command& run) {
             }
             nlohmann::json report = report_json(data, verdicts);
             if (!what_if_results.empty()) report["what_if"] = what_if_results;
+            // For the page's "Reproduce with": the folders as given (not in the setup, which shards
+            // on other machines must share).
+            report["plugin_path"] = nlohmann::json::array();
+            for (const auto& dir : state->plugins.plugin_path) report["plugin_path"].push_back(dir.string());
+            report["next_steps"] = nlohmann::json::array();  // the page's "What to do next", for tools
+            for (const NextStep& step : next_steps(report))
+                report["next_steps"].push_back({{"why", step.why}, {"command", step.command}});
             if (!state->json.empty()) write_text_file(state->json, report.dump(2) + "\n");
             if (!state->html.empty()) write_text_file(state->html, report_html(report));
             return 0;

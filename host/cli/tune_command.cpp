@@ -39,6 +39,7 @@ void add_tune_command(CLI::App& app, Command& run) {
         std::string file, json, part;
         std::vector<std::string> from;
         bool quiet = false;
+        double confirm_precision = 3;  // points
     };
     auto state = std::make_shared<State>();
     state->tune.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
@@ -62,6 +63,19 @@ void add_tune_command(CLI::App& app, Command& run) {
     add_integer_option<std::uint32_t>(*cmd, "--decision-every", state->tune.decision_every, 1, UINT32_MAX,
                                       "With a decisions target: sample one give in this many (docs/report.md)")
         ->capture_default_str();
+    cmd->add_option("--variant-seconds", state->tune.variant_seconds,
+                    "Stop a variant's games after this many seconds and report it as stopped (0: no limit)")
+        ->check(CLI::Range(0.0, 1e9))
+        ->capture_default_str();
+    add_integer_option<std::uint64_t>(*cmd, "--confirm-games", state->tune.confirm_games, 0, UINT64_MAX,
+                                      "Play each best variant that met every target again on fresh seeds, this many "
+                                      "games per player count (0: no confirmation)")
+        ->capture_default_str();
+    cmd->add_option("--confirm-precision", state->confirm_precision,
+                    "With a card_effect target, the confirmation plays until every card's handling interval is within "
+                    "± this many points (0: exactly --confirm-games)")
+        ->check(CLI::Range(0.0, 99.0))
+        ->capture_default_str();
     cmd->add_option("--json", state->json, "Also write the result as JSON to this file");
     cmd->add_option("-o,--output", state->part, "With --shard: the part file for `tune --from`");
     add_shard_option(*cmd, state->tune.shard, state->tune.shards,
@@ -74,6 +88,7 @@ void add_tune_command(CLI::App& app, Command& run) {
     cmd->callback([&run, state] {
         run = [state] {
             TuneOptions& o = state->tune;
+            o.confirm_precision = state->confirm_precision / 100;
             const bool sharded = o.shards > 1;
             nlohmann::json result;
             if (!state->from.empty()) {

@@ -14,8 +14,10 @@ struct GnuplotChart {
 };
 
 /// Draws `charts` with one run of `gnuplot` (found on PATH) and returns each as an inline <svg>
-/// element (the XML prolog removed). Throws InputError when gnuplot cannot be run or fails,
-/// with its error output.
+/// element (the XML prolog removed). When that run fails, each chart is drawn alone and one
+/// gnuplot refuses (degenerate data) becomes a box saying it was not drawn, so the page is still
+/// written. Throws InputError, with gnuplot's error output, only when no chart can be drawn
+/// (gnuplot missing or broken).
 std::vector<std::string> gnuplot_svgs(const std::vector<GnuplotChart>& charts);
 
 /// `text` as a gnuplot single-quoted string ('it''s').

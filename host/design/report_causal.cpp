@@ -12,9 +12,10 @@
 
 namespace cherries::host {
 
-void PairedSums::add_game(std::uint64_t forks, std::int64_t total) {
+void PairedSums::add_game(std::uint64_t forks, std::int64_t total, std::uint64_t nonzero_forks) {
     if (forks == 0) return;
     n += forks;
+    nonzero += nonzero_forks;
     ++games;
     nsq += forks * forks;
     sum += total;
@@ -24,6 +25,7 @@ void PairedSums::add_game(std::uint64_t forks, std::int64_t total) {
 
 void PairedSums::add(const PairedSums& o) {
     n += o.n;
+    nonzero += o.nonzero;
     games += o.games;
     nsq += o.nsq;
     sum += o.sum;
@@ -44,10 +46,33 @@ std::pair<double, double> PairedSums::ci95() const {
     return {m - half, m + half};
 }
 
-nlohmann::json PairedSums::to_json() const { return {n, games, nsq, sum, sq, cross}; }
+double PairedSums::outcome_se() const {
+    if (n == 0) return 0;
+    const auto [lo, hi] = ci95();
+    const double cluster = (hi - lo) / (2 * 1.959964);
+    const double m = static_cast<double>(n) + 2, disc = static_cast<double>(nonzero), net = static_cast<double>(sum);
+    const double agresti_min = std::sqrt(std::max(0.0, disc + 1 - net * net / m)) / m;
+    return std::max(cluster, agresti_min);
+}
+
+std::pair<double, double> PairedSums::outcome_ci95() const {
+    const auto cluster = ci95();
+    if (n == 0) return cluster;
+    const double m = static_cast<double>(n) + 2, disc = static_cast<double>(nonzero), net = static_cast<double>(sum);
+    const double agresti_min = std::sqrt(std::max(0.0, disc + 1 - net * net / m)) / m;
+    if ((cluster.second - cluster.first) / 2 >= 1.959964 * agresti_min) return cluster;
+    // Agresti-Min's interval: centred on the adjusted difference (b - c) / (n + 2), within [-1, 1].
+    const double centre = net / m, half = 1.959964 * agresti_min;
+    return {std::max(-1.0, centre - half), std::min(1.0, centre + half)};
+}
+
+nlohmann::json PairedSums::to_json() const { return {n, games, nsq, sum, sq, cross, nonzero}; }
 
 PairedSums PairedSums::from_json(const nlohmann::json& j) {
-    if (!j.is_array() || j.size() != 6) throw std::invalid_argument("expected [n, games, nsq, sum, sq, cross]");
+    // Six entries: a part written before `nonzero` was kept; taken as every fork informative (the
+    // widest Agresti-Min error, so an old part never narrows an interval).
+    if (!j.is_array() || (j.size() != 6 && j.size() != 7))
+        throw std::invalid_argument("expected [n, games, nsq, sum, sq, cross, nonzero]");
     PairedSums p;
     p.n = j[0].get<std::uint64_t>();
     p.games = j[1].get<std::uint64_t>();
@@ -55,6 +80,8 @@ PairedSums PairedSums::from_json(const nlohmann::json& j) {
     p.sum = j[3].get<std::int64_t>();
     p.sq = j[4].get<std::int64_t>();
     p.cross = j[5].get<std::int64_t>();
+    p.nonzero = j.size() == 7 ? j[6].get<std::uint64_t>() : p.n;
+    if (p.nonzero > p.n) throw std::invalid_argument("more nonzero forks than forks");
     return p;
 }
 
@@ -161,6 +188,7 @@ void CausalForks::decided(const Game& game, PlayerId receiver, const Session& se
     const CardId card = game.drawn_card();
     const std::uint64_t every = every_kind_[catalog_.kind_id_of(card)];
     if (every == 0 || uniform_below(pick_, every) != 0) return;
+    if (std::chrono::steady_clock::now() >= deadline_) throw BudgetExceeded("the time budget ran out during a game's forks");
     if (!made_[card]) {
         blanks_[card] = catalog_.with_blank(card);
         made_[card] = true;
@@ -190,24 +218,28 @@ void CausalForks::decided(const Game& game, PlayerId receiver, const Session& se
 void CausalForks::end_game(std::uint32_t turns, std::int32_t winner, bool finished) {
     const std::size_t kinds = tally_.kinds();
     struct Sums {
-        std::vector<std::uint64_t> n, kept_n;
+        std::vector<std::uint64_t> n, kept_n, win_nonzero, kept_nonzero, length_nonzero;
         std::vector<std::int64_t> win, kept_win, length;
     };
     const auto fresh = [&] {
-        return Sums{std::vector<std::uint64_t>(kinds, 0), std::vector<std::uint64_t>(kinds, 0),
-                    std::vector<std::int64_t>(kinds, 0), std::vector<std::int64_t>(kinds, 0),
-                    std::vector<std::int64_t>(kinds, 0)};
+        const std::vector<std::uint64_t> u(kinds, 0);
+        const std::vector<std::int64_t> i(kinds, 0);
+        return Sums{u, u, u, u, u, i, i, i};
     };
     Sums handling = fresh(), copy = fresh();
     const auto count = [&](Sums& s, const Fork& f, const Branch& b) {
         const int played = winner >= 0 && static_cast<PlayerId>(winner) == f.receiver ? 1 : 0;
         const int d = played - (b.won ? 1 : 0);
+        const std::int64_t longer = static_cast<std::int64_t>(turns) - static_cast<std::int64_t>(b.turns);
         ++s.n[f.kind];
         s.win[f.kind] += d;
-        s.length[f.kind] += static_cast<std::int64_t>(turns) - static_cast<std::int64_t>(b.turns);
+        s.win_nonzero[f.kind] += d != 0;
+        s.length[f.kind] += longer;
+        s.length_nonzero[f.kind] += longer != 0;
         if (f.receiver == f.drawer) {
             ++s.kept_n[f.kind];
             s.kept_win[f.kind] += d;
+            s.kept_nonzero[f.kind] += d != 0;
         }
     };
     for (const Fork& f : forks_) {
@@ -222,9 +254,9 @@ void CausalForks::end_game(std::uint32_t turns, std::int32_t winner, bool finish
     }
     const auto add = [&](EffectSums& into, const Sums& s) {
         for (std::size_t k = 0; k < kinds; ++k) {
-            into.receiver[k].add_game(s.n[k], s.win[k]);
-            into.length[k].add_game(s.n[k], s.length[k]);
-            into.kept[k].add_game(s.kept_n[k], s.kept_win[k]);
+            into.receiver[k].add_game(s.n[k], s.win[k], s.win_nonzero[k]);
+            into.length[k].add_game(s.n[k], s.length[k], s.length_nonzero[k]);
+            into.kept[k].add_game(s.kept_n[k], s.kept_win[k], s.kept_nonzero[k]);
         }
     };
     add(tally_.handling, handling);

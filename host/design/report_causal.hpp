@@ -8,8 +8,10 @@
 // of disjoint games add up exactly (threads, shards).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -31,19 +33,31 @@ class Session;
 /// Sums of paired differences d (as played − blank), clustered by game: the forks of one game
 /// share its future, so the variance of the mean is computed over games (a cluster-robust,
 /// "sandwich" variance), not over forks. For game g with n_g forks whose differences sum to S_g:
-/// n = Σ n_g, sum = Σ S_g, sq = Σ S_g², cross = Σ S_g n_g, nsq = Σ n_g², games = games with n_g > 0.
+/// n = Σ n_g, sum = Σ S_g, sq = Σ S_g², cross = Σ S_g n_g, nsq = Σ n_g², games = games with n_g > 0,
+/// nonzero = the forks whose difference is not 0 (for win differences, −1/0/1: the discordant
+/// pairs, the forks that say anything about the card).
 struct PairedSums {
-    std::uint64_t n = 0, games = 0, nsq = 0;
+    std::uint64_t n = 0, games = 0, nsq = 0, nonzero = 0;
     std::int64_t sum = 0, sq = 0, cross = 0;
 
-    /// Adds one game's forks: `forks` forks whose differences sum to `total`.
-    void add_game(std::uint64_t forks, std::int64_t total);
+    /// Adds one game's forks: `forks` forks whose differences sum to `total`, `nonzero` of them not 0.
+    void add_game(std::uint64_t forks, std::int64_t total, std::uint64_t nonzero);
     void add(const PairedSums& other);
     /// The mean difference, or 0 without forks.
     double mean() const;
     /// The 95% interval of the mean (mean ± 1.96 cluster-robust standard errors, with the small-
-    /// sample factor G/(G − 1)); {mean, mean} with fewer than two games.
+    /// sample factor G/(G − 1)); {mean, mean} with fewer than two games. Can be of zero width
+    /// (every difference equal): for win differences use outcome_ci95.
     std::pair<double, double> ci95() const;
+    /// The standard error of the mean for differences of two wins (each −1, 0 or 1): the larger of
+    /// the cluster-robust one and Agresti and Min's for matched pairs (half a fork added to each
+    /// cell of the paired 2×2 table: √(b + c + 1 − (b − c)² / (n + 2)) / (n + 2), b and c the
+    /// discordant forks), which is never 0: a handful of ties cannot make a zero-width interval.
+    double outcome_se() const;
+    /// The 95% interval of a win difference (docs/report.md, "Verdicts"): the cluster-robust one
+    /// when its error is the larger, else Agresti and Min's, (b − c) / (n + 2) ± 1.96 of its error,
+    /// within [−1, 1].
+    std::pair<double, double> outcome_ci95() const;
     nlohmann::json to_json() const;
     static PairedSums from_json(const nlohmann::json& j);  ///< throws nlohmann::json errors
 };
@@ -78,6 +92,12 @@ struct CausalTally {
     static CausalTally from_json(const nlohmann::json& j, std::size_t kinds, const std::string& where);
 };
 
+/// Thrown when a run's deadline (ReportOptions::deadline) has passed: between games, or before a
+/// fork, so a variant whose forks would run for hours is stopped within a game's fork or two.
+struct BudgetExceeded : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 /// The default share of gives that are forked (one in this many).
 inline constexpr std::uint32_t kDefaultForkEvery = 24;
 
@@ -102,6 +122,8 @@ public:
                 CausalTally& tally);
     /// A new game with this seed starts.
     void begin_game(std::uint64_t game_seed);
+    /// From `deadline` on, the next fork throws BudgetExceeded instead of being played.
+    void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
     /// The player whose turn it is chose `receiver` for `game`'s drawn card (not yet given).
     void decided(const Game& game, PlayerId receiver, const Session& session);
     /// The game ended after `turns` turns; `winner` is the winning seat or -1; `finished` false
@@ -130,6 +152,7 @@ private:
     CausalTally& tally_;
     SplitMix64 pick_{0};
     std::vector<Fork> forks_;
+    std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
 }  // namespace cherries::host

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include <algorithm>
 #include <iterator>
+#include <map>
 
 namespace cherries::host {
 
@@ -72,20 +72,29 @@ GnuplotChart length_chart(const nlohmann::json& report, const std::string& bot) 
     std::string script = common_style(), plot;
     std::uint64_t right = 1;
     std::size_t series = 0;
+    for (const auto& config : report["configurations"])
+        if (config["bot"] == bot) right = std::max(right, turns_quantile(config, 0.995));
+    // Bins of `width` turns, about 60 across the chart: one turn a bin made a spiky line of a few
+    // games a turn. Each bin's share is per turn, so the area is the games' share whatever the width.
+    const std::uint64_t width = std::max<std::uint64_t>(1, (right + 59) / 60);
     for (const auto& config : report["configurations"]) {
         if (config["bot"] != bot) continue;
-        right = std::max(right, turns_quantile(config, 0.995));
         const auto games = config["games"].get<double>();
-        script += fmt::format("$p{} << EOD\n", series);
+        std::map<std::uint64_t, double> bins;  // first turn of the bin -> games
         for (const auto& row : config["turns"]["histogram"])
-            script += fmt::format("{} {:.6f}\n", row[0].get<std::uint64_t>(), row[1].get<double>() / games);
+            bins[row[0].get<std::uint64_t>() / width * width] += row[1].get<double>();
+        script += fmt::format("$p{} << EOD\n", series);
+        for (const auto& [from, count] : bins)
+            script += fmt::format("{} {:.6f}\n", from, count / games / static_cast<double>(width));
         script += "EOD\n";
         plot += fmt::format("{}$p{} using 1:2 with steps lw 2 lc '{}' title '{} players'", plot.empty() ? "" : ", ", series,
                             colour(series), config["players"].get<int>());
         ++series;
     }
-    script += fmt::format("set title {}\nset xlabel 'turns until the game ended'\nset ylabel 'share of games'\n",
-                          gnuplot_quote("Game length, " + bot + " bots"));
+    script += fmt::format("set title {}\nset xlabel 'turns until the game ended'\nset ylabel {}\n",
+                          gnuplot_quote(width == 1 ? "Game length, " + bot + " bots"
+                                                   : fmt::format("Game length, {} bots (bins of {} turns)", bot, width)),
+                          gnuplot_quote(width == 1 ? "share of games" : "share of games per turn"));
     script += fmt::format("set xrange [0:{}]\nset yrange [0:*]\nplot {}\n", right + 1, plot);
     return {script, 640, 340};
 }
@@ -146,7 +155,8 @@ GnuplotChart over_turns_chart(const nlohmann::json& report, const std::string& b
     script += fmt::format("set title {}\nset xlabel 'turn'\nset ylabel {}\n",
                           gnuplot_quote(what + " after each turn, mean ± 1 sd over the players, " + bot + " bots"),
                           gnuplot_quote(field == "cherries" ? "cherry count" : "score"));
-    script += fmt::format("set xrange [1:{}]\nplot {}\n", right, plot);
+    // At least turns 1 to 2: games that all end after their first turn would make the range empty.
+    script += fmt::format("set xrange [1:{}]\nplot {}\n", std::max<std::uint64_t>(right, 2), plot);
     return {script, 640, 320};
 }
 

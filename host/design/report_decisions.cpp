@@ -64,11 +64,12 @@ void DecisionForks::begin_game(std::uint64_t game_seed) {
     pick_ = SplitMix64(seed_);
     in_game_ = 0;
     n_ = 0;
-    matters_ = spread_ = 0;
+    matters_ = spread_ = spread_nonzero_ = 0;
 }
 
 void DecisionForks::decided(const Game& game, const Session& session) {
     if (every_ == 0 || uniform_below(pick_, every_) != 0) return;
+    if (std::chrono::steady_clock::now() >= deadline_) throw BudgetExceeded("the time budget ran out during a game's decisions");
     ++tally_.sampled;
     ++in_game_;
     const PlayerId drawer = game.current_player();
@@ -101,14 +102,15 @@ void DecisionForks::decided(const Game& game, const Session& session) {
     const std::uint32_t spread = best - worst;
     ++n_;
     spread_ += spread;
+    spread_nonzero_ += spread != 0;
     matters_ += spread > tally_.threshold ? 1 : 0;
 }
 
 void DecisionForks::end_game() {
-    tally_.matters.add_game(n_, matters_);
-    tally_.spread.add_game(n_, spread_);
+    tally_.matters.add_game(n_, matters_, matters_);
+    tally_.spread.add_game(n_, spread_, spread_nonzero_);
     n_ = 0;
-    matters_ = spread_ = 0;
+    matters_ = spread_ = spread_nonzero_ = 0;
 }
 
 }  // namespace cherries::host

@@ -5,6 +5,7 @@
 // than a stated amount. Integer sums only (threads, shards).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -62,6 +63,9 @@ public:
     DecisionForks(const std::string& bot, const BotSettings& settings, std::uint32_t players, std::uint32_t max_turns,
                   std::uint32_t every, DecisionTally& tally);
     void begin_game(std::uint64_t game_seed);
+    /// From `deadline` on, the next sampled decision throws BudgetExceeded (report_causal.hpp)
+    /// instead of being played out.
+    void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
     void decided(const Game& game, const Session& session);
     void end_game();
 
@@ -74,6 +78,8 @@ private:
     std::uint64_t in_game_ = 0;  // decisions sampled in this game so far
     std::uint64_t n_ = 0;
     std::int64_t matters_ = 0, spread_ = 0;
+    std::uint64_t spread_nonzero_ = 0;  // decisions whose choices differed at all
+    std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
 }  // namespace cherries::host

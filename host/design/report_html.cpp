@@ -43,6 +43,9 @@ th { background: #f3f3f3; } td.l, th.l { text-align: left; }
 .note { color: #555; font-size: 0.9em; }
 ul.findings li, ul.verdicts li { margin: 0.3em 0; }
 span.ci { color: #666; font-size: 0.85em; white-space: nowrap; }
+table.cardtable { font-size: 0.8em; } table.cardtable td, table.cardtable th { padding: 0.2em 0.3em; }
+table.cardtable span.ci { white-space: normal; }
+div.fit { max-width: 100%; overflow-x: auto; }
 )";
 
 std::string pct(const nlohmann::json& x) { return x.is_null() ? "–" : fmt::format("{:.1f}%", 100 * x.get<double>()); }
@@ -118,7 +121,8 @@ std::string cards_section(const nlohmann::json& report) {
         for (const auto& other : report["configurations"])
             if (other["players"] == c["players"] && other["bot"] == first && first != best) base = &other;
         out += fmt::format("<h3>{} players, {} bots</h3>", c["players"].get<int>(), html_escape(best));
-        out += "<table><tr><th rowspan=2>rank</th><th class=l rowspan=2>card</th>";
+        // Small type and wrapping intervals so the table fits a 1280-pixel window; a wider one scrolls.
+        out += "<div class=fit><table class=cardtable><tr><th rowspan=2>rank</th><th class=l rowspan=2>card</th>";
         if (sets.size() > 1) out += "<th class=l rowspan=2>set</th>";
         out += "<th class=l rowspan=2>type</th><th rowspan=2>gives</th><th rowspan=2>kept</th><th rowspan=2>to the "
                "leader</th><th rowspan=2>to the last</th><th colspan=2>handling effect (points, 95% interval)</th>"
@@ -143,11 +147,17 @@ std::string cards_section(const nlohmann::json& report) {
             const auto given = r["gives"].get<std::uint64_t>();
             const auto& v = causal["verdict"];
             std::string verdict = "–", klass;
-            if (!v["verdict"].is_null()) {
-                verdict = fmt::format("{}<br><span class=ci>band {} to {}</span>", v["verdict"].get<std::string>(),
+            if (v["verdict"] == "too few forks") {
+                verdict = "too few forks";
+            } else if (!v["verdict"].is_null()) {
+                // Against zero, then against its peers (report_verdicts.hpp).
+                verdict = fmt::format("{}; {}<br><span class=ci>{} {} to {}</span>",
+                                      v.value("effect", nlohmann::json("–")).get<std::string>(),
+                                      v["verdict"].get<std::string>(),
+                                      v.value("reference", "type") == "all cards" ? "alone in type; others" : "band",
                                       signed_points(v["band"][0]), signed_points(v["band"][1]));
-                if (v["verdict"] == "too strong") klass = " class=favoured";
-                if (v["verdict"] == "too weak") klass = " class=disfavoured";
+                if (v["verdict"] == "too strong" || v.value("effect", "") == "helps its receiver") klass = " class=favoured";
+                if (v["verdict"] == "too weak" || v.value("effect", "") == "hurts its receiver") klass = " class=disfavoured";
             }
             out += fmt::format("<tr{}><td>{}</td><td class=l>{}</td>", klass,
                                rank(k) == SIZE_MAX ? std::string("–") : std::to_string(rank(k)),
@@ -170,7 +180,7 @@ std::string cards_section(const nlohmann::json& report) {
                                                                     signed_points(r["impact_ci95"][1]));
             out += "</tr>";
         }
-        out += "</table>";
+        out += "</table></div>";
     }
     return out;
 }
@@ -181,14 +191,22 @@ std::string verdicts_section(const nlohmann::json& report) {
     for (const auto& v : report.value("verdicts", nlohmann::json::array()))
         for (const auto& sentence : verdict_sentences(v)) out += "<li>" + html_escape(sentence) + "</li>";
     const auto& o = report.value("verdict_options", nlohmann::json::object());
-    std::string band = "the median handling effect of the card's type ± " +
+    std::string band = "the median handling effect of the card's other cards of its type (of every other card when it "
+                       "is alone in its type) ± " +
                        fmt::format("{:.1f}", 100 * o.value("margin", 0.05)) + " points";
     if (o.contains("band") && !o["band"].is_null())
         band = fmt::format("{} to {} points for every type", signed_points(o["band"][0]), signed_points(o["band"][1]));
-    out += "</ul>\n<p class=note>A card is too strong (too weak) when the whole 95% interval of its handling effect on "
-           "its receiver's chance to win lies above (below) the band: " + html_escape(band) +
-           " (set with <code>--band-margin</code> or <code>--band</code>). Within noise: the interval crosses an edge of "
-           "the band, so more games would tell. Figures in percentage points (interval; band).</p>\n";
+    out += "</ul>\n<p class=note>Each card is judged twice by its handling effect on its receiver's chance to win. "
+           "<b>Against zero</b>: it helps or hurts whoever gets it. <b>Against its peers</b>: too strong (too weak) "
+           "when it lies beyond the band: " + html_escape(band) +
+           " (set with <code>--band-margin</code> or <code>--band</code>); within the band when its whole 95% interval "
+           "is inside; within noise otherwise (more games would tell). Both tests of every card are one family, and a "
+           "finding is kept by Benjamini–Hochberg at a " +
+           fmt::format("{:.0f}", 100 * o.value("fdr", 0.05)) +
+           "% false-discovery rate, so on average at most that share of the findings listed are chance. A card needs " +
+           fmt::format("{} forks from {} games", o.value("min_forks", 30), o.value("min_games", 10)) +
+           " for a verdict. The intervals never have zero width (the larger of a cluster-robust and Agresti–Min's "
+           "matched-pairs error). Figures in percentage points (interval; band).</p>\n";
     return out;
 }
 
@@ -230,8 +248,10 @@ std::string what_if_section(const nlohmann::json& report) {
 
 }  // namespace
 
-std::string reproduce_command(const nlohmann::json& setup) {
+std::string reproduce_command(const nlohmann::json& setup, const nlohmann::json& plugin_path,
+                              const nlohmann::json& verdicts) {
     std::string command = "cherries report";
+    for (const auto& dir : plugin_path) command += " --plugin-path " + dir.get<std::string>();
     for (const auto& s : setup["sets"]) command += " --set " + s.get<std::string>();
     std::string players, bots;
     for (const auto& p : setup["players"]) players += (players.empty() ? "" : ",") + std::to_string(p.get<int>());
@@ -259,8 +279,103 @@ std::string reproduce_command(const nlohmann::json& setup) {
     if (setup.contains("decision_threshold") &&
         std::abs(setup["decision_threshold"].get<double>() - kDefaultDecisionThreshold) > 1e-9)
         command += fmt::format(" --decision-threshold {:g}", 100 * setup["decision_threshold"].get<double>());
+    if (setup.value("association", false)) command += " --association";
+    if (verdicts.contains("band") && !verdicts["band"].is_null())
+        command += fmt::format(" --band={:g}..{:g}", 100 * verdicts["band"][0].get<double>(),
+                               100 * verdicts["band"][1].get<double>());
+    else if (verdicts.contains("margin") && std::abs(verdicts["margin"].get<double>() - 0.05) > 1e-9)
+        command += fmt::format(" --band-margin {:g}", 100 * verdicts["margin"].get<double>());
     for (const auto& w : setup.value("what_if", nlohmann::json::array())) command += " " + w.get<std::string>();
     return command;
+}
+
+std::vector<NextStep> next_steps(const nlohmann::json& report) {
+    const auto& setup = report["setup"];
+    const nlohmann::json plugin_path = report.value("plugin_path", nlohmann::json::array());
+    struct Candidate {
+        double beyond;  // how far beyond the band's edge, a share
+        std::string card, verdict;
+        nlohmann::json row;
+        int players;
+        std::uint64_t games;
+    };
+    std::vector<Candidate> found;
+    for (const auto& v : report.value("verdicts", nlohmann::json::array())) {
+        std::uint64_t games = setup["games"].get<std::uint64_t>();
+        for (const auto& c : report["configurations"])
+            if (c["players"] == v["players"] && c["bot"] == v["bot"]) games = c["games"].get<std::uint64_t>();
+        for (const char* key : {"too_strong", "too_weak"})
+            for (const auto& r : v.value(key, nlohmann::json::array())) {
+                const double e = r["effect"].get<double>();
+                const double beyond = std::string(key) == "too_strong" ? e - r["band"][1].get<double>()
+                                                                       : r["band"][0].get<double>() - e;
+                found.push_back({beyond, r["card"].get<std::string>(), key, r, v["players"].get<int>(), games});
+            }
+    }
+    std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.beyond > b.beyond; });
+    std::vector<NextStep> out;
+    std::vector<std::string> seen;
+    const auto base = [&](int players, std::uint64_t games) {
+        std::string command = "cherries report";
+        for (const auto& dir : plugin_path) command += " --plugin-path " + dir.get<std::string>();
+        for (const auto& set : setup["sets"]) command += " --set " + set.get<std::string>();
+        command += fmt::format(" --gametype {} --players {} --bots {} --games {} --seed {}",
+                               setup["gametype"].get<std::string>(), players, report["strongest_bot"].get<std::string>(),
+                               games, setup["seed"].get<std::uint64_t>());
+        if (setup.value("max_turns", 10000u) != 10000u) command += fmt::format(" --max-turns {}", setup["max_turns"].get<std::uint64_t>());
+        if (setup.value("think", 0u) != 0u) command += fmt::format(" --think {}", setup["think"].get<std::uint64_t>());
+        if (setup.contains("fork_every") && setup["fork_every"].get<std::uint64_t>() != kDefaultForkEvery)
+            command += fmt::format(" --fork-every {}", setup["fork_every"].get<std::uint64_t>());
+        return command;
+    };
+    for (const Candidate& c : found) {
+        if (out.size() == 2) break;
+        if (std::find(seen.begin(), seen.end(), c.card) != seen.end()) continue;
+        seen.push_back(c.card);
+        const auto& cards = setup["cards"];
+        std::size_t k = 0;
+        while (k < cards.size() && cards[k] != c.card) ++k;
+        if (k == cards.size()) continue;
+        const auto& info = setup["card_info"][k];
+        const int count = info.value("count", 1), lifetime = info.value("lifetime", 0);
+        const bool strong = c.verdict == "too_strong";
+        // Too strong: one copy fewer, or for a single modifier a shorter lifetime; too weak (or a
+        // single card with nothing to shorten): the set without it, the same seeds. (A sweep down to
+        // 0 copies of a card that ends games can play games to the turn cap: minutes, not seconds.)
+        std::string change = "--without " + c.card, what = "the set without it";
+        if (strong && count > 1) {
+            change = fmt::format("--count {}={}", c.card, count - 1);
+            what = fmt::format("one copy fewer ({} instead of {})", count - 1, count);
+        } else if (strong && lifetime > 1) {
+            change = fmt::format("--sweep lifetime:{}=1..{}", c.card, lifetime - 1);
+            what = fmt::format("a shorter lifetime (1 to {})", lifetime - 1);
+        }
+        const auto& r = c.row;
+        NextStep step;
+        step.why = fmt::format("{} is too {} for its peers at {} players: {:+.1f} points on its receiver's chance to win "
+                               "({:+.1f} to {:+.1f}; band {:+.1f} to {:+.1f}). See what {} does on the same seeds:",
+                               info.value("name", c.card), strong ? "strong" : "weak", c.players,
+                               100 * r["effect"].get<double>(), 100 * r["ci95"][0].get<double>(),
+                               100 * r["ci95"][1].get<double>(), 100 * r["band"][0].get<double>(),
+                               100 * r["band"][1].get<double>(), what);
+        step.command = base(c.players, c.games) + " " + change + " -o whatif.html";
+        out.push_back(std::move(step));
+    }
+    if (out.empty()) {
+        std::string players;
+        for (const auto& p : setup["players"]) players += (players.empty() ? "" : ",") + std::to_string(p.get<int>());
+        NextStep step;
+        step.why = "No card is an outlier among its peers beyond chance. To be surer, play a fresh sample (another "
+                   "seed shares no game with this one):";
+        step.command = reproduce_command(setup, plugin_path, report.value("verdict_options", nlohmann::json::object()));
+        const auto at = step.command.find(fmt::format(" --seed {}", setup["seed"].get<std::uint64_t>()));
+        if (at != std::string::npos)
+            step.command.replace(at, fmt::format(" --seed {}", setup["seed"].get<std::uint64_t>()).size(),
+                                 fmt::format(" --seed {}", setup["seed"].get<std::uint64_t>() + 1));
+        step.command += " -o report.html";
+        out.push_back(std::move(step));
+    }
+    return out;
 }
 
 std::string report_html(const nlohmann::json& report) {
@@ -298,7 +413,8 @@ std::string report_html(const nlohmann::json& report) {
                        "docs/report.md.</p>\n",
                        games, players, html_escape(bot_list),
                        setup["seed"].get<std::uint64_t>(), setup["max_turns"].get<std::uint64_t>(),
-                       html_escape(reproduce_command(setup)));
+                       html_escape(reproduce_command(setup, report.value("plugin_path", nlohmann::json::array()),
+                                                     report.value("verdict_options", nlohmann::json::object()))));
     if (const auto& p = setup.value("precision", nlohmann::json()); p.is_object())
         out += fmt::format("<p class=note>Played until every card's handling effect interval under the strongest bot "
                            "was within ±{:g} points: {} after {} games at most{}.</p>\n",
@@ -306,6 +422,11 @@ std::string report_html(const nlohmann::json& report) {
                            setup["games"].get<std::uint64_t>(),
                            p["widest"].is_null() ? std::string()
                                                  : fmt::format(" (the widest: ±{:.1f} points)", 100 * p["widest"].get<double>()));
+    // What to do next, first: the change most likely to fix the worst outlier, as a command.
+    out += "<h2>What to do next</h2>\n<ol class=verdicts>";
+    for (const NextStep& step : next_steps(report))
+        out += "<li>" + html_escape(step.why) + "<br><code>" + html_escape(step.command) + "</code></li>";
+    out += "</ol>\n";
     out += verdicts_section(report);
     out += "<div class=top><div>" + svg[0] + "</div><div>" + cards_table(setup) + "</div></div>\n";
     out += "<h2>Findings</h2>\n<ul class=findings>";

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,9 +17,25 @@ std::string report_html(const nlohmann::json& report);
 /// its interval and a sentence on how to read it.
 std::string play_section(const nlohmann::json& report);
 
-/// The command that plays the report of `setup` again ("cherries report --set A --set B
-/// --gametype G --games N --players P --bots B --seed S", and any option off its default).
-std::string reproduce_command(const nlohmann::json& setup);
+/// One step of the page's "What to do next": why, and the command to run.
+struct NextStep {
+    std::string why;
+    std::string command;
+};
+
+/// The page's "What to do next" (docs/report.md): for the (at most two) cards furthest beyond their
+/// peers' band under the strongest bot (too strong or too weak findings), a what-if on the same
+/// seeds at that player count: one copy fewer of a too-strong card (for a modifier of one copy, a
+/// sweep of shorter lifetimes), else the set without it; with no such card, a rerun on a fresh
+/// seed. Ordered worst first.
+std::vector<NextStep> next_steps(const nlohmann::json& report);
+
+/// The command that plays the report of `setup` again ("cherries report --plugin-path DIR --set A
+/// --set B --gametype G --games N --players P --bots B --seed S", and any option off its default):
+/// `plugin_path` the folders given to --plugin-path (report JSON "plugin_path"), `verdicts` the
+/// report's "verdict_options" (its band options, when off their defaults).
+std::string reproduce_command(const nlohmann::json& setup, const nlohmann::json& plugin_path = nlohmann::json::array(),
+                              const nlohmann::json& verdicts = nlohmann::json::object());
 
 /// `text` with &, <, > and " escaped for HTML.
 std::string html_escape(const std::string& text);

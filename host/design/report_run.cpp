@@ -151,7 +151,10 @@ ReportTally play_configuration(const sdk::Bundle& bundle, const ReportOptions& o
     for (auto& t : tallies) t.decisions.threshold = threshold;
     play_games(r, workers, o.jobs, progress, [&](unsigned w) -> GameFn {
         auto state = std::make_shared<ConfigurationWorker>(bundle, o, bot, players, rates, tallies[w]);
+        state->forks.set_deadline(o.deadline);
+        state->decisions.set_deadline(o.deadline);
         return [&, state](std::uint64_t i) {
+            if (std::chrono::steady_clock::now() >= o.deadline) throw BudgetExceeded("the time budget ran out");
             state->runtime->start_game();
             state->forks.begin_game(sim_game_seed(o.seed, i));
             state->decisions.begin_game(sim_game_seed(o.seed, i));
@@ -186,7 +189,7 @@ PrecisionStep precision_step(const ReportTally& t, const ReportOptions& o, const
             step.widest = std::numeric_limits<double>::infinity();
             continue;
         }
-        const auto [lo, hi] = p.ci95();
+        const auto [lo, hi] = p.outcome_ci95();  // the verdicts' interval, never of zero width
         const double half = (hi - lo) / 2;
         step.widest = std::max(step.widest, half);
         if (half <= o.precision) continue;

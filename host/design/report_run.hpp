@@ -1,6 +1,7 @@
 // Plays the games of `cherries report`: every player count × bot, in parallel, into tallies.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -52,6 +53,9 @@ struct ReportOptions {
     /// far its interval is from the target, and a kind already within it is not forked
     /// (docs/report.md, "Precision"). The first round is forked as fork_by_rarity says.
     bool fork_by_need = false;
+    /// A hard stop (tune's per-variant budget): a game about to start, or a fork about to be made,
+    /// after this instant throws BudgetExceeded (report_causal.hpp). None by default.
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 /// The games' tallies with what they were played with.

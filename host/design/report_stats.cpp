@@ -64,19 +64,21 @@ double impact(const StratumSums& s, std::size_t seats, std::size_t kinds, std::s
 
 nlohmann::json number_or_null(double x) { return std::isnan(x) ? nlohmann::json() : nlohmann::json(rounded(x)); }
 
-nlohmann::json interval_json(const PairedSums& p) {
+// A mean's 95% interval: win differences (outcome) with PairedSums::outcome_ci95, others ci95.
+nlohmann::json interval_json(const PairedSums& p, bool outcome) {
     if (p.games < 2) return nullptr;
-    const auto [low, high] = p.ci95();
+    const auto [low, high] = outcome ? p.outcome_ci95() : p.ci95();
     return {rounded(low), rounded(high)};
 }
 
 // One counterfactual's figures for kind k (docs/report.md, "Causal card strength").
 nlohmann::json effect_json(const EffectSums& e, std::size_t k) {
     const auto mean_or_null = [](const PairedSums& p) { return p.n ? nlohmann::json(rounded(p.mean())) : nlohmann::json(); };
-    return {{"compared", e.receiver[k].n}, {"effect", mean_or_null(e.receiver[k])},
-            {"effect_ci95", interval_json(e.receiver[k])}, {"kept_compared", e.kept[k].n},
-            {"kept_effect", mean_or_null(e.kept[k])}, {"kept_effect_ci95", interval_json(e.kept[k])},
-            {"length", mean_or_null(e.length[k])}, {"length_ci95", interval_json(e.length[k])}};
+    return {{"compared", e.receiver[k].n}, {"informative", e.receiver[k].nonzero},
+            {"effect", mean_or_null(e.receiver[k])}, {"effect_ci95", interval_json(e.receiver[k], true)},
+            {"effect_games", e.receiver[k].games}, {"kept_compared", e.kept[k].n},
+            {"kept_effect", mean_or_null(e.kept[k])}, {"kept_effect_ci95", interval_json(e.kept[k], true)},
+            {"length", mean_or_null(e.length[k])}, {"length_ci95", interval_json(e.length[k], false)}};
 }
 
 // The causal card strength of kind k: the paired differences of the forks, both counterfactuals.
@@ -89,7 +91,7 @@ nlohmann::json causal_row(const ReportTally& t, std::size_t k) {
 }
 
 // Ranks the cards of one configuration by their handling effect on the receiver (1 = helps most)
-// and judges them against their type's band (report_verdicts.hpp).
+// and judges them against zero and against their peers (report_verdicts.hpp).
 void rank_cards(nlohmann::json& rows, const std::vector<std::string>& types, const VerdictOptions& verdicts) {
     std::vector<std::pair<double, std::size_t>> order;
     for (std::size_t k = 0; k < rows.size(); ++k)
@@ -266,12 +268,14 @@ nlohmann::json report_json(const ReportData& data, const VerdictOptions& verdict
         for (std::size_t b = 1; b < nb; ++b)
             for (auto& sentence : disagreements(configs[p * nb], configs[p * nb + b], cards))
                 findings.push_back(std::move(sentence));
-    // The verdicts: the strongest bot's cards against their type's band, per player count.
+    // The verdicts: the strongest bot's cards against zero and their peers, per player count.
     nlohmann::json verdict_lists = nlohmann::json::array();
     for (const auto& c : configs)
-        if (c["bot"] == best) verdict_lists.push_back(verdict_list(c));
+        if (c["bot"] == best) verdict_lists.push_back(verdict_list(c, verdicts.fdr));
     if (findings.empty()) findings.push_back("No seat is favoured beyond chance, every game ended, and the bots agree.");
-    nlohmann::json verdict_setup = {{"margin", rounded(verdicts.margin)}, {"band", nullptr}};
+    nlohmann::json verdict_setup = {{"margin", rounded(verdicts.margin)}, {"band", nullptr},
+                                    {"fdr", rounded(verdicts.fdr)}, {"min_forks", verdicts.min_forks},
+                                    {"min_games", verdicts.min_games}};
     if (verdicts.band) verdict_setup["band"] = {rounded(verdicts.band->first), rounded(verdicts.band->second)};
     nlohmann::json skill = nlohmann::json::array();
     for (const SkillTally& s : data.skill) skill.push_back(skill_json(s));
@@ -281,9 +285,13 @@ nlohmann::json report_json(const ReportData& data, const VerdictOptions& verdict
                    "intervals by game"},
         {"handling", kHandlingMeaning},
         {"copy", kCopyMeaning},
-        {"verdicts", "too strong or too weak: the handling effect's whole 95% interval above or below the band (the "
-                     "type's median handling effect ± the margin, or a fixed band); within noise: the interval "
-                     "crosses an edge of the band"}};
+        {"intervals", "a win difference's 95% interval is the effect ± 1.96 standard errors, the larger of the "
+                      "cluster-robust one (games as clusters) and Agresti-Min's for matched pairs (never 0)"},
+        {"verdicts", "each card is tested against zero (helps or hurts its receiver) and against its peers (too "
+                     "strong or too weak: beyond the band, the median handling effect of the other cards of its type, "
+                     "or of every other card when it is alone in its type, ± the margin, or a fixed band); the two "
+                     "tests of every card with enough forks are one family per configuration, and a finding is kept "
+                     "when its Benjamini-Hochberg adjusted p-value is at most the false-discovery rate"}};
     if (association)
         method["association"] = {{"resamples", kImpactResamples},
                                  {"method", "seat-stratified risk difference, block bootstrap"}};

@@ -1,8 +1,10 @@
-// The balance report's verdicts (docs/report.md, "Verdicts"): which cards are too strong or too
-// weak for their type beyond noise, which are within noise, and where two bots really disagree
-// (the interval of the difference of their figures excludes 0).
+// The balance report's verdicts (docs/report.md, "Verdicts"): which cards help or hurt their
+// receiver (against zero) and which are too strong or too weak for their peers, each finding kept
+// by Benjamini–Hochberg over the configuration's tests; and where two bots really disagree (the
+// interval of the difference of their figures excludes 0).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -12,12 +14,19 @@
 
 namespace cherries::host {
 
-/// How cards are judged. Effects are shares of games (0.05 = 5 percentage points).
+/// How cards are judged (docs/report.md, "Verdicts"). Effects are shares of games (0.05 = 5
+/// percentage points).
 struct VerdictOptions {
-    /// The band is the median handling effect of the card's type ± this margin.
+    /// The peers' band is the median handling effect of the card's other peers ± this margin.
     double margin = 0.05;
     /// A fixed band [low, high] for every type instead of median ± margin.
     std::optional<std::pair<double, double>> band;
+    /// The false-discovery rate at which Benjamini–Hochberg keeps a configuration's findings.
+    double fdr = 0.05;
+    /// A card gets a verdict only with at least this many compared forks ...
+    std::uint64_t min_forks = 30;
+    /// ... from at least this many games (the clusters of its interval).
+    std::uint64_t min_games = 10;
 };
 
 /// The difference a − b of two independent estimates given with their 95% intervals, and the
@@ -29,18 +38,33 @@ struct Difference {
 Difference difference_of(double a, const nlohmann::json& ci_a, double b, const nlohmann::json& ci_b);
 
 /// Judges each card row of one configuration (rows as report_json's "cards", with
-/// causal.handling.effect and effect_ci95) against the band of its type (`types[k]`: cherry, score,
-/// modifier): sets causal.verdict to {"verdict": "too strong" | "too weak" | "within the band" |
-/// "within noise" | null (no interval), "band": [low, high]}. Too strong: the whole interval above
-/// the band; too weak: below; within noise: the interval crosses an edge of the band.
+/// causal.handling.effect, effect_ci95, compared and effect_games) twice, and sets causal.verdict:
+/// - against zero ("effect"): "helps its receiver" | "hurts its receiver" | "no clear effect", the
+///   test of effect = 0;
+/// - against its peers ("verdict"): "too strong" | "too weak" beyond the band, else "within the
+///   band" (the whole interval inside) or "within noise". The band is the median effect of the
+///   card's *other* cards of its type (`types[k]`: cherry, score, modifier), or of every other card
+///   when it is alone in its type ("reference": "type" | "all cards"), ± the margin; or the fixed band.
+/// Both are "too few forks" below min_forks / min_games, and null without an interval. The tests'
+/// p-values (normal, from the interval's standard error) of every judged card, two per card, are
+/// one family: a finding is kept when its Benjamini–Hochberg adjusted p-value ("q_zero", "q_band")
+/// is at most options.fdr.
 void judge_cards(nlohmann::json& rows, const std::vector<std::string>& types, const VerdictOptions& options);
 
-/// The verdict list of one judged configuration: {"players", "bot", "too_strong": [rows],
-/// "too_weak": [rows], "within_band": [names], "within_noise": [names]}; a row is {"card",
-/// "effect", "ci95", "band"}.
-nlohmann::json verdict_list(const nlohmann::json& configuration);
+/// Benjamini–Hochberg adjusted p-values (q-values) of `p`, in the same order: a test is a finding
+/// at false-discovery rate α when its q-value is at most α.
+std::vector<double> benjamini_hochberg(const std::vector<double>& p);
 
-/// Plain sentences for the verdict list (too strong, too weak, within noise), for the page's top.
+/// The verdict list of one judged configuration: {"players", "bot", "helps": [rows], "hurts":
+/// [rows], "too_strong": [rows], "too_weak": [rows], "within_band": [names], "within_noise":
+/// [names], "no_clear_effect": [names], "too_few": [names], "tests", "findings", "fdr",
+/// "by_chance_uncorrected", "by_chance_at_most"}; a row is {"card", "effect", "ci95", "band", "q"}.
+/// by_chance_uncorrected: the findings chance alone would make without a correction (tests ×
+/// 0.05); by_chance_at_most: the expected false findings among those kept (findings × fdr).
+nlohmann::json verdict_list(const nlohmann::json& configuration, double fdr = 0.05);
+
+/// Plain sentences for the verdict list (hurts, helps, too strong, too weak, no clear effect,
+/// within noise, too few forks, and what chance alone would make), for the page's top.
 std::vector<std::string> verdict_sentences(const nlohmann::json& verdicts);
 
 /// Where the first bot's configuration `base` and another's `other` (same player count) disagree

@@ -30,10 +30,7 @@ nlohmann::json compare_what_if(const ReportData& base, const ReportData& variant
                 card_rows.push_back({{"card", cards[k]}, {"difference", nullptr}});
                 continue;
             }
-            const auto se = [](const PairedSums& p) {
-                const auto [lo, hi] = p.ci95();
-                return (hi - lo) / (2 * kZ);
-            };
+            const auto se = [](const PairedSums& p) { return p.outcome_se(); };
             const double d = b.mean() - a.mean(), half = kZ * std::sqrt(se(a) * se(a) + se(b) * se(b));
             card_rows.push_back({{"card", cards[k]}, {"base", rounded(a.mean())}, {"variant", rounded(b.mean())},
                                  {"difference", rounded(d)}, {"ci95", {rounded(d - half), rounded(d + half)}}});

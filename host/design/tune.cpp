@@ -35,7 +35,8 @@ struct Played {
     std::vector<TargetCheck> checks;
     double fitness = -1;
     bool playable = true;
-    std::string problem;  // why it cannot be played
+    bool stopped = false;  // by the time budget
+    std::string problem;   // why it cannot be played
 };
 
 std::vector<std::int64_t> tune_values(const std::vector<TuneAxis>& axes, const NtbeaPoint& p) {
@@ -159,18 +160,46 @@ ReportOptions tune_report_options(const TuneSpec& spec, const TuneOptions& o, st
     return r;
 }
 
+// Plays one variant: `games` per player count on the search's seeds, or with `confirm` on the
+// confirmation's fresh seeds (to the confirmation's precision with a card_effect target). Within
+// o.variant_seconds, else it is stopped and reported so.
 Played tune_play(const sdk::Bundle& bundle, const TuneSpec& spec, const TuneOptions& o,
-                 const std::vector<TuneAxis>& axes, const std::vector<std::int64_t>& values, std::uint64_t games) {
+                 const std::vector<TuneAxis>& axes, const std::vector<std::int64_t>& values, std::uint64_t games,
+                 bool confirm = false) {
     Played out;
     out.values = values;
     out.label = tune_label(axes, values);
+    ReportOptions r = tune_report_options(spec, o, games);
+    if (confirm) {
+        r.seed = tune_confirm_seed(o.seed);
+        r.keep_games = false;
+        if (spec.targets.card_effect && o.confirm_precision > 0) {
+            r.precision = o.confirm_precision;
+            r.fork_by_need = true;
+            r.max_games = 20 * games;
+        }
+    }
+    if (o.variant_seconds > 0)
+        r.deadline = std::chrono::steady_clock::now() +
+                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                         std::chrono::duration<double>(o.variant_seconds));
     try {
         const sdk::Bundle variant = tune_bundle(bundle, axes, values);
-        out.data = run_report(variant, tune_report_options(spec, o, games));
+        out.data = run_report(variant, r);
     } catch (const InputError& e) {
         // A variant that cannot be played (no card left): the worst fitness, and the search moves on.
         out.playable = false;
         out.problem = e.what();
+        out.fitness = -1;
+        return out;
+    } catch (const BudgetExceeded&) {
+        // A variant too slow to measure (games that hardly end, each fork played to the turn cap):
+        // stopped, reported, and the search moves on.
+        out.playable = false;
+        out.stopped = true;
+        out.problem = fmt::format("stopped: not done within its budget of {:g} s ({} games per player count; "
+                                  "--variant-seconds, --max-turns)",
+                                  o.variant_seconds, games);
         out.fitness = -1;
         return out;
     }
@@ -179,6 +208,8 @@ Played tune_play(const sdk::Bundle& bundle, const TuneSpec& spec, const TuneOpti
     out.fitness = tune_fitness(out.checks);
     return out;
 }
+
+nlohmann::json checks_json(const std::vector<TargetCheck>& checks, std::size_t& met);
 
 double rounded6(double x) { return std::round(x * 1e6) / 1e6; }
 
@@ -222,15 +253,9 @@ nlohmann::json played_json(const sdk::Bundle& bundle, const TuneSpec& spec, cons
         j["configurations"] = nlohmann::json::array();
         return j;
     }
-    nlohmann::json targets = nlohmann::json::array();
     std::size_t met = 0;
-    for (const auto& c : v.checks) {
-        met += c.met;
-        targets.push_back({{"target", c.target}, {"wanted", c.wanted}, {"got", c.got}, {"met", c.met},
-                           {"miss", rounded6(c.miss)}});
-    }
+    j["targets"] = checks_json(v.checks, met);
     j["met"] = met;
-    j["targets"] = targets;
     nlohmann::json configs = nlohmann::json::array();
     for (std::size_t i = 0; i < v.report["configurations"].size(); ++i) {
         const auto& c = v.report["configurations"][i];
@@ -257,6 +282,40 @@ nlohmann::json played_json(const sdk::Bundle& bundle, const TuneSpec& spec, cons
     return j;
 }
 
+nlohmann::json checks_json(const std::vector<TargetCheck>& checks, std::size_t& met) {
+    nlohmann::json targets = nlohmann::json::array();
+    met = 0;
+    for (const auto& c : checks) {
+        met += c.met;
+        targets.push_back({{"target", c.target}, {"wanted", c.wanted}, {"got", c.got}, {"met", c.met},
+                           {"miss", rounded6(c.miss)}});
+    }
+    return targets;
+}
+
+// The confirmation of a variant that met every target: its figures on fresh seeds.
+nlohmann::json confirmation_json(const sdk::Bundle& bundle, const TuneSpec& spec, const TuneOptions& o,
+                                 const Played& v) {
+    nlohmann::json j = {{"seed", tune_confirm_seed(o.seed)}, {"fitness", rounded6(v.fitness)}};
+    if (!v.playable) {
+        j["problem"] = v.problem;
+        j["met"] = 0;
+        j["targets"] = nlohmann::json::array();
+        return j;
+    }
+    std::size_t met = 0;
+    j["targets"] = checks_json(v.checks, met);
+    j["met"] = met;
+    std::uint64_t games = 0;
+    for (const auto& c : v.report["configurations"]) games = std::max(games, c["games"].get<std::uint64_t>());
+    j["games"] = games;  // per player count, the most (a precision run plays each as it needs)
+    if (v.data.setup.contains("precision")) j["precision"] = v.data.setup["precision"];
+    TuneOptions at = o;
+    at.seed = tune_confirm_seed(o.seed);
+    j["reproduce"] = tune_reproduce(bundle, spec, at, v.label, games);
+    return j;
+}
+
 // Best first: the highest fitness, then the most targets met, then the label (a fixed order).
 void sort_best(nlohmann::json& list) {
     std::stable_sort(list.begin(), list.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
@@ -268,7 +327,12 @@ void sort_best(nlohmann::json& list) {
 
 }  // namespace
 
+std::uint64_t tune_confirm_seed(std::uint64_t seed) { return mix_seed(seed ^ 0x636f6e6669726d00ULL); }
+
 void check_tune_options(const TuneOptions& o) {
+    if (o.variant_seconds < 0) throw InputError("--variant-seconds must be at least 0");
+    if (o.confirm_precision < 0 || o.confirm_precision >= 1)
+        throw InputError("--confirm-precision must be from 0 to 100 points (less than 100)");
     if (o.games < 1) throw InputError("--games must be at least 1");
     if (o.final_games < o.games)
         throw InputError(fmt::format("--final-games ({}) must be at least --games ({})", o.final_games, o.games));
@@ -300,11 +364,13 @@ nlohmann::json run_tune(const sdk::Bundle& bundle, const TuneSpec& spec, const T
     }
     Ntbea search(sizes, first, o.search, search_seed);
     std::vector<std::pair<NtbeaPoint, double>> tried;
+    nlohmann::json stopped = nlohmann::json::array();  // variants the time budget stopped
     double best = -std::numeric_limits<double>::infinity();
     for (std::uint32_t e = 0; e < budget; ++e) {
         const NtbeaPoint p = search.next();
         if (p.empty()) break;  // every variant of the space was played
         const Played v = tune_play(bundle, spec, o, axes, tune_values(axes, p), o.games);
+        if (v.stopped) stopped.push_back({{"label", v.label}, {"problem", v.problem}});
         search.tell(p, v.fitness);
         tried.push_back({p, v.fitness});
         best = std::max(best, v.fitness);
@@ -323,9 +389,11 @@ nlohmann::json run_tune(const sdk::Bundle& bundle, const TuneSpec& spec, const T
 
     // The set as it is, whatever the ranges: every variant is paired with it.
     const Played base = tune_play(bundle, spec, o, axes, tune_baselines(axes), o.final_games);
+    if (base.stopped) stopped.push_back({{"label", base.label}, {"problem", base.problem}});
     nlohmann::json best_list = nlohmann::json::array();
     for (const NtbeaPoint& p : candidates) {
         const Played v = tune_play(bundle, spec, o, axes, tune_values(axes, p), o.final_games);
+        if (v.stopped) stopped.push_back({{"label", v.label}, {"problem", v.problem}});
         double searched = std::nan("");
         for (const auto& [q, f] : tried)
             if (q == p) searched = f;
@@ -333,6 +401,19 @@ nlohmann::json run_tune(const sdk::Bundle& bundle, const TuneSpec& spec, const T
     }
     sort_best(best_list);
     if (best_list.size() > o.top) best_list.erase(best_list.begin() + o.top, best_list.end());
+    // Confirmation: a variant that met every target on the search's seeds is played again on fresh
+    // ones (the search picked it for meeting them there, so its figures are optimistic: the
+    // winner's curse); "met" is what the fresh seeds say too.
+    for (auto& v : best_list) {
+        if (o.confirm_games == 0 || !v.value("playable", true) || v["met"].get<std::size_t>() != v["targets"].size())
+            continue;
+        std::vector<std::int64_t> values;
+        for (const auto& c : v["changes"]) values.push_back(c["value"].get<std::int64_t>());
+        const Played c = tune_play(bundle, spec, o, axes, values, o.confirm_games, true);
+        if (c.stopped) stopped.push_back({{"label", c.label}, {"problem", c.problem}, {"confirmation", true}});
+        v["confirmation"] = confirmation_json(bundle, spec, o, c);
+        v["confirmed"] = c.playable && v["confirmation"]["met"].get<std::size_t>() == c.checks.size();
+    }
 
     std::vector<std::string> sets;
     std::string gametype;
@@ -347,6 +428,9 @@ nlohmann::json run_tune(const sdk::Bundle& bundle, const TuneSpec& spec, const T
                                   {"think", o.bot_settings.think},
                                   {"fork_every", spec.targets.card_effect ? o.fork_every : 0},
                                   {"decision_every", spec.targets.decisions ? o.decision_every : 0},
+                                  {"variant_seconds", o.variant_seconds}, {"confirm_games", o.confirm_games},
+                                  {"confirm_precision", o.confirm_precision},
+                                  {"confirm_seed", tune_confirm_seed(o.seed)},
                                   {"search", {{"neighbours", o.search.neighbours}, {"exploration", o.search.exploration},
                                               {"epsilon", o.search.epsilon}, {"mutation", o.search.mutation},
                                               {"pairs", o.search.pairs}}}};
@@ -354,7 +438,7 @@ nlohmann::json run_tune(const sdk::Bundle& bundle, const TuneSpec& spec, const T
                           {"evaluated", tried.size()},
                           {"space", search.space_size()},
                           {"baseline", played_json(bundle, spec, o, axes, base, nullptr, std::nan(""))},
-                          {"best", best_list},
+                          {"best", best_list}, {"stopped", stopped},
                           {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()}};
     if (o.shards > 1) out["shard"] = {o.shard, o.shards};
     return out;
@@ -369,6 +453,7 @@ nlohmann::json merge_tune_parts(const std::vector<std::string>& files) {
     std::set<std::string> labels;
     std::uint64_t evaluated = 0;
     double seconds = 0;
+    nlohmann::json stopped = nlohmann::json::array();
     for (const Part& part : parts) {
         const auto& j = part.json;
         if (!j.contains("best") || !j["best"].is_array() || !j.contains("baseline"))
@@ -379,6 +464,7 @@ nlohmann::json merge_tune_parts(const std::vector<std::string>& files) {
                 throw InputError(fmt::format("{}: malformed part: a variant without label, fitness or met", part.file));
             if (labels.insert(v["label"].get<std::string>()).second) best.push_back(v);
         }
+        for (const auto& x : j.value("stopped", nlohmann::json::array())) stopped.push_back(x);
         evaluated += j.value("evaluated", std::uint64_t{0});
         seconds += j.value("seconds", 0.0);
     }
@@ -388,6 +474,7 @@ nlohmann::json merge_tune_parts(const std::vector<std::string>& files) {
     out["best"] = best;
     out["evaluated"] = evaluated;
     out["seconds"] = seconds;
+    out["stopped"] = stopped;
     return out;
 }
 

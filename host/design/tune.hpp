@@ -34,7 +34,20 @@ struct TuneOptions {
     std::uint32_t shard = 1, shards = 1;  ///< this shard runs its own search of its share of `evaluations`
     std::vector<std::string> plugin_path;  ///< as given (--plugin-path), for the reproduce commands
     NtbeaSettings search;
+    /// Each play of a variant (search, final, confirmation) stops after this many seconds and is
+    /// reported as stopped, not played (0: no limit). Its game budget is `games` (or final_games).
+    double variant_seconds = 300;
+    /// The best variants that meet every target in the final games are played again on fresh
+    /// seeds (master seed tune_confirm_seed(seed)): confirm_games games per player count, and with
+    /// a card_effect target until every card's handling interval is within ± confirm_precision (a
+    /// share; 0: exactly confirm_games), at most 20 × confirm_games. 0 games: no confirmation.
+    std::uint64_t confirm_games = 1000;
+    double confirm_precision = 0.03;
 };
+
+/// The master seed of the confirmation games: a hash of `seed`, so they share no game with the
+/// search's or the final games (sim_game_seed: two master seeds share no game).
+std::uint64_t tune_confirm_seed(std::uint64_t seed);
 
 /// Called after each variant the search plays: evaluations done (this shard), its budget, the
 /// variant's label ("" for the set as it is), its fitness, and the best fitness so far.
@@ -50,8 +63,11 @@ void check_tune_options(const TuneOptions& options);
 /// "seconds", "baseline" and "best" (variants, best first): each with "label" (the report flags),
 /// "changes", "notes" (edits no flag makes), "fitness", "met", "targets" (TargetCheck), per player
 /// count "configurations" (median and mean turns, unfinished share, and "paired": the paired
-/// differences from the set as it is) and "reproduce" (a `cherries report` command). Throws
-/// InputError for a card, lifetime or distribution entry the plugins do not have.
+/// differences from the set as it is) and "reproduce" (a `cherries report` command); a variant that met
+/// every target has "confirmation" (its figures on fresh seeds: "seed", "games", "met", "targets",
+/// "fitness", "reproduce", or "problem" when it was stopped) and "confirmed" (every target met there
+/// too). "stopped" lists the variants the time budget stopped. Throws InputError for a card,
+/// lifetime or distribution entry the plugins do not have.
 nlohmann::json run_tune(const sdk::Bundle& bundle, const TuneSpec& spec, const TuneOptions& options,
                         const TuneProgress& progress = {});
 

@@ -65,9 +65,10 @@ struct TargetCheck {
     double miss = 0;
 };
 
-/// Checks `targets` on one variant's report (report_stats.hpp: report_json with one bot).
-/// Throws std::invalid_argument when the report lacks a figure a target needs (no forks for
-/// card_effect, no decisions for decisions).
+/// Checks `targets` on one variant's report (report_stats.hpp: report_json with one bot). A target
+/// the report could not measure at some player count (no finished card fork for card_effect, no
+/// sampled decision for decisions) is missed with the worst miss (1) and says so in `got`: never
+/// an error, so one such variant cannot end a search.
 std::vector<TargetCheck> check_targets(const TuneTargets& targets, const nlohmann::json& report);
 
 /// The fitness NTBEA maximises: minus the mean miss, from -1 (every target far off) to 0 (all met).

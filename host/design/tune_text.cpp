@@ -51,6 +51,22 @@ std::string tune_text(const nlohmann::json& r) {
         }
         if (v.contains("reproduce")) s += "    reproduce: " + v["reproduce"].get<std::string>() + "\n";
         for (const auto& n : v["notes"]) s += "    and edit: " + n.get<std::string>() + "\n";
+        if (v.contains("confirmation")) {
+            // The same targets on fresh seeds, beside the search's figures above.
+            const auto& c = v["confirmation"];
+            if (c.contains("problem")) {
+                s += fmt::format("    on fresh seeds (seed {}): not confirmed: {}\n", c["seed"].get<std::uint64_t>(),
+                                 c["problem"].get<std::string>());
+            } else {
+                s += fmt::format("    on fresh seeds (seed {}, {} games per player count): {} of {} targets met: {}\n",
+                                 c["seed"].get<std::uint64_t>(), c["games"].get<std::uint64_t>(), c["met"].get<int>(),
+                                 c["targets"].size(), v.value("confirmed", false) ? "confirmed" : "NOT confirmed");
+                for (const auto& t : c["targets"])
+                    s += fmt::format("    {:<12} {:<7} {} (fresh seeds)\n", t["target"].get<std::string>(),
+                                     t["met"].get<bool>() ? "met" : "missed", t["got"].get<std::string>());
+                s += "    reproduce: " + c["reproduce"].get<std::string>() + "\n";
+            }
+        }
         return s;
     };
     out += variant(r["baseline"], "the set as it is");
@@ -61,6 +77,10 @@ std::string tune_text(const nlohmann::json& r) {
         const std::string label = v["label"].get<std::string>();
         out += variant(v, fmt::format("{}. {}", ++n, label.empty() ? "the set as it is" : label));
     }
+    for (const auto& x : r.value("stopped", nlohmann::json::array()))
+        out += fmt::format("stopped{}: {}: {}\n", x.value("confirmation", false) ? " (confirmation)" : "",
+                           x["label"].get<std::string>().empty() ? "the set as it is" : x["label"].get<std::string>(),
+                           x["problem"].get<std::string>());
     return out;
 }
 

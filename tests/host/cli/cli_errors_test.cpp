@@ -70,3 +70,19 @@ TEST_CASE("a scenario file that cannot be read") {
     check_usage_error(run_cli("play --scenario /nonexistent/scenario.toml"),
                       {"/nonexistent/scenario.toml", "cannot read"});
 }
+
+TEST_CASE("--plugin-path and --set take one value per flag: the folder after them is the command's own") {
+    // The issue's `cherries check --plugin-path . sets/x` read sets/x as a second plugin path and
+    // said "nothing to check". One value per flag; repeat the flag for more.
+    const std::string fixtures = CHERRIES_SOURCE_DIR "/tests/fixtures";
+    const CliRun check = run_cli("check --plugin-path '" + fixtures + "' '" + fixtures + "/sets/planted-verdicts'");
+    INFO("stderr: " << check.err << "\nstdout: " << check.out);
+    CHECK(check.status == 0);
+    CHECK(check.out.find("checked 1 set") != std::string::npos);
+    // Repeated flags still add up.
+    const CliRun sim = run_cli("sim --plugin-path '" + fixtures + "' --plugin-path '" + fixtures +
+                               "' --set planted --set mistuned --gametype planted --games 2 --quiet");
+    INFO("stderr: " << sim.err);
+    CHECK(sim.status == 0);
+    CHECK(sim.out.find("sets: planted, mistuned") != std::string::npos);
+}

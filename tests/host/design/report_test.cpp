@@ -6,8 +6,10 @@
 #include <cmath>
 #include <filesystem>
 #include <regex>
+#include <sstream>
 #include <string>
 
+#include "host/design/gnuplot.hpp"
 #include "host/design/report_charts.hpp"
 #include "host/design/report_html.hpp"
 #include "host/design/report_stats.hpp"
@@ -164,6 +166,15 @@ TEST_CASE("the page's Reproduce-with line names the sets, and two sets get a set
     need["games"] = 1421;
     CHECK(reproduce_command(need) == "cherries report --set standard --set twin --gametype official --games 500 "
                                      "--players 3,4 --bots random,strategic --seed 9 --precision 3 --max-games 200000");
+    // Exact: the plugin folders and a band off its default are part of the command (the issue's
+    // page dropped --plugin-path, so its command found no such set).
+    need.erase("precision");
+    need["games"] = 50;
+    CHECK(reproduce_command(need, {"tests/fixtures", "more"}, {{"margin", 0.08}, {"band", nullptr}}) ==
+          "cherries report --plugin-path tests/fixtures --plugin-path more --set standard --set twin --gametype official "
+          "--games 50 --players 3,4 --bots random,strategic --seed 9 --band-margin 8");
+    CHECK_THAT(reproduce_command(need, nlohmann::json::array(), {{"margin", 0.05}, {"band", {-0.05, 0.1}}}),
+               Catch::EndsWith(" --band=-5..10"));
 }
 
 TEST_CASE("tallies add up and read back", "[host][report]") {
@@ -246,4 +257,88 @@ TEST_CASE("the reference graph of an unbounded distribution shows only the count
     const std::string all = reference_chart(bare).script;
     CHECK(all.find("\n255 255\n") != std::string::npos);
     CHECK(all.find("set xtics 0,16\n") != std::string::npos);
+}
+
+TEST_CASE("a report whose every game has one length still writes its page", "[host][report][cli]") {
+    // The issue's report exited 2 with "is gnuplot installed?" (gnuplot refused an empty range)
+    // and wrote no page. Under the instant gametype every game ends after turn 1.
+    const TempFolder dir;
+    const auto html_file = dir.path() / "report.html";
+    const auto run = run_cli("report --plugin-path '" CHERRIES_SOURCE_DIR "/tests/fixtures' --set no-effect --gametype "
+                             "instant --games 30 --players 3 --bots random -o '" + html_file.string() + "'");
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    const std::string html = read_text(html_file);
+    CHECK_THAT(html, Catch::Contains("Game length"));
+    CHECK(html.find("not drawn") == std::string::npos);  // drawn, on a range widened to turns 1 to 2
+}
+
+TEST_CASE("a chart gnuplot refuses is replaced by a note and the others are drawn", "[host][report]") {
+    const std::vector<std::string> svgs =
+        gnuplot_svgs({{"plot x", 300, 200}, {"set xrange [1:1]\nplot $nothing using 1:2", 300, 200}});
+    REQUIRE(svgs.size() == 2);
+    CHECK_THAT(svgs[0], Catch::StartsWith("<svg"));
+    CHECK(svgs[0].find("not drawn") == std::string::npos);
+    CHECK_THAT(svgs[1], Catch::Contains("This chart was not drawn"));
+    // When no chart can be drawn the error is gnuplot's, as before.
+    CHECK_THROWS_WITH(gnuplot_svgs({{"plot $nothing using 1:2", 300, 200}}), Catch::Contains("cannot draw the charts"));
+}
+
+TEST_CASE("the length chart bins long games into about 60 bins, each bin's share per turn", "[host][report]") {
+    // One game at every length from 1 to 600 turns: one turn a bin was a spiky line; bins of 10
+    // turns give 60 points of 10 games each, a share of 10 / 600 / 10 per turn.
+    nlohmann::json histogram = nlohmann::json::array();
+    for (int t = 1; t <= 600; ++t) histogram.push_back({t, 1});
+    const nlohmann::json report = {
+        {"configurations",
+         {{{"bot", "random"}, {"players", 3}, {"games", 600}, {"turns", {{"histogram", histogram}, {"max", 600}}}}}}};
+    const GnuplotChart chart = length_chart(report, "random");
+    CHECK_THAT(chart.script, Catch::Contains("bins of 10 turns"));
+    const std::string data = chart.script.substr(chart.script.find("<< EOD") + 7);
+    std::size_t rows = 0;
+    double area = 0;
+    std::istringstream in(data.substr(0, data.find("EOD")));
+    for (double from = 0, share = 0; in >> from >> share; ++rows) area += share * 10;
+    CHECK(rows == 61);  // 0-9 holds turns 1 to 9, 600 starts a bin of its own
+    CHECK(area == Approx(1.0).epsilon(0.001));  // the shares are written to 6 decimals
+}
+
+TEST_CASE("what to do next: the card furthest beyond its peers first, as a what-if on the same seeds", "[host][report]") {
+    // Two too-strong cards, 3 Points (1 copy, a score card) further beyond its band than Point
+    // Boost (2 copies), and a too-weak one nearer its band: the first two get commands, worst first.
+    nlohmann::json report = {
+        {"setup",
+         {{"sets", {"standard"}}, {"gametype", "official"}, {"games", 500}, {"seed", 4}, {"players", {4}},
+          {"max_turns", 10000}, {"cards", {"point-boost", "three-points", "point-drop"}},
+          {"card_info",
+           {{{"name", "Point Boost"}, {"count", 2}, {"lifetime", 3}},
+            {{"name", "3 Points"}, {"count", 1}, {"lifetime", 0}},
+            {{"name", "Point Drop"}, {"count", 2}, {"lifetime", 3}}}}}},
+        {"strongest_bot", "strategic"},
+        {"plugin_path", {"mine"}},
+        {"configurations", {{{"players", 4}, {"bot", "strategic"}, {"games", 972}}}},
+        {"verdicts",
+         {{{"players", 4},
+           {"bot", "strategic"},
+           {"too_strong",
+            {{{"card", "point-boost"}, {"effect", 0.084}, {"ci95", {0.061, 0.108}}, {"band", {-0.041, 0.059}}},
+             {{"card", "three-points"}, {"effect", 0.083}, {"ci95", {0.053, 0.112}}, {"band", {-0.07, 0.03}}}}},
+           {"too_weak",
+            {{{"card", "point-drop"}, {"effect", -0.07}, {"ci95", {-0.095, -0.055}}, {"band", {-0.05, 0.05}}}}}}}}};
+    const std::vector<NextStep> steps = next_steps(report);
+    REQUIRE(steps.size() == 2);
+    CHECK_THAT(steps[0].why, Catch::StartsWith("3 Points is too strong for its peers at 4 players: +8.3 points"));
+    CHECK(steps[0].command == "cherries report --plugin-path mine --set standard --gametype official --players 4 --bots "
+                              "strategic --games 972 --seed 4 --without three-points -o whatif.html");
+    CHECK_THAT(steps[1].why, Catch::StartsWith("Point Boost is too strong"));
+    CHECK_THAT(steps[1].command, Catch::Contains(" --count point-boost=1 -o whatif.html"));
+    // No outlier: a fresh seed.
+    report["verdicts"][0]["too_strong"] = nlohmann::json::array();
+    report["verdicts"][0]["too_weak"] = nlohmann::json::array();
+    report["setup"]["bots"] = {"strategic"};
+    report["setup"]["fork_placement"] = "need";
+    const std::vector<NextStep> none = next_steps(report);
+    REQUIRE(none.size() == 1);
+    CHECK_THAT(none[0].why, Catch::StartsWith("No card is an outlier"));
+    CHECK_THAT(none[0].command, Catch::Contains(" --seed 5"));
 }

@@ -111,6 +111,7 @@ TEST_CASE("tune fixes a planted mis-tuned set: ten Drags and a winning score thr
     o.seed = 1;
     o.jobs = 2;
     o.max_turns = 2000;
+    o.confirm_games = 300;
     const nlohmann::json result = run_tune(tune_mistuned_bundle(), spec, o);
     INFO(tune_text(result));
     const auto& base = result["baseline"];
@@ -119,6 +120,10 @@ TEST_CASE("tune fixes a planted mis-tuned set: ten Drags and a winning score thr
     const auto& best = result["best"][0];
     CHECK(best["met"].get<std::size_t>() == best["targets"].size());
     CHECK(best["fitness"].get<double>() == 0);
+    // Met on the search's seeds, then confirmed on fresh ones (another master seed: no game shared).
+    REQUIRE(best.contains("confirmation"));
+    CHECK(best["confirmation"]["seed"] == tune_confirm_seed(1));
+    CHECK(best["confirmed"] == true);
     for (const auto& c : best["changes"]) {
         if (c["name"] == "count of drag") CHECK(c["value"].get<int>() < 10);
         if (c["name"] == "winning score") CHECK(c["value"].get<int>() < 30);
@@ -159,4 +164,69 @@ TEST_CASE("cherries tune: sharded searches merge into one list; bad input gets a
     const auto bad = test::run_cli("tune '" + tune_test_file.string() + "'" + plugins + " --games 10 --final-games 5");
     CHECK(bad.status == 2);
     CHECK_THAT(bad.err, Catch::Contains("--final-games (5) must be at least --games (10)"));
+}
+
+TEST_CASE("tune with a card_effect target finishes, and its best variant's \"met\" holds on fresh seeds",
+          "[host][tune][confirm]") {
+    // The issue's run ended with "internal error: the card_effect target needs card forks" when a
+    // variant's games gave no finished fork; and called a variant "met" that fresh seeds did not
+    // confirm. A small search: 24 variants of 40 games at 3 greedy players, forks at every fourth
+    // give; the best again with 200 games, then confirmed on fresh seeds to ± 6 points. The turn
+    // cap is 200 (the set as it is never ends a game, and each of its forks plays to the cap):
+    // the variants that meet the length target end in about 30 turns.
+    const TuneSpec spec = read_tune_file(fs::path(CHERRIES_SOURCE_DIR) / "tests/fixtures/tune/card-effect.toml");
+    TuneOptions o;
+    o.games = 40;
+    o.final_games = 200;
+    o.evaluations = 24;
+    o.top = 2;
+    o.seed = 1;
+    o.jobs = 2;
+    o.max_turns = 200;
+    o.fork_every = 4;
+    o.confirm_games = 200;
+    o.confirm_precision = 0.06;
+    const nlohmann::json result = run_tune(tune_mistuned_bundle(), spec, o);
+    INFO(tune_text(result));
+    REQUIRE(!result["best"].empty());
+    const auto& best = result["best"][0];
+    CHECK(best["met"].get<std::size_t>() == best["targets"].size());
+    REQUIRE(best.contains("confirmation"));
+    const auto& c = best["confirmation"];
+    CHECK(c["seed"] == tune_confirm_seed(1));
+    CHECK(best["confirmed"] == true);
+    for (const auto& t : c["targets"]) CHECK(t["met"] == true);
+    CHECK_THAT(tune_text(result), Catch::Contains("on fresh seeds (seed"));
+    CHECK(result["stopped"].empty());
+}
+
+TEST_CASE("tune: a target no variant's games can measure is missed in words, never an internal error; a variant "
+          "over its time budget is stopped and reported", "[host][tune][confirm]") {
+    const TuneSpec spec = read_tune_file(fs::path(CHERRIES_SOURCE_DIR) / "tests/fixtures/tune/card-effect.toml");
+    TuneOptions o;
+    o.games = 5;
+    o.final_games = 5;
+    o.evaluations = 3;
+    o.top = 1;
+    o.jobs = 1;
+    o.max_turns = 2000;
+    o.fork_every = 1'000'000'000;  // no give is forked: no card is measured
+    o.confirm_games = 0;
+    nlohmann::json result;
+    REQUIRE_NOTHROW(result = run_tune(tune_mistuned_bundle(), spec, o));
+    bool said = false;
+    for (const auto& t : result["baseline"]["targets"])
+        if (t["target"] == "card_effect") {
+            CHECK(t["met"] == false);
+            said = t["got"].get<std::string>().find("not measured") != std::string::npos;
+        }
+    CHECK(said);
+    // A budget no variant can keep (a microsecond): every one is stopped, listed, and tune still ends.
+    o.fork_every = 1;
+    o.variant_seconds = 1e-6;
+    REQUIRE_NOTHROW(result = run_tune(tune_mistuned_bundle(), spec, o));
+    CHECK(!result["stopped"].empty());
+    CHECK(result["baseline"]["playable"] == false);
+    CHECK_THAT(result["baseline"]["problem"].get<std::string>(), Catch::Contains("stopped: not done within its budget"));
+    CHECK_THAT(tune_text(result), Catch::Contains("stopped: "));
 }

@@ -5,8 +5,11 @@
 
 #include "host/base/printable.hpp"
 
+#include <fmt/core.h>
+
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "sdk/plugins/plugin_search.hpp"
@@ -230,4 +233,29 @@ TEST_CASE("quoted and the end line, written by hand, are what nlohmann::json wri
         if (!reason.empty()) expected["reason"] = reason;
         CHECK(host::end_line(g, reason) == expected.dump(-1, ' ', false, json::error_handler_t::replace));
     }
+}
+
+TEST_CASE("sim --seed 1 and --seed 2 record no game in common, and every record replays from its own seed") {
+    const sdk::Bundle bundle = sdk::load_bundle({"standard"}, "official");
+    TempFolder dir;
+    std::set<std::uint64_t> seeds;
+    std::size_t total = 0;
+    for (std::uint64_t master : {1, 2}) {
+        host::SimOptions options;
+        options.games = 60;
+        options.players = 3;
+        options.seed = master;
+        options.record = (dir.path() / fmt::format("seed{}.jsonl", master)).string();
+        host::run_sim(bundle, options);
+        auto runtime = bundle.make_runtime();
+        for (const auto& record : test::records_of(options.record)) {
+            const host::RecordHeader header = host::parse_header_line(record.lines.at(0), options.record, record.first_line);
+            seeds.insert(header.seed);
+            ++total;
+            host::Replayer replayer(bundle, *runtime, header, record.lines, options.record, record.first_line);
+            CHECK(replayer.run());
+        }
+    }
+    CHECK(total == 120);
+    CHECK(seeds.size() == 120);  // seed + i shared 59 of them
 }
