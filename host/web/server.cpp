@@ -1,18 +1,15 @@
 // The server: listening, each HTTP connection (the lobby's API, the page's files, card faces,
 // the WebSocket upgrade with its Origin check), and a clean stop that saves every table.
 #include "host/web/server.hpp"
-#include "host/web/replay_entries.hpp"
 
 #include <sys/resource.h>
 
 #include <fmt/core.h>
 
 #include <csignal>
-#include <fstream>
 #include <optional>
-#include <regex>
-#include <sstream>
 
+#include "host/web/http_reply.hpp"
 #include "host/web/server_impl.hpp"
 #include "host/web/static_files.hpp"
 
@@ -25,42 +22,6 @@ namespace {
 constexpr std::size_t kMaxBodyBytes = 16 * 1024;
 constexpr std::size_t kMaxRecordBytes = 4 * 1024 * 1024;  // POST /api/replay: one record file
 constexpr std::size_t kMaxHeaderBytes = 16 * 1024;
-constexpr std::size_t kMaxFileBytes = 8u << 20;
-
-using Request = http::request<http::string_body>;
-using Response = http::response<http::string_body>;
-
-Response reply(const Request& req, http::status status, std::string type, std::string body) {
-    Response res{status, req.version()};
-    res.set(http::field::server, "cherries serve");
-    res.set(http::field::content_type, type);
-    res.set("X-Content-Type-Options", "nosniff");
-    res.set(http::field::cache_control, "no-cache");
-    res.keep_alive(req.keep_alive());
-    res.body() = std::move(body);
-    res.prepare_payload();
-    return res;
-}
-
-Response json_reply(const Request& req, http::status status, const json& body) {
-    return reply(req, status, "application/json", dump(body));
-}
-
-Response error_reply(const Request& req, http::status status, const std::string& message) {
-    return json_reply(req, status, json{{"error", message}});
-}
-
-std::optional<std::string> read_file(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::string bytes;
-    char chunk[65536];
-    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
-        bytes.append(chunk, static_cast<std::size_t>(in.gcount()));
-        if (bytes.size() > kMaxFileBytes) return std::nullopt;
-    }
-    return bytes;
-}
 
 bool is_table_id(std::string_view id) {
     return !id.empty() && id.size() <= 32 &&
@@ -294,178 +255,6 @@ std::shared_ptr<AddressSlot> Server::Impl::take_slot(const net::ip::address& key
     return std::make_shared<AddressSlot>(weak_from_this(), key);
 }
 
-Response Server::Impl::route(const Request& req, const net::ip::address& peer) {
-    const std::string target(req.target());
-    const std::string path = target.substr(0, target.find('?'));
-    const bool get = req.method() == http::verb::get || req.method() == http::verb::head;
-    auto page = [&](const char* file) {
-        const auto found = file_under(web_root, file);
-        const auto bytes = found ? read_file(*found) : std::nullopt;
-        if (!bytes) return error_reply(req, http::status::not_found, std::string("the page ") + file + " is not in the web root " + web_root.string());
-        Response res = reply(req, http::status::ok, "text/html; charset=utf-8", *bytes);
-        res.set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
-                                           "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
-        return res;
-    };
-    if (path == "/api/tables" && req.method() == http::verb::post && !within_minute_limit(tables_by_address, peer, config.tables_per_minute))
-        return error_reply(req, http::status::too_many_requests,
-                           fmt::format("this address opened {} tables in the last minute, the limit; try again in a minute",
-                                       config.tables_per_minute));
-    if (path == "/api/replay" && req.method() == http::verb::post && !within_minute_limit(replays_by_address, peer, config.replays_per_minute))
-        return error_reply(req, http::status::too_many_requests,
-                           fmt::format("this address sent {} records to replay in the last minute, the limit; try again in a minute",
-                                       config.replays_per_minute));
-    if (path == "/api/replay" && req.method() == http::verb::post) {  // the replay page's words for a file
-        const auto origin = req[http::field::origin];
-        const auto host = req[http::field::host];
-        if (!origin_allowed(std::string_view(origin.data(), origin.size()), std::string_view(host.data(), host.size())))
-            return error_reply(req, http::status::forbidden, "this page's origin may not replay records here");
-        return json_reply(req, http::status::ok, replayed_json(lobby->library(), req.body(), "the record"));
-    }
-    if (path == "/api/tables" && req.method() == http::verb::post) {
-        // Only this server's pages (or allowed origins) make tables: a form on another site can
-        // neither send JSON's content type nor pass the Origin check.
-        const auto type = req[http::field::content_type];
-        if (std::string_view(type.data(), type.size()).substr(0, 16) != "application/json")
-            return error_reply(req, http::status::unsupported_media_type, "expected a JSON body (Content-Type: application/json)");
-        const auto origin = req[http::field::origin];
-        const auto host = req[http::field::host];
-        if (!origin_allowed(std::string_view(origin.data(), origin.size()), std::string_view(host.data(), host.size())))
-            return error_reply(req, http::status::forbidden, "this page's origin may not open a table here");
-        auto made = lobby->create_table(req.body(), limit_key(peer).to_string());
-        if (auto* e = std::get_if<LobbyError>(&made)) return error_reply(req, static_cast<http::status>(e->status), e->message);
-        const json& answer = std::get<json>(made);
-        log(fmt::format("table {} opened: {} with {}", answer.at("id").get<std::string>(), answer.at("gametype").get<std::string>(),
-                        answer.at("sets").dump()));
-        changed(answer.at("id").get<std::string>());
-        return json_reply(req, http::status::created, answer);
-    }
-    if (!get) return error_reply(req, http::status::method_not_allowed, "expected GET (or POST /api/tables, POST /api/replay)");
-    if (path == "/" || path == "/index.html") return page("index.html");
-    if (path.rfind("/t/", 0) == 0) return page("table.html");
-    if (path == "/replay") return page("replay.html");
-    if (path == "/ranking") return page("ranking.html");
-    if (path.rfind("/static/", 0) == 0) {
-        const auto decoded = url_decode(path.substr(8));
-        const auto file = decoded ? file_under(web_root, *decoded) : std::nullopt;
-        const auto bytes = file ? read_file(*file) : std::nullopt;
-        if (!bytes) return error_reply(req, http::status::not_found, "no such file under /static/");
-        return reply(req, http::status::ok, content_type(*file), *bytes);
-    }
-    if (path == "/api/catalog") return json_reply(req, http::status::ok, lobby->catalog_json());
-    if (path == "/api/tables") return json_reply(req, http::status::ok, lobby->tables_json());
-    if (path == "/api/players") {  // the statistics of the web's players, as !top gives CherryBot's
-        json out = json::array();
-        if (store)
-            try {
-                for (const auto& p : store->store().top(20, 1, "web:"))
-                    out.push_back({{"name", p.name}, {"games", p.games}, {"wins", p.wins}, {"turns", p.turns},
-                                   {"points", p.points}, {"best", p.best ? json(*p.best) : json(nullptr)}});
-            } catch (const std::exception& e) {
-                log(e.what());
-                return error_reply(req, http::status::service_unavailable, "the statistics cannot be read now");
-            }
-        return json_reply(req, http::status::ok, out);
-    }
-    static const std::regex record_re("^/api/tables/([a-z0-9]{1,32})/record$");
-    static const std::regex game_re("^/api/games/([0-9]{1,18})/record$");
-    static const std::regex table_events_re("^/api/tables/([a-z0-9]{1,32})/events$");
-    static const std::regex game_events_re("^/api/games/([0-9]{1,18})/events$");
-    static const std::regex stored_re("^/api/tables/([a-z0-9]{1,32})/game$");
-    static const std::regex card_re("^/cards/([0-9a-f]{64})/([a-z0-9_-]{1,64})\\.svg$");
-    static const std::regex graph_re("^/api/gametypes/([a-z0-9_-]{1,64})/graph\\.svg$");
-    std::smatch m;
-    if (std::regex_match(path, m, stored_re)) {  // where a table's game is kept once the table is gone
-        if (!store) return error_reply(req, http::status::not_found, "this server keeps no games (no --database)");
-        std::optional<host::GameSummary> game;
-        try {
-            game = store->store().last_game_in(table_channel(m[1]));
-        } catch (const std::exception& e) {
-            log(e.what());
-            return error_reply(req, http::status::service_unavailable, "the database cannot be read just now");
-        }
-        if (!game) return error_reply(req, http::status::not_found, "no stored game of table '" + m[1].str() + "'");
-        const bool live = lobby->find(m[1]) && game->status == "in_progress";
-        return json_reply(req, http::status::ok,
-                          nlohmann::json{{"game", game->id}, {"status", game->status}, {"open", live},
-                                         {"record", live ? nlohmann::json(nullptr) : nlohmann::json("/api/games/" + std::to_string(game->id) + "/record")}});
-    }
-    if (std::regex_match(path, m, record_re)) {
-        WebTable* table = lobby->find(m[1]);
-        if (!table) return error_reply(req, http::status::not_found, "no table '" + m[1].str() + "'");
-        if (!table->started()) return error_reply(req, http::status::not_found, "table '" + m[1].str() + "' has not started: no record yet");
-        Response res = reply(req, http::status::ok, "application/x-ndjson", table->hosted().record_text());
-        res.set(http::field::content_disposition, "attachment; filename=\"cherries-" + m[1].str() + ".jsonl\"");
-        return res;
-    }
-    if (std::regex_match(path, m, table_events_re)) {  // the replay page's words for a table still open
-        WebTable* table = lobby->find(m[1]);
-        if (!table) return error_reply(req, http::status::not_found, "no table '" + m[1].str() + "'");
-        return reply(req, http::status::ok, "application/json", R"({"events":)" + table->history() + "}");
-    }
-    // A stored game's record (sealed while it is played: no seed before its end), or why not.
-    const auto stored_record = [&](const std::string& number, std::string& record) -> std::optional<Response> {
-        if (!store) return error_reply(req, http::status::not_found, "this server keeps no games (no --database)");
-        try {
-            record = store->record(std::stoll(number));
-        } catch (const std::exception&) {
-            return error_reply(req, http::status::not_found, "no stored game " + number);
-        }
-        return std::nullopt;
-    };
-    if (std::regex_match(path, m, game_events_re)) {  // and for a stored game: its record replayed here
-        std::string record;
-        if (auto refused = stored_record(m[1], record)) return std::move(*refused);
-        return json_reply(req, http::status::ok, replayed_json(lobby->library(), record, "game " + m[1].str()));
-    }
-    if (std::regex_match(path, m, game_re)) {
-        std::string record;
-        if (auto refused = stored_record(m[1], record)) return std::move(*refused);
-        Response res = reply(req, http::status::ok, "application/x-ndjson", record);
-        res.set(http::field::content_disposition, "attachment; filename=\"cherries-game-" + m[1].str() + ".jsonl\"");
-        return res;
-    }
-    if (std::regex_match(path, m, card_re)) {
-        const std::string key = m[1].str() + "/" + m[2].str();
-        auto it = faces.find(key);
-        if (it == faces.end() && pictures.card_faces && !drawn_sets.count(m[1])) {
-            std::string set_id;
-            if (const auto bundle = lobby->bundle_with_set(m[1], set_id)) {
-                drawn_sets.insert(m[1]);  // drawn once per fingerprint, whatever comes of it
-                try {
-                    for (auto& [card, svg] : pictures.card_faces(*bundle, set_id)) faces[m[1].str() + "/" + card] = std::move(svg);
-                } catch (const std::exception& e) {
-                    log(fmt::format("card faces of set {}: {}", set_id, e.what()));
-                }
-                it = faces.find(key);
-            }
-        }
-        if (it == faces.end()) return error_reply(req, http::status::not_found, "no card face " + key);
-        Response res = reply(req, http::status::ok, "image/svg+xml", it->second);
-        res.set(http::field::cache_control, "public, max-age=31536000, immutable");  // the fingerprint names the bytes
-        return res;
-    }
-    if (std::regex_match(path, m, graph_re)) {
-        auto it = graphs.find(m[1]);
-        if (it == graphs.end()) {
-            std::shared_ptr<const sdk::Bundle> bundle;
-            try {
-                bundle = lobby->bundle_for_gametype(m[1]);
-            } catch (const std::exception&) {
-                return error_reply(req, http::status::not_found, "no gametype '" + m[1].str() + "' here");
-            }
-            if (!pictures.reference_graph) return error_reply(req, http::status::not_found, "no reference graphs on this server");
-            try {
-                it = graphs.emplace(m[1], pictures.reference_graph(*bundle)).first;
-            } catch (const std::exception& e) {
-                log(fmt::format("reference graph {}: {}", m[1].str(), e.what()));
-                return error_reply(req, http::status::internal_server_error, "the reference graph could not be drawn");
-            }
-        }
-        return reply(req, http::status::ok, "image/svg+xml", it->second);
-    }
-    return error_reply(req, http::status::not_found, "no such page: " + path.substr(0, 100));
-}
 
 namespace {
 

@@ -1,0 +1,272 @@
+// The server's HTTP routes as one table (method, path pattern, handler), read in order by
+// Server::Impl::route: the first route whose pattern matches the path answers, or says which
+// method it expected; no route: 404 in words (docs/web.md, "URLs"). Each handler is a function
+// of the server, the request, the client it comes from and the path's captures.
+#include <fmt/core.h>
+
+#include <regex>
+#include <vector>
+
+#include "host/base/file_io.hpp"
+#include "host/web/http_reply.hpp"
+#include "host/web/replay_entries.hpp"
+#include "host/web/server_impl.hpp"
+#include "host/web/static_files.hpp"
+
+namespace cherries::web {
+
+using nlohmann::json;
+
+namespace {
+
+// Files the server sends (pages, /static/): at most this large.
+constexpr std::size_t kMaxFileBytes = 8u << 20;
+
+/// What a route's handler is given: the request, the client it comes from (behind a trusted
+/// proxy, the one it names), and the path's captures (1-based, as std::smatch numbers them).
+struct RouteCall {
+    const Request& req;
+    const net::ip::address& client;
+    std::vector<std::string> captures;
+    const std::string& at(std::size_t i) const { return captures.at(i - 1); }
+};
+
+using Handler = Response (*)(Server::Impl& s, const RouteCall& call);
+
+/// One route: GET routes answer HEAD too.
+struct Route {
+    http::verb method;
+    std::regex path;
+    Handler handler;
+};
+
+std::optional<std::string> file_bytes(const std::filesystem::path& file) {
+    try {
+        return host::read_text_file(file, "the file", kMaxFileBytes);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+bool origin_ok(const Server::Impl& s, const Request& req) {
+    const auto origin = req[http::field::origin];
+    const auto host = req[http::field::host];
+    return s.origin_allowed(std::string_view(origin.data(), origin.size()), std::string_view(host.data(), host.size()));
+}
+
+Response page(Server::Impl& s, const Request& req, const char* file) {
+    const auto found = file_under(s.web_root, file);
+    const auto bytes = found ? file_bytes(*found) : std::nullopt;
+    if (!bytes) return error_reply(req, http::status::not_found, std::string("the page ") + file + " is not in the web root " + s.web_root.string());
+    Response res = reply(req, http::status::ok, "text/html; charset=utf-8", *bytes);
+    res.set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+                                       "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
+    return res;
+}
+
+Response lobby_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "index.html"); }
+Response table_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "table.html"); }
+Response replay_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "replay.html"); }
+Response ranking_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "ranking.html"); }
+
+Response static_file(Server::Impl& s, const RouteCall& c) {
+    const auto decoded = url_decode(c.at(1));
+    const auto file = decoded ? file_under(s.web_root, *decoded) : std::nullopt;
+    const auto bytes = file ? file_bytes(*file) : std::nullopt;
+    if (!bytes) return error_reply(c.req, http::status::not_found, "no such file under /static/");
+    return reply(c.req, http::status::ok, content_type(*file), *bytes);
+}
+
+Response open_table(Server::Impl& s, const RouteCall& c) {
+    if (!s.within_minute_limit(s.tables_by_address, c.client, s.config.tables_per_minute))
+        return error_reply(c.req, http::status::too_many_requests,
+                           fmt::format("this address opened {} tables in the last minute, the limit; try again in a minute",
+                                       s.config.tables_per_minute));
+    // Only this server's pages (or allowed origins) make tables: a form on another site can
+    // neither send JSON's content type nor pass the Origin check.
+    const auto type = c.req[http::field::content_type];
+    if (std::string_view(type.data(), type.size()).substr(0, 16) != "application/json")
+        return error_reply(c.req, http::status::unsupported_media_type, "expected a JSON body (Content-Type: application/json)");
+    if (!origin_ok(s, c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not open a table here");
+    auto made = s.lobby->create_table(c.req.body(), limit_key(c.client).to_string());
+    if (auto* e = std::get_if<LobbyError>(&made)) return error_reply(c.req, static_cast<http::status>(e->status), e->message);
+    const json& answer = std::get<json>(made);
+    s.log(fmt::format("table {} opened: {} with {}", answer.at("id").get<std::string>(), answer.at("gametype").get<std::string>(),
+                      answer.at("sets").dump()));
+    s.changed(answer.at("id").get<std::string>());
+    return json_reply(c.req, http::status::created, answer);
+}
+
+Response replay_record(Server::Impl& s, const RouteCall& c) {  // the replay page's words for a file
+    if (!s.within_minute_limit(s.replays_by_address, c.client, s.config.replays_per_minute))
+        return error_reply(c.req, http::status::too_many_requests,
+                           fmt::format("this address sent {} records to replay in the last minute, the limit; try again in a minute",
+                                       s.config.replays_per_minute));
+    if (!origin_ok(s, c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not replay records here");
+    return json_reply(c.req, http::status::ok, replayed_json(s.lobby->library(), c.req.body(), "the record"));
+}
+
+Response catalog(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->catalog_json()); }
+Response tables(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->tables_json()); }
+
+Response players(Server::Impl& s, const RouteCall& c) {  // the statistics of the web's players, as !top gives CherryBot's
+    json out = json::array();
+    if (s.store)
+        try {
+            for (const auto& p : s.store->store().top(20, 1, "web:"))
+                out.push_back({{"name", p.name}, {"games", p.games}, {"wins", p.wins}, {"turns", p.turns},
+                               {"points", p.points}, {"best", p.best ? json(*p.best) : json(nullptr)}});
+        } catch (const std::exception& e) {
+            s.log(e.what());
+            return error_reply(c.req, http::status::service_unavailable, "the statistics cannot be read now");
+        }
+    return json_reply(c.req, http::status::ok, out);
+}
+
+Response stored_game_of_table(Server::Impl& s, const RouteCall& c) {  // where a table's game is kept once the table is gone
+    const std::string& id = c.at(1);
+    if (!s.store) return error_reply(c.req, http::status::not_found, "this server keeps no games (no --database)");
+    std::optional<host::GameSummary> game;
+    try {
+        game = s.store->store().last_game_in(table_channel(id));
+    } catch (const std::exception& e) {
+        s.log(e.what());
+        return error_reply(c.req, http::status::service_unavailable, "the database cannot be read just now");
+    }
+    if (!game) return error_reply(c.req, http::status::not_found, "no stored game of table '" + id + "'");
+    const bool live = s.lobby->find(id) && game->status == "in_progress";
+    return json_reply(c.req, http::status::ok,
+                      json{{"game", game->id}, {"status", game->status}, {"open", live},
+                           {"record", live ? json(nullptr) : json("/api/games/" + std::to_string(game->id) + "/record")}});
+}
+
+Response table_record(Server::Impl& s, const RouteCall& c) {
+    const std::string& id = c.at(1);
+    WebTable* table = s.lobby->find(id);
+    if (!table) return error_reply(c.req, http::status::not_found, "no table '" + id + "'");
+    if (!table->started()) return error_reply(c.req, http::status::not_found, "table '" + id + "' has not started: no record yet");
+    Response res = reply(c.req, http::status::ok, "application/x-ndjson", table->hosted().record_text());
+    res.set(http::field::content_disposition, "attachment; filename=\"cherries-" + id + ".jsonl\"");
+    return res;
+}
+
+Response table_events(Server::Impl& s, const RouteCall& c) {  // the replay page's words for a table still open
+    WebTable* table = s.lobby->find(c.at(1));
+    if (!table) return error_reply(c.req, http::status::not_found, "no table '" + c.at(1) + "'");
+    return json_reply(c.req, http::status::ok, json{{"events", json::parse(table->history())}});
+}
+
+// A stored game's record (sealed while it is played: no seed before its end), or why not.
+std::variant<std::string, Response> stored_record(Server::Impl& s, const RouteCall& c) {
+    const std::string& number = c.at(1);
+    if (!s.store) return error_reply(c.req, http::status::not_found, "this server keeps no games (no --database)");
+    try {
+        return s.store->record(std::stoll(number));
+    } catch (const std::exception&) {
+        return error_reply(c.req, http::status::not_found, "no stored game " + number);
+    }
+}
+
+Response game_events(Server::Impl& s, const RouteCall& c) {  // a stored game's record replayed here, in words
+    auto record = stored_record(s, c);
+    if (auto* refused = std::get_if<Response>(&record)) return std::move(*refused);
+    return json_reply(c.req, http::status::ok, replayed_json(s.lobby->library(), std::get<std::string>(record), "game " + c.at(1)));
+}
+
+Response game_record(Server::Impl& s, const RouteCall& c) {
+    auto record = stored_record(s, c);
+    if (auto* refused = std::get_if<Response>(&record)) return std::move(*refused);
+    Response res = reply(c.req, http::status::ok, "application/x-ndjson", std::move(std::get<std::string>(record)));
+    res.set(http::field::content_disposition, "attachment; filename=\"cherries-game-" + c.at(1) + ".jsonl\"");
+    return res;
+}
+
+Response card_face(Server::Impl& s, const RouteCall& c) {
+    const std::string& fingerprint = c.at(1);
+    const std::string key = fingerprint + "/" + c.at(2);
+    auto it = s.faces.find(key);
+    if (it == s.faces.end() && s.pictures.card_faces && !s.drawn_sets.count(fingerprint)) {
+        std::string set_id;
+        if (const auto bundle = s.lobby->bundle_with_set(fingerprint, set_id)) {
+            s.drawn_sets.insert(fingerprint);  // drawn once per fingerprint, whatever comes of it
+            try {
+                for (auto& [card, svg] : s.pictures.card_faces(*bundle, set_id)) s.faces[fingerprint + "/" + card] = std::move(svg);
+            } catch (const std::exception& e) {
+                s.log(fmt::format("card faces of set {}: {}", set_id, e.what()));
+            }
+            it = s.faces.find(key);
+        }
+    }
+    if (it == s.faces.end()) return error_reply(c.req, http::status::not_found, "no card face " + key);
+    Response res = reply(c.req, http::status::ok, "image/svg+xml", it->second);
+    res.set(http::field::cache_control, "public, max-age=31536000, immutable");  // the fingerprint names the bytes
+    return res;
+}
+
+Response reference_graph(Server::Impl& s, const RouteCall& c) {
+    const std::string& gametype = c.at(1);
+    auto it = s.graphs.find(gametype);
+    if (it == s.graphs.end()) {
+        std::shared_ptr<const sdk::Bundle> bundle;
+        try {
+            bundle = s.lobby->bundle_for_gametype(gametype);
+        } catch (const std::exception&) {
+            return error_reply(c.req, http::status::not_found, "no gametype '" + gametype + "' here");
+        }
+        if (!s.pictures.reference_graph) return error_reply(c.req, http::status::not_found, "no reference graphs on this server");
+        try {
+            it = s.graphs.emplace(gametype, s.pictures.reference_graph(*bundle)).first;
+        } catch (const std::exception& e) {
+            s.log(fmt::format("reference graph {}: {}", gametype, e.what()));
+            return error_reply(c.req, http::status::internal_server_error, "the reference graph could not be drawn");
+        }
+    }
+    return reply(c.req, http::status::ok, "image/svg+xml", it->second);
+}
+
+const std::vector<Route>& routes() {
+    using http::verb;
+    static const std::vector<Route> table = {
+        {verb::post, std::regex("/api/tables"), open_table},
+        {verb::post, std::regex("/api/replay"), replay_record},
+        {verb::get, std::regex("/|/index\\.html"), lobby_page},
+        {verb::get, std::regex("/t/.*"), table_page},
+        {verb::get, std::regex("/replay"), replay_page},
+        {verb::get, std::regex("/ranking"), ranking_page},
+        {verb::get, std::regex("/static/(.*)"), static_file},
+        {verb::get, std::regex("/api/catalog"), catalog},
+        {verb::get, std::regex("/api/tables"), tables},
+        {verb::get, std::regex("/api/players"), players},
+        {verb::get, std::regex("/api/tables/([a-z0-9]{1,32})/game"), stored_game_of_table},
+        {verb::get, std::regex("/api/tables/([a-z0-9]{1,32})/record"), table_record},
+        {verb::get, std::regex("/api/tables/([a-z0-9]{1,32})/events"), table_events},
+        {verb::get, std::regex("/api/games/([0-9]{1,18})/events"), game_events},
+        {verb::get, std::regex("/api/games/([0-9]{1,18})/record"), game_record},
+        {verb::get, std::regex("/cards/([0-9a-f]{64})/([a-z0-9_-]{1,64})\\.svg"), card_face},
+        {verb::get, std::regex("/api/gametypes/([a-z0-9_-]{1,64})/graph\\.svg"), reference_graph},
+    };
+    return table;
+}
+
+}  // namespace
+
+Response Server::Impl::route(const Request& req, const net::ip::address& client) {
+    const std::string target(req.target());
+    const std::string path = target.substr(0, target.find('?'));
+    const http::verb method = req.method() == http::verb::head ? http::verb::get : req.method();
+    bool path_known = false;
+    std::smatch m;
+    for (const Route& r : routes()) {
+        if (!std::regex_match(path, m, r.path)) continue;
+        path_known = true;
+        if (r.method != method) continue;
+        RouteCall call{req, client, {}};
+        for (std::size_t i = 1; i < m.size(); ++i) call.captures.push_back(m[i].str());
+        return r.handler(*this, call);
+    }
+    if (path_known || method != http::verb::get)
+        return error_reply(req, http::status::method_not_allowed, "expected GET (or POST /api/tables, POST /api/replay)");
+    return error_reply(req, http::status::not_found, "no such page: " + path.substr(0, 100));
+}
+
+}  // namespace cherries::web
