@@ -23,7 +23,7 @@ std::string ChannelGame::bot_refusal(const std::string& kind) {
     std::string why;
     try {
         const auto plugin = bots_->plugin(kind);
-        if (const host::RecordedPlugin* r = host::find_recorded(table_->session().plugins(), "bot", kind);
+        if (const host::RecordedPlugin* r = host::find_recorded(open_->session().plugins(), "bot", kind);
             r && r->fingerprint != plugin->fingerprint)
             why = fmt::format("bot plugin '{}' changed since this game recorded it", kind);
     } catch (const std::exception& e) {
@@ -33,7 +33,7 @@ std::string ChannelGame::bot_refusal(const std::string& kind) {
 }
 
 PlayerId ChannelGame::bot_decision(PlayerId id, host::Bot& bot, const PlayerView& view, Replies& out) {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     auto* plugin = dynamic_cast<host::LuaBot*>(&bot);
     const std::uint64_t before = plugin ? plugin->faults() : 0;
     const PlayerId receiver = bot.choose_receiver(view);  // a LuaBot's fault: the greedy bot's answer

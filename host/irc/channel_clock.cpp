@@ -25,7 +25,7 @@ std::string drew_line(const ChannelGame::OpenGame& t) {
 }  // namespace
 
 std::string ChannelGame::prompt(std::string lead) {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     lead += fmt::format("{}{}: !keep or !give NICK ({}).", lead.empty() ? "" : " ", t.nick(t.game.current_player()),
                         seconds_text(options_.turn_timeout));
     t.prompt_line = paint({lead})[0];
@@ -35,13 +35,13 @@ std::string ChannelGame::prompt(std::string lead) {
 }
 
 std::optional<ChannelGame::Prompt> ChannelGame::unsent_prompt() const {
-    if (!table_ || !table_->prompt_unsent) return std::nullopt;
-    return Prompt{table_->prompt_serial, table_->prompt_line};
+    if (!open_ || !open_->prompt_unsent) return std::nullopt;
+    return Prompt{open_->prompt_serial, open_->prompt_line};
 }
 
 void ChannelGame::prompt_written(std::uint64_t serial, GameClock::time_point now) {
-    if (!table_) return;
-    OpenGame& t = *table_;
+    if (!open_) return;
+    OpenGame& t = *open_;
     if (serial != t.prompt_serial) return;  // an older prompt: that turn is over
     t.prompt_unsent = false;
     if (!human_turn(t)) return;
@@ -49,16 +49,16 @@ void ChannelGame::prompt_written(std::uint64_t serial, GameClock::time_point now
 }
 
 void ChannelGame::connection_lost() {
-    if (!table_) return;
+    if (!open_) return;
     // Nobody can answer while the bot is away: the clock waits for the prompt asked again.
-    table_->clock().stop();
-    table_->prompt_unsent = false;
+    open_->clock().stop();
+    open_->prompt_unsent = false;
 }
 
 Replies ChannelGame::back() {
     Replies out;
-    if (!table_) return out;
-    OpenGame& t = *table_;
+    if (!open_) return out;
+    OpenGame& t = *open_;
     t.out = &out;
     out.push_back("CherryBot is back.");
     status(out);
@@ -71,8 +71,8 @@ Replies ChannelGame::back() {
 Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
     Replies out;
     now_ = now;
-    if (!table_ || !table_->started) return out;
-    OpenGame& t = *table_;
+    if (!open_ || !open_->started) return out;
+    OpenGame& t = *open_;
     t.out = &out;
     PlayerId id = t.find(nick, true);
     if (const PlayerId held = held_seat(std::string(nick)); id == kNoPlayer && held != kNoPlayer) {
@@ -96,7 +96,7 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
 }
 
 void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Replies& out) {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     if (t.find(nick, true) == kNoPlayer) {
         out.push_back(fmt::format("{}, only a seated player can !pause the game.", nick));
     } else if (!t.started) {
@@ -110,7 +110,7 @@ void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Repl
 }
 
 void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point now, Replies& out) {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     if (!t.clock().paused()) {
         out.push_back("The game is not paused.");
         return;
@@ -126,8 +126,8 @@ void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point no
 }
 
 std::optional<GameClock::time_point> ChannelGame::deadline() const {
-    if (!table_) return std::nullopt;
-    const OpenGame& t = *table_;
+    if (!open_) return std::nullopt;
+    const OpenGame& t = *open_;
     std::optional<GameClock::time_point> at = t.clock().next();
     if (const auto retry = t.store_health().retry_at(); retry && (!at || *retry < *at)) at = retry;
     return at;
@@ -136,11 +136,11 @@ std::optional<GameClock::time_point> ChannelGame::deadline() const {
 Replies ChannelGame::tick(GameClock::time_point now) {
     Replies out;
     now_ = now;
-    if (!table_) return out;
-    OpenGame& t = *table_;
+    if (!open_) return out;
+    OpenGame& t = *open_;
     if (const auto retry = t.store_health().retry_at(); retry && now >= *retry) {  // the database failed: try again, in memory meanwhile
         persist(out);
-        if (!table_) return paint(std::move(out));
+        if (!open_) return paint(std::move(out));
     }
     if (t.clock().paused()) {
         if (t.clock().tick(now) == host::TurnClock::Due::pause_over) resume_clock("", now, out);

@@ -40,11 +40,11 @@ Replies ChannelGame::on_text(std::string_view nick, std::string_view text, GameC
     if (parse_ctcp(text)) return out;  // CTCP (ACTION, VERSION...) is never a game command
     const auto c = parse_channel_command(text);
     if (!c) return out;
-    if (table_) table_->out = &out;
+    if (open_) open_->out = &out;
     try {
-        if (table_ && account_) {  // the account a seated player is logged in to, as last seen
-            if (const PlayerId id = table_->find(nick, true); id != kNoPlayer)
-                if (std::string a = account_(nick); !a.empty()) table_->accounts[id] = std::move(a);
+        if (open_ && account_) {  // the account a seated player is logged in to, as last seen
+            if (const PlayerId id = open_->find(nick, true); id != kNoPlayer)
+                if (std::string a = account_(nick); !a.empty()) open_->accounts[id] = std::move(a);
         }
         command(*c, std::string(nick), op, now, out);
     } catch (const std::exception& e) {
@@ -72,7 +72,7 @@ void ChannelGame::internal_error(const std::exception& e, Replies& out) {
     // name the server's files: they are for the operator.
     tell_operator(std::string("internal error: ") + e.what());
     out.clear();
-    if (!table_) {
+    if (!open_) {
         out.push_back("That failed: an internal error (the operator can see why).");
         return;
     }
@@ -80,8 +80,8 @@ void ChannelGame::internal_error(const std::exception& e, Replies& out) {
 }
 
 void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) {
-    if (!table_) return;
-    OpenGame& t = *table_;
+    if (!open_) return;
+    OpenGame& t = *open_;
     Replies ignored;
     t.out = &ignored;
     t.table().rename(old_nick, std::string(new_nick));  // the seat (a seat line: who played under which nick), kept seats, pending
@@ -92,11 +92,11 @@ void ChannelGame::on_nick(std::string_view old_nick, std::string_view new_nick) 
 Replies ChannelGame::on_departure(std::string_view nick, GameClock::time_point now) {
     Replies out;
     now_ = now;
-    if (!table_) return out;
-    table_->out = &out;
+    if (!open_) return out;
+    open_->out = &out;
     try {
         leave(std::string(nick), true, out);
-        if (table_ && table_->started) advance(now, out);
+        if (open_ && open_->started) advance(now, out);
     } catch (const std::exception& e) {
         internal_error(e, out);
     }
@@ -143,11 +143,11 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
         out.push_back(fmt::format("Unknown command !{}; !help lists the commands.", echo(name)));
         return;
     }
-    if (!table_) {
+    if (!open_) {
         out.push_back("No game here; !cherries opens one.");
         return;
     }
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     if (name == "status") return status(out);
     if (name == "pause") return pause(nick, now, out);
     if (name == "resume") return resume_clock(nick, now, out);
@@ -180,13 +180,13 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
     } else {
         return play(c, nick, now, out);  // keep, give
     }
-    if (table_ && table_->started) advance(now, out);
+    if (open_ && open_->started) advance(now, out);
 }
 
 void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Replies& out) {
-    if (table_) {
+    if (open_) {
         out.push_back(fmt::format("A game is open already ({} players); !join to play, !status to look.",
-                                  table_->game.players().size()));
+                                  open_->game.players().size()));
         return;
     }
     std::string gametype = options_.gametype;
@@ -206,8 +206,8 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
     std::shared_ptr<const sdk::Bundle> bundle;
     try {
         bundle = library_.bundle(sets, gametype);
-        table_ = std::make_unique<OpenGame>(*this, bundle, options_.seed(), nick);
-        table_->out = &out;
+        open_ = std::make_unique<OpenGame>(*this, bundle, options_.seed(), nick);
+        open_->out = &out;
     } catch (const sdk::LoadError& e) {
         // The details name the server's files: they are for the operator, not the channel.
         tell_operator(e.what());
@@ -221,16 +221,16 @@ void ChannelGame::open_game(const ChannelCommand& c, const std::string& nick, Re
     for (const CardKind& k : bundle->catalog().kinds())
         if (k.type == CardType::cherry) red_.push_back(k.name);
     last_answer_ = {};  // a new game: "bob joins" again is news, not a repeat to keep quiet
-    if (const std::string account = account_of(nick); !account.empty()) table_->accounts[table_->game.players()[0].id] = account;
+    if (const std::string account = account_of(nick); !account.empty()) open_->accounts[open_->game.players()[0].id] = account;
     const std::string set_names =
         host::join_each(bundle->catalog().sets(), &CardSetInfo::name, " + ");
     out.push_back(fmt::format("{} opens a game of Cherries: {}, {}; first to {} wins. !join to play, !bot to seat a bot, !start when ready.",
                               nick, bundle->gametype().name, set_names, bundle->gametype().winning_score));
-    out.push_back(host::sealed_words(table_->table().commitment()));
+    out.push_back(host::sealed_words(open_->table().commitment()));
     try {
         begin_stored();
     } catch (const std::exception& e) {
-        table_->hosted->stored_id = 0;
+        open_->hosted->stored_id = 0;
         tell_operator(e.what());
         out.push_back("Warning: the game could not be stored (the operator can see why); it is played, not kept.");
     }
@@ -253,7 +253,7 @@ host::TableOptions ChannelGame::table_options() const {
 }
 
 host::Reply ChannelGame::seat_person(const std::string& nick) {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     // A seat held for this person under another nick (the same services account): theirs again.
     if (const PlayerId held = held_seat(nick); held != kNoPlayer) {
         const auto person = t.table().held().find(held);
@@ -263,7 +263,7 @@ host::Reply ChannelGame::seat_person(const std::string& nick) {
 }
 
 void ChannelGame::join(const std::string& nick, const std::string& bot_name, Replies& out) {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     t.out = &out;
     host::Reply reply;
     if (bot_name.empty()) {
@@ -281,7 +281,7 @@ void ChannelGame::join(const std::string& nick, const std::string& bot_name, Rep
 }
 
 void ChannelGame::start(const std::string& nick, GameClock::time_point now, Replies& out) {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     if (t.started) {
         out.push_back("The game is running already; !status shows it.");
         return;
@@ -302,7 +302,7 @@ void ChannelGame::start(const std::string& nick, GameClock::time_point now, Repl
 }
 
 void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClock::time_point now, Replies& out) {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     const PlayerId id = t.find(nick, true);
     // The table checks the give (started, the turn, whose turn, the receiver); the channel only
     // reads the command and keeps its own pause.

@@ -147,7 +147,7 @@ public:
     /// Compact mode (ChannelOptions::compact, or as !quiet last switched it).
     bool compact() const { return compact_; }
     /// True while a game is open (being set up or running).
-    bool open() const { return table_ != nullptr; }
+    bool open() const { return open_ != nullptr; }
     /// When tick() has something to do next (a turn timeout), if anything.
     std::optional<GameClock::time_point> deadline() const;
     const std::string& channel() const { return channel_; }
@@ -242,7 +242,7 @@ private:
     ChannelOptions options_;
     std::string load_error_;
     std::unique_ptr<host::LibraryBots> bots_;  // every game's bots come from here
-    std::unique_ptr<OpenGame> table_;
+    std::unique_ptr<OpenGame> open_;  // the open game, or null
     std::shared_ptr<host::GameStore> store_;
     std::optional<std::uint32_t> resumed_after_;
     std::function<std::string(std::string_view)> account_;

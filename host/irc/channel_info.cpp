@@ -144,23 +144,23 @@ std::string ChannelGame::OpenGame::scores() const {
     return out;
 }
 
-const Game* ChannelGame::game() const { return table_ ? &table_->game : nullptr; }
+const Game* ChannelGame::game() const { return open_ ? &open_->game : nullptr; }
 
 std::vector<std::string> ChannelGame::seated() const {
     std::vector<std::string> out;
-    if (table_)
-        for (const Player& p : table_->game.players()) out.push_back(table_->nick(p.id));
+    if (open_)
+        for (const Player& p : open_->game.players()) out.push_back(open_->nick(p.id));
     return out;
 }
 
 std::string ChannelGame::to_play() const {
-    const OpenGame* t = table_.get();
+    const OpenGame* t = open_.get();
     if (!t || !t->started || t->game.phase() != Phase::awaiting_give || t->is_bot(t->game.current_player())) return "";
     return t->nick(t->game.current_player());
 }
 
 void ChannelGame::status(Replies& out) const {
-    const OpenGame& t = *table_;
+    const OpenGame& t = *open_;
     const Gametype& g = t.game.gametype();
     if (!t.started) {
         out.push_back(fmt::format("Not started ({}, first to {} wins). Seated: {}. !join, !bot, then !start.", g.name,
@@ -186,7 +186,7 @@ void ChannelGame::card(const ChannelCommand& c, Replies& out) {
         out.push_back("Which card? !card NAME (the start of a word will do, e.g. !card cherry); !cards lists them.");
         return;
     }
-    std::shared_ptr<const sdk::Bundle> bundle = table_ ? table_->hosted->bundle_ptr() : nullptr;
+    std::shared_ptr<const sdk::Bundle> bundle = open_ ? open_->hosted->bundle_ptr() : nullptr;
     try {
         if (!bundle) bundle = library_.bundle(options_.sets, options_.gametype);
     } catch (const std::exception& e) {
@@ -195,7 +195,7 @@ void ChannelGame::card(const ChannelCommand& c, Replies& out) {
     }
     const Catalog& catalog = bundle->catalog();
     if (c.name == "cards") {  // every card's name and how many are in the game, in lines of one wire line
-        std::string line = fmt::format("Cards ({}): ", table_ ? "this game" : "a new game");
+        std::string line = fmt::format("Cards ({}): ", open_ ? "this game" : "a new game");
         bool first_of_line = true;  // a continued line starts with its item, later items after ", "
         for (const CardKind& kind : catalog.kinds()) {
             const std::string item = fmt::format("{} x{}", kind.name, kind.count);
@@ -234,7 +234,7 @@ void ChannelGame::card(const ChannelCommand& c, Replies& out) {
 }
 
 void ChannelGame::rules(Replies& out) {
-    std::shared_ptr<const sdk::Bundle> bundle = table_ ? table_->hosted->bundle_ptr() : nullptr;
+    std::shared_ptr<const sdk::Bundle> bundle = open_ ? open_->hosted->bundle_ptr() : nullptr;
     try {
         if (!bundle) bundle = library_.bundle(options_.sets, options_.gametype);
     } catch (const std::exception& e) {

@@ -11,10 +11,10 @@
 
 namespace cherries::irc {
 
-void ChannelGame::remember_table() { last_table_ = host::rematch_of(table_->table(), table_->hosted->bundle()); }
+void ChannelGame::remember_table() { last_table_ = host::rematch_of(open_->table(), open_->hosted->bundle()); }
 
 void ChannelGame::rematch(const std::string& nick, bool op, Replies& out) {
-    if (table_) {
+    if (open_) {
         out.push_back("A game is open already; !join to play, !status to look.");
         return;
     }
@@ -36,10 +36,10 @@ void ChannelGame::rematch(const std::string& nick, bool op, Replies& out) {
     ChannelCommand open{.name = "cherries", .args = {last.gametype}};
     for (const auto& set : last.sets) open.args.push_back(set);
     open_game(open, nick, out);
-    if (!table_) return;
-    table_->out = &out;  // its plugins no longer load: open_game said so
+    if (!open_) return;
+    open_->out = &out;  // its plugins no longer load: open_game said so
     for (const host::Rematch::Seat& seat : last.seats)
-        if (!seat.bot.empty() && table_->game.players().size() < options_.max_players) join("", seat.bot, out);
+        if (!seat.bot.empty() && open_->game.players().size() < options_.max_players) join("", seat.bot, out);
     std::vector<std::string> others;
     for (const auto& p : people)
         if (!same(p, nick)) others.push_back(p);

@@ -138,7 +138,7 @@ std::string unresumable_end_line(const std::string& state, const std::string& re
 std::string ChannelGame::account_of(const std::string& nick) const { return account_ ? account_(nick) : std::string(); }
 
 void ChannelGame::begin_stored() {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     host::RecordLog* log = t.table().record();  // begun at the opener's seat (TableOptions::record_lobby)
     if (!store_ || !log) {
         if (log) log->take_lines();  // not stored: nothing keeps them
@@ -153,7 +153,7 @@ void ChannelGame::begin_stored() {
 }
 
 void ChannelGame::checkpoint() {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     if (!store_ || t.hosted->stored_id == 0) return;
     stage();
     std::string state = state_text(t);
@@ -166,14 +166,14 @@ void ChannelGame::checkpoint() {
 }
 
 void ChannelGame::stage() {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     t.saved = save_half(t);
     t.saved_turn = t.game.turn();
     t.hosted->collect_record();  // the complete turns' lines; a turn going on stays in the table's log
 }
 
 void ChannelGame::retry_store() {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     if (t.game.phase() != Phase::awaiting_give) return checkpoint();
     // During a turn: the complete turns' lines with the save half of their end (t.saved), and
     // the channel half of now; the turn going on stays in the log until it is complete.
@@ -188,12 +188,12 @@ void ChannelGame::retry_store() {
 }
 
 void ChannelGame::persist(Replies& out) {
-    if (!table_) return;
-    if (!store_ || table_->hosted->stored_id == 0) {
-        if (host::RecordLog* log = table_->table().record()) log->take_lines();  // not stored: nothing keeps them
+    if (!open_) return;
+    if (!store_ || open_->hosted->stored_id == 0) {
+        if (host::RecordLog* log = open_->table().record()) log->take_lines();  // not stored: nothing keeps them
         return;
     }
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     if (t.game.phase() != Phase::awaiting_give) stage();  // a complete turn: its lines and save half, in memory
     if (!t.store_health().may_try(now_)) return;  // failing: wait for the retry
     try {
@@ -219,8 +219,8 @@ void ChannelGame::persist(Replies& out) {
 }
 
 void ChannelGame::store_end(const std::string& status, const std::string& reason) {
-    if (!table_ || !store_ || table_->hosted->stored_id == 0) return;
-    OpenGame& t = *table_;
+    if (!open_ || !store_ || open_->hosted->stored_id == 0) return;
+    OpenGame& t = *open_;
     if (host::RecordLog* log = t.table().record())
         if (!log->ended()) log->end(reason);  // a game over has its end line already (Table::advance)
     t.hosted->collect_record();
@@ -247,14 +247,14 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
 Replies ChannelGame::attach_store(std::shared_ptr<host::GameStore> store, GameClock::time_point now) {
     Replies out;
     store_ = std::move(store);
-    if (!store_ || table_) return out;
+    if (!store_ || open_) return out;
     std::optional<host::StoredGame> stored;
     try {
         stored = store_->in_progress(fold_case(channel_, options_.casemapping));
         if (!stored) return out;
         resume(*stored, now, out);
     } catch (const std::exception& e) {
-        table_.reset();
+        open_.reset();
         out.clear();
         tell_operator(e.what());
         if (!stored) {
@@ -334,13 +334,13 @@ void ChannelGame::resume(const host::StoredGame& stored, GameClock::time_point n
     Replies replaced;
     // Read back as text, as a stored table is (the save reader wants unsigned numbers as JSON
     // text gives them, not the signed ones of a json built in memory).
-    table_ = std::make_unique<OpenGame>(*this, bundle, json::parse(saved_table.dump(-1, ' ', false, json::error_handler_t::replace)),
+    open_ = std::make_unique<OpenGame>(*this, bundle, json::parse(saved_table.dump(-1, ' ', false, json::error_handler_t::replace)),
                                         j.at("turns_taken"));
-    table_->out = &replaced;
+    open_->out = &replaced;
     red_.clear();
     for (const CardKind& k : bundle->catalog().kinds())
         if (k.type == CardType::cherry) red_.push_back(k.name);
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     t.opener = c.at("opener").get<std::string>();
     t.started = c.at("started").get<bool>();
     t.accounts = unpairs<std::string>(c.at("accounts"));

@@ -11,7 +11,7 @@
 namespace cherries::irc {
 
 void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
-    OpenGame& t = *table_;
+    OpenGame& t = *open_;
     t.out = &out;
     if (t.game.over()) return;
     const PlayerId id = t.find(nick, true);
@@ -38,8 +38,8 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
 
 void ChannelGame::advance(GameClock::time_point now, Replies& out) {
     (void)now;
-    if (!table_) return;
-    OpenGame& t = *table_;
+    if (!open_) return;
+    OpenGame& t = *open_;
     // Bots play at once; the table stops at a human's turn, a suspension, the end, or when
     // may_start_turn says no (not started, no human left, or a bound that only guards a bug).
     t.out = &out;
@@ -57,7 +57,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         }
         const std::optional<host::Deal> deal = t.table().revealed_deal();
         remember_table();
-        table_.reset();
+        open_.reset();
         out.push_back(std::move(result));
         if (deal) out.push_back(host::revealed_words(*deal));
         return;
@@ -85,20 +85,20 @@ void ChannelGame::close(Replies& out, std::string why, std::string reason) {
         store_end("stopped", reason.empty() ? why : reason);
     } catch (const std::exception&) {  // already closing: the game ends either way
     }
-    const OpenGame& t = *table_;
+    const OpenGame& t = *open_;
     std::string scores;  // a game that ran ends with its scores, however it ends
     if (t.started && !t.game.players().empty())
         scores = "Final scores: " + t.scores() + fmt::format(" after {} turn{}.", t.game.turn(), t.game.turn() == 1 ? "" : "s");
     if (t.started) remember_table();
     const std::optional<host::Deal> deal = t.table().revealed_deal();
-    table_.reset();
+    open_.reset();
     out.push_back("The game is over: " + why + ".");
     if (!scores.empty()) out.push_back(std::move(scores));
     if (deal) out.push_back(host::revealed_words(*deal));
 }
 
 PlayerId ChannelGame::held_seat(const std::string& nick) const {
-    const OpenGame& t = *table_;
+    const OpenGame& t = *open_;
     const std::string account = account_of(nick);
     for (const auto& [id, person] : t.table().held()) {
         if (!t.game.find_player(t.game.player(id).name)) continue;  // the seat is gone

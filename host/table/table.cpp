@@ -271,7 +271,7 @@ Reply Table::leave(PlayerId id, bool gone) {
     }
     if (held_.count(id)) return refused(fmt::format("The {} bot plays {}'s seat already.", options_.stand_in, who));
     if (const auto why = game.may_leave(id)) {
-        if (gone) return keep_for(id);  // nobody is there to play the seat, which cannot be given up
+        if (gone) return hold_for(id);  // nobody is there to play the seat, which cannot be given up
         return refused(sentence(*why));
     }
     if (options_.bot_takes_over) return take_over(id);
@@ -307,7 +307,7 @@ void Table::end_record_if_over() {
     if (record_ && session_ && session_->game().over()) record_->end();
 }
 
-Reply Table::keep_for(PlayerId id) {
+Reply Table::hold_for(PlayerId id) {
     const std::string who = name(id);
     session_->hand_to_bot(id, options_.stand_in);
     held_[id] = who;

@@ -247,7 +247,7 @@ private:
     Reply sit(const std::string& name, const std::string& bot);
     Reply seat_now(const std::string& name, const std::string& bot);
     Reply leave_now(PlayerId id);
-    Reply keep_for(PlayerId id);
+    Reply hold_for(PlayerId id);
     Reply take_over(PlayerId id);
     Reply take_back(PlayerId id, const std::string& name);
     void seat_line(PlayerId id, const std::string& bot, const std::string& why);

@@ -147,7 +147,7 @@ Server::Impl::Impl(ServeConfig c, Pictures p, ServerLog l, std::shared_ptr<const
         for (const auto& r : resumed) {
             resumed_.push_back(r.id);  // run() starts their turn clocks
             // A finished table closes when what was left of its close_finished_after has passed.
-            if (r.finished_ago) rooms[r.id].over_since = clock->now() - *r.finished_ago;
+            if (r.finished_ago) hub[r.id].over_since = clock->now() - *r.finished_ago;
         }
     }
 }
@@ -226,7 +226,7 @@ void Server::Impl::shutdown() {
             table->hosted().collect_record();
             store->save(*table, log);
         }
-    for (auto& [id, room] : rooms) {
+    for (auto& [id, room] : hub) {
         if (room.timer) room.timer->cancel();
         if (room.pace_timer) room.pace_timer->cancel();
         const std::set<Socket*> sockets = room.sockets;
@@ -312,7 +312,7 @@ void Server::run(bool signals) {
     s.io.run();
     // Run the handlers of what was cancelled, so that sockets and their handlers let go of the
     // server (they hold it) and their file descriptors close.
-    for (auto& [id, room] : s.rooms) {
+    for (auto& [id, room] : s.hub) {
         const std::set<Socket*> sockets = room.sockets;
         for (Socket* socket : sockets) socket->abort();
     }

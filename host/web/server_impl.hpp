@@ -59,7 +59,7 @@ private:
 /// A table's sockets and what is timed for it. Every time is the server's Clock's (Impl::clock):
 /// an Asio timer only wakes the table at a time the clock names (Impl::wake_at), so a test that
 /// steps a ManualClock and calls Server::wake() acts on what is due without waiting.
-struct Room {
+struct HubTable {
     std::set<Socket*> sockets;
     std::unique_ptr<net::steady_timer> timer;
     std::uint64_t clock = 0;   // bumped on every re-arm: an older expiry does nothing
@@ -85,7 +85,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     std::unique_ptr<Lobby> lobby;
     std::unique_ptr<TableStore> store;          // with a database
     std::vector<std::string> resumed_;          // tables the store gave back at start-up
-    std::map<std::string, Room> rooms;
+    std::map<std::string, HubTable> hub;
     std::map<std::string, std::string> faces;  // "FINGERPRINT/CARD" -> SVG, drawn once
     std::set<std::string> drawn_sets;          // fingerprints whose faces were drawn (or failed)
     std::map<std::string, std::string> graphs; // gametype id -> SVG

@@ -36,7 +36,7 @@ Socket::Socket(std::shared_ptr<Server::Impl> server, tcp::socket socket, std::st
 Socket::~Socket() { gone(); }
 
 void Socket::gone() {
-    if (const auto it = server_->rooms.find(table_id_); it != server_->rooms.end()) {
+    if (const auto it = server_->hub.find(table_id_); it != server_->hub.end()) {
         it->second.sockets.erase(this);
         // Later, not inside this socket's own callback: one fewer watching.
         if (!server_->stopping)
@@ -59,7 +59,7 @@ void Socket::start(http::request<http::string_body> upgrade) {
     }));
     ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
         if (ec || self->server_->stopping) return;
-        self->server_->rooms[self->table_id_].sockets.insert(self.get());
+        self->server_->hub[self->table_id_].sockets.insert(self.get());
         self->read();
     });
 }

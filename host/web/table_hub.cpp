@@ -25,7 +25,7 @@ void Server::Impl::changed(const std::string& table_id) {
     const std::string events = table->take_events();
     auto log_text = events == "[]" ? nullptr : std::make_shared<const std::string>(R"({"type":"events","events":)" + events + "}");
     auto state = std::make_shared<const std::string>(dump(state_message(*table)));
-    Room& room = rooms[table_id];
+    HubTable& room = hub[table_id];
     room.spectators_told = spectators(table_id);
     room.last_change = clock->now();
     if (table->hosted().over() && !room.over_since) room.over_since = room.last_change;
@@ -46,13 +46,13 @@ void Server::Impl::changed(const std::string& table_id) {
 }
 
 void Server::Impl::set_pacing(WebTable& table) {
-    const auto it = rooms.find(table.id());
-    table.set_pacing(config.bot_pace.count() > 0 && it != rooms.end() && !it->second.sockets.empty());
+    const auto it = hub.find(table.id());
+    table.set_pacing(config.bot_pace.count() > 0 && it != hub.end() && !it->second.sockets.empty());
 }
 
 void Server::Impl::arm_pace(const std::string& table_id) {
     WebTable* table = lobby->find(table_id);
-    Room& room = rooms[table_id];
+    HubTable& room = hub[table_id];
     if (!table || !table->pace_held() || room.pace_until || stopping) return;
     if (!room.pace_timer) room.pace_timer = std::make_unique<net::steady_timer>(io);
     room.pace_until = clock->now() + config.bot_pace;
@@ -60,8 +60,8 @@ void Server::Impl::arm_pace(const std::string& table_id) {
 }
 
 void Server::Impl::pace_due(const std::string& table_id) {
-    const auto r = rooms.find(table_id);
-    if (r == rooms.end() || !r->second.pace_until || clock->now() < *r->second.pace_until) return;
+    const auto r = hub.find(table_id);
+    if (r == hub.end() || !r->second.pace_until || clock->now() < *r->second.pace_until) return;
     r->second.pace_until.reset();
     WebTable* t = lobby->find(table_id);
     if (!t || !t->pace_held()) return;
@@ -74,7 +74,7 @@ void Server::Impl::sweep() {
     const auto now = clock->now();
     std::vector<std::string> drop;
     for (const auto& [id, table] : lobby->tables()) {
-        Room& room = rooms[id];
+        HubTable& room = hub[id];
         if (room.last_change == host::Clock::Time{}) room.last_change = now;  // first seen: idle from here
         if (room.over_since ? now - *room.over_since >= config.close_finished_after
                             : !table->started() && room.sockets.empty() && now - room.last_change >= config.close_idle_after)
@@ -87,12 +87,12 @@ void Server::Impl::sweep() {
             table->hosted().collect_record();
             store->save(*table, log);
         }
-        Room& room = rooms[id];
+        HubTable& room = hub[id];
         const std::set<Socket*> sockets = room.sockets;
         for (Socket* s : sockets) s->close();
         if (room.timer) room.timer->cancel();
         if (room.pace_timer) room.pace_timer->cancel();
-        rooms.erase(id);
+        hub.erase(id);
         if (store) store->closed(id, log);
         lobby->drop(id);
         log(fmt::format("table {} closed", id));
@@ -127,16 +127,16 @@ void Server::Impl::store_retry_due() {
 }
 
 int Server::Impl::spectators(const std::string& table_id) const {
-    const auto it = rooms.find(table_id);
-    if (it == rooms.end()) return 0;
+    const auto it = hub.find(table_id);
+    if (it == hub.end()) return 0;
     return static_cast<int>(std::count_if(it->second.sockets.begin(), it->second.sockets.end(),
                                           [](Socket* s) { return s->tokens().empty(); }));
 }
 
 void Server::Impl::spectators_changed(const std::string& table_id) {
     WebTable* table = lobby->find(table_id);
-    const auto it = rooms.find(table_id);
-    if (!table || it == rooms.end()) return;
+    const auto it = hub.find(table_id);
+    if (!table || it == hub.end()) return;
     const int now = spectators(table_id);
     if (now == it->second.spectators_told) return;
     it->second.spectators_told = now;
@@ -158,7 +158,7 @@ void Server::Impl::chat(Socket& socket, WebTable& table, const ClientMessage& m)
     const std::string from = seat == kNoPlayer ? std::string("a spectator") : table.seat_name(seat);
     auto line = std::make_shared<const std::string>(
         dump(json{{"type", "chat"}, {"from", from}, {"seated", seat != kNoPlayer}, {"text", m.text}}));
-    const std::set<Socket*> sockets = rooms[table.id()].sockets;
+    const std::set<Socket*> sockets = hub[table.id()].sockets;
     for (Socket* s : sockets) s->send(line);
 }
 
@@ -182,7 +182,7 @@ void Server::Impl::rematch(Socket& socket, WebTable& table, const ClientMessage&
     }
     // Every page at this table follows to the new one; each gets the new seats of the people it
     // sat for here, and nobody else's.
-    const std::set<Socket*> sockets = rooms[table.id()].sockets;
+    const std::set<Socket*> sockets = hub[table.id()].sockets;
     for (Socket* s : sockets) {
         json seats = json::array();
         for (const auto& [token, id] : s->tokens()) {
@@ -200,9 +200,9 @@ json Server::Impl::state_message(const WebTable& table) {
     if (!turn) return state;
     // A turn whose clock is not armed yet is armed right after this state is sent (changed()),
     // with the whole turn_timeout.
-    const auto it = rooms.find(table.id());
+    const auto it = hub.find(table.id());
     const host::TurnClock& turn_clock = table.hosted().clock();
-    const bool running = it != rooms.end() && it->second.timed_turn == *turn && turn_clock.running();
+    const bool running = it != hub.end() && it->second.timed_turn == *turn && turn_clock.running();
     const auto left = running ? turn_clock.left(clock->now()) : std::nullopt;
     state["clock"] = {{"turn", *turn}, {"ms_left", (left ? *left : config.turn_timeout).count()},
                       {"timeout_ms", config.turn_timeout.count()}};
@@ -211,7 +211,7 @@ json Server::Impl::state_message(const WebTable& table) {
 
 void Server::Impl::arm_clock(const std::string& table_id) {
     WebTable* table = lobby->find(table_id);
-    Room& room = rooms[table_id];
+    HubTable& room = hub[table_id];
     const auto turn = table ? table->hosted().waiting_for_person() : std::nullopt;
     if (!turn) {
         if (room.timer) room.timer->cancel();
@@ -230,20 +230,20 @@ void Server::Impl::arm_clock(const std::string& table_id) {
 
 void Server::Impl::wake_clock(const std::string& table_id, std::uint64_t serial) {
     WebTable* table = lobby->find(table_id);
-    Room& room = rooms[table_id];
+    HubTable& room = hub[table_id];
     const auto at = table ? table->hosted().clock().next() : std::nullopt;
     if (!at || !room.timer) return;
     wake_at(*room.timer, *at, [self = shared_from_this(), table_id, serial] {
-        const auto r = self->rooms.find(table_id);
-        if (r == self->rooms.end() || r->second.clock != serial) return;
+        const auto r = self->hub.find(table_id);
+        if (r == self->hub.end() || r->second.clock != serial) return;
         if (!self->clock_due(table_id)) self->wake_clock(table_id, serial);  // woken early, or a warning (the page shows none)
     });
 }
 
 bool Server::Impl::clock_due(const std::string& table_id) {
     WebTable* table = lobby->find(table_id);
-    const auto r = rooms.find(table_id);
-    if (!table || r == rooms.end()) return false;
+    const auto r = hub.find(table_id);
+    if (!table || r == hub.end()) return false;
     host::TurnClock& turn_clock = table->hosted().clock();
     if (!turn_clock.running() || turn_clock.tick(clock->now()) != host::TurnClock::Due::timeout) return false;
     r->second.timed_turn = 0;
@@ -267,8 +267,8 @@ void Server::Impl::wake_at(net::steady_timer& timer, host::Clock::Time at, std::
 void Server::Impl::wake_all() {
     if (stopping) return;
     std::vector<std::string> ids;
-    for (const auto& [id, room] : rooms) ids.push_back(id);
-    for (const std::string& id : ids) {  // each may change the rooms (a table closed, a rematch opened)
+    for (const auto& [id, room] : hub) ids.push_back(id);
+    for (const std::string& id : ids) {  // each may change the hub (a table closed, a rematch opened)
         clock_due(id);
         pace_due(id);
     }
