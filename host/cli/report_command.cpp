@@ -18,6 +18,7 @@
 #include "host/cli/number_option.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/cli/what_if_options.hpp"
+#include "host/base/file_io.hpp"
 #include "host/base/input_error.hpp"
 #include "host/design/report_compare.hpp"
 #include "host/design/report_html.hpp"
@@ -40,10 +41,9 @@ void write_text_file(const std::string& path, const std::string& text) {
 
 // Reads a JSON file whole. Throws InputError naming the file when it cannot be read or parsed.
 nlohmann::json read_json_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(fmt::format("{}: cannot read the file: {}", path, std::strerror(errno)));
+    const std::string text = read_text_file(path, "the JSON file");  // regular files only, size-capped
     try {
-        return nlohmann::json::parse(in);
+        return nlohmann::json::parse(text);
     } catch (const nlohmann::json::exception& e) {
         throw InputError(fmt::format("{}: not JSON: {}", path, e.what()));
     }

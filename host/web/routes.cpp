@@ -48,12 +48,6 @@ std::optional<std::string> file_bytes(const std::filesystem::path& file) {
     }
 }
 
-bool origin_ok(const Server::Impl& s, const Request& req) {
-    const auto origin = req[http::field::origin];
-    const auto host = req[http::field::host];
-    return s.origin_allowed(std::string_view(origin.data(), origin.size()), std::string_view(host.data(), host.size()));
-}
-
 Response page(Server::Impl& s, const Request& req, const char* file) {
     const auto found = file_under(s.web_root, file);
     const auto bytes = found ? file_bytes(*found) : std::nullopt;
@@ -87,7 +81,7 @@ Response open_table(Server::Impl& s, const RouteCall& c) {
     const auto type = c.req[http::field::content_type];
     if (std::string_view(type.data(), type.size()).substr(0, 16) != "application/json")
         return error_reply(c.req, http::status::unsupported_media_type, "expected a JSON body (Content-Type: application/json)");
-    if (!origin_ok(s, c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not open a table here");
+    if (!s.origin_allowed(c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not open a table here");
     auto made = s.lobby->create_table(c.req.body(), limit_key(c.client).to_string());
     if (auto* e = std::get_if<LobbyError>(&made)) return error_reply(c.req, static_cast<http::status>(e->status), e->message);
     const json& answer = std::get<json>(made);
@@ -102,7 +96,7 @@ Response replay_record(Server::Impl& s, const RouteCall& c) {  // the replay pag
         return error_reply(c.req, http::status::too_many_requests,
                            fmt::format("this address sent {} records to replay in the last minute, the limit; try again in a minute",
                                        s.config.replays_per_minute));
-    if (!origin_ok(s, c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not replay records here");
+    if (!s.origin_allowed(c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not replay records here");
     return json_reply(c.req, http::status::ok, replayed_json(s.lobby->library(), c.req.body(), "the record"));
 }
 

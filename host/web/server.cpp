@@ -99,9 +99,8 @@ private:
         if (!is_table_id(id) || !server_->lobby->find(id)) {
             return send(error_reply(req, http::status::not_found, "no table '" + id.substr(0, 40) + "'; expected /ws/ID of an open table"));
         }
-        const auto origin = req[http::field::origin];
-        const auto host = req[http::field::host];
-        if (!server_->origin_allowed(std::string_view(origin.data(), origin.size()), std::string_view(host.data(), host.size()))) {
+        if (!server_->origin_allowed(req)) {
+            const auto origin = req[http::field::origin];
             server_->log(fmt::format("refused a WebSocket from origin '{}'", std::string(origin).substr(0, 100)));
             return send(error_reply(req, http::status::forbidden, "this page's origin may not open a table here"));
         }
@@ -150,6 +149,12 @@ Server::Impl::Impl(ServeConfig c, Pictures p, ServerLog l, std::shared_ptr<const
             if (r.finished_ago) hub[r.id].over_since = clock->now() - *r.finished_ago;
         }
     }
+}
+
+bool Server::Impl::origin_allowed(const Request& req) const {
+    const auto origin = req[http::field::origin];
+    const auto host = req[http::field::host];
+    return origin_allowed(std::string_view(origin.data(), origin.size()), std::string_view(host.data(), host.size()));
 }
 
 bool Server::Impl::origin_allowed(std::string_view origin, std::string_view host) const {

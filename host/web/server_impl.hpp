@@ -127,6 +127,8 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     void shutdown();
     /// Whether a page from `origin` may open a WebSocket on this server reached as `host`.
     bool origin_allowed(std::string_view origin, std::string_view host) const;
+    /// The same for a request, from its Origin and Host headers (a WebSocket's upgrade, a POST).
+    bool origin_allowed(const http::request<http::string_body>& req) const;
     /// A message from `socket` (whole; `oversized`: it was longer than kMaxMessageBytes).
     void on_message(Socket& socket, const std::string& text, bool oversized, bool binary);
     /// After a table changed: its log and state to every socket, the turn clock, the store.
