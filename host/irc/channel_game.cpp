@@ -27,6 +27,7 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
       library_(library),
       options_(std::move(options)),
       bots_(std::make_unique<host::LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
+    if (!options_.clock) options_.clock = std::make_shared<host::SystemClock>();
     if (!options_.seed) options_.seed = host::random_seed;
     if (!options_.salt) options_.salt = host::new_salt;
     compact_ = options_.compact;

@@ -20,6 +20,7 @@
 #include "host/session/hosted_table_options.hpp"
 #include "host/irc/text.hpp"
 #include "host/session/plugin_list.hpp"
+#include "host/hosted/clock.hpp"
 #include "host/hosted/hosted_table.hpp"
 #include "host/table/rematch.hpp"
 #include "host/table/table.hpp"
@@ -70,6 +71,9 @@ struct ChannelOptions : host::HostedTableOptions {
     bool notice_replies = false;
     /// !top ranks by win rate the players with at least this many finished games.
     unsigned top_min_games = 3;
+    /// The time stored games are dated by (when a game began and finished); default: the
+    /// system's (host::SystemClock). The channel's steady time is the `now` of every call.
+    std::shared_ptr<const host::Clock> clock;
     /// The seed of each new game; default: std::random_device.
     std::function<std::uint64_t()> seed;
     /// The salt that seals each new game's deal (docs/records.md, "The fair deal"); default:

@@ -39,10 +39,6 @@ std::map<PlayerId, Value> unpairs(const json& j) {
     return out;
 }
 
-std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
 // The save half: what `play --save` keeps (the game with its generator, the seats with their
 // bots' generators, the plugins' fingerprints), and the turns each player took.
 json save_half(const ChannelGame::OpenGame& t) {
@@ -147,7 +143,7 @@ void ChannelGame::begin_stored() {
     t.hosted->collect_record();
     // The header names the opener; a nick that is not valid UTF-8 is stored with U+FFFD in its
     // place (RecordLog), never dropped.
-    t.hosted->stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), t.hosted->record_lines().front(), unix_now());
+    t.hosted->stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), t.hosted->record_lines().front(), options_.clock->unix_seconds());
     t.hosted->mark_stored(1);
     checkpoint();
 }
@@ -239,7 +235,7 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
             stats.push_back({.key = key, .name = p.name, .won = p.won, .turns = p.turns, .points = p.score});
         }
     }
-    store_->finish(t.hosted->stored_id, lines, status, winner, t.game.turn(), stats, {}, unix_now());
+    store_->finish(t.hosted->stored_id, lines, status, winner, t.game.turn(), stats, {}, options_.clock->unix_seconds());
     t.hosted->mark_stored(lines.size());
     t.hosted->stored_id = 0;
 }
