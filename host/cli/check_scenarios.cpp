@@ -5,7 +5,7 @@
 
 #include "host/cli/plugin_options.hpp"
 #include "host/base/input_error.hpp"
-#include "host/terminal/scenario.hpp"
+#include "host/scenario/scenario.hpp"
 
 namespace cherries::host {
 

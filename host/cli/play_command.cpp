@@ -16,7 +16,7 @@
 #include "host/records/replay.hpp"
 #include "host/records/save.hpp"
 #include "host/terminal/hotseat.hpp"
-#include "host/terminal/scenario.hpp"
+#include "host/scenario/scenario.hpp"
 #include "host/session/seats.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"

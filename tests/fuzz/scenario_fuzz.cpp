@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "sdk/plugins/plugin_search.hpp"
-#include "host/terminal/scenario.hpp"
+#include "host/scenario/scenario.hpp"
 #include "host/base/input_error.hpp"
 #include "tests/fuzz/fuzz_support.hpp"
 

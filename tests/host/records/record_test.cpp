@@ -15,7 +15,7 @@
 #include "sdk/plugins/plugin_search.hpp"
 #include "host/records/record.hpp"
 #include "host/records/replay.hpp"
-#include "host/terminal/scenario.hpp"
+#include "host/scenario/scenario.hpp"
 #include "host/batch/sim.hpp"
 #include "host/records/state_json.hpp"
 #include "tests/support/fake_plugins.hpp"

@@ -15,7 +15,7 @@
 #include "sdk/plugins/plugin_search.hpp"
 #include "host/terminal/line_reader.hpp"
 #include "host/text/render.hpp"
-#include "host/terminal/scenario.hpp"
+#include "host/scenario/scenario.hpp"
 #include "host/session/seats.hpp"
 #include "host/base/input_error.hpp"
 #include "tests/support/run_cli.hpp"

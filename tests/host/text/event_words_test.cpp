@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "host/terminal/scenario.hpp"
+#include "host/scenario/scenario.hpp"
 #include "host/text/event_words.hpp"
 #include "sdk/plugins/plugin_search.hpp"
 

@@ -1,4 +1,4 @@
-#include "host/terminal/scenario_expect.hpp"
+#include "host/scenario/scenario_expect.hpp"
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>

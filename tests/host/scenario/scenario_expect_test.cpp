@@ -7,7 +7,7 @@
 
 #include "sdk/plugins/plugin_search.hpp"
 #include "host/base/input_error.hpp"
-#include "host/terminal/scenario.hpp"
+#include "host/scenario/scenario.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/sdk/temp_plugin.hpp"
 

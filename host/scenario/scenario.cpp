@@ -1,4 +1,4 @@
-#include "host/terminal/scenario.hpp"
+#include "host/scenario/scenario.hpp"
 #include <fmt/ranges.h>
 #include "host/base/file_io.hpp"
 

@@ -27,7 +27,7 @@
 #include "engine/game.hpp"
 #include "host/session/game_end.hpp"
 #include "host/session/session.hpp"
-#include "host/terminal/scenario_expect.hpp"
+#include "host/scenario/scenario_expect.hpp"
 #include "sdk/plugins/bundle.hpp"
 
 namespace cherries::host {
