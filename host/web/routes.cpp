@@ -28,10 +28,12 @@ struct RouteCall {
     const Request& req;
     const net::ip::address& client;
     std::vector<std::string> captures;
+    /// Answers later, on the loop (a handler whose answer is made off the loop returns nullopt).
+    std::function<void(Response)> respond;
     const std::string& at(std::size_t i) const { return captures.at(i - 1); }
 };
 
-using Handler = Response (*)(Server::Impl& s, const RouteCall& call);
+using Handler = std::optional<Response> (*)(Server::Impl& s, const RouteCall& call);
 
 /// One route: GET routes answer HEAD too.
 struct Route {
@@ -58,12 +60,12 @@ Response page(Server::Impl& s, const Request& req, const char* file) {
     return res;
 }
 
-Response lobby_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "index.html"); }
-Response table_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "table.html"); }
-Response replay_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "replay.html"); }
-Response ranking_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "ranking.html"); }
+std::optional<Response> lobby_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "index.html"); }
+std::optional<Response> table_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "table.html"); }
+std::optional<Response> replay_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "replay.html"); }
+std::optional<Response> ranking_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "ranking.html"); }
 
-Response static_file(Server::Impl& s, const RouteCall& c) {
+std::optional<Response> static_file(Server::Impl& s, const RouteCall& c) {
     const auto decoded = url_decode(c.at(1));
     const auto file = decoded ? file_under(s.web_root, *decoded) : std::nullopt;
     const auto bytes = file ? file_bytes(*file) : std::nullopt;
@@ -71,7 +73,7 @@ Response static_file(Server::Impl& s, const RouteCall& c) {
     return reply(c.req, http::status::ok, content_type(*file), *bytes);
 }
 
-Response open_table(Server::Impl& s, const RouteCall& c) {
+std::optional<Response> open_table(Server::Impl& s, const RouteCall& c) {
     if (!s.within_minute_limit(s.tables_by_address, c.client, s.config.tables_per_minute))
         return error_reply(c.req, http::status::too_many_requests,
                            fmt::format("this address opened {} tables in the last minute, the limit; try again in a minute",
@@ -91,7 +93,7 @@ Response open_table(Server::Impl& s, const RouteCall& c) {
     return json_reply(c.req, http::status::created, answer);
 }
 
-Response replay_record(Server::Impl& s, const RouteCall& c) {  // the replay page's words for a file
+std::optional<Response> replay_record(Server::Impl& s, const RouteCall& c) {  // the replay page's words for a file
     if (!s.within_minute_limit(s.replays_by_address, c.client, s.config.replays_per_minute))
         return error_reply(c.req, http::status::too_many_requests,
                            fmt::format("this address sent {} records to replay in the last minute, the limit; try again in a minute",
@@ -100,10 +102,10 @@ Response replay_record(Server::Impl& s, const RouteCall& c) {  // the replay pag
     return json_reply(c.req, http::status::ok, replayed_json(s.lobby->library(), c.req.body(), "the record"));
 }
 
-Response catalog(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->catalog_json()); }
-Response tables(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->tables_json()); }
+std::optional<Response> catalog(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->catalog_json()); }
+std::optional<Response> tables(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->tables_json()); }
 
-Response players(Server::Impl& s, const RouteCall& c) {  // the statistics of the web's players, as !top gives CherryBot's
+std::optional<Response> players(Server::Impl& s, const RouteCall& c) {  // the statistics of the web's players, as !top gives CherryBot's
     json out = json::array();
     if (s.store)
         try {
@@ -117,7 +119,7 @@ Response players(Server::Impl& s, const RouteCall& c) {  // the statistics of th
     return json_reply(c.req, http::status::ok, out);
 }
 
-Response stored_game_of_table(Server::Impl& s, const RouteCall& c) {  // where a table's game is kept once the table is gone
+std::optional<Response> stored_game_of_table(Server::Impl& s, const RouteCall& c) {  // where a table's game is kept once the table is gone
     const std::string& id = c.at(1);
     if (!s.store) return error_reply(c.req, http::status::not_found, "this server keeps no games (no --database)");
     std::optional<host::GameSummary> game;
@@ -134,7 +136,7 @@ Response stored_game_of_table(Server::Impl& s, const RouteCall& c) {  // where a
                            {"record", live ? json(nullptr) : json("/api/games/" + std::to_string(game->id) + "/record")}});
 }
 
-Response table_record(Server::Impl& s, const RouteCall& c) {
+std::optional<Response> table_record(Server::Impl& s, const RouteCall& c) {
     const std::string& id = c.at(1);
     WebTable* table = s.lobby->find(id);
     if (!table) return error_reply(c.req, http::status::not_found, "no table '" + id + "'");
@@ -144,7 +146,7 @@ Response table_record(Server::Impl& s, const RouteCall& c) {
     return res;
 }
 
-Response table_events(Server::Impl& s, const RouteCall& c) {  // the replay page's words for a table still open
+std::optional<Response> table_events(Server::Impl& s, const RouteCall& c) {  // the replay page's words for a table still open
     WebTable* table = s.lobby->find(c.at(1));
     if (!table) return error_reply(c.req, http::status::not_found, "no table '" + c.at(1) + "'");
     return json_reply(c.req, http::status::ok, json{{"events", json::parse(table->history())}});
@@ -161,13 +163,13 @@ std::variant<std::string, Response> stored_record(Server::Impl& s, const RouteCa
     }
 }
 
-Response game_events(Server::Impl& s, const RouteCall& c) {  // a stored game's record replayed here, in words
+std::optional<Response> game_events(Server::Impl& s, const RouteCall& c) {  // a stored game's record replayed here, in words
     auto record = stored_record(s, c);
     if (auto* refused = std::get_if<Response>(&record)) return std::move(*refused);
     return json_reply(c.req, http::status::ok, replayed_json(s.lobby->library(), std::get<std::string>(record), "game " + c.at(1)));
 }
 
-Response game_record(Server::Impl& s, const RouteCall& c) {
+std::optional<Response> game_record(Server::Impl& s, const RouteCall& c) {
     auto record = stored_record(s, c);
     if (auto* refused = std::get_if<Response>(&record)) return std::move(*refused);
     Response res = reply(c.req, http::status::ok, "application/x-ndjson", std::move(std::get<std::string>(record)));
@@ -175,47 +177,69 @@ Response game_record(Server::Impl& s, const RouteCall& c) {
     return res;
 }
 
-Response card_face(Server::Impl& s, const RouteCall& c) {
-    const std::string& fingerprint = c.at(1);
-    const std::string key = fingerprint + "/" + c.at(2);
-    auto it = s.faces.find(key);
-    if (it == s.faces.end() && s.pictures.card_faces && !s.drawn_sets.count(fingerprint)) {
-        std::string set_id;
-        if (const auto bundle = s.lobby->bundle_with_set(fingerprint, set_id)) {
-            s.drawn_sets.insert(fingerprint);  // drawn once per fingerprint, whatever comes of it
-            try {
-                for (auto& [card, svg] : s.pictures.card_faces(*bundle, set_id)) s.faces[fingerprint + "/" + card] = std::move(svg);
-            } catch (const std::exception& e) {
-                s.log(fmt::format("card faces of set {}: {}", set_id, e.what()));
-            }
-            it = s.faces.find(key);
-        }
-    }
-    if (it == s.faces.end()) return error_reply(c.req, http::status::not_found, "no card face " + key);
-    Response res = reply(c.req, http::status::ok, "image/svg+xml", it->second);
-    res.set(http::field::cache_control, "public, max-age=31536000, immutable");  // the fingerprint names the bytes
+// A picture's answer, made on the loop from what the server has drawn by then.
+std::optional<Response> picture(const Request& req, const std::map<std::string, std::string>& drawn, const std::string& key,
+                                const std::string& missing, bool immutable) {
+    const auto it = drawn.find(key);
+    if (it == drawn.end()) return error_reply(req, http::status::not_found, missing);
+    Response res = reply(req, http::status::ok, "image/svg+xml", it->second);
+    if (immutable) res.set(http::field::cache_control, "public, max-age=31536000, immutable");  // the fingerprint names the bytes
     return res;
 }
 
-Response reference_graph(Server::Impl& s, const RouteCall& c) {
-    const std::string& gametype = c.at(1);
-    auto it = s.graphs.find(gametype);
-    if (it == s.graphs.end()) {
-        std::shared_ptr<const sdk::Bundle> bundle;
-        try {
-            bundle = s.lobby->bundle_for_gametype(gametype);
-        } catch (const std::exception&) {
-            return error_reply(c.req, http::status::not_found, "no gametype '" + gametype + "' here");
-        }
-        if (!s.pictures.reference_graph) return error_reply(c.req, http::status::not_found, "no reference graphs on this server");
-        try {
-            it = s.graphs.emplace(gametype, s.pictures.reference_graph(*bundle)).first;
-        } catch (const std::exception& e) {
-            s.log(fmt::format("reference graph {}: {}", gametype, e.what()));
-            return error_reply(c.req, http::status::internal_server_error, "the reference graph could not be drawn");
-        }
+std::optional<Response> card_face(Server::Impl& s, const RouteCall& c) {
+    const std::string fingerprint = c.at(1);
+    const std::string key = fingerprint + "/" + c.at(2);
+    auto answer = [&s, req = Request(c.req), key] { return *picture(req, s.faces, key, "no card face " + key, true); };
+    std::string set_id;
+    const auto bundle = s.faces.count(key) || !s.pictures.card_faces || s.drawn_sets.count(fingerprint)
+                            ? nullptr
+                            : s.lobby->bundle_with_set(fingerprint, set_id);
+    if (!bundle) return answer();
+    // Drawn once per fingerprint, off the loop, whatever comes of it.
+    s.draw("faces:" + fingerprint, [answer, respond = c.respond] { respond(answer()); },
+           [draw = s.pictures.card_faces, bundle, set_id, fingerprint]() -> std::function<void(Server::Impl&)> {
+               std::map<std::string, std::string> faces;
+               std::string error;
+               try {
+                   faces = draw(*bundle, set_id);
+               } catch (const std::exception& e) {
+                   error = e.what();
+               }
+               return [faces = std::move(faces), error, set_id, fingerprint](Server::Impl& s) mutable {
+                   s.drawn_sets.insert(fingerprint);
+                   if (!error.empty()) s.log(fmt::format("card faces of set {}: {}", set_id, error));
+                   for (auto& [card, svg] : faces) s.faces[fingerprint + "/" + card] = std::move(svg);
+               };
+           });
+    return std::nullopt;
+}
+
+std::optional<Response> reference_graph(Server::Impl& s, const RouteCall& c) {
+    const std::string gametype = c.at(1);
+    if (s.graphs.count(gametype)) return picture(c.req, s.graphs, gametype, "", false);
+    std::shared_ptr<const sdk::Bundle> bundle;
+    try {
+        bundle = s.lobby->bundle_for_gametype(gametype);
+    } catch (const std::exception&) {
+        return error_reply(c.req, http::status::not_found, "no gametype '" + gametype + "' here");
     }
-    return reply(c.req, http::status::ok, "image/svg+xml", it->second);
+    if (!s.pictures.reference_graph) return error_reply(c.req, http::status::not_found, "no reference graphs on this server");
+    auto answer = [&s, req = Request(c.req), gametype] {
+        if (!s.graphs.count(gametype)) return error_reply(req, http::status::internal_server_error, "the reference graph could not be drawn");
+        return *picture(req, s.graphs, gametype, "", false);
+    };
+    s.draw("graph:" + gametype, [answer, respond = c.respond] { respond(answer()); },
+           [draw = s.pictures.reference_graph, bundle, gametype]() -> std::function<void(Server::Impl&)> {
+               try {
+                   return [svg = draw(*bundle), gametype](Server::Impl& s) { s.graphs.emplace(gametype, svg); };
+               } catch (const std::exception& e) {
+                   return [error = std::string(e.what()), gametype](Server::Impl& s) {
+                       s.log(fmt::format("reference graph {}: {}", gametype, error));
+                   };
+               }
+           });
+    return std::nullopt;
 }
 
 const std::vector<Route>& routes() {
@@ -244,7 +268,7 @@ const std::vector<Route>& routes() {
 
 }  // namespace
 
-Response Server::Impl::route(const Request& req, const net::ip::address& client) {
+std::optional<Response> Server::Impl::route(const Request& req, const net::ip::address& client, std::function<void(Response)> respond) {
     const std::string target(req.target());
     const std::string path = target.substr(0, target.find('?'));
     const http::verb method = req.method() == http::verb::head ? http::verb::get : req.method();
@@ -254,13 +278,32 @@ Response Server::Impl::route(const Request& req, const net::ip::address& client)
         if (!std::regex_match(path, m, r.path)) continue;
         path_known = true;
         if (r.method != method) continue;
-        RouteCall call{req, client, {}};
+        RouteCall call{req, client, {}, std::move(respond)};
         for (std::size_t i = 1; i < m.size(); ++i) call.captures.push_back(m[i].str());
         return r.handler(*this, call);
     }
     if (path_known || method != http::verb::get)
         return error_reply(req, http::status::method_not_allowed, "expected GET (or POST /api/tables, POST /api/replay)");
     return error_reply(req, http::status::not_found, "no such page: " + path.substr(0, 100));
+}
+
+void Server::Impl::draw(const std::string& key, std::function<void()> then, std::function<std::function<void(Impl&)>()> work) {
+    auto& waiting = waiting_for_drawing[key];
+    waiting.push_back(std::move(then));
+    if (waiting.size() > 1) return;  // being drawn: this request waits for the same picture
+    // The pool is joined before the io_context goes (it is declared after it), so posting back
+    // to the loop is safe; the server itself may be gone by then, which the weak pointer says.
+    net::post(drawing, [loop = io.get_executor(), weak = weak_from_this(), key, work = std::move(work)] {
+        auto done = work();
+        net::post(loop, [weak, key, done = std::move(done)] {
+            const auto self = weak.lock();
+            if (!self || self->stopping) return;
+            done(*self);
+            const auto waiting = std::move(self->waiting_for_drawing[key]);
+            self->waiting_for_drawing.erase(key);
+            for (const auto& then : waiting) then();
+        });
+    });
 }
 
 }  // namespace cherries::web

@@ -78,7 +78,8 @@ private:
                                                 server_->config.sockets_per_address)));
         }
         if (websocket::is_upgrade(req)) return upgrade(std::move(req));
-        send(server_->route(req, client));
+        if (auto res = server_->route(req, client, [self = shared_from_this()](Response later) { self->send(std::move(later)); }))
+            send(std::move(*res));
     }
 
     // Behind a trusted proxy, the connection is counted for the client the request names (the

@@ -89,6 +89,13 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     std::map<std::string, std::string> faces;  // "FINGERPRINT/CARD" -> SVG, drawn once
     std::set<std::string> drawn_sets;          // fingerprints whose faces were drawn (or failed)
     std::map<std::string, std::string> graphs; // gametype id -> SVG
+    /// Pictures are drawn here, never on the loop (a huge picture would stall every table): one
+    /// thread, so the drawing library is used by one thread at a time. Each drawing's result
+    /// comes back to the loop as a message (Impl::draw).
+    net::thread_pool drawing{1};
+    /// Requests waiting for a picture being drawn, by what is drawn ("faces:FINGERPRINT",
+    /// "graph:GAMETYPE"): answered when it is done, the same drawing for all of them.
+    std::map<std::string, std::vector<std::function<void()>>> waiting_for_drawing;
     bool stopping = false;
     net::steady_timer sweeper{io};             // drops finished and idle tables
     std::map<net::ip::address, std::size_t> open_by_address;  // connections open now, by limit_key of the client
@@ -166,8 +173,14 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     void store_retry_due();
     /// The tables whose last save failed (their HostedTable's store health).
     std::vector<std::string> failing_tables() const;
-    /// Answers one HTTP request from `peer` (the client: client_address of the connection's peer).
-    http::response<http::string_body> route(const http::request<http::string_body>& req, const net::ip::address& peer);
+    /// Answers one HTTP request from `peer` (the client: client_address of the connection's
+    /// peer): at once, or, for what is made off the loop (a picture), nullopt and later through
+    /// `respond`, on the loop.
+    std::optional<http::response<http::string_body>> route(const http::request<http::string_body>& req, const net::ip::address& peer,
+                                                           std::function<void(http::response<http::string_body>)> respond);
+    /// Runs `work` on the drawing thread, then `done` on the loop; requests that ask for the same
+    /// `key` meanwhile wait for the same work (`then` runs for each, on the loop, after `done`).
+    void draw(const std::string& key, std::function<void()> then, std::function<std::function<void(Impl&)>()> work);
 };
 
 /// One browser's WebSocket at one table. Messages out are queued and written one at a time.

@@ -3,6 +3,7 @@
 // and no file outside the web root.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <filesystem>
 #include <set>
 
@@ -121,7 +122,7 @@ TEST_CASE("the pages and their files come from the web root, and nothing outside
 
 TEST_CASE("card faces and reference graphs are SVG drawn by host/design, cached by fingerprint", "[web]") {
     web::Pictures pictures;
-    int drawn = 0;
+    std::atomic<int> drawn = 0;  // counted on the server's drawing thread
     pictures.card_faces = [&](const sdk::Bundle& bundle, const std::string& set) {
         ++drawn;
         return host::card_faces_svg(bundle, set);
