@@ -236,16 +236,19 @@ int safe_rep(lua_State* L) {
 // __newindex: a chain of 700 tables in front of an array is 700 lookups per element, in C where
 // no hook runs (one table.concat ran 471 ms against a 25 ms budget), and a metamethod function
 // may lengthen the chain while the call runs, so no charge made before it can bound the work.
-// The table functions therefore take plain tables only: a table argument whose metatable has
-// __index or __newindex is a bad argument. A read-only table (lua_seal) counts by its contents:
-// its own __index (its contents, one step) and __newindex (which refuses at once) are the
-// sandbox's; a metatable the plugin gave it before it was sealed counts like any other.
+// __len is plugin code too, and the library asks it again after the wrapper charged what it said
+// the first time: it could answer 1 to the charge and a million to the loop, and put an __index
+// chain in place between the two. The table functions therefore take plain tables only: a table
+// argument whose metatable has __index, __newindex or __len is a bad argument. A read-only table
+// (lua_seal) counts by its contents: its own __index (its contents, one step), __newindex (which
+// refuses at once) and __len (its contents' length) are the sandbox's; a metatable the plugin
+// gave it before it was sealed counts like any other.
 void require_plain_table(lua_State* L, int index) {
     if (lua_type(L, index) != LUA_TTABLE) return;  // the original reports the bad argument
     const int contents = lua_seal::push_contents(L, index);  // +1
     bool plain = true;
     if (lua_getmetatable(L, contents)) {  // +1: what Lua's lookups read, raw (luaT_gettm)
-        for (const char* event : {"__index", "__newindex"}) {
+        for (const char* event : {"__index", "__newindex", "__len"}) {
             lua_pushstring(L, event);
             if (lua_rawget(L, -2) != LUA_TNIL) plain = false;
             lua_pop(L, 1);
@@ -254,18 +257,19 @@ void require_plain_table(lua_State* L, int index) {
     }
     lua_pop(L, 1);
     if (!plain)
-        luaL_argerror(L, index, "a table with an __index or __newindex metamethod; the table functions take plain tables "
-                                "only (they would read every element through it in C): copy what you need into a plain table");
+        luaL_argerror(L, index, "a table with an __index, __newindex or __len metamethod; the table functions take plain "
+                                "tables only (they would read every element through it in C): copy what you need into a "
+                                "plain table");
 }
 
-// Length of table argument 1 as the library will see it (may run __len), or 0 if not a table.
+// Length of table argument 1 as the library will see it (a plain table: no __len), or 0 if not a table.
 double table_length(lua_State* L) {
     if (lua_type(L, 1) != LUA_TTABLE) return 0;
     return static_cast<double>(luaL_len(L, 1));
 }
 
 
-// table.insert(t, pos, v) and table.remove(t, pos) shift up to #t elements (#t may come from __len).
+// table.insert(t, pos, v) and table.remove(t, pos) shift up to #t elements.
 // [-0, +0, e] table.insert(t, [pos,] v): charges the shift.
 int safe_insert(lua_State* L) {
     require_plain_table(L, 1);

@@ -112,7 +112,7 @@ struct LuaLimits {
 ///   call past twice its time limit is stopped at its next charge (the backstop).
 /// - Limits where no price fits: a library call returns at most lua_library::kMaxResults
 ///   values; load reads at most kMaxLoadBytes from a reader function; the table functions take
-///   plain tables only (no __index or __newindex, whose chains they would walk in C).
+///   plain tables only (no __index, __newindex or __len: they would walk chains in C).
 /// - Depth: at most 1,000 nested Lua calls (lua_budget::kMaxCallDepth), then "stack overflow".
 /// - Memory: `memory_bytes` for the whole state; one string holds at most 1 MiB; one file may
 ///   keep at most a quarter of `memory_bytes` after loading, so every plugin has room to run.
