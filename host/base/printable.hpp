@@ -20,16 +20,31 @@ inline constexpr std::size_t kMaxNameWidth = 32;
 /// terminal's `join`, the web, IRC nicks, scenarios, saves, records): why `name` cannot be one,
 /// or "" if it can. A name is 1 to kMaxNameWidth columns of valid UTF-8 with no whitespace
 /// (Unicode's too: U+00A0, U+2028 ...), no control character (C0, DEL, C1 such as U+0085 and
-/// U+009B) and no text-direction control (U+200E/F, U+061C, U+202A..E, U+2066..9). Names reach
-/// terminals, channels, pages and records: an escape sequence in one could rewrite what others
-/// see, a direction control reorder a standings line, and two names that differ only in bytes
-/// that are not UTF-8 would collide once written as JSON.
+/// U+009B), no text-direction control (U+200E/F, U+061C, U+202A..E, U+2066..9) and no other
+/// invisible format character (Unicode's category Cf: U+FEFF, U+2060, U+00AD, U+200B ...). Names
+/// reach terminals, channels, pages and records: an escape sequence in one could rewrite what
+/// others see, a direction control reorder a standings line, an invisible character make a
+/// second `ann`, and two names that differ only in bytes that are not UTF-8 would collide once
+/// written as JSON.
 std::string name_problem(std::string_view name);
 
+/// `name` in Unicode's composed form (NFC), the form a name is kept in: "a" + U+0301 becomes
+/// "á" (U+00E1), so the two spellings are one name in records and statistics. Doors call it
+/// before name_problem. `name` must be valid UTF-8; otherwise it is returned as is.
+std::string nfc_name(std::string_view name);
+
 /// `name` folded for comparison (utf8proc: compatibility decomposition, case folding,
-/// composition): two names are one person's at a table when their folds are equal ("ann",
-/// "ANN", "Ａｎｎ"). `name` must be valid UTF-8 (name_problem); otherwise it is returned as is.
+/// composition): "ann", "ANN", "Ａｎｎ" fold alike. `name` must be valid UTF-8 (name_problem);
+/// otherwise it is returned as is.
 std::string fold_name(std::string_view name);
+
+/// What `name` looks like, for telling look-alikes apart (Unicode TS #39 "skeleton", through
+/// ICU's uspoof): folded as fold_name does, with invisible (default-ignorable) characters and
+/// combining marks dropped, and every character replaced by the prototype of the characters it
+/// can be mistaken for. Two names whose skeletons are equal are one name at a table: "ann",
+/// "ANN", Cyrillic "аnn", "a" + U+0301 "nn", "ann" + U+2060. `name` must be valid UTF-8;
+/// otherwise it is returned as is.
+std::string name_skeleton(std::string_view name);
 
 /// `text` safe to print on one line: control characters (C0, DEL, C1) and bytes that are not
 /// UTF-8 shown as \xNN; everything else as it is.

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -25,6 +26,7 @@ struct ReplayOptions {
     bool force = false;
     bool show = false;
     bool json = false;
+    bool require_sealed = false;
     std::uint32_t to = 0;
     CLI::Option* to_option = nullptr;
     std::int64_t game = 0;
@@ -47,6 +49,17 @@ std::string outcome(const Game& game, const Replayer& replayer) {
     }
 }
 
+// With --require-sealed, refuses a record (`lines`, its header parsed as `header`, the header
+// on line `first` of the file) whose deal is not sealed, before anything is replayed. A sealed
+// one is verified when its Replayer is made (replay_seed), which refuses a reveal that differs.
+void require_sealed(const ReplayOptions& o, const RecordHeader& header, const std::vector<std::string>& lines,
+                    std::size_t first) {
+    if (!o.require_sealed) return;
+    const DealCheck deal = deal_check(header, lines);
+    if (deal == DealCheck::sealed) return;
+    throw InputError(fmt::format("{}:{}: --require-sealed: {}", o.file, first, deal_words(deal, header, header.seed)));
+}
+
 // A file of many records (sim --record FILE.jsonl) without --game: replays them all, one at a
 // time. `lines`/`first` and `second`/`second_first` are the first two records read.
 int replay_all(const ReplayOptions& o, RecordReader& reader, std::vector<std::string> lines, std::size_t first,
@@ -61,8 +74,10 @@ int replay_all(const ReplayOptions& o, RecordReader& reader, std::vector<std::st
     auto runtime = bundle.make_runtime();
     std::size_t events = 0;
     std::uint64_t turns = 0;
+    std::map<DealCheck, std::size_t> deals;
     for (bool more = true; more;) {
         const RecordHeader header = parse_header_line(lines[0], o.file, first);
+        require_sealed(o, header, lines, first);
         // Every record must be of the plugins the first one loaded: the same list, in order.
         check_plugins(header.plugins, bundle, fmt::format("{}:{}", o.file, first), o.force, std::cerr);
         Replayer replayer(bundle, *runtime, header, std::move(lines), o.file, first);
@@ -72,6 +87,7 @@ int replay_all(const ReplayOptions& o, RecordReader& reader, std::vector<std::st
             fmt::print(stderr, "cherries: replay differs: {}\n", e.what());
             return 1;
         }
+        ++deals[replayer.deal()];
         events += replayer.events();
         turns += replayer.game().turn();
         lines = std::move(second);
@@ -79,7 +95,16 @@ int replay_all(const ReplayOptions& o, RecordReader& reader, std::vector<std::st
         more = !lines.empty();
         if (more && !reader.next(second, second_first)) second.clear();
     }
-    std::cout << fmt::format("replay: {}: {} records, {} events in {} turns match\n", o.file, reader.records(), events, turns);
+    std::string deal_counts;  // "every deal open", or "deals: 2 sealed and verified, 1 open"
+    if (deals.size() == 1)
+        deal_counts = deals.begin()->first == DealCheck::sealed ? "every deal sealed and verified"
+                                                                : fmt::format("every deal {}", to_string(deals.begin()->first));
+    else
+        for (const auto& [deal, count] : deals)
+            deal_counts += fmt::format("{}{} {}", deal_counts.empty() ? "deals: " : ", ", count,
+                                       deal == DealCheck::sealed ? "sealed and verified" : to_string(deal));
+    std::cout << fmt::format("replay: {}: {} records, {} events in {} turns match; {}\n", o.file, reader.records(), events,
+                             turns, deal_counts);
     return 0;
 }
 
@@ -100,6 +125,7 @@ int run_replay(const ReplayOptions& o) {
             return replay_all(o, reader, std::move(lines), first, std::move(second), second_first);
     }
     const RecordHeader header = parse_header_line(lines[0], o.file, first);
+    require_sealed(o, header, lines, first);
     const sdk::Bundle bundle = load_recorded_bundle(header.plugins, o.plugins.plugin_path);
     check_plugins(header.plugins, bundle, o.file, o.force, std::cerr);
     auto runtime = bundle.make_runtime();
@@ -133,6 +159,7 @@ int run_replay(const ReplayOptions& o) {
         nlohmann::json out = state_json(game);
         out["events"] = log->events();
         if (ended && !replayer.reason().empty()) out["reason"] = replayer.reason();  // why it was stopped
+        out["deal"] = to_string(replayer.deal());  // sealed (and verified), open, unverifiable
         // Who plays each seat at this point (seat lines: a take-over, a nick change), and the
         // winner by the seat's occupant, as the table announced them (docs/records.md, "Seat lines").
         for (auto& p : out["players"])
@@ -148,9 +175,8 @@ int run_replay(const ReplayOptions& o) {
         TextRenderer table(game, cards, std::cout, stdout_palette());
         table.print_table();
     }
-    if (status == 0 && replayer.sealed())
-        std::cout << fmt::format("replay: {}: the deal verifies: seed {} and its salt hash to the header's commitment {}\n",
-                                 o.file, replayer.seed(), header.commitment);
+    if (status == 0)  // sealed and verified, open, or unverifiable: said plainly every time
+        std::cout << fmt::format("replay: {}: {}\n", o.file, deal_words(replayer.deal(), header, replayer.seed()));
     if (status == 0)
         std::cout << fmt::format("replay: {}: {} events in {} turns match the record{}; {}\n", o.file,
                                  replayer.events(), game.turn(), ended ? "" : fmt::format(" (stopped at turn {})", *to),
@@ -169,6 +195,8 @@ void add_replay_command(CLI::App& app, Command& run) {
         "replay", "Replay a game record and check every event against it; exit status 1 at the first difference");
     replay->add_option("file", o->file, "The record (JSON Lines, docs/records.md)")->required();
     replay->add_flag("--force", o->force, "Replay even when a plugin's fingerprint differs from the record");
+    replay->add_flag("--require-sealed", o->require_sealed,
+                     "Refuse (exit status 2) a record whose deal is not sealed, or whose reveal does not verify");
     replay->add_flag("--show", o->show, "Print the game as a transcript while replaying");
     o->to_option = add_integer_option<std::uint32_t>(*replay, "--to", o->to, 0, UINT32_MAX,
                                                      "Stop when turn N has been played and print the state");

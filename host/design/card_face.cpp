@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "host/base/input_error.hpp"
+#include "sdk/base/picture_size.hpp"
 #include "host/design/card_layout.hpp"
 #include "host/design/drawing_library.hpp"
 
@@ -133,6 +134,10 @@ CardPainter::~CardPainter() = default;
 const CardPainter::Picture& CardPainter::picture(const std::filesystem::path& file) {
     auto& slot = pictures_[file];
     if (slot) return *slot;
+    // The header first: a picture past the limits is never decoded (a 6000 × 6000 PNG is 144 MB
+    // of pixels). The manifest was checked at load; the file may have changed since.
+    if (const std::string problem = sdk::picture_problem(file); !problem.empty())
+        throw InputError(fmt::format("{}: cannot read the picture: it {}", file.string(), problem));
     auto p = std::make_unique<Picture>();
     std::string ext = file.extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });

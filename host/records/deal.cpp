@@ -17,7 +17,13 @@ bool lower_hex(std::string_view text) {
 
 }  // namespace
 
-std::string new_salt() { return fmt::format("{:016x}{:016x}", random_seed(), random_seed()); }
+std::string new_salt() {
+    unsigned char bytes[16];
+    random_bytes(bytes, sizeof bytes);  // one read of the OS's source, not two seeds
+    std::string salt;
+    for (const unsigned char b : bytes) salt += fmt::format("{:02x}", b);
+    return salt;
+}
 
 bool valid_salt(std::string_view salt) { return salt.size() >= 32 && salt.size() <= 64 && lower_hex(salt); }
 

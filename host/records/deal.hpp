@@ -17,7 +17,7 @@ struct Deal {
     std::string salt;  ///< 32 lowercase hex digits (128 bits from the OS's random source)
 };
 
-/// A new salt: 32 lowercase hex digits from std::random_device.
+/// A new salt: 32 lowercase hex digits, 128 bits from getrandom(2) (host/base/random_seed.hpp).
 std::string new_salt();
 
 /// Whether `salt` is 32 to 64 lowercase hex digits (what a record's reveal may hold).

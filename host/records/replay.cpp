@@ -81,6 +81,46 @@ std::uint64_t replay_seed(const RecordHeader& header, const std::vector<std::str
                                  file, lines.size() + first_line - 1));
 }
 
+const char* to_string(DealCheck deal) {
+    switch (deal) {
+        case DealCheck::sealed: return "sealed";
+        case DealCheck::open: return "open";
+        case DealCheck::unverifiable: return "unverifiable";
+    }
+    return "unverifiable";
+}
+
+DealCheck deal_check(const RecordHeader& header, const std::vector<std::string>& lines) {
+    if (!header.commitment.empty()) return DealCheck::sealed;
+    // An open header: its end line (the first object after the header with "end") reveals
+    // nothing. One that reveals a seed or a salt was a sealed record whose commitment is gone.
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const nlohmann::json line = nlohmann::json::parse(lines[i], nullptr, false);
+        if (!line.is_object() || !line.contains("end")) continue;
+        return line.contains("salt") || line.contains("seed") ? DealCheck::unverifiable : DealCheck::open;
+    }
+    return DealCheck::open;
+}
+
+std::string deal_words(DealCheck deal, const RecordHeader& header, std::uint64_t seed) {
+    switch (deal) {
+        case DealCheck::sealed:
+            return fmt::format("the deal verifies: seed {} and its salt hash to the header's commitment {} (a sealed "
+                               "deal: the deck was fixed before the first card)",
+                               seed, header.commitment);
+        case DealCheck::open:
+            return fmt::format("the deal is open, not sealed: the header holds the seed {}, which whoever ran the game "
+                               "chose or could read (cherries play, sim); nothing shows the deck was fixed before the "
+                               "first card",
+                               seed);
+        case DealCheck::unverifiable: break;
+    }
+    return fmt::format("the deal cannot be verified: the header holds the seed {} and no commitment, yet the end line "
+                       "reveals a seed or salt as only a sealed deal's does (a sealed record whose commitment was "
+                       "dropped?); nothing shows the deck was fixed before the first card",
+                       seed);
+}
+
 Replayer::Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const RecordHeader& header,
                    std::vector<std::string> lines, std::string file, std::size_t first_line,
                    std::optional<std::uint64_t> seed)
@@ -88,6 +128,7 @@ Replayer::Replayer(const sdk::Bundle& bundle, Evaluator& evaluator, const Record
       lines_(std::move(lines)),
       first_line_(first_line),
       sealed_(!header.commitment.empty()),
+      deal_(seed ? DealCheck::unverifiable : deal_check(header, lines_)),
       seed_(seed ? *seed : replay_seed(header, lines_, file_, first_line_)),
       memo_(evaluator),
       game_(make_game(bundle, memo_, header, seed_, file_)),

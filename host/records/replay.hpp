@@ -48,6 +48,27 @@ sdk::Bundle load_recorded_bundle(const std::vector<RecordedPlugin>& plugins,
 std::uint64_t replay_seed(const RecordHeader& header, const std::vector<std::string>& lines, const std::string& file,
                           std::size_t first_line);
 
+/// What a record shows of its deal (docs/records.md, "The fair deal").
+enum class DealCheck {
+    sealed,        ///< the header holds a commitment, and the end line's reveal hashes to it (replay_seed checks)
+    open,          ///< the header holds the seed (play, sim): whoever ran the game chose it or could read it
+    unverifiable,  ///< the header holds a seed and no commitment, yet the end line reveals a seed or salt as
+                   ///< only a sealed deal's does (a sealed record with its commitment dropped), or the seed
+                   ///< was given by the host instead of revealed
+};
+
+/// "sealed", "open" or "unverifiable" (replay --json's "deal").
+const char* to_string(DealCheck deal);
+
+/// What `lines` (a record, its header first, parsed as `header`) shows of its deal. A sealed
+/// answer says only that the header seals it: replay_seed then verifies the reveal or refuses.
+DealCheck deal_check(const RecordHeader& header, const std::vector<std::string>& lines);
+
+/// replay's sentence on a deal: "the deal verifies: seed S and its salt hash to the header's
+/// commitment C (...)", "the deal is open, not sealed: ...", "the deal cannot be verified: ...".
+/// `seed`: the game's (revealed for a sealed deal).
+std::string deal_words(DealCheck deal, const RecordHeader& header, std::uint64_t seed);
+
 /// Replays one record against `bundle`. Not copyable: the game points to it.
 class Replayer final : private EventSink {
 public:
@@ -80,6 +101,9 @@ public:
     /// Whether the record's deal was sealed (a commitment in its header), and so checked against
     /// the end line's reveal before the game was set up.
     bool sealed() const { return sealed_; }
+    /// What the record shows of its deal: sealed (and verified, since the game could be set
+    /// up), open, or unverifiable (deal_check; a seed given to the constructor: unverifiable).
+    DealCheck deal() const { return deal_; }
     /// The game's seed: the header's, or the one the end line revealed (replay_seed).
     std::uint64_t seed() const { return seed_; }
     /// Event lines checked so far.
@@ -105,6 +129,7 @@ private:
     std::vector<std::string> lines_;
     std::size_t first_line_;
     bool sealed_ = false;
+    DealCheck deal_ = DealCheck::open;
     std::uint64_t seed_ = 0;
     GameMemo memo_;  // as in play (Session): each (function, argument) asked once a game
     Game game_;

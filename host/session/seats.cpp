@@ -27,14 +27,14 @@ Seat parse_seat(std::string_view spec, std::size_t seat) {
     constexpr std::string_view prefix = "bot:";
     if (!spec.starts_with(prefix)) {
         check_name(spec, spec);
-        return {std::string(spec), {}};
+        return {nfc_name(spec), {}};  // kept composed (NFC): one spelling of a name in records
     }
     std::string_view rest = spec.substr(prefix.size());
     std::string_view kind = rest;
     std::string name;
     if (const auto eq = rest.find('='); eq != std::string_view::npos) {
         kind = rest.substr(0, eq);
-        name = std::string(rest.substr(eq + 1));
+        name = nfc_name(rest.substr(eq + 1));
         check_name(name, spec);
     } else {
         name = std::string(kind) + "-" + std::to_string(seat);

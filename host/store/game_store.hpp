@@ -14,12 +14,24 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cherries::host {
 
 /// The schema this build writes; older databases are migrated when opened (docs/irc-storage.md).
-inline constexpr int kStoreSchemaVersion = 3;
+inline constexpr int kStoreSchemaVersion = 4;
+
+/// `key` ("nick:ANN", "web:a" + U+0301 + "nn") as statistics are kept under it: the part after
+/// the first ':' in NFC and case-folded (host::nfc_name, host::fold_name), so "ann", "ANN",
+/// "Ann" and both spellings of "ánn" are one player's. Bytes that are not UTF-8 become U+FFFD.
+std::string stats_key(std::string_view key);
+
+/// The order of a ranking (GameStore::top).
+enum class StatsOrder {
+    win_rate,   ///< the highest win rate (wins / games), then most wins, then most points: CherryBot's !top
+    most_wins,  ///< most wins, then most points: the web's ranking (docs/web.md)
+};
 
 /// A database that cannot be opened, read or written: "FILE: what went wrong; what was expected".
 class StoreError : public std::runtime_error {
@@ -123,12 +135,14 @@ public:
     std::vector<GameSummary> games(std::size_t limit = 100);
     /// The newest game stored for `channel` ("web:ID": a web table), if any.
     std::optional<GameSummary> last_game_in(const std::string& channel);
-    /// A player's statistics by key, if they finished a game.
+    /// A player's statistics by key (stats_key: "nick:ANN" finds "nick:ann"), if they finished a game.
     std::optional<PlayerStats> stats(const std::string& key);
-    /// The best players among those with at least `min_games` finished games: the highest win
-    /// rate (wins / games), then most wins, then most points; at most `limit`; only keys that
-    /// begin with `key_prefix` ("web:": the web's players; "": everyone).
-    std::vector<PlayerStats> top(std::size_t limit = 5, std::uint64_t min_games = 1, const std::string& key_prefix = "");
+    /// The best players among those with at least `min_games` finished games, in `order` (then
+    /// by key): at most `limit` of them after the first `offset`; only keys that begin with
+    /// `key_prefix` ("web:": the web's players; "": everyone). Read from an index in that
+    /// order, so a page costs its rows, not a sort of every player's.
+    std::vector<PlayerStats> top(std::size_t limit = 5, std::uint64_t min_games = 1, const std::string& key_prefix = "",
+                                 StatsOrder order = StatsOrder::win_rate, std::size_t offset = 0);
     /// A game's record as JSON Lines (each line ends with '\n'). Throws StoreError when there is
     /// no game `game`.
     std::string record(std::int64_t game);

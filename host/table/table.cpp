@@ -105,8 +105,12 @@ bool Table::seated(PlayerId id) const {
     return std::any_of(players.begin(), players.end(), [&](const Player& p) { return p.id == id; });
 }
 
+// Two names are one at a table when they look alike (host/base/printable, name_skeleton: case,
+// compatibility forms, NFC/NFD, invisible characters, combining marks and Unicode TS #39
+// confusables), so Cyrillic "аnn" cannot sit down beside "ann"; TableOptions::same_name, when
+// set, decides instead.
 bool Table::same(std::string_view a, std::string_view b) const {
-    return options_.same_name ? options_.same_name(a, b) : a == b || fold_name(a) == fold_name(b);
+    return options_.same_name ? options_.same_name(a, b) : a == b || name_skeleton(a) == name_skeleton(b);
 }
 
 const std::string& Table::name(PlayerId id) const {

@@ -1,6 +1,7 @@
 #include "sdk/plugins/manifest.hpp"
 #include "sdk/plugins/manifest_fields.hpp"
 #include "sdk/base/plugin_file.hpp"
+#include "sdk/base/picture_size.hpp"
 #include "sdk/toml/toml_reader.hpp"
 #include "sdk/toml/toml_text.hpp"
 
@@ -165,6 +166,12 @@ std::filesystem::path read_picture(TomlReader& r, const toml::table& t, std::str
     }
     if (!path_present(folder / *value)) {
         r.error(node.source(), field + "no file '" + (folder / *value).string() + "'");
+        return {};
+    }
+    // Its header, before anything decodes it: a picture past the limits is refused here, at the
+    // manifest's line, in check and at load alike (sdk/base/picture_size.hpp).
+    if (const std::string problem = picture_problem(folder / *value); !problem.empty()) {
+        r.error(node.source(), field + "'" + *value + "' " + problem);
         return {};
     }
     return folder / *value;

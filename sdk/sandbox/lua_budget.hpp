@@ -89,9 +89,13 @@ struct SandboxState {
 
     /// For work the count hook does not see (library calls, allocation): once the call has been
     /// charged a slice's worth (the hook would have fired by then), its clock runs; after that
-    /// every look says whether the time is up.
+    /// every look says whether the time is up. Before that, every charge is still a look at the
+    /// wall clock, the backstop: a call charged less than a slice that has been running for more
+    /// than twice its time limit (work in C no charge foresaw) takes its first look at once, and
+    /// that look counts its time so far by wall time, as the hook's first look does.
     bool clock_says_stop() {
-        if (state == fresh && instructions - remaining < first_slice) return false;  // a short call: no clock
+        if (state == fresh && instructions - remaining < first_slice && Clock::now() - armed_at <= 2 * time_limit)
+            return false;  // a short call: the wall clock only
         return state < out_of_instructions && over_time();
     }
 

@@ -2,6 +2,7 @@
 // and table functions whose work is not one step, each charged by an upper bound of the work its
 // arguments ask for before it runs.
 #include "sdk/sandbox/lua_library.hpp"
+#include "sdk/sandbox/lua_seal.hpp"
 
 #include <lua.hpp>
 
@@ -14,6 +15,44 @@
 namespace cherries::sdk::lua_library {
 
 int run_original(lua_State* L) { return lua_tocfunction(L, lua_upvalueindex(1))(L); }
+
+void check_results(lua_State* L, double count, const char* function) {
+    if (count > kMaxResults)
+        luaL_error(L, "%s: too many results (%I values; a library call returns at most %d)", function,
+                   static_cast<lua_Integer>(std::min(count, 1e15)), kMaxResults);
+}
+
+namespace {
+
+// [-0, +1, e] the reader function a plugin gave `load` (upvalue 1): each piece it returns is
+// charged one instruction per byte before the lexer reads it, as a string chunk is, and the
+// pieces' total so far (upvalue 2) may not pass kMaxLoadBytes. Without this, pieces of a
+// megabyte inside a long comment were lexed in C for half a second per call, uncounted.
+int charged_reader(lua_State* L) {
+    lua_settop(L, 0);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 0, 1);  // the plugin's reader: its own instructions are counted
+    if (lua_type(L, 1) != LUA_TSTRING) return 1;  // nil ends the text; anything else load reports
+    const double piece = static_cast<double>(lua_rawlen(L, 1));
+    const double total = lua_tonumber(L, lua_upvalueindex(2)) + piece;
+    if (total > static_cast<double>(kMaxLoadBytes))
+        return luaL_error(L, "load: the reader function gave more than %d bytes of text (a chunk may be at most as long as "
+                             "a plugin's Lua file, 1 MiB)", static_cast<int>(kMaxLoadBytes));
+    lua_pushnumber(L, total);
+    lua_replace(L, lua_upvalueindex(2));
+    charge(L, piece);
+    return 1;
+}
+
+}  // namespace
+
+void charge_reader(lua_State* L, int index) {
+    index = lua_absindex(L, index);
+    lua_pushvalue(L, index);
+    lua_pushnumber(L, 0);
+    lua_pushcclosure(L, charged_reader, 2);
+    lua_replace(L, index);
+}
 
 namespace {
 
@@ -193,22 +232,54 @@ int safe_rep(lua_State* L) {
     return run_original(L);
 }
 
-// Length of table argument 1 as the library will see it (may run __len), or 0 if not a table.
+// The table library reads and writes elements with lua_geti/lua_seti, which follow __index and
+// __newindex: a chain of 700 tables in front of an array is 700 lookups per element, in C where
+// no hook runs (one table.concat ran 471 ms against a 25 ms budget), and a metamethod function
+// may lengthen the chain while the call runs, so no charge made before it can bound the work.
+// __len is plugin code too, and the library asks it again after the wrapper charged what it said
+// the first time: it could answer 1 to the charge and a million to the loop, and put an __index
+// chain in place between the two. The table functions therefore take plain tables only: a table
+// argument whose metatable has __index, __newindex or __len is a bad argument. A read-only table
+// (lua_seal) counts by its contents: its own __index (its contents, one step), __newindex (which
+// refuses at once) and __len (its contents' length) are the sandbox's; a metatable the plugin
+// gave it before it was sealed counts like any other.
+void require_plain_table(lua_State* L, int index) {
+    if (lua_type(L, index) != LUA_TTABLE) return;  // the original reports the bad argument
+    const int contents = lua_seal::push_contents(L, index);  // +1
+    bool plain = true;
+    if (lua_getmetatable(L, contents)) {  // +1: what Lua's lookups read, raw (luaT_gettm)
+        for (const char* event : {"__index", "__newindex", "__len"}) {
+            lua_pushstring(L, event);
+            if (lua_rawget(L, -2) != LUA_TNIL) plain = false;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (!plain)
+        luaL_argerror(L, index, "a table with an __index, __newindex or __len metamethod; the table functions take plain "
+                                "tables only (they would read every element through it in C): copy what you need into a "
+                                "plain table");
+}
+
+// Length of table argument 1 as the library will see it (a plain table: no __len), or 0 if not a table.
 double table_length(lua_State* L) {
     if (lua_type(L, 1) != LUA_TTABLE) return 0;
     return static_cast<double>(luaL_len(L, 1));
 }
 
 
-// table.insert(t, pos, v) and table.remove(t, pos) shift up to #t elements (#t may come from __len).
+// table.insert(t, pos, v) and table.remove(t, pos) shift up to #t elements.
 // [-0, +0, e] table.insert(t, [pos,] v): charges the shift.
 int safe_insert(lua_State* L) {
+    require_plain_table(L, 1);
     if (lua_gettop(L) == 3) charge_numeric_strings(L, 2, 2);
     if (lua_gettop(L) == 3) charge(L, table_length(L));
     return run_original(L);
 }
 // [-0, +1, e] table.remove(t [, pos]): charges the shift.
 int safe_remove(lua_State* L) {
+    require_plain_table(L, 1);
     charge_numeric_strings(L, 2, 2);
     if (lua_gettop(L) >= 2) charge(L, table_length(L));
     return run_original(L);
@@ -216,6 +287,8 @@ int safe_remove(lua_State* L) {
 // table.move(a1, f, e, t [, a2]) moves e - f + 1 elements.
 // [-0, +1, e] table.move(a1, f, e, t [, a2]): charges e - f + 1 moves.
 int safe_move(lua_State* L) {
+    require_plain_table(L, 1);
+    if (!lua_isnoneornil(L, 5)) require_plain_table(L, 5);
     charge_numeric_strings(L, 2, 4);
     charge(L, integer_arg(L, 3, 0) - integer_arg(L, 2, 0) + 1);
     return run_original(L);
@@ -247,6 +320,7 @@ int charged_comparator(lua_State* L) {
 
 // [-0, +0, e] table.sort(t [, comp]): charges n log n and puts a charged comparator at 2 (the stack is cut to 2).
 int safe_sort(lua_State* L) {
+    require_plain_table(L, 1);
     const double n = table_length(L);
     charge(L, n * std::log2(n + 1));
     if (lua_type(L, 1) == LUA_TTABLE) {  // otherwise the original reports the bad argument
@@ -264,6 +338,7 @@ int safe_sort(lua_State* L) {
 // bytes are charged as the buffer they fill is allocated).
 // [-0, +1, e] table.concat(t [, sep [, i [, j]]]): charges per element and the separator's bytes.
 int safe_concat(lua_State* L) {
+    require_plain_table(L, 1);
     charge_numeric_strings(L, 3, 4);
     const double last = lua_isnoneornil(L, 4) ? table_length(L) : integer_arg(L, 4, 0);
     const double n = std::max(last - integer_arg(L, 3, 1) + 1, 0.0);
@@ -280,20 +355,59 @@ int safe_bytewise(lua_State* L) {
     return run_original(L);
 }
 
-// Functions that push one value per element or byte (up to the stack limit, a million): a push
-// is cheaper than an instruction.
+// Functions that push one value per element or byte, at most kMaxResults: a push is cheaper
+// than an instruction.
 constexpr double kPushesPerInstruction = 4;
-// [-0, +r, e] table.unpack(t [, i [, j]]): charges the pushes.
+// [-0, +r, e] table.unpack(t [, i [, j]]): refuses more than kMaxResults values, charges the pushes.
 int safe_unpack(lua_State* L) {
+    require_plain_table(L, 1);
     charge_numeric_strings(L, 2, 3);
     const double last = lua_isnoneornil(L, 3) ? table_length(L) : integer_arg(L, 3, 0);
-    charge(L, std::min(last - integer_arg(L, 2, 1) + 1, 1e6) / kPushesPerInstruction);
+    const double n = last - integer_arg(L, 2, 1) + 1;
+    check_results(L, n, "table.unpack");
+    charge(L, std::max(n, 0.0) / kPushesPerInstruction);
     return run_original(L);
 }
-// [-0, +r, e] string.byte(s [, i [, j]]), utf8.codepoint: charges the pushes.
-int safe_byte(lua_State* L) {  // string.byte(s, i, j) and utf8.codepoint(s, i, j)
+// How many values string.byte(s, i, j) returns (utf8.codepoint at most as many): the bytes from
+// i to j (j defaults to i), negative positions counted from the end, clamped to the string.
+double byte_range(lua_State* L) {
+    const double length = arg_length(L, 1);
+    auto position = [&](double p) { return p < 0 ? length + p + 1 : p; };
+    const double first = std::max(position(integer_arg(L, 2, 1)), 1.0);
+    const double last = std::min(position(lua_isnoneornil(L, 3) ? integer_arg(L, 2, 1) : integer_arg(L, 3, 0)), length);
+    return std::max(last - first + 1, 0.0);
+}
+// [-0, +r, e] string.byte(s [, i [, j]]): refuses more than kMaxResults values, charges the pushes.
+int safe_byte(lua_State* L) {
     charge_numeric_strings(L, 2, 3);
-    if (lua_gettop(L) >= 3) charge(L, arg_length(L, 1) / kPushesPerInstruction);
+    const double n = byte_range(L);
+    check_results(L, n, "string.byte");
+    charge(L, n / kPushesPerInstruction);
+    return run_original(L);
+}
+// [-0, +r, e] utf8.codepoint(s [, i [, j [, lax]]]): refuses a range of more than kMaxResults
+// bytes (one value per character, at most one per byte), charges its bytes.
+int safe_codepoint(lua_State* L) {
+    charge_numeric_strings(L, 2, 3);
+    const double n = byte_range(L);
+    check_results(L, n, "utf8.codepoint");
+    charge(L, n / kPushesPerInstruction);
+    return run_original(L);
+}
+// [-0, +r, e] select(n, ...): refuses to return more than kMaxResults values.
+int safe_select(lua_State* L) {
+    const double given = lua_gettop(L) - 1;
+    if (lua_type(L, 1) == LUA_TNUMBER || lua_type(L, 1) == LUA_TSTRING) {
+        charge_numeric_strings(L, 1, 1);
+        int is_integer = 0;
+        const lua_Integer n = lua_tointegerx(L, 1, &is_integer);
+        if (is_integer) check_results(L, n < 0 ? std::min(static_cast<double>(-n), given) : given - static_cast<double>(n) + 1, "select");
+    }
+    return run_original(L);
+}
+// [-0, +1, e] table.pack(...): refuses more than kMaxResults values (a table of that many).
+int safe_pack_values(lua_State* L) {
+    check_results(L, lua_gettop(L), "table.pack");
     return run_original(L);
 }
 // Replaces table[name] with wrapper(original). Stack: table at -1.
@@ -316,9 +430,11 @@ void install_charges(lua_State* L) {
                      {"rep", safe_rep}, {"byte", safe_byte}, {"upper", safe_bytewise}, {"lower", safe_bytewise}, {"reverse", safe_bytewise}});
     lua_getglobal(L, LUA_TABLIBNAME);
     wrap_library(L, {{"insert", safe_insert}, {"remove", safe_remove}, {"move", safe_move}, {"sort", safe_sort},
-                     {"concat", safe_concat}, {"unpack", safe_unpack}});
+                     {"concat", safe_concat}, {"unpack", safe_unpack}, {"pack", safe_pack_values}});
     lua_getglobal(L, LUA_UTF8LIBNAME);
-    wrap_library(L, {{"codepoint", safe_byte}, {"len", safe_bytewise}, {"offset", safe_bytewise}});
+    wrap_library(L, {{"codepoint", safe_codepoint}, {"len", safe_bytewise}, {"offset", safe_bytewise}});
+    lua_pushglobaltable(L);
+    wrap_library(L, {{"select", safe_select}});
     install_text_charges(L);
 }
 

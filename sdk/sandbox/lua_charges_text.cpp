@@ -108,6 +108,12 @@ int safe_packsize(lua_State* L) {
 // end of a string through the data.
 // [-0, +r, e] string.unpack(fmt, s [, pos]): charges the format and the data scanned.
 int safe_string_unpack(lua_State* L) {
+    // Every value comes from an option letter (sizes are digits; 'x' is padding): the letters
+    // bound the results, and the next position is one more.
+    const std::string_view f = arg_text(L, 1);
+    check_results(L, static_cast<double>(std::count_if(f.begin(), f.end(), [](char c) {
+                      return c != 'x' && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+                  })) + 1, "string.unpack");
     charge(L, static_cast<double>(arg_text(L, 1).size()) / kFormatBytesPerInstruction +
                   static_cast<double>(arg_text(L, 2).size()) / kBytesPerInstruction);
     charge_numeric_strings(L, 3, 3);
@@ -180,7 +186,8 @@ void install_text_charges(lua_State* L) {
     lua_pop(L, 1);
     lua_pushglobaltable(L);
     wrap_numbers(L, "tonumber", 1, 2);
-    wrap_numbers(L, "select", 1, 1);
+    // select: lua_charges.cpp's safe_select charges its numeral and caps its results (a second
+    // wrapper would find the first as its "original" and run itself forever).
     wrap_numbers(L, "error", 2, 2);
     lua_pop(L, 1);
     // Arithmetic on strings ("1" + 1) is the string metatable's, which converts both operands.

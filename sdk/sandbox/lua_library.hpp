@@ -25,6 +25,19 @@ inline constexpr double kBytesPerInstruction = 64;
 /// Work that looks at each byte on its own (case mapping, UTF-8 decoding, quoting).
 inline constexpr double kBytesPerStepInstruction = 16;
 
+/// Most values one library call may push onto the stack (string.byte, utf8.codepoint,
+/// table.unpack, string.unpack, select) or table.pack may gather: past it the call is an error
+/// before any value is pushed. Lua's own limit is its stack's million slots, which made each such
+/// call a million pushes and a 16 MB stack for the collector to walk.
+inline constexpr int kMaxResults = 10'000;
+
+/// Longest text `load` reads from a reader function, all its pieces together: the size of a
+/// plugin's Lua file (a piece is charged one instruction per byte, as a string chunk is).
+inline constexpr std::size_t kMaxLoadBytes = 1u << 20;
+
+/// Raises "too many results" naming `function` when `count` values is more than kMaxResults.
+void check_results(lua_State* L, double count, const char* function);
+
 /// Charges `work` instructions' worth to the running call from inside a library function, before
 /// the work is done; raises the budget error if that is more than is left. Defined by
 /// lua_budget.cpp, which owns the budget.
@@ -56,6 +69,11 @@ void install_text_charges(lua_State* L);
 /// True for values whose text Lua makes from their address (tables, functions, threads,
 /// userdata): tostring and string.format("%s") show their type name instead.
 bool is_address_type(lua_State* L, int index);
+
+/// Wraps a reader function given to `load` (at stack index `index`, replaced in place) in one
+/// that charges each piece it returns one instruction per byte before the lexer reads it, and
+/// refuses text past kMaxLoadBytes in all (lua_charges.cpp).
+void charge_reader(lua_State* L, int index);
 
 /// Runs the C function in upvalue 1 in the calling frame (a wrapper's original).
 int run_original(lua_State* L);

@@ -45,10 +45,12 @@ constexpr const char* kLibraries[] = {LUA_TABLIBNAME, LUA_STRLIBNAME, LUA_MATHLI
 
 // load(chunk [, chunkname [, mode [, env]]]) that only takes text, and whose default
 // environment is the calling plugin's (upvalue 2), not the host's globals. Parsing is charged
-// by size. Upvalues: 1 = the original load, 2 = the plugin's environment.
+// by size: a string chunk before it is read, a reader function's pieces as they come
+// (lua_library::charge_reader, at most kMaxLoadBytes in all). Upvalues: 1 = the original load, 2 = the plugin's environment.
 int text_only_load(lua_State* L) {
     const int n = lua_gettop(L);
     if (lua_type(L, 1) == LUA_TSTRING) charge(L, static_cast<double>(lua_rawlen(L, 1)));
+    if (lua_type(L, 1) == LUA_TFUNCTION) lua_library::charge_reader(L, 1);  // each piece charged as it comes
     lua_pushvalue(L, lua_upvalueindex(1));  // +1 load
     lua_pushvalue(L, 1);                    // +1 chunk
     if (n >= 2) lua_pushvalue(L, 2); else lua_pushnil(L);  // +1 chunkname

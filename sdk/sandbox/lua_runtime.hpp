@@ -108,7 +108,11 @@ struct LuaLimits {
 ///   more than 1 µs of CPU time per budgeted instruction (at least 2 s), or what is left of the
 ///   plugin's time: one VM instruction can still compare two megabyte strings or convert a
 ///   megabyte numeral in a for loop, which no counter sees; the net looks at the clock every
-///   256 instructions and at every charge.
+///   256 instructions and at every charge, and every charge looks at the wall clock too, so a
+///   call past twice its time limit is stopped at its next charge (the backstop).
+/// - Limits where no price fits: a library call returns at most lua_library::kMaxResults
+///   values; load reads at most kMaxLoadBytes from a reader function; the table functions take
+///   plain tables only (no __index, __newindex or __len: they would walk chains in C).
 /// - Depth: at most 1,000 nested Lua calls (lua_budget::kMaxCallDepth), then "stack overflow".
 /// - Memory: `memory_bytes` for the whole state; one string holds at most 1 MiB; one file may
 ///   keep at most a quarter of `memory_bytes` after loading, so every plugin has room to run.

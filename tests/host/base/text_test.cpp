@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "host/base/printable.hpp"
 
@@ -54,4 +56,39 @@ TEST_CASE("excerpt cuts long input between characters", "[host][text]") {
     // 79 bytes, then a 2-byte character across the cut: it is left out whole.
     CHECK(excerpt(std::string(79, 'x') + "ëëë") == std::string(79, 'x') + "...");
     CHECK(excerpt(std::string(100, '\x1b'), 2) == "\\x1B\\x1B...");
+}
+
+TEST_CASE("name_problem refuses invisible format characters in words, naming the code point", "[host][text]") {
+    // Issue 39: "ann" with U+FEFF before it, or U+2060 or U+00AD after it, sat down beside "ann".
+    for (const auto& [name, code] : std::vector<std::pair<std::string, std::string>>{{"\xef\xbb\xbf" "ann", "U+FEFF"},
+                                     {"ann\xe2\x81\xa0", "U+2060"},
+                                     {"ann\xc2\xad", "U+00AD"},
+                                     {"a\xe2\x80\x8bnn", "U+200B"},
+                                     {"ann\xf3\xa0\x80\x81", "U+E0001"}}) {
+        INFO(code);
+        const std::string problem = name_problem(name);
+        CHECK_THAT(problem, Catch::StartsWith("a name may not hold an invisible format character, saw " + code));
+    }
+    CHECK(name_problem("a\xe2\x80\x8enn") == "a name may not hold a text-direction control character");  // its own words
+    CHECK(name_problem("a\xcc\x81nn").empty());  // a combining mark is visible: allowed (and look-alike below)
+}
+
+TEST_CASE("nfc_name composes; name_skeleton makes look-alikes one name (Unicode TS #39)", "[host][text]") {
+    const std::string nfd = "a\xcc\x81nn", nfc = "\xc3\xa1nn";  // "a" + U+0301 + "nn", "ánn"
+    CHECK(nfc_name(nfd) == nfc);
+    CHECK(nfc_name(nfc) == nfc);
+    CHECK(nfc_name("ann") == "ann");
+    const std::string ann = name_skeleton("ann");
+    for (const std::string& alike : {std::string("ANN"), std::string("Ann"), std::string("\xd0\xb0nn"),  // Cyrillic а
+                                     std::string("\xef\xbd\x81\xef\xbd\x8e\xef\xbd\x8e"),              // fullwidth ａｎｎ
+                                     nfd, nfc, std::string("ann\xe2\x81\xa0"), std::string("\xef\xbb\xbf" "ann"),
+                                     std::string("ann\xc2\xad"), std::string("\xce\xb1nn")}) {            // Greek α
+        INFO(alike);
+        CHECK(name_skeleton(alike) == ann);
+    }
+    CHECK(name_skeleton("b0b") == name_skeleton("bob"));     // digit zero and letter o
+    CHECK(name_skeleton("rnary") == name_skeleton("mary"));  // "rn" and "m"
+    CHECK(name_skeleton("anne") != ann);
+    CHECK(name_skeleton("bob") != ann);
+    CHECK(name_skeleton("greedy-2") != name_skeleton("greedy-3"));
 }

@@ -190,13 +190,14 @@ TEST_CASE("cards: bad input gets a clear error") {
     CHECK(bad.status == 2);
     CHECK(bad.err.find("set.toml:10:11: error: card 'c': field 'picture': \"../x.svg\" is outside the set folder") !=
           std::string::npos);
-    // A picture that is not an image: a clear error naming it, and no PDF.
+    // A picture that is not an image: a clear error at its manifest line (its header is read
+    // before anything decodes it: sdk/base/picture_size.hpp), and no PDF.
     dir.write("sets/broken/pictures/p.svg", "this is not SVG");
     dir.write("sets/broken/set.toml", set_header("broken") + "[[card]]\nid = \"c\"\nname = \"C\"\n"
                                                              "picture = \"pictures/p.svg\"\ntype = \"cherry\"\nchange = 1\n");
     const fs::path out = dir.path() / "broken.pdf";
     const CliRun broken = run_cli("cards '" + (dir.path() / "sets" / "broken").string() + "' -o '" + out.string() + "'");
     CHECK(broken.status == 2);
-    CHECK(broken.err.find("p.svg: cannot read the picture") != std::string::npos);
+    CHECK(broken.err.find("field 'picture': 'pictures/p.svg' has no <svg> root element") != std::string::npos);
     CHECK_FALSE(fs::exists(out));
 }

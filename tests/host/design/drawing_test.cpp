@@ -5,7 +5,11 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <regex>
+#include <string>
+
+#include <unistd.h>
 
 #include "host/design/card_face.hpp"
 #include "host/design/drawing.hpp"
@@ -94,4 +98,12 @@ TEST_CASE("a card face as SVG: 50 mm square (GDD 3.3.2.1.2.1), its name drawn as
     // A picture that does not exist: the file named, nothing thrown past the table's contract.
     front.picture = "/nonexistent/picture.svg";
     CHECK_THROWS_WITH(drawing.card_svg(&front, back), Catch::Matchers::Contains("/nonexistent/picture.svg"));
+    // A picture past the limits (it may have changed since the manifest was read): the painter
+    // reads its header and refuses it before decoding 6000 x 6000 pixels (issue 39).
+    const fs::path bomb = fs::temp_directory_path() / ("cherries-bomb-" + std::to_string(::getpid()) + ".svg");
+    std::ofstream(bomb) << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"6000\" height=\"6000\"/>";
+    front.picture = bomb;
+    CHECK_THROWS_WITH(drawing.card_svg(&front, back),
+                      Catch::Matchers::Contains("cannot read the picture: it is 6000 × 6000 pixels; expected at most 2048 × 2048"));
+    fs::remove(bomb);
 }

@@ -70,7 +70,7 @@ TEST_CASE("A schema 2 database gains the finish time (schema 3); a finished game
         v2.exec("INSERT INTO games (id, channel, started, status, winner, turns, state) VALUES (3, 'web:abc', 1700000000, 'won', 'ann', 9, NULL)");
     }
     cherries::host::GameStore store(file);
-    CHECK(store.schema_version() == 3);
+    CHECK(store.schema_version() == cherries::host::kStoreSchemaVersion);
     CHECK(store.games().at(0).winner == "ann");  // the old game is still there
     CHECK(store.finished_under("web:", 0).empty());  // finished before schema 3: no state, no time
     // A web table's game: its final state stays with its finish time, until the table closes.

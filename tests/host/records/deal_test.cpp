@@ -7,11 +7,14 @@
 
 #include <fstream>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
+#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "host/base/random_seed.hpp"
 #include "host/records/deal.hpp"
 #include "host/session/bot_source.hpp"
 #include "host/table/table.hpp"
@@ -176,4 +179,84 @@ TEST_CASE("an open table (cherries play) keeps its seed in the header and reveal
     CHECK(json::parse(lines.front()).at("seed") == 77);
     CHECK_FALSE(json::parse(lines.back()).contains("salt"));
     CHECK_FALSE(table.revealed_deal());
+}
+
+TEST_CASE("replay says whether a deal was sealed, open or unverifiable, and --require-sealed takes only a verified sealed one", "[deal]") {
+    // Issue 39: a sealed record rewritten as an open-seed one replayed with exit 0 and no word.
+    Fixture f(4242, sealed());
+    const std::vector<std::string> lines = bot_game(f.table);
+    test::TempFolder dir;
+    const std::string sealed_file = write_record(dir, lines, "sealed.jsonl");
+
+    const test::CliRun ok = test::run_cli("replay --require-sealed '" + sealed_file + "'");
+    CHECK(ok.status == 0);
+    CHECK_THAT(ok.out, Catch::Contains("the deal verifies: seed 4242") && Catch::Contains("(a sealed deal"));
+    const test::CliRun ok_json = test::run_cli("replay --json '" + sealed_file + "'");
+    REQUIRE(ok_json.status == 0);
+    CHECK(json::parse(ok_json.out).at("deal") == "sealed");
+
+    // Rewritten: the commitment dropped, the seed put in the header; the end line still reveals.
+    std::vector<std::string> rewritten = lines;
+    json header = json::parse(lines.front());
+    header.erase("commitment");
+    header["seed"] = 4242;
+    rewritten.front() = header.dump();
+    const std::string rewritten_file = write_record(dir, rewritten, "rewritten.jsonl");
+    const test::CliRun plain = test::run_cli("replay '" + rewritten_file + "'");
+    CHECK(plain.status == 0);  // the seed is right, so the game replays ...
+    CHECK_THAT(plain.out, Catch::Contains("the deal cannot be verified: the header holds the seed 4242 and no commitment"));
+    CHECK_THAT(plain.out, !Catch::Contains("the deal verifies"));
+    const test::CliRun refused = test::run_cli("replay --require-sealed '" + rewritten_file + "'");
+    CHECK(refused.status == 2);  // ... but it is no sealed deal
+    CHECK_THAT(refused.err, Catch::Contains("rewritten.jsonl:1: --require-sealed: the deal cannot be verified"));
+    CHECK(refused.out.find("events in") == std::string::npos);  // refused before replaying
+    const test::CliRun rewritten_json = test::run_cli("replay --json '" + rewritten_file + "'");
+    REQUIRE(rewritten_json.status == 0);
+    CHECK(json::parse(rewritten_json.out).at("deal") == "unverifiable");
+
+    // Rewritten with the reveal dropped too: an open deal, as play's; refused all the same.
+    json end = json::parse(rewritten.back());
+    end.erase("seed");
+    end.erase("salt");
+    rewritten.back() = end.dump();
+    const std::string open_file = write_record(dir, rewritten, "open.jsonl");
+    const test::CliRun open = test::run_cli("replay '" + open_file + "'");
+    CHECK(open.status == 0);
+    CHECK_THAT(open.out, Catch::Contains("the deal is open, not sealed: the header holds the seed 4242"));
+    const test::CliRun open_refused = test::run_cli("replay --require-sealed '" + open_file + "'");
+    CHECK(open_refused.status == 2);
+    CHECK_THAT(open_refused.err, Catch::Contains("--require-sealed: the deal is open, not sealed"));
+
+    // A sealed record whose reveal was changed is refused with or without the option.
+    end = json::parse(lines.back());
+    end["seed"] = 4243;
+    std::vector<std::string> forged = lines;
+    forged.back() = end.dump();
+    const test::CliRun forged_run = test::run_cli("replay --require-sealed '" + write_record(dir, forged, "forged.jsonl") + "'");
+    CHECK(forged_run.status == 2);
+    CHECK_THAT(forged_run.err, Catch::Contains("does not match the header's commitment"));
+
+    // A file of many records counts its deals, and --require-sealed refuses at the first open one.
+    std::vector<std::string> both = lines;
+    both.insert(both.end(), rewritten.begin(), rewritten.end());
+    const std::string both_file = write_record(dir, both, "both.jsonl");
+    const test::CliRun many = test::run_cli("replay '" + both_file + "'");
+    CHECK(many.status == 0);
+    CHECK_THAT(many.out, Catch::Contains(": 2 records, ") && Catch::Contains("deals: 1 sealed and verified, 1 open"));
+    const test::CliRun many_refused = test::run_cli("replay --require-sealed '" + both_file + "'");
+    CHECK(many_refused.status == 2);
+    CHECK_THAT(many_refused.err, Catch::Contains(fmt::format("both.jsonl:{}: --require-sealed: the deal is open", lines.size() + 1)));
+}
+
+TEST_CASE("the OS's random source gives seeds and salts that differ from one draw to the next", "[deal]") {
+    // getrandom(2), not std::random_device (RDRAND alone on some CPUs): 64 and 128 bits.
+    std::set<std::uint64_t> seeds;
+    std::set<std::string> salts;
+    for (int i = 0; i < 64; ++i) {
+        seeds.insert(random_seed());
+        salts.insert(new_salt());
+    }
+    CHECK(seeds.size() == 64);
+    CHECK(salts.size() == 64);
+    for (const auto& salt : salts) CHECK(valid_salt(salt));
 }

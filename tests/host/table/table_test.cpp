@@ -296,3 +296,26 @@ TEST_CASE("a game won by a person's give has its record's end line at once, befo
     CHECK(lines.back().find("\"end\"") != std::string::npos);
     CHECK(f.table.record()->ended());
 }
+
+TEST_CASE("a name that looks like a seated one is refused at the table, in words (issue 39)", "[table]") {
+    Fixture f;
+    REQUIRE(f.table.join("ann"));
+    // Look-alikes: Cyrillic а, "a" + U+0301 (and its composed form), other case, fullwidth.
+    for (const std::string& alike : {std::string("\xd0\xb0nn"), std::string("a\xcc\x81nn"), std::string("\xc3\xa1nn"),
+                                     std::string("ANN"), std::string("\xef\xbd\x81\xef\xbd\x8e\xef\xbd\x8e")}) {
+        INFO(alike);
+        const Reply r = f.table.join(alike);
+        CHECK(r.outcome == Reply::Outcome::refused);
+        CHECK(r.text == "There is already a player named '" + alike + "'.");
+    }
+    // Invisible format characters: refused as names at all, with the code point named.
+    for (const auto& [invisible, code] : std::vector<std::pair<std::string, std::string>>{{"\xef\xbb\xbf" "ann", "U+FEFF"},
+                                          {"ann\xe2\x81\xa0", "U+2060"},
+                                          {"ann\xc2\xad", "U+00AD"}}) {
+        INFO(code);
+        const Reply r = f.table.join(invisible);
+        CHECK(r.outcome == Reply::Outcome::refused);
+        CHECK_THAT(r.text, Catch::Contains("cannot be a name here: a name may not hold an invisible format character, saw " + code));
+    }
+    CHECK(f.table.join("anna"));  // another name sits down
+}

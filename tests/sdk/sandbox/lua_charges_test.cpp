@@ -148,3 +148,94 @@ TEST_CASE("recursion stops at 1,000 nested calls with 'stack overflow', cheaply;
     REQUIRE(rt.call(2, 0, out));
     CHECK(out == 900);
 }
+
+TEST_CASE("the table functions refuse a table with __index, __newindex or __len, read-only or not; plain ones work") {
+    // Issue 39: a 700-long __index chain in front of an array was walked in C per element.
+    auto rt = runtime(R"(
+        local constant = { "a", "b", "c" }              -- read-only once the file has run
+        local chained = setmetatable({}, { __index = constant })  -- read-only, with a plugin metatable
+        local M = {}
+        function M.plain(n) return #table.concat(constant, ",") + select("#", table.unpack(constant)) end
+        function M.sealed_chain(n) return #table.concat(chained) end
+        function M.index(n) return #table.concat(setmetatable({}, { __index = { "x" } }), "", 1, 1) end
+        function M.newindex(n) table.insert(setmetatable({}, { __newindex = function() end }), 1) return 0 end
+        function M.move_target(n) table.move({ 1 }, 1, 1, 1, setmetatable({}, { __newindex = {} })) return 0 end
+        function M.sort(n) table.sort(setmetatable({ 2, 1 }, { __index = {} })) return 0 end
+        function M.unpack(n) return select("#", table.unpack(setmetatable({}, { __index = { 1 } }), 1, 1)) end
+        function M.len(n) return #table.concat(setmetatable({ "a" }, { __len = function() return 1 end })) end
+        function M.other(n) return #table.concat(setmetatable({ "a" }, { __add = function() return 1 end })) end
+        return M)",
+                      {"plain", "sealed_chain", "index", "newindex", "move_target", "sort", "unpack", "len", "other"});
+    std::int64_t out = 0;
+    REQUIRE(rt.call(1, 0, out));
+    CHECK(out == 5 + 3);
+    for (FunctionId f = 2; f <= 8; ++f) {
+        INFO("function " << f);
+        CHECK_FALSE(rt.call(f, 0, out));
+        CHECK_THAT(rt.fault_message(), Catch::Contains("a table with an __index, __newindex or __len metamethod"));
+        CHECK_THAT(rt.fault_message(), Catch::Contains("bad argument"));
+        CHECK_FALSE(rt.fault_was_budget());
+    }
+    REQUIRE(rt.call(9, 0, out));  // other metamethods are no element access: allowed
+    CHECK(out == 1);
+}
+
+TEST_CASE("a library call returns at most 10,000 values; 10,000 still work") {
+    // Issue 39: s:byte(1, -1) of a megabyte pushed a million values a call.
+    auto rt = runtime(R"(
+        local s = ("a"):rep(10001)
+        local t = {}
+        for i = 1, 10001 do t[i] = i end
+        local format = ("b"):rep(10001)
+        local function grow(k, ...) if k == 0 then return select("#", ...) end return grow(k - 1, k, ...) end
+        local function pack_grow(k, ...) if k == 0 then return table.pack(...).n end return pack_grow(k - 1, k, ...) end
+        local function select_grow(k, ...) if k == 0 then return (select(1, ...)) end return select_grow(k - 1, k, ...) end
+        local M = {}
+        function M.fine(n)
+          return select("#", s:byte(1, 10000)) + select("#", utf8.codepoint(s, 2, -1)) + select("#", table.unpack(t, 1, 10000))
+            + select("#", string.unpack(format:sub(1, 9999), s)) + grow(1, table.unpack(t, 1, 9999)) + select("#", s:byte(-3))
+        end
+        function M.byte(n) return select("#", s:byte(1, -1)) end
+        function M.codepoint(n) return select("#", utf8.codepoint(s, 1, -1)) end
+        function M.unpack(n) return select("#", table.unpack(t)) end
+        function M.string_unpack(n) return select("#", string.unpack(format, s)) end
+        function M.select(n) return select_grow(1, table.unpack(t, 1, 10000)) end
+        function M.pack(n) return pack_grow(1, table.unpack(t, 1, 10000)) end
+        return M)",
+                      {"fine", "byte", "codepoint", "unpack", "string_unpack", "select", "pack"});
+    std::int64_t out = 0;
+    INFO(rt.fault_message());
+    REQUIRE(rt.call(1, 0, out));
+    CHECK(out == 10000 + 10000 + 10000 + 10000 + 10000 + 1);
+    const char* names[] = {"string.byte", "utf8.codepoint", "table.unpack", "string.unpack", "select", "table.pack"};
+    for (FunctionId f = 2; f <= 7; ++f) {
+        INFO(names[f - 2]);
+        CHECK_FALSE(rt.call(f, 0, out));
+        CHECK_THAT(rt.fault_message(), Catch::Contains(std::string(names[f - 2]) + ": too many results"));
+        CHECK_THAT(rt.fault_message(), Catch::Contains("at most 10000"));
+    }
+}
+
+TEST_CASE("load charges a reader function's pieces by their bytes and stops its text at 1 MiB") {
+    // Issue 39: 1 MB pieces inside a long comment were lexed in C, uncounted (475 ms a call).
+    auto rt = runtime(R"(
+        local piece = ("a"):rep(50000)
+        local function reader(pieces)
+          local k = 0
+          return function()
+            k = k + 1
+            if k == 1 then return "--[[" end
+            if k <= pieces + 1 then return piece end
+            return k == pieces + 2 and "]] return 7" or nil
+          end
+        end
+        local M = {}
+        function M.small(n) return load(reader(2))() end
+        function M.large(n) local f, message = load(reader(30)) return f and 0 or (message:find("more than 1048576 bytes") and 1 or 2) end
+        return M)",
+                      {"small", "large"}, {.instructions = 10'000'000});
+    CHECK(charged(rt, 1) >= 100'000);  // two pieces of 50,000 bytes, a byte an instruction
+    std::int64_t out = 0;
+    REQUIRE(rt.call(2, 0, out));
+    CHECK(out == 1);  // the reader's text past 1 MiB is refused, with words
+}
