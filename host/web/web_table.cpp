@@ -78,6 +78,9 @@ void WebTable::on_event(const Event& event) {
         for (auto it = tokens_.begin(); it != tokens_.end();)
             it = it->second.id == event.player ? tokens_.erase(it) : std::next(it);
     }
+    // Whose turn it was and what they drew and gave: the state of a bot's paced turn says it.
+    if (event.type == EventType::draw) played_ = {event.turn, event.player, event.card, kNoPlayer};
+    else if (event.type == EventType::give && event.turn == played_.turn) played_.to = event.receiver;
     // Before the start the table is a lobby: its replies say who sat down; the engine's words
     // for a game of one ("suspended", "resumes") would only confuse.
     if (!hosted_ || !table().started()) return;
@@ -291,9 +294,20 @@ json WebTable::state_json() const {
     if (stopped) state["phase"] = "stopped";
     state["turn"] = game ? game->turn() : 0;
     state["deck"] = game ? game->deck().size() : setup_.bundle->catalog().card_count();
-    const PlayerId current = game && table().started() && !game->over() && !stopped ? game->current_player() : kNoPlayer;
+    PlayerId current = game && table().started() && !game->over() && !stopped ? game->current_player() : kNoPlayer;
+    CardId drawn = game ? game->drawn_card() : kNoCard;
+    // While a bot's turn is shown (the pace), the game is between turns and its current player is
+    // the next one; the state says the turn just played instead: its player (the bot), the card
+    // it drew and to whom it went (all public once given), so the page names the bot, not the next.
+    const bool paced = current != kNoPlayer && bot_played_ && game->phase() == Phase::between_turns &&
+                       played_.turn == game->turn() && played_.to != kNoPlayer && played_.card != kNoCard;
+    if (paced) {
+        current = played_.player;
+        drawn = played_.card;
+    }
     state["current"] = current == kNoPlayer ? json(nullptr) : json(current);
-    state["drawn"] = game && game->drawn_card() != kNoCard ? card_json(game->drawn_card()) : json(nullptr);
+    state["drawn"] = drawn != kNoCard ? card_json(drawn) : json(nullptr);
+    state["given_to"] = paced ? json(played_.to) : json(nullptr);
     json players = json::array();
     if (game) {
         const host::Session* session = table().session_ptr();

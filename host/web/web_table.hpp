@@ -194,6 +194,13 @@ private:
     std::vector<std::string>* heard_ = nullptr; // while time_out runs: the host's notices
     bool pacing_ = false;                   // bot turns paced now (set_pacing)
     bool bot_played_ = false;               // a bot's turn was played; the next waits (pacing)
+    struct Played {                         // the last turn's draw and give (public once done)
+        std::uint32_t turn = 0;
+        PlayerId player = kNoPlayer;
+        CardId card = kNoCard;
+        PlayerId to = kNoPlayer;            // kNoPlayer until the card is given
+    };
+    Played played_;
 };
 
 }  // namespace cherries::web

@@ -7,7 +7,7 @@ import { catalog as fetchCatalog, tables as fetchTables } from './api.js';
 import { EventLog } from './events.js';
 import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
-import { renderTable, playerById, isFinished } from './view.js';
+import { renderTable, playerById, isFinished, givenWords as given } from './view.js';
 import { stackKeys } from './card.js';
 import { bindSoundOption, ownTurnBegins } from './notify.js';
 
@@ -129,6 +129,7 @@ function mySeats() {
 /** The seat whose token acts now: the current player's, if it is one of this page's. */
 function actingSeat() {
     if (!table || table.drawn === null || table.drawn === undefined) return null;
+    if (table.given_to !== null && table.given_to !== undefined) return null;  // a turn shown after its give (the pace)
     const mine = mySeats();
     return mine.has(table.current) ? mine.get(table.current) : null;
 }
@@ -253,7 +254,8 @@ function announce(acting) {
         const what = table.drawn.text ? ` — ${table.drawn.text}` : '';
         text = `Your turn, ${current.name}: you drew ${table.drawn.name}${what}`;
         if (!/[.!?]$/.test(text)) text += '.';
-    } else if (current) text = `Turn ${table.turn}: ${current.name}.`;
+    } else if (current && given(table)) text = `Turn ${table.turn}: ${given(table)}`;
+    else if (current) text = `Turn ${table.turn}: ${current.name}.`;
     if (text !== announced) {
         announced = text;
         document.getElementById('announce').textContent = text;

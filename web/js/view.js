@@ -58,6 +58,27 @@ function turnBox(table, mine, opts) {
             clock));
 }
 
+/** During a turn shown after its give (a bot's, the server's pace): "greedy-2 gave Minus Point to
+ * ann." or "greedy-2 kept Minus Point.", else null. */
+export function givenWords(table) {
+    if (table.given_to === null || table.given_to === undefined || !table.drawn) return null;
+    const who = playerById(table, table.current);
+    const to = playerById(table, table.given_to);
+    if (!who) return null;
+    if (table.given_to === table.current) return `${who.name} kept ${table.drawn.name}.`;
+    return `${who.name} gave ${table.drawn.name} to ${to ? to.name : 'a player who left'}.`;
+}
+
+function givenLine(table) {
+    if (table.given_to === null || table.given_to === undefined) return null;
+    const who = playerById(table, table.current);
+    const to = playerById(table, table.given_to);
+    if (!who) return null;
+    return el('p', { class: 'drawn-given', 'data-test': 'given' }, table.given_to === table.current
+        ? [el('bdi', {}, who.name), ' kept it.']
+        : [el('bdi', {}, who.name), ' gave it to ', el('strong', {}, el('bdi', {}, to ? to.name : 'a player who left')), '.']);
+}
+
 /** A card's words: its text, which may begin with its name already, else "NAME: TEXT". */
 function cardWords(card) {
     const text = card.text || '';
@@ -77,7 +98,8 @@ function drawnBox(table, acting) {
             el('div', { class: 'drawn-about' },
                 current ? el('p', { class: 'drawn-who' }, el('bdi', {}, current.name), ' drew ', el('strong', {}, table.drawn.name),
                     mark ? ` (${mark})` : '', '.') : null,
-                el('p', { class: 'drawn-text', 'data-test': 'drawn-text' }, cardWords(table.drawn)))));
+                el('p', { class: 'drawn-text', 'data-test': 'drawn-text' }, cardWords(table.drawn)),
+                givenLine(table))));
     } else {
         children.push(el('p', { class: 'muted' }, 'No card drawn.'));
     }
