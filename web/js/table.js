@@ -106,6 +106,11 @@ function onMessage(msg) {
         case 'error':
             busy = false;
             if (msg.request === 'join') joining.shift();
+            // A refused chat line is said beside the chat field, where the person typed it.
+            if (msg.request === 'chat') {
+                chatError(msg.message || 'The server refused that line.');
+                break;
+            }
             showError(msg.message || 'The server refused that.');
             draw();
             break;
@@ -326,6 +331,13 @@ function chatLine(msg) {
     list.scrollTop = list.scrollHeight;
 }
 
+/** Shows `message` beside the chat field (an empty one hides it). */
+function chatError(message) {
+    const box = document.getElementById('chat-error');
+    box.textContent = message || '';
+    box.hidden = !message;
+}
+
 function setUp() {
     document.getElementById('table-id').textContent = id;
     const share = document.getElementById('share-link');
@@ -354,7 +366,8 @@ function setUp() {
         const field = document.getElementById('chat-text');
         const text = field.value.trim();
         if (!text) return;
-        if (new TextEncoder().encode(text).length > 300) return showError('A chat line is at most 300 bytes; shorten it.');
+        if (new TextEncoder().encode(text).length > 300) return chatError('A chat line is at most 300 bytes; shorten it.');
+        chatError('');
         const mine = mySeats();   // a seat at the table speaks by its name, else a spectator
         const seat = mine.size ? mine.values().next().value : null;
         send(seat ? { type: 'chat', token: seat.token, text } : { type: 'chat', text });
