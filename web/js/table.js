@@ -198,7 +198,8 @@ function draw() {
     const a = document.activeElement;
     const lost = !a || a === document.body || !a.isConnected || a.disabled || a.offsetParent === null;
     const ownTurn = keep ? table.turn : null;
-    if (keep && (lost || (a === box && ownTurn !== focusedTurn))) keep.focus();
+    // preventScroll: Keep is on the first screen (web/layout); focusing it must not move the page.
+    if (keep && (lost || (a === box && ownTurn !== focusedTurn))) keep.focus({ preventScroll: true });
     else if (lost && box) box.focus({ preventScroll: true });
     if (keep && document.activeElement === keep) focusedTurn = ownTurn;
     if (keep && ownTurn !== toldTurn) {
