@@ -9,7 +9,7 @@ import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
 import { renderTable, playerById, isFinished, givenWords as given } from './view.js';
 import { stackKeys } from './card.js';
-import { bindSoundOption, ownTurnBegins } from './notify.js';
+import { bindSoundOption, ownTurnBegins, clockWarning } from './notify.js';
 
 const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
 let seats = loadSeats(id);
@@ -167,6 +167,7 @@ function draw() {
         setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])),
         recordUrl: `/api/tables/${encodeURIComponent(id)}/record`,
         clockText: () => clockText(clockEnd === null ? 0 : clockEnd - Date.now()),
+        clockLow: () => clockEnd !== null && clockEnd - Date.now() <= LOW_MS,
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
         canRematch: finished() && mine.size > 0,  // a player of the game at its end: a leaver's token is gone
     });
@@ -232,8 +233,31 @@ function setClock(clock) {
         clockTimer = setInterval(() => {
             const span = document.getElementById('clock');
             if (span && clockEnd !== null) span.textContent = clockText(clockEnd - Date.now());
-        }, 1000);
+            if (clockEnd !== null) clockLow(clockEnd - Date.now());
+        }, 250);
     }
+}
+
+// The last 10 s of a turn: the clock turns into a warning (a ⚠, the words "hurry" and the error
+// colours: web/clock), and on this page's own turn the screen reader hears it once and, when the
+// sound option is on and the tab hidden, the page plays its tones (notify.js).
+const LOW_MS = 10000;
+let warnedTurn = null;
+
+function clockLow(ms) {
+    const low = ms <= LOW_MS;
+    const box = document.querySelector('#turn-box .clock');
+    if (box && box.classList.contains('clock-low') !== low) {
+        box.classList.toggle('clock-low', low);
+        const word = box.querySelector('.clock-hurry');
+        if (word) word.hidden = !low;
+    }
+    const acting = actingSeat();
+    if (!low || !acting || !table || warnedTurn === table.turn) return;
+    warnedTurn = table.turn;
+    const who = playerById(table, table.current);
+    document.getElementById('announce').textContent = `${Math.max(0, Math.ceil(ms / 1000))} seconds left${who ? `, ${who.name}` : ''}: keep or give the card.`;
+    clockWarning();
 }
 
 // At your turn, what the others did since your last one (events.js), under the controls.

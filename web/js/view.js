@@ -43,9 +43,11 @@ function turnBox(table, mine, opts) {
         `Turn ${table.turn}: `, el('strong', { 'data-test': 'turn' }, current.name), '’s turn',
         mine.has(current.id) ? el('span', { class: 'yours' }, ' — your turn') : null);
     else status = el('p', { class: 'status' }, `Turn ${table.turn}: between turns`);
-    const clock = table.clock && current && !finished && opts.clockText ? el('span', { class: 'clock' },
+    // The last 10 s: a warning, in words and a symbol as well as in colour (opts.clockLow).
+    const low = !!(opts.clockLow && opts.clockLow());
+    const clock = table.clock && current && !finished && opts.clockText ? el('span', { class: `clock${low ? ' clock-low' : ''}`, 'data-test': 'clock-box' },
         ' · ⏱ ', el('span', { id: 'clock', 'data-test': 'clock' }, opts.clockText(table.clock.ms_left)),
-        ` left for `, el('bdi', {}, current.name)) : null;
+        ` left for `, el('bdi', {}, current.name), el('span', { class: 'clock-hurry', hidden: !low }, ' ⚠ hurry')) : null;
     // tabindex -1: the page moves the focus here when the control that had it is gone (a give
     // sent), never to the page's body.
     return el('section', { 'aria-label': 'whose turn', tabindex: -1, 'data-key': 'turn-box' },
