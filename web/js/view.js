@@ -37,6 +37,7 @@ function turnBox(table, mine, opts) {
     if (finished) status = el('p', { class: 'status' }, table.result && table.result.winner
         ? `The game is over after ${turns(table.turn)}: ${table.result.winner} wins.`
         : table.result && table.result.reason ? `The game stopped after ${turns(table.turn)}: ${table.result.reason}.` : 'The game is over.');
+    else if (!table.started && opts.replay) status = el('p', { class: 'status' }, 'Before the first turn: the players sit down and the deck is dealt.');
     else if (!table.started) status = el('p', { class: 'status' }, 'Waiting to start: sit down, seat bots, then start.');
     else if (table.phase === 'suspended') status = el('p', { class: 'status' }, 'The game is suspended: one player is left; a join resumes it.');
     else if (current) status = el('p', { class: 'status' },
