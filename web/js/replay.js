@@ -7,6 +7,7 @@ import { dealWords, parseRecords, replayFrames } from './replay-model.js';
 import { renderTable } from './view.js';
 import { linesOf } from './events.js';
 import { stackKeys } from './card.js';
+import { checkDeal, verdictElement } from './deal.js';
 
 let catalog = null;
 let records = [];
@@ -102,6 +103,16 @@ async function pick(i, source) {
         ...names.map((n, k) => [k ? ', ' : '', el('bdi', { 'data-test': 'replay-player' }, n)]).flat(),
         ` played ${frames.length - 1} turn${frames.length === 2 ? '' : 's'}`, ...outcome, '.');
     document.getElementById('what').textContent = `${source}: ${dealWords(records[i])}.`;
+    // A sealed deal revealed at the end: the page hashes it itself (deal.js) and says so.
+    const sealed = records[i].header.commitment;
+    replaceSection('replay-deal', el('div', { hidden: true }));
+    if (sealed && end && end.seed !== undefined && end.salt !== undefined) {
+        const deal = { commitment: sealed, seed: end.seed, salt: end.salt };
+        const shown = records[i];
+        checkDeal(deal.commitment, deal.seed, deal.salt).catch(() => 'unavailable').then((verdict) => {
+            if (records[i] === shown) replaceSection('replay-deal', el('div', {}, verdictElement(verdict, deal)));
+        });
+    }
     document.getElementById('open-h').textContent = 'Open another record';
     document.getElementById('viewer').hidden = false;
     show(0);

@@ -10,6 +10,7 @@ import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
 import { renderTable, playerById, isFinished, givenWords as given } from './view.js';
 import { stackKeys } from './card.js';
 import { bindSoundOption, ownTurnBegins, clockWarning } from './notify.js';
+import { checkDeal } from './deal.js';
 
 const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
 let seats = loadSeats(id);
@@ -170,7 +171,9 @@ function draw() {
         clockLow: () => clockEnd !== null && clockEnd - Date.now() <= LOW_MS,
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
         canRematch: finished() && mine.size > 0,  // a player of the game at its end: a leaver's token is gone
+        dealVerdict: dealCheck && table.deal && dealCheck.key === dealKey(table.deal) ? dealCheck.verdict : null,
     });
+    verifyDeal();
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
     announce(acting);
     drawSince();
@@ -208,6 +211,21 @@ function draw() {
         const who = playerById(table, table.current);
         ownTurnBegins(`Your turn at table ${id}`, `${who ? who.name : 'You'}: you drew ${table.drawn.name}.`);
     }
+}
+
+// The revealed deal hashed in the page (deal.js), once per reveal; the result box shows the verdict.
+let dealCheck = null;       // {key, verdict}
+const dealKey = (deal) => `${deal.commitment}:${deal.seed}:${deal.salt}`;
+
+function verifyDeal() {
+    const deal = table && table.deal;
+    if (!deal || deal.seed === undefined || deal.salt === undefined || !deal.commitment) return;
+    const key = dealKey(deal);
+    if (dealCheck && dealCheck.key === key) return;
+    dealCheck = { key, verdict: null };
+    checkDeal(deal.commitment, deal.seed, deal.salt)
+        .then((verdict) => { dealCheck = { key, verdict }; draw(); })
+        .catch(() => { dealCheck = { key, verdict: 'unavailable' }; draw(); });
 }
 
 let toldTurn = null;        // the own turn a notification was considered for (once a turn)

@@ -5,6 +5,7 @@
 // so a section that did not change keeps its elements and its listeners stay valid.
 import { el, replaceSection } from './dom.js';
 import { cardElement, kindMark } from './card.js';
+import { shortCommitment, verdictElement } from './deal.js';
 
 /** The player with id `id` in `table`, or undefined. */
 export function playerById(table, id) {
@@ -58,7 +59,11 @@ function turnBox(table, mine, opts) {
             ' · ',
             el('span', {}, 'Deck: ', el('span', { 'data-test': 'deck' }, String(table.deck ?? '?')), ' cards'),
             Number.isInteger(table.spectators) ? [' · ', el('span', {}, '👁 ', el('span', { 'data-test': 'spectators' }, String(table.spectators)), ' watching')] : null,
-            clock));
+            clock),
+        // The deal's commitment, pinned beside the table from the first turn (the whole of it is
+        // under the gametype; the end checks the reveal against it).
+        table.started && table.deal && table.deal.commitment ? el('p', { class: 'deal-pin', 'data-test': 'deal-pin', title: table.deal.commitment },
+            '🔒 Deal sealed before the first card: SHA-256 ', el('code', {}, shortCommitment(table.deal.commitment))) : null);
 }
 
 /** During a turn shown after its give (a bot's, the server's pace): "greedy-2 gave Minus Point to
@@ -227,6 +232,8 @@ function resultBox(table, opts) {
         r.winner ? el('p', { class: 'winner' }, '🏆 ', el('strong', { 'data-test': 'result' }, r.winner), ' wins.')
             : el('p', { class: 'winner', 'data-test': 'no-winner' }, r.reason ? `The game stopped without a winner: ${r.reason}.` : 'The game ended without a winner.'),
         standings.length ? el('ol', { class: 'standings' }, standings) : null,
+        // The page's own check of the revealed deal (deal.js), once it has hashed it.
+        opts.dealVerdict ? verdictElement(opts.dealVerdict, table.deal, opts.recordUrl) : null,
         opts.recordUrl ? el('p', {},
             el('a', { href: opts.recordUrl, download: `cherries-${table.id || 'game'}.jsonl`, 'data-test': 'record' }, 'Download the record'),
             opts.replayUrl ? [' · ', el('a', { href: opts.replayUrl }, 'Watch the replay')] : null) : null,
