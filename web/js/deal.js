@@ -22,19 +22,19 @@ export function shortCommitment(commitment) {
     return `${String(commitment).slice(0, 16)}…`;
 }
 
-/** The page's verdict on a revealed deal, as an element (`data-test` deal-verified or deal-warning). */
-export function verdictElement(verdict, deal, recordUrl = null) {
-    const link = recordUrl ? [' ', el('a', { href: recordUrl, class: 'target' }, 'The record'), ' holds it all.'] : null;
+/** The page's verdict on a revealed deal, as an element (`data-test` deal-verified or deal-warning);
+ * the record's link is beside it (the result's "Download the record"). */
+export function verdictElement(verdict, deal) {
     if (verdict === 'verified')
         return el('p', { class: 'deal-verdict verified', 'data-test': 'deal-verified' },
             '✔ The deal was fixed before the first card: verified. ',
-            el('span', { class: 'hint' }, `This page hashed the revealed seed ${deal.seed} and salt ${deal.salt} (SHA-256) and got the commitment ${shortCommitment(deal.commitment)} shown from the first turn.`), link);
+            el('span', { class: 'hint' }, `This page hashed the revealed seed ${deal.seed} and salt ${deal.salt} (SHA-256) and got the commitment ${shortCommitment(deal.commitment)} shown from the first turn.`));
     if (verdict === 'mismatch')
         return el('p', { class: 'deal-verdict error', 'data-test': 'deal-warning', role: 'alert' },
             'WARNING: the revealed deal does NOT match the commitment shown before the first card. ',
-            `The seed ${deal.seed} and salt ${deal.salt} do not hash to ${deal.commitment}: the deal may have been changed during the game. Keep the record and check it with cherries replay.`, link);
+            `The seed ${deal.seed} and salt ${deal.salt} do not hash to ${deal.commitment}: the deal may have been changed during the game. Keep the record (download it below) and check it with cherries replay.`);
     if (verdict === 'unavailable')
         return el('p', { class: 'deal-verdict hint', 'data-test': 'deal-unchecked' },
-            'This browser cannot hash the deal on this page (Web Crypto needs https); `cherries replay` checks the record.', link);
+            'This browser cannot hash the deal on this page (Web Crypto needs https); `cherries replay` checks the record.');
     return null;
 }

@@ -233,7 +233,7 @@ function resultBox(table, opts) {
             : el('p', { class: 'winner', 'data-test': 'no-winner' }, r.reason ? `The game stopped without a winner: ${r.reason}.` : 'The game ended without a winner.'),
         standings.length ? el('ol', { class: 'standings' }, standings) : null,
         // The page's own check of the revealed deal (deal.js), once it has hashed it.
-        opts.dealVerdict ? verdictElement(opts.dealVerdict, table.deal, opts.recordUrl) : null,
+        opts.dealVerdict ? verdictElement(opts.dealVerdict, table.deal) : null,
         opts.recordUrl ? el('p', {},
             el('a', { href: opts.recordUrl, download: `cherries-${table.id || 'game'}.jsonl`, 'data-test': 'record' }, 'Download the record'),
             opts.replayUrl ? [' · ', el('a', { href: opts.replayUrl }, 'Watch the replay')] : null) : null,
