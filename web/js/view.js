@@ -63,7 +63,8 @@ function turnBox(table, mine, opts) {
         // The deal's commitment, pinned beside the table from the first turn (the whole of it is
         // under the gametype; the end checks the reveal against it).
         table.started && table.deal && table.deal.commitment ? el('p', { class: 'deal-pin', 'data-test': 'deal-pin', title: table.deal.commitment },
-            '🔒 Deal sealed before the first card: SHA-256 ', el('code', {}, shortCommitment(table.deal.commitment))) : null);
+            '🔒 Deal sealed: ', el('code', {}, shortCommitment(table.deal.commitment)),
+            el('span', { class: 'visually-hidden' }, ' (the start of its SHA-256 commitment, fixed before the first card)')) : null);
 }
 
 /** During a turn shown after its give (a bot's, the server's pace): "greedy-2 gave Minus Point to
