@@ -11,6 +11,7 @@ import { renderTable, playerById, isFinished, givenWords as given } from './view
 import { stackKeys } from './card.js';
 import { bindSoundOption, ownTurnBegins, clockWarning } from './notify.js';
 import { checkDeal } from './deal.js';
+import { slideGive } from './motion.js';
 
 const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
 let seats = loadSeats(id);
@@ -71,12 +72,18 @@ async function checkListed() {
 function onMessage(msg) {
     switch (msg.type) {
         case 'state':
+        {
             // The turn clock and the spectator count come beside the table (docs/web.md).
+            const was = table;
             table = { ...msg.table, clock: msg.clock ?? null, spectators: msg.spectators };
             busy = false;
             setClock(table.clock);
             draw();
+            // A bot's turn shown for the server's pace: its card slides to its receiver.
+            if (table.given_to !== null && table.given_to !== undefined && !(was && was.turn === table.turn && was.given_to === table.given_to))
+                slideGive(table.given_to, 700);
             break;
+        }
         case 'seated':
         {
             // A new token answers a `join` (in the order asked); a known one a hello (a reconnect).
@@ -91,6 +98,7 @@ function onMessage(msg) {
             // The first hello of a connection brings what happened before it ("history"), then
             // each change brings its new entries: one list, in order, whatever the page missed.
             events.add(msg.events, msg.history === true);
+            if (msg.history !== true) slideShownGive(msg.events);
             if (table) drawSince();
             break;
         case 'rematch':
@@ -117,6 +125,18 @@ function onMessage(msg) {
             break;
         default:
             break;
+    }
+}
+
+// The events of a give of the card shown now (a person's decision, this page's or another's)
+// arrive before the next state: the card slides from where it is to its receiver's panel.
+function slideShownGive(list) {
+    if (!table || !table.drawn || (table.given_to !== null && table.given_to !== undefined)) return;
+    for (const e of Array.isArray(list) ? list : []) {
+        if (!e || !Array.isArray(e.event) || e.event[0] !== 'give' || e.event[1] !== table.turn) continue;
+        const to = (table.players || []).find((p) => p.name === e.event[3]);
+        if (to) slideGive(to.id, 450);
+        return;
     }
 }
 
