@@ -139,12 +139,14 @@ function playersBox(table, mine) {
         if (you) marks.push(el('span', { class: 'badge you-badge' }, 'you'));
         if (p.bot) marks.push(el('span', { class: 'badge' }, `bot: ${p.bot}`));
         if (p.timeouts) marks.push(el('span', { class: 'badge' }, `⏱ ${p.timeouts} timeout${p.timeouts === 1 ? '' : 's'} in a row`));
+        const won = table.result && table.result.winner === p.name;
+        if (won) marks.push(el('span', { class: 'badge winner-badge', 'data-test': 'winner-badge' }, '🏆 winner'));
         const changes = Array.isArray(p.last_change) ? p.last_change.map(String).filter(Boolean) : [];
         return el('article', {
-            class: `player${p.id === current ? ' current' : ''}${you ? ' mine' : ''}`,
+            class: `player${p.id === current ? ' current' : ''}${you ? ' mine' : ''}${won ? ' won' : ''}`,
             'data-player-id': p.id, 'aria-label': p.name,
         },
-            el('h3', {}, el('span', { class: 'player-name' }, p.name), ' ', marks),
+            el('h3', {}, avatar(p.name), el('span', { class: 'player-name' }, p.name), ' ', marks),
             el('dl', { class: 'numbers' },
                 el('div', {}, el('dt', {}, '🍒 Cherries'), el('dd', { 'data-test': 'cherries' }, String(p.cherries))),
                 el('div', {}, el('dt', {}, '★ Score'), el('dd', { 'data-test': 'score' }, String(p.score))),
@@ -163,6 +165,17 @@ function playersBox(table, mine) {
         el('h2', { id: 'players-h' }, 'Players, in turn order'),
         players.length ? el('div', { class: 'player-grid' }, players) : el('p', { class: 'muted' }, 'Nobody has sat down yet.'),
         departed.length ? el('ul', { class: 'departed' }, departed) : null);
+}
+
+/** A player's picture made from the name (no upload): its first letter on a colour of its own
+ * (a hue from the name's characters; dark enough for white text at 7:1 or more). Decorative: the
+ * name is beside it. */
+function avatar(name) {
+    const text = String(name || '?');
+    let hash = 0;
+    for (const c of text) hash = (hash * 31 + c.codePointAt(0)) % 360;
+    const first = [...text][0] || '?';
+    return el('span', { class: 'avatar', 'aria-hidden': 'true', style: `background: hsl(${hash} 55% 28%)` }, first.toUpperCase());
 }
 
 // Leave, one button per seat of this page: the last controls of the page, away from the gives.
