@@ -6,7 +6,8 @@ first screen, in a game of 2 and one of 4 players; the page never scrolls sidewa
 panels are compact (name, cherries, score, modifier count); the log and the gametype are one tap
 away (links on the page's first screen). On the phone every control (button, link, field,
 select; a checkbox by its label) is at least 44 x 44 px, waiting to start and on your turn, and
-Keep takes the focus at each own turn without scrolling the page.
+Keep takes the focus at each own turn without scrolling the page. At 1280 x 900 the chat's field
+is on the first screen with the decision.
 """
 
 import os
@@ -30,6 +31,7 @@ def boxes(driver):
         if (keep) out.keep = box(keep);
         for (const g of document.querySelectorAll('[data-test="give"]')) out['give ' + g.dataset.player] = box(g);
         for (const a of document.querySelectorAll('.jump a')) out['link ' + a.textContent] = box(a);
+        out.chat = box(document.getElementById('chat-text'));
         out.scroll = [document.scrollingElement.scrollWidth, innerWidth, innerHeight];
         return out;""")
 
@@ -42,6 +44,8 @@ def check_first_screen(driver, players, width, height, where):
     state = h.table_state(driver)
     me = state["current"]
     want = {"card", "text", "keep", "link Game log", "link Gametype"} | {f"give {p['name']}" for p in state["players"] if p["id"] != me}
+    if width >= 1000:
+        want.add("chat")   # on desktop the table and the chat field are in view together
     assert len(state["players"]) == players, f"{where}: {len(state['players'])} players, expected {players}"
     missing = want - set(got)
     assert not missing, f"{where}: not on the page: {sorted(missing)}"

@@ -202,6 +202,9 @@ function draw() {
     document.getElementById('start').hidden = !!table.started;
     document.getElementById('start').disabled = !seated;
     document.getElementById('seat-hint').hidden = seated;
+    // Once the game is on, the seat panel's long hints give their room to the chat, which follows
+    // it: at 1280 x 900 the table and the chat are in view together.
+    for (const hint of document.querySelectorAll('.before-start')) hint.hidden = !!table.started;
     document.getElementById('join-form').hidden = finished();
     document.getElementById('bot-form').hidden = finished();
     const mineList = document.getElementById('my-seats');
