@@ -2,7 +2,7 @@
 """The table on a phone (360 x 740 CSS pixels) and at 1280 x 900: on your turn, with the page
 scrolled to the top, the drawn card, its text, Keep and a give button for every other player
 (GDD §3.4.2.3.2: the player who drew keeps the card or gives it to any player) all lie inside the
-first screen, in a game of 2 and one of 4 players; the page never scrolls sideways; the player
+first screen, in games of 2, 4 and 6 players (on the phone) and 4 at 1280; the page never scrolls sideways; the player
 panels are compact (name, cherries, score, modifier count); the log and the gametype are one tap
 away (links on the page's first screen). On the phone every control (button, link, field,
 select; a checkbox by its label) is at least 44 x 44 px, waiting to start and on your turn, and
@@ -128,7 +128,7 @@ def main():
     h.deadline(130)
     server = h.Server(args.cherries).start()
     driver = h.browser()
-    for bots, width, height in ((1, 360, 740), (3, 360, 740), (3, 1280, 900)):
+    for bots, width, height in ((1, 360, 740), (3, 360, 740), (5, 360, 740), (3, 1280, 900)):
         game(server, driver, bots, width, height, args.keep_screenshots, f"layout-{bots + 1}p-{width}.png")
     print("layout: passed")
     h.cleanup()

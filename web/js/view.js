@@ -121,7 +121,7 @@ function drawnBox(table, acting) {
             others.map((p) => el('button', {
                 type: 'button', 'data-test': 'give', 'data-player': p.name, 'data-action': 'give', 'data-to': p.id,
                 'data-key': `give-${p.id}`,
-            }, 'Give to ', el('bdi', {}, p.name)))));
+            }, el('span', { class: 'give-word' }, 'Give to '), el('span', { class: 'give-arrow', 'aria-hidden': 'true' }, '→ '), el('bdi', {}, p.name)))));
     }
     return el('section', { 'aria-labelledby': 'drawn-h' }, children);
 }
