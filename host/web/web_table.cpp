@@ -40,6 +40,11 @@ WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const json& sav
         for (const auto& n : *it) notices_[n.at("id").get<PlayerId>()] = n.at("text").get<std::string>();
     for (const auto& [token, seat] : saved.at("tokens").items())
         tokens_[token] = Token{seat.at("id").get<PlayerId>(), seat.at("name").get<std::string>()};
+    // The sentences about the table the save kept (a save from before they were kept has none).
+    std::vector<Note> notes;
+    const auto saved_notes = saved.find("history_notes");
+    if (saved_notes != saved.end() && saved_notes->is_array())
+        for (const auto& n : *saved_notes) notes.push_back({n.at("at").get<std::size_t>(), n.at("text").get<std::string>()});
     if (table().game() && table().started()) {
         // The history a page opened after the restart asks for: the stored record replayed with
         // this table's seed (its end line, which would reveal it, is not written yet).
@@ -47,9 +52,28 @@ WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const json& sav
             replay_entries(*setup_.bundle, hosted_->runtime(), *setup_.words, hosted_->record_lines(), "table " + setup_.id, table().seed(),
                            [this](const Event& event, const json& entry) { remember_change(event, entry.value("text", "")); });
         // Only what matched the record: the replay's problem (where it stopped) could name the
-        // deck's next card, so it is said to nobody.
-        for (const auto& entry : replayed.entries) entries_.push_back(entry.dump(-1, ' ', false, json::error_handler_t::replace));
+        // deck's next card, so it is said to nobody. The live table made no entries of the events
+        // before its start (the sit-downs were its own sentences): the replay's first ones, as
+        // many as it has more than the save counted, are left out, and the saved sentences go
+        // back between the others where they were, so the history is the same line for line.
+        const std::size_t live = saved.value("history_count", std::size_t{0});
+        const std::size_t skip = saved_notes != saved.end() && replayed.entries.size() > live ? replayed.entries.size() - live : 0;
+        std::size_t k = 0;
+        auto notes_up_to = [&](std::size_t at) {
+            for (; k < notes.size() && notes[k].at <= at; ++k) {
+                entries_.push_back(json{{"text", notes[k].text}}.dump(-1, ' ', false, json::error_handler_t::replace));
+                notes_.push_back({engine_entries_, notes[k].text});
+            }
+        };
+        for (std::size_t i = skip; i < replayed.entries.size(); ++i) {
+            notes_up_to(engine_entries_);
+            entries_.push_back(replayed.entries[i].dump(-1, ' ', false, json::error_handler_t::replace));
+            ++engine_entries_;
+        }
+        notes_up_to(static_cast<std::size_t>(-1));
         say("The server restarted; the game goes on from here (the lines above are rebuilt from its record).");
+    } else {
+        for (const auto& n : notes) say(n.text);  // a waiting table: its sit-downs
     }
     if (table().game()) begin_words();
     for (const auto& lost : table().lost_bots())
@@ -68,9 +92,14 @@ json WebTable::notices_json() const {
 json WebTable::save_json() const {
     json tokens = json::object();
     for (const auto& [token, seat] : tokens_) tokens[token] = {{"id", seat.id}, {"name", seat.name}};
+    // The sentences of the history (the last 500: a few a game, a timeout's each), small beside
+    // the record that rebuilds the rest.
+    json notes = json::array();
+    for (std::size_t i = notes_.size() > 500 ? notes_.size() - 500 : 0; i < notes_.size(); ++i)
+        notes.push_back({{"at", notes_[i].at}, {"text", notes_[i].text}});
     return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"table", table().save_json()},
             {"tokens", tokens}, {"turns_taken", hosted_->tally().to_json()}, {"notices", notices_json()},
-            {"random_sets", setup_.random_sets}};
+            {"random_sets", setup_.random_sets}, {"history_notes", notes}, {"history_count", engine_entries_}};
 }
 
 void WebTable::on_event(const Event& event) {
@@ -78,6 +107,9 @@ void WebTable::on_event(const Event& event) {
         for (auto it = tokens_.begin(); it != tokens_.end();)
             it = it->second.id == event.player ? tokens_.erase(it) : std::next(it);
     }
+    // Whose turn it was and what they drew and gave: the state of a bot's paced turn says it.
+    if (event.type == EventType::draw) played_ = {event.turn, event.player, event.card, kNoPlayer};
+    else if (event.type == EventType::give && event.turn == played_.turn) played_.to = event.receiver;
     // Before the start the table is a lobby: its replies say who sat down; the engine's words
     // for a game of one ("suspended", "resumes") would only confuse.
     if (!hosted_ || !table().started()) return;
@@ -86,6 +118,7 @@ void WebTable::on_event(const Event& event) {
     json entry = maker_->entry(event);
     const std::string full = entry.value("text", "");
     entries_.push_back(entry.dump(-1, ' ', false, json::error_handler_t::replace));
+    ++engine_entries_;
     remember_change(event, full);
 }
 
@@ -291,9 +324,20 @@ json WebTable::state_json() const {
     if (stopped) state["phase"] = "stopped";
     state["turn"] = game ? game->turn() : 0;
     state["deck"] = game ? game->deck().size() : setup_.bundle->catalog().card_count();
-    const PlayerId current = game && table().started() && !game->over() && !stopped ? game->current_player() : kNoPlayer;
+    PlayerId current = game && table().started() && !game->over() && !stopped ? game->current_player() : kNoPlayer;
+    CardId drawn = game ? game->drawn_card() : kNoCard;
+    // While a bot's turn is shown (the pace), the game is between turns and its current player is
+    // the next one; the state says the turn just played instead: its player (the bot), the card
+    // it drew and to whom it went (all public once given), so the page names the bot, not the next.
+    const bool paced = current != kNoPlayer && bot_played_ && game->phase() == Phase::between_turns &&
+                       played_.turn == game->turn() && played_.to != kNoPlayer && played_.card != kNoCard;
+    if (paced) {
+        current = played_.player;
+        drawn = played_.card;
+    }
     state["current"] = current == kNoPlayer ? json(nullptr) : json(current);
-    state["drawn"] = game && game->drawn_card() != kNoCard ? card_json(game->drawn_card()) : json(nullptr);
+    state["drawn"] = drawn != kNoCard ? card_json(drawn) : json(nullptr);
+    state["given_to"] = paced ? json(played_.to) : json(nullptr);
     json players = json::array();
     if (game) {
         const host::Session* session = table().session_ptr();

@@ -101,7 +101,8 @@ public:
     /// Adds `line` to the table's events (a sentence about the table no engine event carries:
     /// the database failing or working again): an entry with only "text".
     void say(std::string line) {
-        entries_.push_back(nlohmann::json{{"text", std::move(line)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        entries_.push_back(nlohmann::json{{"text", line}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        notes_.push_back({engine_entries_, std::move(line)});
     }
     /// The current person's time ran out after `waited` (host::Table::time_out), then plays on.
     /// What the host said about it (the stand-in bot decided; after max_timeouts, the seat
@@ -194,6 +195,22 @@ private:
     std::vector<std::string>* heard_ = nullptr; // while time_out runs: the host's notices
     bool pacing_ = false;                   // bot turns paced now (set_pacing)
     bool bot_played_ = false;               // a bot's turn was played; the next waits (pacing)
+    struct Played {                         // the last turn's draw and give (public once done)
+        std::uint32_t turn = 0;
+        PlayerId player = kNoPlayer;
+        CardId card = kNoCard;
+        PlayerId to = kNoPlayer;            // kNoPlayer until the card is given
+    };
+    Played played_;
+    // One history before and after a restart (docs/web.md): the record rebuilds the engine's
+    // entries, but not the sentences about the table (sit-downs, the start, the sealed deal,
+    // timeouts), so those are saved, each with how many engine entries came before it.
+    struct Note {
+        std::size_t at = 0;   // engine entries before it
+        std::string text;
+    };
+    std::size_t engine_entries_ = 0;        // entries made of engine events so far
+    std::vector<Note> notes_;               // every say(), in order
 };
 
 }  // namespace cherries::web

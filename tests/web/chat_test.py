@@ -3,7 +3,7 @@
 page counts one spectator, then none after the watcher leaves; the watcher's and ann's chat lines
 reach both pages, named ("ann", "a spectator"); a line holding `<script>` and markup shows as text
 (no element is made of it); a line over 300 bytes, an empty one and a burst faster than the chat
-limit are refused in words; chat is not in the game's record.
+limit are refused in words, and on the page beside the chat field; chat is not in the game's record.
 """
 
 import os
@@ -67,6 +67,26 @@ def main():
     burst = h.raw_socket(ann, [{"type": "chat", "text": f"line {i}"} for i in range(4)], listen=1.0, errors=1)
     assert any(m.get("type") == "error" and "too many chat lines" in m.get("message", "") for m in burst), burst
     print(f"chat: refused: {errors + [m['message'] for m in burst if m.get('type') == 'error']}")
+
+    # On the page: a refused line is said beside the chat field (not at the top of the page), on
+    # a phone too: the page's own check (over 300 bytes: 200 two-byte letters pass maxlength) and
+    # the server's refusal (a second line within the second).
+    h.viewport(ann, 360, 740)
+    ann.execute_script("document.getElementById('chat-text').value = 'é'.repeat(200);"
+                       "document.getElementById('chat-form').requestSubmit();")
+    h.wait(ann, lambda d: "300 bytes" in (h.visible(d, '[data-test="chat-error"]') or d).text, 5, "the chat error beside the field")
+    near = ann.execute_script("""
+        const field = document.getElementById('chat-text').getBoundingClientRect();
+        const error = document.getElementById('chat-error').getBoundingClientRect();
+        return [Math.round(error.top - field.bottom), document.getElementById('error').hidden];""")
+    assert 0 <= near[0] <= 80 and near[1], f"the chat error is {near[0]} px below the field (top error hidden: {near[1]})"
+    print(f"chat: the page's own refusal shows {near[0]} px under the chat field at 360 px")
+    ann.execute_script("const f = document.getElementById('chat-text'), form = document.getElementById('chat-form');"
+                       "f.value = 'one'; form.requestSubmit(); f.value = 'two'; form.requestSubmit();")
+    h.wait(ann, lambda d: "too many chat lines" in (h.visible(d, '[data-test="chat-error"]') or d).text, 5, "the server's chat refusal beside the field")
+    assert ann.execute_script("return document.getElementById('error').hidden"), "the chat refusal is also at the top of the page"
+    print("chat: the server's refusal of a burst shows beside the chat field")
+    h.viewport(ann, 1280, 900)
 
     record = server.get_text(f"/api/tables/{made['id']}/record")
     assert "hello table" not in record, "a chat line is in the game's record"

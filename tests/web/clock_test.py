@@ -60,6 +60,12 @@ def main():
     later = h.wait(kim, lambda d: (lambda c: c if c and c != first else None)(clock(d)), 3, "the countdown to move")
     print(f"clock: lee's countdown on kim's page: {first} then {later}")
     assert later < first, f"the countdown went from {first} to {later}"
+    # 8 s a turn: the whole turn is within the last 10 s, so the clock warns (a class, a ⚠ and a word).
+    warn = h.wait(kim, lambda d: d.execute_script("""
+        const box = document.querySelector('[data-test="clock-box"]');
+        return box && box.classList.contains('clock-low') && box.textContent.includes('hurry')
+            ? [box.textContent, getComputedStyle(box).color] : null;"""), 3, "the clock's warning in the last 10 s")
+    print(f"clock: the last 10 s warn: {warn[0].strip()!r} in {warn[1]}")
 
     def lee_notice(d):
         s = h.table_state(d)

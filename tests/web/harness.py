@@ -278,6 +278,8 @@ def save_screenshot(driver, folder, name):
         return None
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, name)
+    # The page at rest: no given card still on its way to its receiver (web/js/motion.js).
+    wait(driver, lambda d: not d.execute_script("return document.querySelector('.moving-card')"), 5, "the cards to stop moving")
     driver.save_screenshot(path)
     return path
 

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """The ranking page (/ranking) from the stored statistics (GET /api/players): kim plays a quick
 game against a bot on a server with a database; the ranking then lists kim with one game (the
-bot is not ranked), with the same numbers as /api/players, and no sideways scroll at 360 px; a
+bot is not ranked), with the same numbers as /api/players, and no sideways scroll at 360 px (the
+table itself fits its box: a card per player); a
 server without a database says that no games are counted.
 """
 
@@ -40,6 +41,8 @@ def main():
     h.viewport(kim, 360, 740)
     width = kim.execute_script("return [document.scrollingElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1], f"the ranking scrolls sideways at 360 px: {width}"
+    inner = kim.execute_script("const w = document.querySelector('.ranking-wrap'); return [w.scrollWidth, w.clientWidth]")
+    assert inner[0] <= inner[1], f"the ranking table is wider than its box at 360 px (it scrolls inside it): {inner}"
     print(f"ranking: {names}; kim's row: {row.text!r}")
     server.stop()
 

@@ -83,6 +83,9 @@ def web_game_with_join_and_leave(server, driver):
     raise AssertionError("four quick games in a row ended before turn 4")
 
 
+PLAYED = {}   # the last web game: its table id and winner
+
+
 def one_web_game(server, driver):
     """A quick web game: ann and a bot; bob joins after turn 1; ann leaves at turn 4 or later; bob
     and the bot play it to its end."""
@@ -117,6 +120,7 @@ def one_web_game(server, driver):
     # To the end: a web table's deal is sealed, so its record replays only once the end line
     # reveals the seed (docs/records.md, "The fair deal").
     h.play_until([driver], lambda: h.result_of(driver) or h.table_state(driver)["phase"] == "ended", 40)
+    PLAYED.update(table=made["id"], winner=(h.table_state(driver)["result"] or {}).get("winner"))
     path = os.path.join(tempfile.mkdtemp(prefix="cherries-web-rec-"), "game.jsonl")
     record = server.get_text(f"/api/tables/{made['id']}/record")
     assert '["join",' in record and '["leave",' in record, "the web game has no join or no leave line"
@@ -147,6 +151,18 @@ def main():
     assert 0 <= top < 740, f"scrolled to the end at 360 x 740, the step buttons are at {top} px, out of view"
     h.viewport(driver, 1280, 900)
     print(f"replay: players named {named}; step buttons in view at the end of a phone's page (top {top:.0f} px)")
+    # Opened from a table's link, the page opens on the game (the viewer above the file picker),
+    # says who won, and turn 0 is the deal, not a table waiting for people to sit down.
+    driver.get(f"{server.url}/replay?table={PLAYED['table']}")
+    summary = h.wait(driver, lambda d: (h.visible(d, '[data-test="replay-summary"]') or d).text, 10, "the replay's summary")
+    order = driver.execute_script("return [document.getElementById('viewer').getBoundingClientRect().top,"
+                                  " document.getElementById('open').getBoundingClientRect().top,"
+                                  " document.querySelector('#turn-box').textContent]")
+    assert order[0] < order[1], f"the replay opens on the file picker (at {order[1]} px), the game below it (at {order[0]} px)"
+    assert "Waiting to start" not in order[2], f"turn 0 of the replay says {order[2]!r}"
+    if PLAYED["winner"]:
+        assert f"{PLAYED['winner']} won" in summary, f"the replay's summary does not say who won ({PLAYED['winner']}): {summary!r}"
+    print(f"replay: opened on the game: {summary!r}; turn 0: {order[2]!r}")
     for path in sorted(glob.glob(os.path.join(h.SOURCE, "tests", "golden", "*.jsonl"))):
         compare(driver, args.cherries, path, os.path.basename(path))
     print("replay: passed")

@@ -3,7 +3,8 @@
 the same --database on the same port; the table resumes at the same turn with the same scores
 (GDD §3.3: the game state — players, cherry stockpiles, scores, modifier card stacks, deck —
 is what the store keeps), the pages reconnect to their seats by themselves, and the game is
-played on to a winner.
+played on to a winner. Its history (the log a page gets) is the same line for line before and after
+the restart, with a line saying the server restarted (issue 41 item 4).
 """
 
 import os
@@ -54,6 +55,7 @@ def main():
     waiting = "ann" if h.my_turn(ann) else "bob"
     print(f"restart: at turn {before['turn']}, {waiting} to decide; SIGKILL")
 
+    history = server.get_json(f"/api/tables/{table_id}/events")["events"]
     server.kill()
     h.wait(ann, lambda d: not d.execute_script("return window.cherriesTable.connected"), 10, "the page to see the server gone")
     again = h.Server(args.cherries, database=database)
@@ -69,6 +71,21 @@ def main():
         f"the table did not resume where it was:\n before {between_turns_view(before)}\n after  {between_turns_view(after)}"
     waiter = ann if waiting == "ann" else bob
     h.wait(waiter, lambda d: h.my_turn(d) == waiting, 15, f"{waiting}'s decision offered again")
+    # One history (issue 41 item 4): the lines before the restart come back line for line, the
+    # sit-downs, the start and the sealed deal included, then a line saying the server restarted.
+    # Only the turn in play when it was killed (its draw) is played again after that line.
+    rebuilt = again.get_json(f"/api/tables/{table_id}/events")["events"]
+    cut = next((i for i, e in enumerate(rebuilt) if str(e.get("text", "")).startswith("The server restarted")), None)
+    assert cut is not None, f"no line says the server restarted: {[e.get('text') for e in rebuilt][-5:]}"
+    same = rebuilt[:cut]
+    assert same == history[:len(same)], "the history before the restart changed:\n" + "\n".join(
+        f"  {a.get('text')!r} | {b.get('text')!r}" for a, b in zip(history, same) if a != b)
+    rest = history[len(same):]
+    assert all(isinstance(e.get("event"), list) and e["event"][1] == before["turn"] for e in rest), \
+        f"lines of finished turns are missing after the restart: {[e.get('text') for e in rest]}"
+    assert any("sealed" in str(e.get("text", "")) for e in same), "the sealed deal's line is gone after the restart"
+    print(f"restart: the history's {len(same)} lines before the restart are the same line for line "
+          f"({len(rest)} of the turn in play are played again)")
     listed = again.get_json("/api/tables")
     assert any(t["id"] == table_id for t in listed), f"table {table_id} is not listed after the restart: {listed}"
     print(f"restart: resumed at turn {after['turn']}; both pages reconnected")

@@ -45,7 +45,10 @@ export function cardElement(card, { size = 'small', lifetime = null, key = null,
         'data-key': key,
         'aria-describedby': tipId,
     },
-        card.face ? el('img', { src: card.face, alt: words, loading: 'lazy' }) : el('div', { class: 'card-noface' }, card.name),
+        // Its size is given (a square face), so its box is reserved before the picture loads;
+        // the drawn card is wanted at once, a stack's cards when scrolled to.
+        card.face ? el('img', { src: card.face, alt: words, width: size === 'large' ? 176 : 80, height: size === 'large' ? 176 : 80, loading: size === 'large' ? 'eager' : 'lazy' })
+            : el('div', { class: 'card-noface' }, card.name),
         bare ? null : el('span', { class: 'card-name' }, card.name),
         mark && !bare ? el('span', { class: 'card-kind' }, mark) : null,
         lifetime !== null ? el('span', { class: 'card-lifetime' }, `${lifetime} turn${lifetime === 1 ? '' : 's'} left`) : null,

@@ -50,7 +50,7 @@ export function replaceSection(id, fresh) {
     old.replaceWith(fresh);
     if (key) {
         const again = fresh.querySelector(`[data-key="${CSS.escape(key)}"]`);
-        if (again) again.focus();
+        if (again) again.focus({ preventScroll: true });  // the same control again: the page stays where it was
     }
 }
 

@@ -38,6 +38,16 @@ export function ownTurnBegins(title, body) {
     }
 }
 
+/** The last seconds of an own turn: the tones again, when the sound option is on and the tab is
+ * hidden (the option's promise: a sound when the page cannot be seen). Never throws. */
+export function clockWarning() {
+    try {
+        if (document.hidden && soundOn()) beep();
+    } catch {
+        // no sound: the clock's warning is shown
+    }
+}
+
 // Two short tones from the Web Audio API (no sound file to fetch).
 function beep() {
     const Context = window.AudioContext || window.webkitAudioContext;

@@ -9,11 +9,14 @@ function rankingTable(list) {
     return el('div', { class: 'panel ranking-wrap', tabindex: 0, role: 'region', 'aria-label': 'ranking table' }, el('table', { class: 'ranking', 'data-test': 'ranking' },
         el('caption', {}, 'Players by wins'),
         el('thead', {}, el('tr', {}, ['#', 'Player', 'Wins', 'Games', 'Turns', 'Points', 'Best'].map((h) => el('th', { scope: 'col' }, h)))),
+        // `data-label`: on a phone each row is a card whose numbers say their column's name
+        // (cherries.css), so the ranking fits 360 px without scrolling sideways.
         el('tbody', {}, list.map((p, i) => el('tr', {},
-            el('td', {}, String(i + 1)),
+            el('td', { class: 'rank', 'data-label': '#' }, String(i + 1)),
             el('th', { scope: 'row' }, el('bdi', { 'data-test': 'ranking-name' }, String(p.name))),
-            el('td', { 'data-test': 'ranking-wins' }, number(p.wins)), el('td', {}, number(p.games)), el('td', {}, number(p.turns)),
-            el('td', {}, number(p.points)), el('td', {}, number(p.best)))))));
+            el('td', { 'data-test': 'ranking-wins', 'data-label': 'Wins' }, number(p.wins)), el('td', { 'data-label': 'Games' }, number(p.games)),
+            el('td', { 'data-label': 'Turns' }, number(p.turns)), el('td', { 'data-label': 'Points' }, number(p.points)),
+            el('td', { 'data-label': 'Best' }, number(p.best)))))));
 }
 
 async function setUp() {

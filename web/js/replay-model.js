@@ -57,8 +57,8 @@ export function parseRecords(text) {
 
 /**
  * The record's deal in words: its open seed, or its sealed commitment and, once the end line
- * reveals it, the seed and salt (docs/records.md, "The fair deal"). The page does not hash: `cherries
- * replay` checks the reveal against the commitment.
+ * reveals it, the seed and salt (docs/records.md, "The fair deal"). Words only: deal.js hashes the
+ * reveal and compares it with the commitment (as `cherries replay` does).
  */
 export function dealWords(record) {
     const h = record.header;

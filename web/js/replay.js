@@ -7,6 +7,7 @@ import { dealWords, parseRecords, replayFrames } from './replay-model.js';
 import { renderTable } from './view.js';
 import { linesOf } from './events.js';
 import { stackKeys } from './card.js';
+import { checkDeal, verdictElement } from './deal.js';
 
 let catalog = null;
 let records = [];
@@ -18,7 +19,7 @@ function show(k) {
     if (!frames.length) return;
     at = Math.max(0, Math.min(frames.length - 1, k));
     const frame = frames[at];
-    renderTable(frame.table, { setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])) });
+    renderTable(frame.table, { setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])), replay: true });
     // The log: the server's words for turns at-40 .. at (a sentence about the table goes with the
     // turn before it).
     let turn = 0;
@@ -92,9 +93,27 @@ async function pick(i, source) {
     const names = [];
     for (const f of frames)
         for (const p of f.table.players || []) if (!names.includes(p.name)) names.push(p.name);
-    document.getElementById('what').replaceChildren(`${source}: ${dealWords(records[i])}, players `,
+    // The page opens on the game: first who played and how it ended (who won), in words; the
+    // deal's numbers go under "Open a record", below the game.
+    const last = frames[frames.length - 1].table;
+    const end = records[i].end;
+    const outcome = last.result && last.result.winner ? [', ', el('bdi', { 'data-test': 'replay-winner' }, last.result.winner), ' won']
+        : end ? [`, ${end.reason ? `${end.end}: ${end.reason}` : `ended (${end.end})`}`] : [' so far (no end line: the game was not over, or the file is cut short)'];
+    document.getElementById('summary').replaceChildren(`${source[0].toUpperCase()}${source.slice(1)}: `,
         ...names.map((n, k) => [k ? ', ' : '', el('bdi', { 'data-test': 'replay-player' }, n)]).flat(),
-        `; ${frames.length - 1} turns${records[i].end ? `, ${records[i].end.end}` : ' (no end line: truncated)'}.`);
+        ` played ${frames.length - 1} turn${frames.length === 2 ? '' : 's'}`, ...outcome, '.');
+    document.getElementById('what').textContent = `${source}: ${dealWords(records[i])}.`;
+    // A sealed deal revealed at the end: the page hashes it itself (deal.js) and says so.
+    const sealed = records[i].header.commitment;
+    replaceSection('replay-deal', el('div', { hidden: true }));
+    if (sealed && end && end.seed !== undefined && end.salt !== undefined) {
+        const deal = { commitment: sealed, seed: end.seed, salt: end.salt };
+        const shown = records[i];
+        checkDeal(deal.commitment, deal.seed, deal.salt).catch(() => 'unavailable').then((verdict) => {
+            if (records[i] === shown) replaceSection('replay-deal', el('div', {}, verdictElement(verdict, deal)));
+        });
+    }
+    document.getElementById('open-h').textContent = 'Open another record';
     document.getElementById('viewer').hidden = false;
     show(0);
 }

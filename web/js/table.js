@@ -7,9 +7,11 @@ import { catalog as fetchCatalog, tables as fetchTables } from './api.js';
 import { EventLog } from './events.js';
 import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
-import { renderTable, playerById, isFinished } from './view.js';
+import { renderTable, playerById, isFinished, givenWords as given } from './view.js';
 import { stackKeys } from './card.js';
-import { bindSoundOption, ownTurnBegins } from './notify.js';
+import { bindSoundOption, ownTurnBegins, clockWarning } from './notify.js';
+import { checkDeal } from './deal.js';
+import { slideGive } from './motion.js';
 
 const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
 let seats = loadSeats(id);
@@ -70,12 +72,18 @@ async function checkListed() {
 function onMessage(msg) {
     switch (msg.type) {
         case 'state':
+        {
             // The turn clock and the spectator count come beside the table (docs/web.md).
+            const was = table;
             table = { ...msg.table, clock: msg.clock ?? null, spectators: msg.spectators };
             busy = false;
             setClock(table.clock);
             draw();
+            // A bot's turn shown for the server's pace: its card slides to its receiver.
+            if (table.given_to !== null && table.given_to !== undefined && !(was && was.turn === table.turn && was.given_to === table.given_to))
+                slideGive(table.given_to, 700);
             break;
+        }
         case 'seated':
         {
             // A new token answers a `join` (in the order asked); a known one a hello (a reconnect).
@@ -90,6 +98,7 @@ function onMessage(msg) {
             // The first hello of a connection brings what happened before it ("history"), then
             // each change brings its new entries: one list, in order, whatever the page missed.
             events.add(msg.events, msg.history === true);
+            if (msg.history !== true) slideShownGive(msg.events);
             if (table) drawSince();
             break;
         case 'rematch':
@@ -106,11 +115,28 @@ function onMessage(msg) {
         case 'error':
             busy = false;
             if (msg.request === 'join') joining.shift();
+            // A refused chat line is said beside the chat field, where the person typed it.
+            if (msg.request === 'chat') {
+                chatError(msg.message || 'The server refused that line.');
+                break;
+            }
             showError(msg.message || 'The server refused that.');
             draw();
             break;
         default:
             break;
+    }
+}
+
+// The events of a give of the card shown now (a person's decision, this page's or another's)
+// arrive before the next state: the card slides from where it is to its receiver's panel.
+function slideShownGive(list) {
+    if (!table || !table.drawn || (table.given_to !== null && table.given_to !== undefined)) return;
+    for (const e of Array.isArray(list) ? list : []) {
+        if (!e || !Array.isArray(e.event) || e.event[0] !== 'give' || e.event[1] !== table.turn) continue;
+        const to = (table.players || []).find((p) => p.name === e.event[3]);
+        if (to) slideGive(to.id, 450);
+        return;
     }
 }
 
@@ -129,6 +155,7 @@ function mySeats() {
 /** The seat whose token acts now: the current player's, if it is one of this page's. */
 function actingSeat() {
     if (!table || table.drawn === null || table.drawn === undefined) return null;
+    if (table.given_to !== null && table.given_to !== undefined) return null;  // a turn shown after its give (the pace)
     const mine = mySeats();
     return mine.has(table.current) ? mine.get(table.current) : null;
 }
@@ -161,9 +188,12 @@ function draw() {
         setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])),
         recordUrl: `/api/tables/${encodeURIComponent(id)}/record`,
         clockText: () => clockText(clockEnd === null ? 0 : clockEnd - Date.now()),
+        clockLow: () => clockEnd !== null && clockEnd - Date.now() <= LOW_MS,
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
         canRematch: finished() && mine.size > 0,  // a player of the game at its end: a leaver's token is gone
+        dealVerdict: dealCheck && table.deal && dealCheck.key === dealKey(table.deal) ? dealCheck.verdict : null,
     });
+    verifyDeal();
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
     announce(acting);
     drawSince();
@@ -172,6 +202,9 @@ function draw() {
     document.getElementById('start').hidden = !!table.started;
     document.getElementById('start').disabled = !seated;
     document.getElementById('seat-hint').hidden = seated;
+    // Once the game is on, the seat panel's long hints give their room to the chat, which follows
+    // it: at 1280 x 900 the table and the chat are in view together.
+    for (const hint of document.querySelectorAll('.before-start')) hint.hidden = !!table.started;
     document.getElementById('join-form').hidden = finished();
     document.getElementById('bot-form').hidden = finished();
     const mineList = document.getElementById('my-seats');
@@ -192,7 +225,8 @@ function draw() {
     const a = document.activeElement;
     const lost = !a || a === document.body || !a.isConnected || a.disabled || a.offsetParent === null;
     const ownTurn = keep ? table.turn : null;
-    if (keep && (lost || (a === box && ownTurn !== focusedTurn))) keep.focus();
+    // preventScroll: Keep is on the first screen (web/layout); focusing it must not move the page.
+    if (keep && (lost || (a === box && ownTurn !== focusedTurn))) keep.focus({ preventScroll: true });
     else if (lost && box) box.focus({ preventScroll: true });
     if (keep && document.activeElement === keep) focusedTurn = ownTurn;
     if (keep && ownTurn !== toldTurn) {
@@ -200,6 +234,21 @@ function draw() {
         const who = playerById(table, table.current);
         ownTurnBegins(`Your turn at table ${id}`, `${who ? who.name : 'You'}: you drew ${table.drawn.name}.`);
     }
+}
+
+// The revealed deal hashed in the page (deal.js), once per reveal; the result box shows the verdict.
+let dealCheck = null;       // {key, verdict}
+const dealKey = (deal) => `${deal.commitment}:${deal.seed}:${deal.salt}`;
+
+function verifyDeal() {
+    const deal = table && table.deal;
+    if (!deal || deal.seed === undefined || deal.salt === undefined || !deal.commitment) return;
+    const key = dealKey(deal);
+    if (dealCheck && dealCheck.key === key) return;
+    dealCheck = { key, verdict: null };
+    checkDeal(deal.commitment, deal.seed, deal.salt)
+        .then((verdict) => { dealCheck = { key, verdict }; draw(); })
+        .catch(() => { dealCheck = { key, verdict: 'unavailable' }; draw(); });
 }
 
 let toldTurn = null;        // the own turn a notification was considered for (once a turn)
@@ -225,8 +274,31 @@ function setClock(clock) {
         clockTimer = setInterval(() => {
             const span = document.getElementById('clock');
             if (span && clockEnd !== null) span.textContent = clockText(clockEnd - Date.now());
-        }, 1000);
+            if (clockEnd !== null) clockLow(clockEnd - Date.now());
+        }, 250);
     }
+}
+
+// The last 10 s of a turn: the clock turns into a warning (a ⚠, the words "hurry" and the error
+// colours: web/clock), and on this page's own turn the screen reader hears it once and, when the
+// sound option is on and the tab hidden, the page plays its tones (notify.js).
+const LOW_MS = 10000;
+let warnedTurn = null;
+
+function clockLow(ms) {
+    const low = ms <= LOW_MS;
+    const box = document.querySelector('#turn-box .clock');
+    if (box && box.classList.contains('clock-low') !== low) {
+        box.classList.toggle('clock-low', low);
+        const word = box.querySelector('.clock-hurry');
+        if (word) word.hidden = !low;
+    }
+    const acting = actingSeat();
+    if (!low || !acting || !table || warnedTurn === table.turn) return;
+    warnedTurn = table.turn;
+    const who = playerById(table, table.current);
+    document.getElementById('announce').textContent = `${Math.max(0, Math.ceil(ms / 1000))} seconds left${who ? `, ${who.name}` : ''}: keep or give the card.`;
+    clockWarning();
 }
 
 // At your turn, what the others did since your last one (events.js), under the controls.
@@ -253,7 +325,8 @@ function announce(acting) {
         const what = table.drawn.text ? ` — ${table.drawn.text}` : '';
         text = `Your turn, ${current.name}: you drew ${table.drawn.name}${what}`;
         if (!/[.!?]$/.test(text)) text += '.';
-    } else if (current) text = `Turn ${table.turn}: ${current.name}.`;
+    } else if (current && given(table)) text = `Turn ${table.turn}: ${given(table)}`;
+    else if (current) text = `Turn ${table.turn}: ${current.name}.`;
     if (text !== announced) {
         announced = text;
         document.getElementById('announce').textContent = text;
@@ -324,6 +397,13 @@ function chatLine(msg) {
     list.scrollTop = list.scrollHeight;
 }
 
+/** Shows `message` beside the chat field (an empty one hides it). */
+function chatError(message) {
+    const box = document.getElementById('chat-error');
+    box.textContent = message || '';
+    box.hidden = !message;
+}
+
 function setUp() {
     document.getElementById('table-id').textContent = id;
     const share = document.getElementById('share-link');
@@ -352,7 +432,8 @@ function setUp() {
         const field = document.getElementById('chat-text');
         const text = field.value.trim();
         if (!text) return;
-        if (new TextEncoder().encode(text).length > 300) return showError('A chat line is at most 300 bytes; shorten it.');
+        if (new TextEncoder().encode(text).length > 300) return chatError('A chat line is at most 300 bytes; shorten it.');
+        chatError('');
         const mine = mySeats();   // a seat at the table speaks by its name, else a spectator
         const seat = mine.size ? mine.values().next().value : null;
         send(seat ? { type: 'chat', token: seat.token, text } : { type: 'chat', text });

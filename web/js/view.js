@@ -5,6 +5,7 @@
 // so a section that did not change keeps its elements and its listeners stay valid.
 import { el, replaceSection } from './dom.js';
 import { cardElement, kindMark } from './card.js';
+import { shortCommitment, verdictElement } from './deal.js';
 
 /** The player with id `id` in `table`, or undefined. */
 export function playerById(table, id) {
@@ -37,15 +38,18 @@ function turnBox(table, mine, opts) {
     if (finished) status = el('p', { class: 'status' }, table.result && table.result.winner
         ? `The game is over after ${turns(table.turn)}: ${table.result.winner} wins.`
         : table.result && table.result.reason ? `The game stopped after ${turns(table.turn)}: ${table.result.reason}.` : 'The game is over.');
+    else if (!table.started && opts.replay) status = el('p', { class: 'status' }, 'Before the first turn: the players sit down and the deck is dealt.');
     else if (!table.started) status = el('p', { class: 'status' }, 'Waiting to start: sit down, seat bots, then start.');
     else if (table.phase === 'suspended') status = el('p', { class: 'status' }, 'The game is suspended: one player is left; a join resumes it.');
     else if (current) status = el('p', { class: 'status' },
         `Turn ${table.turn}: `, el('strong', { 'data-test': 'turn' }, current.name), '’s turn',
         mine.has(current.id) ? el('span', { class: 'yours' }, ' — your turn') : null);
     else status = el('p', { class: 'status' }, `Turn ${table.turn}: between turns`);
-    const clock = table.clock && current && !finished && opts.clockText ? el('span', { class: 'clock' },
+    // The last 10 s: a warning, in words and a symbol as well as in colour (opts.clockLow).
+    const low = !!(opts.clockLow && opts.clockLow());
+    const clock = table.clock && current && !finished && opts.clockText ? el('span', { class: `clock${low ? ' clock-low' : ''}`, 'data-test': 'clock-box' },
         ' · ⏱ ', el('span', { id: 'clock', 'data-test': 'clock' }, opts.clockText(table.clock.ms_left)),
-        ` left for `, el('bdi', {}, current.name)) : null;
+        ` left for `, el('bdi', {}, current.name), el('span', { class: 'clock-hurry', hidden: !low }, ' ⚠ hurry')) : null;
     // tabindex -1: the page moves the focus here when the control that had it is gone (a give
     // sent), never to the page's body.
     return el('section', { 'aria-label': 'whose turn', tabindex: -1, 'data-key': 'turn-box' },
@@ -55,7 +59,33 @@ function turnBox(table, mine, opts) {
             ' · ',
             el('span', {}, 'Deck: ', el('span', { 'data-test': 'deck' }, String(table.deck ?? '?')), ' cards'),
             Number.isInteger(table.spectators) ? [' · ', el('span', {}, '👁 ', el('span', { 'data-test': 'spectators' }, String(table.spectators)), ' watching')] : null,
-            clock));
+            clock),
+        // The deal's commitment, pinned beside the table from the first turn (the whole of it is
+        // under the gametype; the end checks the reveal against it).
+        table.started && table.deal && table.deal.commitment ? el('p', { class: 'deal-pin', 'data-test': 'deal-pin', title: table.deal.commitment },
+            '🔒 Deal sealed: ', el('code', {}, shortCommitment(table.deal.commitment)),
+            el('span', { class: 'visually-hidden' }, ' (the start of its SHA-256 commitment, fixed before the first card)')) : null);
+}
+
+/** During a turn shown after its give (a bot's, the server's pace): "greedy-2 gave Minus Point to
+ * ann." or "greedy-2 kept Minus Point.", else null. */
+export function givenWords(table) {
+    if (table.given_to === null || table.given_to === undefined || !table.drawn) return null;
+    const who = playerById(table, table.current);
+    const to = playerById(table, table.given_to);
+    if (!who) return null;
+    if (table.given_to === table.current) return `${who.name} kept ${table.drawn.name}.`;
+    return `${who.name} gave ${table.drawn.name} to ${to ? to.name : 'a player who left'}.`;
+}
+
+function givenLine(table) {
+    if (table.given_to === null || table.given_to === undefined) return null;
+    const who = playerById(table, table.current);
+    const to = playerById(table, table.given_to);
+    if (!who) return null;
+    return el('p', { class: 'drawn-given', 'data-test': 'given' }, table.given_to === table.current
+        ? [el('bdi', {}, who.name), ' kept it.']
+        : [el('bdi', {}, who.name), ' gave it to ', el('strong', {}, el('bdi', {}, to ? to.name : 'a player who left')), '.']);
 }
 
 /** A card's words: its text, which may begin with its name already, else "NAME: TEXT". */
@@ -77,7 +107,8 @@ function drawnBox(table, acting) {
             el('div', { class: 'drawn-about' },
                 current ? el('p', { class: 'drawn-who' }, el('bdi', {}, current.name), ' drew ', el('strong', {}, table.drawn.name),
                     mark ? ` (${mark})` : '', '.') : null,
-                el('p', { class: 'drawn-text', 'data-test': 'drawn-text' }, cardWords(table.drawn)))));
+                el('p', { class: 'drawn-text', 'data-test': 'drawn-text' }, cardWords(table.drawn)),
+                givenLine(table))));
     } else {
         children.push(el('p', { class: 'muted' }, 'No card drawn.'));
     }
@@ -90,7 +121,7 @@ function drawnBox(table, acting) {
             others.map((p) => el('button', {
                 type: 'button', 'data-test': 'give', 'data-player': p.name, 'data-action': 'give', 'data-to': p.id,
                 'data-key': `give-${p.id}`,
-            }, 'Give to ', el('bdi', {}, p.name)))));
+            }, el('span', { class: 'give-word' }, 'Give to '), el('span', { class: 'give-arrow', 'aria-hidden': 'true' }, '→ '), el('bdi', {}, p.name)))));
     }
     return el('section', { 'aria-labelledby': 'drawn-h' }, children);
 }
@@ -108,12 +139,14 @@ function playersBox(table, mine) {
         if (you) marks.push(el('span', { class: 'badge you-badge' }, 'you'));
         if (p.bot) marks.push(el('span', { class: 'badge' }, `bot: ${p.bot}`));
         if (p.timeouts) marks.push(el('span', { class: 'badge' }, `⏱ ${p.timeouts} timeout${p.timeouts === 1 ? '' : 's'} in a row`));
+        const won = table.result && table.result.winner === p.name;
+        if (won) marks.push(el('span', { class: 'badge winner-badge', 'data-test': 'winner-badge' }, '🏆 winner'));
         const changes = Array.isArray(p.last_change) ? p.last_change.map(String).filter(Boolean) : [];
         return el('article', {
-            class: `player${p.id === current ? ' current' : ''}${you ? ' mine' : ''}`,
+            class: `player${p.id === current ? ' current' : ''}${you ? ' mine' : ''}${won ? ' won' : ''}`,
             'data-player-id': p.id, 'aria-label': p.name,
         },
-            el('h3', {}, el('span', { class: 'player-name' }, p.name), ' ', marks),
+            el('h3', {}, avatar(p.name), el('span', { class: 'player-name' }, p.name), ' ', marks),
             el('dl', { class: 'numbers' },
                 el('div', {}, el('dt', {}, '🍒 Cherries'), el('dd', { 'data-test': 'cherries' }, String(p.cherries))),
                 el('div', {}, el('dt', {}, '★ Score'), el('dd', { 'data-test': 'score' }, String(p.score))),
@@ -132,6 +165,17 @@ function playersBox(table, mine) {
         el('h2', { id: 'players-h' }, 'Players, in turn order'),
         players.length ? el('div', { class: 'player-grid' }, players) : el('p', { class: 'muted' }, 'Nobody has sat down yet.'),
         departed.length ? el('ul', { class: 'departed' }, departed) : null);
+}
+
+/** A player's picture made from the name (no upload): its first letter on a colour of its own
+ * (a hue from the name's characters; dark enough for white text at 7:1 or more). Decorative: the
+ * name is beside it. */
+function avatar(name) {
+    const text = String(name || '?');
+    let hash = 0;
+    for (const c of text) hash = (hash * 31 + c.codePointAt(0)) % 360;
+    const first = [...text][0] || '?';
+    return el('span', { class: 'avatar', 'aria-hidden': 'true', style: `background: hsl(${hash} 55% 28%)` }, first.toUpperCase());
 }
 
 // Leave, one button per seat of this page: the last controls of the page, away from the gives.
@@ -202,6 +246,8 @@ function resultBox(table, opts) {
         r.winner ? el('p', { class: 'winner' }, '🏆 ', el('strong', { 'data-test': 'result' }, r.winner), ' wins.')
             : el('p', { class: 'winner', 'data-test': 'no-winner' }, r.reason ? `The game stopped without a winner: ${r.reason}.` : 'The game ended without a winner.'),
         standings.length ? el('ol', { class: 'standings' }, standings) : null,
+        // The page's own check of the revealed deal (deal.js), once it has hashed it.
+        opts.dealVerdict ? verdictElement(opts.dealVerdict, table.deal) : null,
         opts.recordUrl ? el('p', {},
             el('a', { href: opts.recordUrl, download: `cherries-${table.id || 'game'}.jsonl`, 'data-test': 'record' }, 'Download the record'),
             opts.replayUrl ? [' · ', el('a', { href: opts.replayUrl }, 'Watch the replay')] : null) : null,

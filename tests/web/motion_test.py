@@ -1,0 +1,72 @@
+#!/usr/bin/python3
+"""Every give seen (issue 41): with `--bot-pace 0.6`, kim plays with two greedy bots; each of kim's
+gives and each bot's give shown during the pace slides the card to its receiver (an animation per
+give: window.cherriesMoves counts them); with prefers-reduced-motion: reduce, nothing moves, and
+the game is the same to play.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import harness as h  # noqa: E402
+
+COUNT = """
+    window.cherriesGives = 0;
+    let last = null;
+    setInterval(() => {
+        const t = window.cherriesTable.table;
+        const key = t && t.given_to !== null && t.given_to !== undefined ? t.turn : null;
+        if (key !== null && key !== last) { last = key; window.cherriesGives += 1; }
+    }, 10);
+"""
+
+
+def rounds(server, reduce_motion):
+    made = server.post_json("/api/tables", {"sets": ["standard"], "gametype": "official"})
+    kim = h.browser()
+    if reduce_motion:
+        kim.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    kim.get(f"{server.url}/t/{made['id']}")
+    h.wait(kim, lambda d: h.table_state(d) is not None, 15, "the table's state")
+    h.sit_down(kim, "kim")
+    for n in range(2):
+        h.wait(kim, lambda d: h.visible(d, '[data-test="add-bot"]').is_enabled(), 10, "seat a bot enabled")
+        h.click(kim, '[data-test="add-bot"]')
+        h.wait(kim, lambda d, n=n: len(h.table_state(d)["players"]) == n + 2, 10, "the bot's seat")
+    kim.execute_script(COUNT)
+    h.click(kim, '[data-test="start"]')
+    own = 0
+    for _ in range(3):
+        h.wait(kim, lambda d: h.my_turn(d) == "kim", 20, "kim's turn")
+        start = h.table_state(kim)["turn"]
+        h.act(kim)
+        own += 1
+        h.wait(kim, lambda d: h.my_turn(d) == "kim" and h.table_state(d)["turn"] > start, 20, "kim's next turn")
+    moves, bot_gives, reduced = kim.execute_script(
+        "return [window.cherriesMoves || 0, window.cherriesGives, matchMedia('(prefers-reduced-motion: reduce)').matches]")
+    kim.quit()
+    return own, bot_gives, moves, reduced
+
+
+def main():
+    args = h.arguments()
+    h.need_tools()
+    h.deadline(140)
+    server = h.Server(args.cherries, extra=["--bot-pace", "0.6"]).start()
+    own, bot_gives, moves, reduced = rounds(server, False)
+    print(f"motion: {own} gives of kim's and {bot_gives} bots' gives shown: {moves} cards slid")
+    assert not reduced and bot_gives >= 3, f"the bots' paced gives were not seen ({bot_gives})"
+    assert moves >= own + bot_gives, f"{moves} animations for {own + bot_gives} gives"
+    own, bot_gives, moves, reduced = rounds(server, True)
+    print(f"motion: with reduced motion: {own} + {bot_gives} gives, {moves} cards slid")
+    assert reduced and bot_gives >= 3, "the reduced-motion page did not see the bots' gives"
+    assert moves == 0, f"{moves} animations with prefers-reduced-motion: reduce"
+    server.stop()
+    print("motion: passed")
+    h.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
