@@ -74,7 +74,7 @@ struct ChannelOptions : host::HostedTableOptions {
     /// The time stored games are dated by (when a game began and finished); default: the
     /// system's (host::SystemClock). The channel's steady time is the `now` of every call.
     std::shared_ptr<const host::Clock> clock;
-    /// The seed of each new game; default: std::random_device.
+    /// The seed of each new game; default: host::random_seed (getrandom(2)).
     std::function<std::uint64_t()> seed;
     /// The salt that seals each new game's deal (docs/records.md, "The fair deal"); default:
     /// host::new_salt (the OS's random source). Tests fix it to show a fixed commitment.

@@ -35,7 +35,7 @@ struct TableOptions {
     /// The built-in bot that decides for a player whose time ran out and holds seats.
     std::string stand_in = "greedy";
     /// Whether two names are the same person's (IRC folds case by CASEMAPPING); empty: equal
-    /// after host::fold_name ("ann" and "ANN" are one person at a table).
+    /// skeletons (host::name_skeleton: "ann", "ANN" and Cyrillic "аnn" are one person at a table).
     std::function<bool(std::string_view, std::string_view)> same_name;
     /// The record begins when the first player sits down (its header names them; later seats are
     /// join lines), not at start(): a table kept from its first seat on (CherryBot's store).

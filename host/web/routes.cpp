@@ -50,11 +50,23 @@ std::optional<std::string> file_bytes(const std::filesystem::path& file) {
     }
 }
 
+// A file of the page as a browser keeps it: ETag and Last-Modified (a 304 while unchanged), gzip
+// when accepted, "immutable" only for a fingerprinted name (static_answer).
+Response file_reply(const Request& req, const std::filesystem::path& file, const std::string& bytes, std::string type, bool fingerprint) {
+    const auto etag = req[http::field::if_none_match];
+    const auto encodings = req[http::field::accept_encoding];
+    const StaticAnswer a = static_answer(file, bytes, std::string_view(etag.data(), etag.size()),
+                                         std::string_view(encodings.data(), encodings.size()), fingerprint);
+    Response res = reply(req, static_cast<http::status>(a.status), std::move(type), a.body);
+    for (const auto& [key, value] : a.headers) res.set(key, value);
+    return res;
+}
+
 Response page(Server::Impl& s, const Request& req, const char* file) {
     const auto found = file_under(s.web_root, file);
     const auto bytes = found ? file_bytes(*found) : std::nullopt;
     if (!bytes) return error_reply(req, http::status::not_found, std::string("the page ") + file + " is not in the web root " + s.web_root.string());
-    Response res = reply(req, http::status::ok, "text/html; charset=utf-8", *bytes);
+    Response res = file_reply(req, *found, *bytes, "text/html; charset=utf-8", false);
     res.set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
                                        "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
     return res;
@@ -70,7 +82,7 @@ std::optional<Response> static_file(Server::Impl& s, const RouteCall& c) {
     const auto file = decoded ? file_under(s.web_root, *decoded) : std::nullopt;
     const auto bytes = file ? file_bytes(*file) : std::nullopt;
     if (!bytes) return error_reply(c.req, http::status::not_found, "no such file under /static/");
-    return reply(c.req, http::status::ok, content_type(*file), *bytes);
+    return file_reply(c.req, *file, *bytes, content_type(*file), fingerprinted(file->filename().string()));
 }
 
 std::optional<Response> open_table(Server::Impl& s, const RouteCall& c) {
@@ -109,7 +121,7 @@ std::optional<Response> players(Server::Impl& s, const RouteCall& c) {  // the s
     json out = json::array();
     if (s.store)
         try {
-            for (const auto& p : s.store->store().top(20, 1, "web:"))
+            for (const auto& p : s.store->store().top(20, 1, "web:", host::StatsOrder::most_wins))  // the order docs/web.md states
                 out.push_back({{"name", p.name}, {"games", p.games}, {"wins", p.wins}, {"turns", p.turns},
                                {"points", p.points}, {"best", p.best ? json(*p.best) : json(nullptr)}});
         } catch (const std::exception& e) {

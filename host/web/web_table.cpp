@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "host/base/printable.hpp"
 #include "host/bots/lua_bot.hpp"
 #include "host/session/plugin_list.hpp"
 #include "host/base/random_seed.hpp"
@@ -245,11 +246,12 @@ Outcome WebTable::handle(const ClientMessage& m) {
     }
     if (m.type == "join") {
         if (hosted_->over()) return refused("the game is over; open a new table to play again");
-        const host::Reply reply = table().join(m.name);
+        const std::string name = host::nfc_name(m.name);  // the form a name is kept in: one spelling of "ánn"
+        const host::Reply reply = table().join(name);
         answer(reply);
         if (reply) {
             const std::string t = new_token();
-            tokens_[t] = Token{reply.id, m.name};
+            tokens_[t] = Token{reply.id, name};
             out.seated_token = t;
             play_on();
         }
