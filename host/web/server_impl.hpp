@@ -151,7 +151,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     void arm_pace(const std::string& table_id);
     /// The pace of a bot's turn at table `table_id` is over when due: the next turn starts.
     void pace_due(const std::string& table_id);
-    /// Sockets at the table holding no seat token (the state's `spectators`).
+    /// Sockets at the table holding no seat of it: none given, or their player left (the state's `spectators`).
     int spectators(const std::string& table_id) const;
     /// After a socket came or went: the state to every socket when the spectator count changed.
     void spectators_changed(const std::string& table_id);

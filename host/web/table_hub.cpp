@@ -128,9 +128,14 @@ void Server::Impl::store_retry_due() {
 
 int Server::Impl::spectators(const std::string& table_id) const {
     const auto it = hub.find(table_id);
-    if (it == hub.end()) return 0;
-    return static_cast<int>(std::count_if(it->second.sockets.begin(), it->second.sockets.end(),
-                                          [](Socket* s) { return s->tokens().empty(); }));
+    const WebTable* table = lobby->find(table_id);
+    if (it == hub.end() || !table) return 0;
+    // A socket watches when none of its tokens is a seat of this table any more (never given
+    // one, or its player left: the table forgets a leaver's token); a join still pending counts
+    // as a seat.
+    return static_cast<int>(std::count_if(it->second.sockets.begin(), it->second.sockets.end(), [table](Socket* s) {
+        return std::none_of(s->tokens().begin(), s->tokens().end(), [table](const auto& t) { return !table->token_name(t.first).empty(); });
+    }));
 }
 
 void Server::Impl::spectators_changed(const std::string& table_id) {

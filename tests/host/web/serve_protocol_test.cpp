@@ -224,3 +224,21 @@ TEST_CASE("no token, a forged token, another seat's turn: refused, the game unch
     const json after = mover_socket.receive("state").at("table");
     CHECK(after.at("turn").get<int>() >= 2);
 }
+
+TEST_CASE("a player who leaves a table but keeps its page open is counted among the spectators", "[web]") {
+    TestServer server;
+    const std::string id = new_table(server.port());
+    WsClient ann(server.port(), id), bob(server.port(), id);
+    const Seat a = sit(ann, "ann");
+    sit(bob, "bob");
+    json state = bob.state();
+    CHECK(state.at("players").size() == 2);
+    ann.send(json{{"type", "leave"}, {"token", a.token}});  // before the start: she leaves at once
+    json after;
+    for (int i = 0; i < 10; ++i) {
+        after = bob.receive("state");
+        if (after.at("table").at("players").size() == 1) break;
+    }
+    REQUIRE(after.at("table").at("players").size() == 1);
+    CHECK(after.at("spectators") == 1);  // ann's page watches now
+}
