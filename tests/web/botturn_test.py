@@ -7,7 +7,6 @@ hears the bot's turn once, in brief words naming the bot (never "kim", never "No
 
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import harness as h  # noqa: E402
@@ -59,7 +58,9 @@ def main():
         start = h.table_state(kim)["turn"]
         h.act(kim)
         h.wait(kim, lambda d: h.my_turn(d) == "kim" and h.table_state(d)["turn"] > start, 20, "kim's next turn")
-    time.sleep(0.1)
+    # The page's own watcher has recorded the turn now shown (no fixed wait).
+    h.wait(kim, lambda d: (d.execute_script("const s = window.cherriesSeen; return s.length ? s[s.length - 1][0] : null")
+                           == h.table_state(d)["turn"]), 5, "the watcher's row for this turn")
     seen = kim.execute_script("return window.cherriesSeen")
     said = kim.execute_script("return window.cherriesSaid")
     kim.quit()
