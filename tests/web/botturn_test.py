@@ -37,15 +37,7 @@ def main():
     h.need_tools()
     h.deadline(120)
     server = h.Server(args.cherries, extra=["--bot-pace", "0.6"]).start()
-    made = server.post_json("/api/tables", {"sets": ["standard"], "gametype": "official"})
-    kim = h.browser()
-    kim.get(f"{server.url}/t/{made['id']}")
-    h.wait(kim, lambda d: h.table_state(d) is not None, 15, "the table's state")
-    h.sit_down(kim, "kim")
-    for n in range(2):
-        h.wait(kim, lambda d: h.visible(d, '[data-test="add-bot"]').is_enabled(), 10, "seat a bot enabled")
-        h.click(kim, '[data-test="add-bot"]')
-        h.wait(kim, lambda d, n=n: len(h.table_state(d)["players"]) == n + 2, 10, "the bot's seat")
+    kim = h.table_with_bots(server)
     players = h.table_state(kim)["players"]
     names = {p["id"]: p["name"] for p in players}
     bots = {p["id"] for p in players if p["bot"]}

@@ -267,6 +267,31 @@ def sit_down(driver, name, pending=False):
          15, f"{name}'s seat")
 
 
+def seat_bots(driver, count):
+    """Seats `count` bots with the page's 'Seat a bot' button (its chosen kind), one at a time,
+    each waited for in the table's state."""
+    for n in range(count):
+        seated = len(table_state(driver)["players"])
+        wait(driver, lambda d: visible(d, '[data-test="add-bot"]').is_enabled(), 10, "seat a bot enabled")
+        click(driver, '[data-test="add-bot"]')
+        wait(driver, lambda d, want=seated + 1: len(table_state(d)["players"]) == want, 10, "the bot's seat")
+
+
+def table_with_bots(server, name="kim", bots=2, before_load=None):
+    """A new Standard Set table on the official gametype, in a new browser where `name` sits down
+    with `bots` bots beside them (not started). `before_load(driver)` runs before the page loads
+    (e.g. an emulated media feature). Returns the browser."""
+    made = server.post_json("/api/tables", {"sets": ["standard"], "gametype": "official"})
+    driver = browser()
+    if before_load:
+        before_load(driver)
+    driver.get(f"{server.url}/t/{made['id']}")
+    wait(driver, lambda d: table_state(d) is not None, 15, "the table's state")
+    sit_down(driver, name)
+    seat_bots(driver, bots)
+    return driver
+
+
 def error_text(driver):
     e = visible(driver, '[data-test="error"]')
     return e.text if e else ""

@@ -23,17 +23,8 @@ COUNT = """
 
 
 def rounds(server, reduce_motion):
-    made = server.post_json("/api/tables", {"sets": ["standard"], "gametype": "official"})
-    kim = h.browser()
-    if reduce_motion:
-        kim.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    kim.get(f"{server.url}/t/{made['id']}")
-    h.wait(kim, lambda d: h.table_state(d) is not None, 15, "the table's state")
-    h.sit_down(kim, "kim")
-    for n in range(2):
-        h.wait(kim, lambda d: h.visible(d, '[data-test="add-bot"]').is_enabled(), 10, "seat a bot enabled")
-        h.click(kim, '[data-test="add-bot"]')
-        h.wait(kim, lambda d, n=n: len(h.table_state(d)["players"]) == n + 2, 10, "the bot's seat")
+    reduce = (lambda d: d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})) if reduce_motion else None
+    kim = h.table_with_bots(server, before_load=reduce)
     kim.execute_script(COUNT)
     h.click(kim, '[data-test="start"]')
     own = 0
