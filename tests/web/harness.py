@@ -339,10 +339,23 @@ def decide(table, me):
     return leader["name"]
 
 
-def my_turn(driver):
-    """The name of the seat this page acts for now (its keep button is shown), or None."""
+def own_card(driver):
+    """The page's table state when a card waits for a seat this page holds (its keep button is
+    shown, and the state's current player is one of the page's seats: during a bot's paced turn
+    the state names the bot and its card while the last render may still show a keep), else None."""
     state = table_state(driver)
     if not state or not state.get("drawn") or visible(driver, '[data-test="keep"]') is None:
+        return None
+    seats = driver.execute_script("return window.cherriesTable.seats;") or []
+    if not any(s.get("player") == state.get("current") for s in seats):
+        return None
+    return state
+
+
+def my_turn(driver):
+    """The name of the seat this page acts for now (its keep button is shown), or None."""
+    state = own_card(driver)
+    if not state:
         return None
     return next((p["name"] for p in state["players"] if p["id"] == state["current"]), None)
 
@@ -350,8 +363,8 @@ def my_turn(driver):
 def act(driver):
     """If it is this page's turn, gives or keeps the drawn card by clicking (decide()); returns
     the turn number acted on, or None."""
-    state = table_state(driver)
-    if not state or not state.get("drawn") or visible(driver, '[data-test="keep"]') is None:
+    state = own_card(driver)
+    if not state:
         return None
     me = state["current"]
     receiver = decide(state, me)
