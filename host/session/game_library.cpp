@@ -30,6 +30,7 @@ bool GameLibrary::has(const std::string& kind, const std::string& id) const { re
 
 std::shared_ptr<const sdk::BotPlugin> GameLibrary::bot_plugin(const std::string& id) {
     if (!has("bot", id)) throw std::invalid_argument("unknown bot plugin '" + id + "'");
+    const std::lock_guard lock(loaded_);
     if (const auto it = bots_.find(id); it != bots_.end()) return it->second;
     auto plugin = std::make_shared<const sdk::BotPlugin>(sdk::read_bot_plugin(folders_.at("bot/" + id)));
     bots_[id] = plugin;
@@ -45,6 +46,7 @@ std::shared_ptr<const sdk::Bundle> GameLibrary::bundle(const std::vector<std::st
         set_folders.push_back(folders_.at("set/" + s));
     }
     if (!has("gametype", gametype)) throw std::invalid_argument("unknown gametype '" + gametype + "'");
+    const std::lock_guard lock(loaded_);
     if (const auto it = bundles_.find(key); it != bundles_.end()) return it->second;
     auto bundle = std::make_shared<const sdk::Bundle>(sdk::Bundle::load(set_folders, folders_.at("gametype/" + gametype)));
     bundles_[key] = bundle;

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,7 +18,8 @@ namespace cherries::host {
 /// Sets, gametypes and bot plugins by plugin id, found along sdk::search_directories(plugin_path)
 /// once at construction. Only those ids can be asked for: a player's words never reach the file
 /// system. A bot plugin named like a built-in bot (host::builtin_bots()) is left out: `!bot
-/// greedy` is always the built-in one.
+/// greedy` is always the built-in one. Thread-safe: `cherries serve`'s tables seat bots on
+/// their workers (a mutex guards what is loaded on first request).
 class GameLibrary {
 public:
     explicit GameLibrary(std::vector<std::filesystem::path> plugin_path = {});
@@ -41,6 +43,7 @@ private:
     std::vector<std::filesystem::path> plugin_path_;
     std::map<std::string, std::vector<std::string>> ids_;
     std::map<std::string, std::filesystem::path> folders_;  // "kind/id" -> folder
+    std::mutex loaded_;  // guards bundles_ and bots_
     std::map<std::string, std::shared_ptr<const sdk::Bundle>> bundles_;  // "gametype|set|set" -> bundle
     std::map<std::string, std::shared_ptr<const sdk::BotPlugin>> bots_;  // by id
 };
