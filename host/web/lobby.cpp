@@ -100,10 +100,10 @@ json Lobby::catalog_json() {
             {"defaults", {{"sets", config_.default_sets}, {"gametype", config_.default_gametype}}}};
 }
 
-json Lobby::tables_json() const {
+json Lobby::tables_json(const std::function<json(const WebTable&)>& summary) const {
     json out = json::array();
     for (auto it = order_.rbegin(); it != order_.rend(); ++it)
-        if (const auto t = tables_.find(*it); t != tables_.end()) out.push_back(t->second->summary_json());
+        if (const auto t = tables_.find(*it); t != tables_.end()) out.push_back(summary(*t->second));
     return out;
 }
 

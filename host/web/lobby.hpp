@@ -41,8 +41,9 @@ public:
     /// {"sets": [{"id","name","cards"}], "gametypes": [{"id","name","rule","graph"}], "bots": [...],
     ///  "defaults": {"sets", "gametype"}} (docs/web.md).
     nlohmann::json catalog_json();
-    /// The open tables, newest first.
-    nlohmann::json tables_json() const;
+    /// The open tables, newest first, each as `summary` tells it (WebTable::summary_json, or
+    /// what the server keeps of a table busy on a worker).
+    nlohmann::json tables_json(const std::function<nlohmann::json(const WebTable&)>& summary) const;
     /// Opens the rematch of `old` (its game over): a new table with the same sets and gametype,
     /// its seats taken in the same order and its game started with a new seed and commitment
     /// (host::rematch_of). Returns the new table's id; its people's seat tokens are in

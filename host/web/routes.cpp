@@ -115,7 +115,28 @@ std::optional<Response> replay_record(Server::Impl& s, const RouteCall& c) {  //
 }
 
 std::optional<Response> catalog(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->catalog_json()); }
-std::optional<Response> tables(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->tables_json()); }
+std::optional<Response> tables(Server::Impl& s, const RouteCall& c) {
+    // A table at work on a worker is not read: its summary at its last change stands for it.
+    return json_reply(c.req, http::status::ok, s.lobby->tables_json([&s](const WebTable& t) {
+        const auto room = s.hub.find(t.id());
+        return room != s.hub.end() && room->second.busy ? room->second.summary : t.summary_json();
+    }));
+}
+
+// Answers with `answer(table)` when table `id` is idle: now, or once its work is done (then
+// through `respond`, and nullopt here). A table that many requests wait for: 503 in words.
+std::optional<Response> when_table_idle(Server::Impl& s, const RouteCall& c, const std::string& id,
+                                        std::function<Response(const WebTable&)> answer) {
+    auto made = [&s, req = Request(c.req), id, answer = std::move(answer)] {
+        const WebTable* table = s.lobby->find(id);
+        return table ? answer(*table) : error_reply(req, http::status::not_found, "no table '" + id + "'");
+    };
+    const auto room = s.hub.find(id);
+    if (room == s.hub.end() || (!room->second.busy && room->second.waiting.empty())) return made();
+    if (!s.when_idle(id, [made, respond = c.respond] { respond(made()); }))
+        return error_reply(c.req, http::status::service_unavailable, "the table is busy; ask again in a moment");
+    return std::nullopt;
+}
 
 std::optional<Response> players(Server::Impl& s, const RouteCall& c) {  // the statistics of the web's players, as !top gives CherryBot's
     json out = json::array();
@@ -150,18 +171,20 @@ std::optional<Response> stored_game_of_table(Server::Impl& s, const RouteCall& c
 
 std::optional<Response> table_record(Server::Impl& s, const RouteCall& c) {
     const std::string& id = c.at(1);
-    WebTable* table = s.lobby->find(id);
-    if (!table) return error_reply(c.req, http::status::not_found, "no table '" + id + "'");
-    if (!table->started()) return error_reply(c.req, http::status::not_found, "table '" + id + "' has not started: no record yet");
-    Response res = reply(c.req, http::status::ok, "application/x-ndjson", table->hosted().record_text());
-    res.set(http::field::content_disposition, "attachment; filename=\"cherries-" + id + ".jsonl\"");
-    return res;
+    if (!s.lobby->find(id)) return error_reply(c.req, http::status::not_found, "no table '" + id + "'");
+    return when_table_idle(s, c, id, [req = Request(c.req), id](const WebTable& table) {
+        if (!table.started()) return error_reply(req, http::status::not_found, "table '" + id + "' has not started: no record yet");
+        Response res = reply(req, http::status::ok, "application/x-ndjson", table.hosted().record_text());
+        res.set(http::field::content_disposition, "attachment; filename=\"cherries-" + id + ".jsonl\"");
+        return res;
+    });
 }
 
 std::optional<Response> table_events(Server::Impl& s, const RouteCall& c) {  // the replay page's words for a table still open
-    WebTable* table = s.lobby->find(c.at(1));
-    if (!table) return error_reply(c.req, http::status::not_found, "no table '" + c.at(1) + "'");
-    return json_reply(c.req, http::status::ok, json{{"events", json::parse(table->history())}});
+    if (!s.lobby->find(c.at(1))) return error_reply(c.req, http::status::not_found, "no table '" + c.at(1) + "'");
+    return when_table_idle(s, c, c.at(1), [req = Request(c.req)](const WebTable& table) {
+        return json_reply(req, http::status::ok, json{{"events", json::parse(table.history())}});
+    });
 }
 
 // A stored game's record (sealed while it is played: no seed before its end), or why not.

@@ -227,6 +227,9 @@ void Server::Impl::shutdown() {
     sweeper.cancel();
     accept_pause.cancel();
     store_retry.cancel();
+    // Work in flight finishes first (a plugin's call is bounded by its budget): then every table
+    // is saved as it is.
+    table_workers.join();
     if (store)
         for (auto& [id, table] : lobby->tables()) {
             table->hosted().collect_record();
@@ -302,6 +305,8 @@ std::uint16_t Server::port() const { return impl_->acceptor.local_endpoint().por
 void Server::set_store_write_fault(std::function<void()> fault) {
     if (impl_->store) impl_->store->store().set_write_fault(std::move(fault));
 }
+
+void Server::set_before_table_work(std::function<void(const std::string&)> hold) { impl_->before_table_work = std::move(hold); }
 
 void Server::run(bool signals) {
     Impl& s = *impl_;

@@ -41,6 +41,10 @@ public:
     /// tests make the database full or read-only with it. Call before run(); `fault` runs on the
     /// server's thread. Nothing without a database.
     void set_store_write_fault(std::function<void()> fault);
+    /// Tests only: `hold` runs on a table worker before each piece of a table's work (its id),
+    /// so a test can hold one table's plugin work and show every other table goes on. Call
+    /// before run(); release what it holds before stop() (stop waits for the work in flight).
+    void set_before_table_work(std::function<void(const std::string& table_id)> hold);
 
     /// The insides (host/web/server_impl.hpp), named here for the server's own files only.
     struct Impl;

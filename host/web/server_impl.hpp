@@ -69,7 +69,18 @@ struct HubTable {
     int spectators_told = 0;   // the spectator count the sockets were last sent
     std::unique_ptr<net::steady_timer> pace_timer;  // a bot's turn shown for bot_pace
     std::optional<host::Clock::Time> pace_until;    // a bot's turn held by the pace until then
+    /// Work of this table (Impl::table_work) runs on a table worker now: the loop does not touch
+    /// the table until it is done. What the loop wants of it meanwhile waits here, in order
+    /// (Impl::when_idle), at most kMaxWaiting things.
+    bool busy = false;
+    std::deque<std::function<void()>> waiting;
+    /// The table's lobby summary (WebTable::summary_json) at its last change: what GET
+    /// /api/tables shows of it while it is busy.
+    nlohmann::json summary;
 };
+
+/// What may wait for one busy table (Impl::when_idle); past it, its players are told it is busy.
+inline constexpr std::size_t kMaxWaiting = 32;
 
 struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     Impl(ServeConfig c, Pictures p, ServerLog l, std::shared_ptr<const host::Clock> k);
@@ -93,6 +104,15 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// thread, so the drawing library is used by one thread at a time. Each drawing's result
     /// comes back to the loop as a message (Impl::draw).
     net::thread_pool drawing{1};
+    /// Table work (plugin code, bots, the engine: WebTable::handle, time_out, resume_pace) runs
+    /// here, never on the loop: a table busy with a slow plugin stalls its own players, nobody
+    /// else's. One piece of work per table at a time (HubTable::busy), so each table is
+    /// serialised as on a strand; tables run side by side. Declared after the lobby: joined
+    /// before any table goes.
+    net::thread_pool table_workers{table_threads()};
+    /// Tests only: runs on the table worker before each piece of work of a table (its id), so a
+    /// test can hold one table's work and show the others go on (Server::set_before_table_work).
+    std::function<void(const std::string&)> before_table_work;
     /// Requests waiting for a picture being drawn, by what is drawn ("faces:FINGERPRINT",
     /// "graph:GAMETYPE"): answered when it is done, the same drawing for all of them.
     std::map<std::string, std::vector<std::function<void()>>> waiting_for_drawing;
@@ -126,6 +146,19 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// A counted connection for `key` (limit_key of a client), or nullptr when that key holds
     /// sockets_per_address already (logged once per run of refusals).
     std::shared_ptr<AddressSlot> take_slot(const net::ip::address& key);
+
+    /// How many table workers: the cores, at least 2.
+    static std::size_t table_threads();
+    /// Runs `then` on the loop now when table `id` is idle, or, while its work runs, once it is
+    /// done (in order). False when kMaxWaiting things wait for it already: `then` is dropped.
+    bool when_idle(const std::string& id, std::function<void()> then);
+    /// Runs `work` on a table worker with table `id` (busy until it is done), then `done` on the
+    /// loop, then what waited for the table (when_idle). An exception `work` throws is logged.
+    void table_work(const std::string& id, std::function<void(WebTable&)> work, std::function<void()> done);
+    /// What waited for table `id` while it was busy, run in order until it is busy again.
+    void run_waiting(const std::string& id);
+    /// A message of `socket` for its table, run when the table is idle (on_message).
+    void table_message(const std::weak_ptr<Socket>& from, const ClientMessage& m);
 
     /// Every so often: drops the tables kept long enough (ServeConfig close_finished_after, close_idle_after).
     void sweep();

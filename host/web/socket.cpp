@@ -41,7 +41,7 @@ void Socket::gone() {
         // Later, not inside this socket's own callback: one fewer watching.
         if (!server_->stopping)
             net::post(server_->io, [server = server_, id = table_id_] {
-                if (!server->stopping) server->spectators_changed(id);
+                if (!server->stopping) server->when_idle(id, [server, id] { server->spectators_changed(id); });
             });
     }
 }
@@ -147,30 +147,54 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         return;
     }
     const ClientMessage& m = std::get<ClientMessage>(parsed);
-    WebTable* table = lobby->find(socket.table_id());
-    if (!table) {
+    if (!lobby->find(socket.table_id())) {
         socket.send(error_json("table '" + socket.table_id() + "' is gone; open a new one in the lobby", m.type));
         return;
     }
-    if (m.type == "chat") return chat(socket, *table, m);
-    if (m.type == "rematch") return rematch(socket, *table, m);
+    // Read when the table is idle: while a plugin of this table works, its messages wait, in
+    // order, and nobody else's do.
+    if (!when_idle(socket.table_id(), [this, from = socket.weak_from_this(), m] { table_message(from, m); }))
+        socket.send(error_json(fmt::format("the table is busy with {} earlier requests; this one was not read: send it again in a moment",
+                                           kMaxWaiting),
+                               m.type));
+}
+
+void Server::Impl::table_message(const std::weak_ptr<Socket>& from, const ClientMessage& m) {
+    const std::shared_ptr<Socket> socket = from.lock();
+    if (!socket || stopping) return;  // it closed while its message waited
+    WebTable* table = lobby->find(socket->table_id());
+    if (!table) {
+        socket->send(error_json("table '" + socket->table_id() + "' is gone; open a new one in the lobby", m.type));
+        return;
+    }
+    if (m.type == "chat") return chat(*socket, *table, m);
+    if (m.type == "rematch") return rematch(*socket, *table, m);
     set_pacing(*table);
-    if (m.type == "hello" && !socket.told_history()) {  // the first hello: what happened before this page opened
-        socket.send(std::make_shared<const std::string>(R"({"type":"events","history":true,"events":)" + table->history() + "}"));
-        socket.set_told_history();
+    if (m.type == "hello" && !socket->told_history()) {  // the first hello: what happened before this page opened
+        socket->send(std::make_shared<const std::string>(R"({"type":"events","history":true,"events":)" + table->history() + "}"));
+        socket->set_told_history();
     }
-    const Outcome outcome = table->handle(m);
-    if (outcome.error) socket.send(error_json(outcome.error->message, outcome.error->request));
-    if (outcome.seated_token) {
-        const PlayerId id = table->seat_of(*outcome.seated_token);
-        socket.tokens()[*outcome.seated_token] = id;
-        socket.send(json{{"type", "seated"}, {"token", *outcome.seated_token}, {"player", id == kNoPlayer ? json(nullptr) : json(id)}});
-    }
-    if (outcome.changed) changed(table->id());
-    else if (m.type == "hello") {
-        socket.send(state_message(*table));
-        spectators_changed(table->id());
-    }
+    // The request itself (plugin code may run: a give, a bot's turns after it) on a table worker.
+    auto outcome = std::make_shared<Outcome>();
+    table_work(
+        table->id(), [m, outcome](WebTable& t) { *outcome = t.handle(m); },
+        [this, from, m, outcome, id = table->id()] {
+            WebTable* table = lobby->find(id);
+            const std::shared_ptr<Socket> socket = from.lock();
+            if (socket && outcome->error) socket->send(error_json(outcome->error->message, outcome->error->request));
+            if (socket && table && outcome->seated_token) {
+                const PlayerId seat = table->seat_of(*outcome->seated_token);
+                socket->tokens()[*outcome->seated_token] = seat;
+                socket->send(json{{"type", "seated"}, {"token", *outcome->seated_token},
+                                  {"player", seat == kNoPlayer ? json(nullptr) : json(seat)}});
+            }
+            if (!table) return;
+            if (outcome->changed) changed(id);
+            else if (m.type == "hello") {
+                if (socket) socket->send(state_message(*table));
+                spectators_changed(id);
+            }
+        });
 }
 
 }  // namespace cherries::web

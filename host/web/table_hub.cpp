@@ -5,6 +5,7 @@
 // hub at the times the clock names, so tests step a ManualClock instead of sleeping.
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include <fmt/core.h>
 
@@ -28,6 +29,7 @@ void Server::Impl::changed(const std::string& table_id) {
     HubTable& room = hub[table_id];
     room.spectators_told = spectators(table_id);
     room.last_change = clock->now();
+    room.summary = table->summary_json();
     if (table->hosted().over() && !room.over_since) room.over_since = room.last_change;
     const std::set<Socket*> sockets = room.sockets;  // a send may close a socket
     for (Socket* s : sockets) {
@@ -56,7 +58,8 @@ void Server::Impl::arm_pace(const std::string& table_id) {
     if (!table || !table->pace_held() || room.pace_until || stopping) return;
     if (!room.pace_timer) room.pace_timer = std::make_unique<net::steady_timer>(io);
     room.pace_until = clock->now() + config.bot_pace;
-    wake_at(*room.pace_timer, *room.pace_until, [self = shared_from_this(), table_id] { self->pace_due(table_id); });
+    wake_at(*room.pace_timer, *room.pace_until,
+            [self = shared_from_this(), table_id] { self->when_idle(table_id, [self, table_id] { self->pace_due(table_id); }); });
 }
 
 void Server::Impl::pace_due(const std::string& table_id) {
@@ -66,8 +69,7 @@ void Server::Impl::pace_due(const std::string& table_id) {
     WebTable* t = lobby->find(table_id);
     if (!t || !t->pace_held()) return;
     set_pacing(*t);
-    t->resume_pace();
-    changed(table_id);
+    table_work(table_id, [](WebTable& table) { table.resume_pace(); }, [this, table_id] { changed(table_id); });
 }
 
 void Server::Impl::sweep() {
@@ -76,6 +78,7 @@ void Server::Impl::sweep() {
     for (const auto& [id, table] : lobby->tables()) {
         HubTable& room = hub[id];
         if (room.last_change == host::Clock::Time{}) room.last_change = now;  // first seen: idle from here
+        if (room.busy || !room.waiting.empty()) continue;  // at work: looked at again at the next sweep
         if (room.over_since ? now - *room.over_since >= config.close_finished_after
                             : !table->started() && room.sockets.empty() && now - room.last_change >= config.close_idle_after)
             drop.push_back(id);
@@ -108,8 +111,11 @@ void Server::Impl::sweep() {
 
 std::vector<std::string> Server::Impl::failing_tables() const {
     std::vector<std::string> ids;
-    for (const auto& [id, table] : lobby->tables())
+    for (const auto& [id, table] : lobby->tables()) {
+        const auto room = hub.find(id);
+        if (room != hub.end() && room->second.busy) continue;  // saved again when its work is done
         if (table->hosted().store_health().failing()) ids.push_back(id);
+    }
     return ids;
 }
 
@@ -239,9 +245,11 @@ void Server::Impl::wake_clock(const std::string& table_id, std::uint64_t serial)
     const auto at = table ? table->hosted().clock().next() : std::nullopt;
     if (!at || !room.timer) return;
     wake_at(*room.timer, *at, [self = shared_from_this(), table_id, serial] {
-        const auto r = self->hub.find(table_id);
-        if (r == self->hub.end() || r->second.clock != serial) return;
-        if (!self->clock_due(table_id)) self->wake_clock(table_id, serial);  // woken early, or a warning (the page shows none)
+        self->when_idle(table_id, [self, table_id, serial] {
+            const auto r = self->hub.find(table_id);
+            if (r == self->hub.end() || r->second.clock != serial) return;
+            if (!self->clock_due(table_id)) self->wake_clock(table_id, serial);  // woken early, or a warning (the page shows none)
+        });
     });
 }
 
@@ -253,8 +261,7 @@ bool Server::Impl::clock_due(const std::string& table_id) {
     if (!turn_clock.running() || turn_clock.tick(clock->now()) != host::TurnClock::Due::timeout) return false;
     r->second.timed_turn = 0;
     set_pacing(*table);
-    table->time_out(config.turn_timeout);
-    changed(table_id);
+    table_work(table_id, [waited = config.turn_timeout](WebTable& t) { t.time_out(waited); }, [this, table_id] { changed(table_id); });
     return true;
 }
 
@@ -273,12 +280,69 @@ void Server::Impl::wake_all() {
     if (stopping) return;
     std::vector<std::string> ids;
     for (const auto& [id, room] : hub) ids.push_back(id);
-    for (const std::string& id : ids) {  // each may change the hub (a table closed, a rematch opened)
-        clock_due(id);
-        pace_due(id);
-    }
+    for (const std::string& id : ids)  // each may change the hub (a table closed, a rematch opened)
+        when_idle(id, [this, id] {
+            if (!clock_due(id)) pace_due(id);
+        });
     store_retry_due();
     sweep();
+}
+
+std::size_t Server::Impl::table_threads() { return std::max(2u, std::thread::hardware_concurrency()); }
+
+bool Server::Impl::when_idle(const std::string& id, std::function<void()> then) {
+    const auto room = hub.find(id);
+    if (room == hub.end() || (!room->second.busy && room->second.waiting.empty())) {
+        then();
+        return true;
+    }
+    if (room->second.waiting.size() >= kMaxWaiting) return false;
+    room->second.waiting.push_back(std::move(then));
+    return true;
+}
+
+void Server::Impl::table_work(const std::string& id, std::function<void(WebTable&)> work, std::function<void()> done) {
+    WebTable* table = lobby->find(id);
+    if (!table || stopping) return;
+    HubTable& room = hub[id];
+    if (room.busy) {  // one piece of work per table at a time: this one after the one running
+        room.waiting.push_back([this, id, work = std::move(work), done = std::move(done)]() mutable {
+            table_work(id, std::move(work), std::move(done));
+        });
+        return;
+    }
+    room.busy = true;
+    // The worker holds no share of the server: the pool is joined before the lobby goes (it is
+    // declared after it), and what comes back finds the server through the weak pointer.
+    net::post(table_workers, [loop = io.get_executor(), weak = weak_from_this(), hold = before_table_work, table, id,
+                              work = std::move(work), done = std::move(done)]() mutable {
+        if (hold) hold(id);
+        std::string error;
+        try {
+            work(*table);
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+        net::post(loop, [weak, id, error, done = std::move(done)] {
+            const auto self = weak.lock();
+            if (!self) return;
+            if (const auto room = self->hub.find(id); room != self->hub.end()) room->second.busy = false;
+            if (self->stopping) return;
+            if (!error.empty()) self->log(fmt::format("table {}: {}", id, error));
+            done();
+            self->run_waiting(id);
+        });
+    });
+}
+
+void Server::Impl::run_waiting(const std::string& id) {
+    for (;;) {
+        const auto room = hub.find(id);
+        if (room == hub.end() || room->second.busy || room->second.waiting.empty() || stopping) return;
+        auto next = std::move(room->second.waiting.front());
+        room->second.waiting.pop_front();
+        next();  // may start the table's next work, close it, or change the hub
+    }
 }
 
 }  // namespace cherries::web

@@ -39,8 +39,10 @@ class TestServer {
 public:
     /// `store_fault`: set as the store's write fault before the server runs (Server::set_store_write_fault).
     /// `clock`: the server's time (null: the system's); a test steps it, then calls wake().
+    /// `before_table_work`: Server::set_before_table_work (a test holds one table's work with it).
     explicit TestServer(web::ServeConfig config = {}, web::Pictures pictures = {}, std::function<void()> store_fault = {},
-                        std::shared_ptr<const host::Clock> clock = nullptr) {
+                        std::shared_ptr<const host::Clock> clock = nullptr,
+                        std::function<void(const std::string&)> before_table_work = {}) {
         config.host = "127.0.0.1";
         config.port = 0;
         config.bot_pace = std::chrono::milliseconds(0);  // the tests' bots play at once (tests/web/pace_test.py tests the pace)
@@ -52,6 +54,7 @@ public:
         }
         server_ = std::make_unique<web::Server>(config, std::move(pictures), [](const std::string&) {}, std::move(clock));
         if (store_fault) server_->set_store_write_fault(std::move(store_fault));
+        if (before_table_work) server_->set_before_table_work(std::move(before_table_work));
         thread_ = std::thread([this] { server_->run(false); });
     }
     ~TestServer() {
