@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <string>
+#include <vector>
 
 #include "host/design/report_agents.hpp"
 #include "host/design/report_html.hpp"
@@ -37,19 +38,19 @@ std::string ludii_table(const nlohmann::json& report) {
                               {"DramaAverage", 1, "{:.2f}"},          {"DramaMaximum", 1, "{:.2f}"},
                               {"ScoreDifferenceAverage", 1, "{:.2f}"}, {"ScoreDifferenceMaximum", 1, "{:.2f}"},
                               {"ScoreDifferenceChangeNumTimes", 100, "{:.1f}%"}};
-    std::string out = "<h3>Under Ludii's names</h3><div class=fit><table class=cardtable id=ludii><tr><th>players</th>"
-                      "<th class=l>bots</th>";
-    for (const Column& col : columns) out += fmt::format("<th>{}</th>", col.name);
+    // One row per metric, one column per configuration: fifteen names do not fit across a page.
+    std::vector<const nlohmann::json*> configs;
+    for (const auto& c : report["configurations"])
+        if (c.contains("play") && c["play"].contains("ludii")) configs.push_back(&c);
+    const bool any = !configs.empty();
+    std::string out = "<h3>Under Ludii's names</h3><div class=fit><table id=ludii><tr><th class=l>metric</th>";
+    for (const nlohmann::json* c : configs)
+        out += fmt::format("<th>{} players, {}</th>", (*c)["players"].get<int>(), html_escape((*c)["bot"].get<std::string>()));
     out += "</tr>";
-    bool any = false;
-    for (const auto& c : report["configurations"]) {
-        if (!c.contains("play") || !c["play"].contains("ludii")) continue;
-        any = true;
-        const auto& l = c["play"]["ludii"];
-        out += fmt::format("<tr><td>{}</td><td class=l>{}</td>", c["players"].get<int>(),
-                           html_escape(c["bot"].get<std::string>()));
-        for (const Column& col : columns) {
-            const auto& v = l.value(col.name, nlohmann::json());
+    for (const Column& col : columns) {
+        out += fmt::format("<tr><td class=l>{}</td>", col.name);
+        for (const nlohmann::json* c : configs) {
+            const auto& v = (*c)["play"]["ludii"].value(col.name, nlohmann::json());
             if (v.is_object()) out += "<td>" + figure(v, col.scale, col.format) + "</td>";
             else if (v.is_null()) out += "<td>–</td>";
             else out += "<td>" + fmt::format(fmt::runtime(col.format), col.scale * v.get<double>()) + "</td>";
