@@ -35,6 +35,7 @@ namespace {
 
 struct GameResult {
     std::int32_t winner_bot = -1;  // index into options.bots, or -1
+    bool first_seat_won = false;   // the first seat (turn order) won
     std::uint32_t turns = 0;
 };
 
@@ -87,7 +88,10 @@ GameResult play(const sdk::Bundle& bundle, Evaluator& evaluator, const LadderOpt
     session.advance();  // bots only: it stops when the game is over or at the turn cap
     GameResult result;
     result.turns = game.turn();
-    if (game.phase() == Phase::won) result.winner_bot = static_cast<std::int32_t>(seat_bot[game.winner()]);
+    if (game.phase() == Phase::won) {
+        result.winner_bot = static_cast<std::int32_t>(seat_bot[game.winner()]);
+        result.first_seat_won = game.winner() == 0;
+    }
     return result;
 }
 
@@ -148,6 +152,7 @@ LadderResults run_ladder(const sdk::Bundle& bundle, const LadderOptions& options
             ++pair.games;
             results.turns += r.turns;
             if (r.winner_bot < 0) continue;
+            if (r.first_seat_won) ++pair.first_seat_wins;
             ++lineup.wins[static_cast<std::size_t>(r.winner_bot)];
             if (static_cast<std::size_t>(r.winner_bot) == pair.lone) ++pair.lone_wins;
             else ++pair.rest_wins;

@@ -30,6 +30,7 @@ struct LadderOptions {
 struct LadderPair {
     std::size_t lone = 0, rest = 0;  ///< indices into LadderOptions::bots
     std::uint64_t games = 0, lone_wins = 0, rest_wins = 0;
+    std::uint64_t first_seat_wins = 0;  ///< games won by the first seat (turn order), whoever sat there
 };
 
 /// Decision times of one bot, in milliseconds.

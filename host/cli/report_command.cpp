@@ -16,6 +16,7 @@
 #include "host/cli/commands.hpp"
 #include "host/cli/batch_options.hpp"
 #include "host/cli/number_option.hpp"
+#include "host/design/report_agents.hpp"
 #include "host/cli/plugin_options.hpp"
 #include "host/cli/what_if_options.hpp"
 #include "host/base/file_io.hpp"
@@ -100,6 +101,7 @@ void add_report_command(CLI::App& app, Command& run) {
         bool fork_by_rarity = false;  // the older flag for --fork-placement rarity
         double decision_threshold = 100 * kDefaultDecisionThreshold;  // points
         std::string band;        // "LOW..HIGH" in points, or empty
+        std::uint64_t agent_matrix = 0;  // games per ordered pair of the agent matrix (0: none)
     };
     auto state = std::make_shared<State>();
     state->report.jobs = std::clamp(std::thread::hardware_concurrency(), 1u, kMaxJobs);
@@ -124,6 +126,10 @@ void add_report_command(CLI::App& app, Command& run) {
         ->capture_default_str();
     add_integer_option<std::uint32_t>(*cmd, "--decision-every", state->report.decision_every, 0, UINT32_MAX,
                                       "Decisions that matter: sample one give in this many (0: none; docs/report.md)")
+        ->capture_default_str();
+    add_integer_option<std::uint64_t>(*cmd, "--agent-matrix", state->agent_matrix, 0, UINT64_MAX,
+                                      "The agent matrix (docs/report.md): this many games of each of random, greedy, "
+                                      "strategic and expert against three of another, and the skill index (0: none)")
         ->capture_default_str();
     cmd->add_option("--decision-threshold", state->decision_threshold,
                     "Decisions that matter: a decision matters when the best and the worst choice change the drawer's "
@@ -229,6 +235,7 @@ void add_report_command(CLI::App& app, Command& run) {
             }
             ReportData data;
             nlohmann::json what_if_results = nlohmann::json::array();
+            nlohmann::json agent_matrix;  // null unless --agent-matrix
             if (!state->from.empty()) {
                 data = merge_report_parts(state->from);
             } else {
@@ -259,6 +266,21 @@ void add_report_command(CLI::App& app, Command& run) {
                     labels.push_back(w.label);
                 }
                 if (!what_ifs.empty()) data.setup["what_if"] = labels;
+                if (state->agent_matrix > 0) {
+                    if (sharded) throw InputError("report: --agent-matrix goes without --shard");
+                    // Each bot against three of another (4 players), on the report's seed.
+                    LadderOptions lo;
+                    lo.bots = kMatrixBots;
+                    lo.games = state->agent_matrix;
+                    lo.players = 4;
+                    lo.seed = o.seed;
+                    lo.jobs = o.jobs;
+                    lo.max_turns = o.max_turns;
+                    lo.bot_settings = o.bot_settings;
+                    lo.progress = !state->quiet;
+                    agent_matrix = agent_matrix_json(run_ladder(bundle, lo));
+                    data.setup["agent_matrix_games"] = state->agent_matrix;
+                }
                 std::uint64_t played = 0;
                 for (const ReportTally& t : data.tallies) played += t.games;
                 fmt::print(stderr, "cherries report: {} games in {:.2f} s\n", played, data.seconds);
@@ -280,6 +302,7 @@ void add_report_command(CLI::App& app, Command& run) {
             }
             nlohmann::json report = report_json(data, verdicts);
             if (!what_if_results.empty()) report["what_if"] = what_if_results;
+            if (!agent_matrix.is_null()) report["agent_matrix"] = std::move(agent_matrix);
             // For the page's "Reproduce with": the folders as given (not in the setup, which shards
             // on other machines must share).
             report["plugin_path"] = nlohmann::json::array();

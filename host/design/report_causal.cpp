@@ -116,7 +116,30 @@ EffectSums EffectSums::from_json(const nlohmann::json& j, std::size_t kinds) {
     return e;
 }
 
-CausalTally::CausalTally(std::size_t kinds) : handling(kinds), copy(kinds), forks(kinds, 0), unfinished(kinds, 0) {}
+bool DecidingGame::before(const DecidingGame& other) const {
+    if (!found) return false;
+    if (!other.found) return true;
+    return game != other.game ? game < other.game : turn < other.turn;
+}
+
+nlohmann::json DecidingGame::to_json() const {
+    if (!found) return nullptr;
+    return {{"game", game}, {"turn", turn}, {"drawer", drawer}, {"receiver", receiver}};
+}
+
+DecidingGame DecidingGame::from_json(const nlohmann::json& j) {
+    DecidingGame d;
+    if (j.is_null()) return d;
+    d.found = true;
+    d.game = j.at("game").get<std::uint64_t>();
+    d.turn = j.at("turn").get<std::uint32_t>();
+    d.drawer = j.at("drawer").get<PlayerId>();
+    d.receiver = j.at("receiver").get<PlayerId>();
+    return d;
+}
+
+CausalTally::CausalTally(std::size_t kinds)
+    : handling(kinds), copy(kinds), forks(kinds, 0), unfinished(kinds, 0), helped(kinds), hurt(kinds) {}
 
 void CausalTally::add(const CausalTally& o) {
     if (o.kinds() != kinds() || o.handling.receiver.size() != kinds() || o.copy.receiver.size() != kinds())
@@ -126,11 +149,19 @@ void CausalTally::add(const CausalTally& o) {
     for (std::size_t k = 0; k < kinds(); ++k) {
         forks[k] += o.forks[k];
         unfinished[k] += o.unfinished[k];
+        if (o.helped[k].before(helped[k])) helped[k] = o.helped[k];
+        if (o.hurt[k].before(hurt[k])) hurt[k] = o.hurt[k];
     }
 }
 
 nlohmann::json CausalTally::to_json() const {
-    return {{"handling", handling.to_json()}, {"copy", copy.to_json()}, {"forks", forks}, {"unfinished", unfinished}};
+    nlohmann::json helps = nlohmann::json::array(), hurts = nlohmann::json::array();
+    for (std::size_t k = 0; k < kinds(); ++k) {
+        helps.push_back(helped[k].to_json());
+        hurts.push_back(hurt[k].to_json());
+    }
+    return {{"handling", handling.to_json()}, {"copy", copy.to_json()}, {"forks", forks}, {"unfinished", unfinished},
+            {"helped", std::move(helps)}, {"hurt", std::move(hurts)}};
 }
 
 CausalTally CausalTally::from_json(const nlohmann::json& j, std::size_t kinds, const std::string& where) {
@@ -146,6 +177,14 @@ CausalTally CausalTally::from_json(const nlohmann::json& j, std::size_t kinds, c
         for (std::size_t i = 0; i < kinds; ++i) {
             t.forks[i] = j["forks"][i].get<std::uint64_t>();
             t.unfinished[i] = j["unfinished"][i].get<std::uint64_t>();
+        }
+        // Parts written before the deciding games were kept have none.
+        for (const char* key : {"helped", "hurt"}) {
+            if (!j.contains(key)) continue;
+            if (!j[key].is_array() || j[key].size() != kinds)
+                throw std::invalid_argument(fmt::format("\"{}\" must hold one entry per card kind ({})", key, kinds));
+            auto& into = std::string(key) == "helped" ? t.helped : t.hurt;
+            for (std::size_t i = 0; i < kinds; ++i) into[i] = DecidingGame::from_json(j[key][i]);
         }
     } catch (const std::exception& e) {
         throw InputError(fmt::format("{}: malformed causal tally: {}", where, e.what()));
@@ -172,7 +211,8 @@ CausalForks::CausalForks(const Catalog& catalog, const std::string& bot, const B
     every_kind_.resize(catalog.kinds().size(), 0);
 }
 
-void CausalForks::begin_game(std::uint64_t game_seed) {
+void CausalForks::begin_game(std::uint64_t game_seed, std::uint64_t index) {
+    index_ = index;
     pick_ = SplitMix64(mix_seed(game_seed ^ 0x636175736c000000ULL));  // not the bots', not the game's
     forks_.clear();
 }
@@ -196,8 +236,8 @@ void CausalForks::decided(const Game& game, PlayerId receiver, const Session& se
     const GameSnapshot snapshot = game.snapshot();
     // Every branch starts from the seats' bots as they are now (common random numbers).
     const auto restore_bots = [&] { branches_.restore(game, session); };
-    Fork fork{.kind = catalog_.kind_id_of(card), .receiver = receiver, .drawer = game.current_player(), .handling = {},
-              .copy = {}};
+    Fork fork{.kind = catalog_.kind_id_of(card), .receiver = receiver, .drawer = game.current_player(),
+              .turn = game.turn(), .handling = {}, .copy = {}};
     // The handling branch: the same table, this give without effect, the card itself afterwards.
     {
         Game branch(catalog_, game.gametype(), game.evaluator(), snapshot);
@@ -251,6 +291,13 @@ void CausalForks::end_game(std::uint32_t turns, std::int32_t winner, bool finish
         }
         count(handling, f, f.handling);
         count(copy, f, f.copy);
+        // The first game each card decided, either way (the forks of a game come in turn order).
+        const bool played = winner >= 0 && static_cast<PlayerId>(winner) == f.receiver;
+        if (played != f.handling.won) {
+            const DecidingGame d{.found = true, .game = index_, .turn = f.turn, .drawer = f.drawer, .receiver = f.receiver};
+            DecidingGame& into = played ? tally_.helped[f.kind] : tally_.hurt[f.kind];
+            if (d.before(into)) into = d;
+        }
     }
     const auto add = [&](EffectSums& into, const Sums& s) {
         for (std::size_t k = 0; k < kinds; ++k) {

@@ -75,6 +75,22 @@ struct EffectSums {
     static EffectSums from_json(const nlohmann::json& j, std::size_t kinds);
 };
 
+/// A game whose outcome flipped with one handling of a card (docs/report.md, "A game it decided"):
+/// in the fork at `turn` of game `game` (its index, seed sim_game_seed(seed, game)), the receiver's
+/// result as played differed from the handling counterfactual's.
+struct DecidingGame {
+    bool found = false;
+    std::uint64_t game = 0;    ///< the game's index in its configuration
+    std::uint32_t turn = 0;    ///< the turn of the give (`cherries replay --to TURN` stops after it)
+    PlayerId drawer = 0, receiver = 0;
+
+    /// True when this one comes first: the lower game index, then the earlier turn (so the pick is
+    /// the same whatever thread or shard played it).
+    bool before(const DecidingGame& other) const;
+    nlohmann::json to_json() const;  ///< null when not found, else {game, turn, drawer, receiver}
+    static DecidingGame from_json(const nlohmann::json& j);  ///< throws nlohmann::json errors
+};
+
 /// One configuration's causal counts, per card kind.
 struct CausalTally {
     /// The handling effect: as played − this handling without effect (Game::give_without_effect).
@@ -83,6 +99,9 @@ struct CausalTally {
     EffectSums copy;
     std::vector<std::uint64_t> forks;       ///< forks made (finished or not)
     std::vector<std::uint64_t> unfinished;  ///< forks excluded: a branch still going at max_turns
+    /// Per kind, the first fork (DecidingGame::before) in which handling the card made its receiver
+    /// win (helped: won as played, lost without) and in which it made them lose (hurt).
+    std::vector<DecidingGame> helped, hurt;
 
     explicit CausalTally(std::size_t kinds = 0);
     std::size_t kinds() const { return forks.size(); }
@@ -120,8 +139,9 @@ public:
     CausalForks(const Catalog& catalog, const std::string& bot, const BotSettings& settings,
                 std::uint32_t players, std::uint32_t max_turns, std::vector<std::uint64_t> every_kind,
                 CausalTally& tally);
-    /// A new game with this seed starts.
-    void begin_game(std::uint64_t game_seed);
+    /// A new game with this seed starts; `index` is its index in the configuration (for the
+    /// deciding games, CausalTally::helped and hurt).
+    void begin_game(std::uint64_t game_seed, std::uint64_t index = 0);
     /// From `deadline` on, the next fork throws BudgetExceeded instead of being played.
     void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
     /// The player whose turn it is chose `receiver` for `game`'s drawn card (not yet given).
@@ -140,6 +160,7 @@ private:
     struct Fork {
         KindId kind;
         PlayerId receiver, drawer;
+        std::uint32_t turn;
         Branch handling, copy;
     };
     Branch play_out(Game& branch, PlayerId receiver);
@@ -152,6 +173,7 @@ private:
     CausalTally& tally_;
     SplitMix64 pick_{0};
     std::vector<Fork> forks_;
+    std::uint64_t index_ = 0;
     std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
 };
 

@@ -160,4 +160,56 @@ GnuplotChart over_turns_chart(const nlohmann::json& report, const std::string& b
     return {script, 640, 320};
 }
 
+GnuplotChart effect_count_chart(const nlohmann::json& report, const std::vector<std::string>& flagged) {
+    const std::string best = report["strongest_bot"].get<std::string>();
+    const auto& setup = report["setup"];
+    const auto& cards = setup["cards"];
+    std::string script = common_style(), others, plot;
+    std::size_t series = 0, points = 0;
+    int most = 1;
+    std::vector<std::string> named;  // each card's name once, at its first point
+    for (const auto& config : report["configurations"]) {
+        if (config["bot"] != best) continue;
+        // Player counts side by side around each count's x.
+        const double offset = (static_cast<double>(series) - 1.5) * 0.06;
+        std::string mine;
+        for (std::size_t k = 0; k < cards.size() && k < config["cards"].size(); ++k) {
+            const auto& h = config["cards"][k]["causal"]["handling"];
+            if (h["effect"].is_null() || h["effect_ci95"].is_null()) continue;
+            const int count = setup["card_info"][k].value("count", 1);
+            most = std::max(most, count);
+            const std::string row = fmt::format("{:.3f} {:.2f} {:.2f} {:.2f}", count + offset, 100 * h["effect"].get<double>(),
+                                                100 * h["effect_ci95"][0].get<double>(),
+                                                100 * h["effect_ci95"][1].get<double>());
+            ++points;
+            const std::string id = cards[k].get<std::string>();
+            if (std::find(flagged.begin(), flagged.end(), id) == flagged.end()) {
+                others += row + "\n";
+                continue;
+            }
+            std::string name = setup["card_info"][k].value("name", id);
+            std::erase(name, '"');
+            const bool first = std::find(named.begin(), named.end(), name) == named.end();
+            if (first) named.push_back(name);
+            mine += fmt::format("{} \"{}\"\n", row, first ? name : "");
+        }
+        if (!mine.empty()) {
+            script += fmt::format("$q{} << EOD\n{}EOD\n", series, mine);
+            plot += fmt::format(", $q{} using 1:2:3:4 with yerrorbars pt 7 ps 1 lw 2 lc '{}' title '{} players', "
+                                "$q{} using 1:2:5 with labels left offset 0.8,0.4 font ',10' tc '{}' notitle",
+                                series, colour(series), config["players"].get<int>(), series, colour(series));
+        }
+        ++series;
+    }
+    if (points == 0) return {"", 640, 340};
+    if (others.empty()) others = "NaN NaN NaN NaN\n";  // every card in question: an empty grey series
+    script += "$o << EOD\n" + others + "EOD\n";
+    script += fmt::format("set title {}\nset xlabel 'copies in the deck'\nset ylabel {}\n",
+                          gnuplot_quote("Cards in question: handling effect against copies, " + best + " bots"),
+                          gnuplot_quote("effect on the receiver's chance to win (points)"));
+    script += fmt::format("set xrange [0.5:{}.9]\nset xtics 1\nset xzeroaxis lt -1\nset key below\n", most);
+    script += "plot $o using 1:2:3:4 with yerrorbars pt 7 ps 0.5 lc '#bbbbbb' title 'other cards'" + plot + "\n";
+    return {script, 640, 360};
+}
+
 }  // namespace cherries::host

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -18,5 +19,11 @@ GnuplotChart length_chart(const nlohmann::json& report, const std::string& bot);
 GnuplotChart wins_chart(const nlohmann::json& report, const std::string& bot);
 /// Mean ± one standard deviation over the turns of `field` ("cherries" or "score") for `bot`.
 GnuplotChart over_turns_chart(const nlohmann::json& report, const std::string& bot, const std::string& field);
+
+/// Each card's handling effect on its receiver (points, 95% interval) against its copies in the
+/// deck, under the strongest bot, one colour per player count: the cards in question (`flagged`,
+/// "set:card" ids) drawn large and named, every other card small and grey. Empty script when no
+/// card has an effect to draw.
+GnuplotChart effect_count_chart(const nlohmann::json& report, const std::vector<std::string>& flagged);
 
 }  // namespace cherries::host

@@ -285,6 +285,8 @@ std::string reproduce_command(const nlohmann::json& setup, const nlohmann::json&
                                100 * verdicts["band"][1].get<double>());
     else if (verdicts.contains("margin") && std::abs(verdicts["margin"].get<double>() - 0.05) > 1e-9)
         command += fmt::format(" --band-margin {:g}", 100 * verdicts["margin"].get<double>());
+    if (setup.value("agent_matrix_games", std::uint64_t{0}) > 0)
+        command += fmt::format(" --agent-matrix {}", setup["agent_matrix_games"].get<std::uint64_t>());
     for (const auto& w : setup.value("what_if", nlohmann::json::array())) command += " " + w.get<std::string>();
     return command;
 }
@@ -378,6 +380,97 @@ std::vector<NextStep> next_steps(const nlohmann::json& report) {
     return out;
 }
 
+std::vector<std::string> cards_in_question(const nlohmann::json& report) {
+    std::vector<std::string> out;
+    const auto add = [&](const std::string& card) {
+        if (std::find(out.begin(), out.end(), card) == out.end()) out.push_back(card);
+    };
+    for (const auto& v : report.value("verdicts", nlohmann::json::array()))
+        for (const char* key : {"too_strong", "too_weak", "hurts", "helps"})
+            for (const auto& r : v.value(key, nlohmann::json::array())) add(r["card"].get<std::string>());
+    if (!out.empty()) return out;
+    // None flagged: the most extreme of each player count, so the chart still shows where they lie.
+    const auto& cards = report["setup"]["cards"];
+    for (const auto& c : report["configurations"]) {
+        if (c["bot"] != report["strongest_bot"]) continue;
+        std::size_t low = cards.size(), high = cards.size();
+        for (std::size_t k = 0; k < cards.size() && k < c["cards"].size(); ++k) {
+            const auto& e = c["cards"][k]["causal"]["handling"]["effect"];
+            if (e.is_null()) continue;
+            if (high == cards.size() || e.get<double>() > c["cards"][high]["causal"]["handling"]["effect"].get<double>()) high = k;
+            if (low == cards.size() || e.get<double>() < c["cards"][low]["causal"]["handling"]["effect"].get<double>()) low = k;
+        }
+        if (high < cards.size()) add(cards[high].get<std::string>());
+        if (low < cards.size()) add(cards[low].get<std::string>());
+    }
+    return out;
+}
+
+std::vector<DecidingLine> deciding_games(const nlohmann::json& report) {
+    const auto& setup = report["setup"];
+    const std::string best = report["strongest_bot"].get<std::string>();
+    const nlohmann::json plugin_path = report.value("plugin_path", nlohmann::json::array());
+    const auto& cards = setup["cards"];
+    std::vector<DecidingLine> out;
+    for (const auto& v : report.value("verdicts", nlohmann::json::array())) {
+        const nlohmann::json* config = nullptr;
+        for (const auto& c : report["configurations"])
+            if (c["players"] == v["players"] && c["bot"] == best) config = &c;
+        if (!config) continue;
+        std::vector<std::string> seen;
+        for (const char* key : {"too_strong", "too_weak", "hurts", "helps"})
+            for (const auto& r : v.value(key, nlohmann::json::array())) {
+                const std::string card = r["card"].get<std::string>();
+                if (std::find(seen.begin(), seen.end(), card) != seen.end()) continue;
+                seen.push_back(card);
+                std::size_t k = 0;
+                while (k < cards.size() && cards[k] != card) ++k;
+                if (k == cards.size()) continue;
+                const auto& causal = (*config)["cards"][k]["causal"];
+                const bool helps = r["effect"].get<double>() >= 0;
+                const auto& decided = causal.value("decided", nlohmann::json::object());
+                const nlohmann::json d = decided.value(helps ? "helped" : "hurt", nlohmann::json());
+                DecidingLine line;
+                line.card = card;
+                line.players = v["players"].get<int>();
+                const std::string name = setup["card_info"][k].value("name", card);
+                if (d.is_null()) {
+                    line.text = fmt::format("{} ({} players): no game among its {} compared forks in which its handling "
+                                            "made its receiver {}; nothing to watch yet (more games would find one).",
+                                            name, line.players, causal["handling"]["compared"].get<std::uint64_t>(),
+                                            helps ? "win" : "lose");
+                    out.push_back(std::move(line));
+                    continue;
+                }
+                line.game = d["game"].get<std::uint64_t>();
+                line.turn = d["turn"].get<std::uint32_t>();
+                const auto seat = [](const nlohmann::json& s) { return fmt::format("seat{}", s.get<int>() + 1); };
+                const std::string receiver = seat(d["receiver"]);
+                line.text = fmt::format(
+                    "{} ({} players, {} bots): game index {}, turn {}: {} gave it to {}, who {}; had it done "
+                    "nothing, {} would have {}.",
+                    name, line.players, best, line.game, line.turn, seat(d["drawer"]),
+                    d["drawer"] == d["receiver"] ? "themself (kept it)" : receiver, helps ? "won" : "lost", receiver, helps ? "lost" : "won");
+                std::string plugins;
+                for (const auto& dir : plugin_path) plugins += " --plugin-path " + dir.get<std::string>();
+                std::string sets;
+                for (const auto& s : setup["sets"]) sets += " --set " + s.get<std::string>();
+                std::string folder = "decided-" + card;
+                std::replace(folder.begin(), folder.end(), ':', '-');
+                std::string sim = fmt::format("cherries sim{}{} --gametype {} --players {} --bot {} --seed {} --games {}",
+                                              plugins, sets, setup["gametype"].get<std::string>(), line.players, best,
+                                              setup["seed"].get<std::uint64_t>(), line.game + 1);
+                if (setup.value("max_turns", 10000u) != 10000u)
+                    sim += fmt::format(" --max-turns {}", setup["max_turns"].get<std::uint64_t>());
+                if (setup.value("think", 0u) != 0u) sim += fmt::format(" --think {}", setup["think"].get<std::uint64_t>());
+                line.command = fmt::format("{} --record {} --quiet > /dev/null && cherries replay{} --to {} {}/game-{:06}.jsonl",
+                                           sim, folder, plugins, line.turn, folder, line.game);
+                out.push_back(std::move(line));
+            }
+    }
+    return out;
+}
+
 std::string report_html(const nlohmann::json& report) {
     const auto& setup = report["setup"];
     const auto bots = setup["bots"].get<std::vector<std::string>>();
@@ -387,7 +480,12 @@ std::string report_html(const nlohmann::json& report) {
     for (const auto& bot : bots) charts.push_back(wins_chart(report, bot));
     charts.push_back(over_turns_chart(report, best, "cherries"));
     charts.push_back(over_turns_chart(report, best, "score"));
+    // The cards in question against their copies, last so the others keep their places.
+    const std::vector<std::string> in_question = cards_in_question(report);
+    const GnuplotChart effects = effect_count_chart(report, in_question);
+    if (!effects.script.empty()) charts.push_back(effects);
     const std::vector<std::string> svg = gnuplot_svgs(charts);
+    const std::size_t last = effects.script.empty() ? svg.size() : svg.size() - 1;  // the over-turns pair ends here
 
     std::string sets;
     for (const auto& s : setup["sets"]) sets += (sets.empty() ? "" : ", ") + s.get<std::string>();
@@ -427,6 +525,22 @@ std::string report_html(const nlohmann::json& report) {
     for (const NextStep& step : next_steps(report))
         out += "<li>" + html_escape(step.why) + "<br><code>" + html_escape(step.command) + "</code></li>";
     out += "</ol>\n";
+    // The cards in question: their effect against their copies, and a game each flagged card decided.
+    out += "<div class=top><div class=chart id=effect-count>";
+    out += effects.script.empty() ? std::string("<p class=note>No card has forks to chart.</p>") : svg.back();
+    out += "</div><div><h3>A game it decided</h3><ul class=verdicts id=decided>";
+    const auto lines = deciding_games(report);
+    for (const DecidingLine& line : lines) {
+        out += "<li>" + html_escape(line.text);
+        if (!line.command.empty()) out += "<br><code>" + html_escape(line.command) + "</code>";
+        out += "</li>";
+    }
+    if (lines.empty()) out += "<li>No card is flagged, so no game is picked.</li>";
+    out += "</ul><p class=note>The chart: each card's handling effect on its receiver (95% interval) against its "
+           "copies in the deck; the cards in question are named (with none flagged, the most extreme). A game it "
+           "decided: the first fork, in game order, whose receiver's result flipped when the card's handling did "
+           "nothing; the command records that game (the report's seed and game index) and replays it to the turn of "
+           "the give.</p></div></div>\n";
     out += verdicts_section(report);
     out += "<div class=top><div>" + svg[0] + "</div><div>" + cards_table(setup) + "</div></div>\n";
     out += "<h2>Findings</h2>\n<ul class=findings>";
@@ -448,8 +562,8 @@ std::string report_html(const nlohmann::json& report) {
            "are left out. Method and assumptions: docs/report.md.</p>\n";
     out += cards_section(report);
     if (report.contains("what_if")) out += what_if_section(report);
-    out += "\n<h2>Cherry count and score over the turns</h2>\n<div class=charts>" + svg[svg.size() - 2] +
-           svg[svg.size() - 1] + "</div>\n";
+    out += "\n<h2>Cherry count and score over the turns</h2>\n<div class=charts>" + svg[last - 2] + svg[last - 1] +
+           "</div>\n";
     out += "</body></html>\n";
     return out;
 }

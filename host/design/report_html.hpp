@@ -1,6 +1,7 @@
 // The report as one self-contained HTML page: inline CSS and SVG, no script, no network.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,28 @@ struct NextStep {
 /// sweep of shorter lifetimes), else the set without it; with no such card, a rerun on a fresh
 /// seed. Ordered worst first.
 std::vector<NextStep> next_steps(const nlohmann::json& report);
+
+/// The cards in question ("set:card" ids), in the order the verdicts name them: every card the
+/// strongest bot's verdicts flag (helps or hurts its receiver, too strong or too weak); with none,
+/// the card of the largest and the smallest handling effect of each player count.
+std::vector<std::string> cards_in_question(const nlohmann::json& report);
+
+/// One flagged card's sample game (docs/report.md, "A game it decided").
+struct DecidingLine {
+    std::string card;     ///< "set:card"
+    int players = 0;
+    std::string text;     ///< what happened in that game, or that no fork of the card decided one
+    std::string command;  ///< records the game and replays it to the give's turn; empty when none
+    std::uint64_t game = 0;
+    std::uint32_t turn = 0;
+};
+
+/// For every card the strongest bot's verdicts flag, per player count: the first game (lowest
+/// index, then turn) among its forks in which its handling flipped its receiver's result in the
+/// direction of its effect (made them win for an effect ≥ 0, lose below), with the commands that
+/// record that game (`cherries sim ... --games I+1 --record DIR`, the same seed as the report's
+/// game I) and replay it to the turn of the give (`cherries replay --to TURN DIR/game-NNNNNN.jsonl`).
+std::vector<DecidingLine> deciding_games(const nlohmann::json& report);
 
 /// The command that plays the report of `setup` again ("cherries report --plugin-path DIR --set A
 /// --set B --gametype G --games N --players P --bots B --seed S", and any option off its default):

@@ -3,7 +3,9 @@
 #include <fmt/core.h>
 
 #include <string>
+#include <vector>
 
+#include "host/design/report_agents.hpp"
 #include "host/design/report_html.hpp"
 
 namespace cherries::host {
@@ -18,6 +20,49 @@ std::string figure(const nlohmann::json& f, double scale, const char* format) {
     return fmt::format("{} <span class=ci>({} to {})</span>", v,
                        fmt::format(fmt::runtime(format), scale * f["ci95"][0].get<double>()),
                        fmt::format(fmt::runtime(format), scale * f["ci95"][1].get<double>()));
+}
+
+// Ludii's metrics under their names, one row per configuration (docs/report.md, "Under their
+// field's names"): shares as percentages, points and turns as they are.
+std::string ludii_table(const nlohmann::json& report) {
+    struct Column {
+        const char* name;
+        double scale;
+        const char* format;
+    };
+    const Column columns[] = {{"DurationTurns", 1, "{:.1f}"},         {"DurationTurnsStdDev", 1, "{:.1f}"},
+                              {"AdvantageP1", 100, "{:.1f}%"},        {"Balance", 100, "{:.1f}%"},
+                              {"OutcomeUniformity", 100, "{:.1f}%"},  {"Completion", 100, "{:.1f}%"},
+                              {"Drawishness", 100, "{:.1f}%"},        {"Timeouts", 100, "{:.1f}%"},
+                              {"DecisionMoves", 100, "{:.0f}%"},      {"LeadChange", 100, "{:.1f}%"},
+                              {"DramaAverage", 1, "{:.2f}"},          {"DramaMaximum", 1, "{:.2f}"},
+                              {"ScoreDifferenceAverage", 1, "{:.2f}"}, {"ScoreDifferenceMaximum", 1, "{:.2f}"},
+                              {"ScoreDifferenceChangeNumTimes", 100, "{:.1f}%"}};
+    // One row per metric, one column per configuration: fifteen names do not fit across a page.
+    std::vector<const nlohmann::json*> configs;
+    for (const auto& c : report["configurations"])
+        if (c.contains("play") && c["play"].contains("ludii")) configs.push_back(&c);
+    const bool any = !configs.empty();
+    std::string out = "<h3>Under Ludii's names</h3><div class=fit><table id=ludii><tr><th class=l>metric</th>";
+    for (const nlohmann::json* c : configs)
+        out += fmt::format("<th>{} players, {}</th>", (*c)["players"].get<int>(), html_escape((*c)["bot"].get<std::string>()));
+    out += "</tr>";
+    for (const Column& col : columns) {
+        out += fmt::format("<tr><td class=l>{}</td>", col.name);
+        for (const nlohmann::json* c : configs) {
+            const auto& v = (*c)["play"]["ludii"].value(col.name, nlohmann::json());
+            if (v.is_object()) out += "<td>" + figure(v, col.scale, col.format) + "</td>";
+            else if (v.is_null()) out += "<td>–</td>";
+            else out += "<td>" + fmt::format(fmt::runtime(col.format), col.scale * v.get<double>()) + "</td>";
+        }
+        out += "</tr>";
+    }
+    if (!any) return "";
+    return out + "</table></div>\n<p class=note>Ludii's metrics, computed on the scores where Ludii uses its state "
+                 "evaluation (Drama, LeadChange); each defined in our words in docs/report.md, after Browne's "
+                 "\"Evaluating board games\" and the Ludii Portal's metric definitions. DecisionMoves counts gives "
+                 "with more than one receiver to choose: in Cherries every give offers every player, so read "
+                 "\"decisions that matter\" above for whether the choice counts.</p>\n";
 }
 
 }  // namespace
@@ -80,6 +125,8 @@ std::string play_section(const nlohmann::json& report) {
            "advantages, lead changes, drama and decisiveness; Jaffe, Miller, Andersen, Liu, Karlin and Popović, "
            "\"Evaluating competitive game balance with restricted play\" (AIIDE 2012) for the skill gap. "
            "docs/report.md.</p>\n";
+    out += ludii_table(report);
+    out += agents_section(report.value("agent_matrix", nlohmann::json()));
     return out;
 }
 

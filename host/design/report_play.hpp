@@ -36,12 +36,22 @@ struct MomentSums {
 
 /// Decisiveness is kept in millionths of the game.
 inline constexpr std::int64_t kShareScale = 1'000'000;
+/// Per-game means of points (DramaAverage, ScoreDifferenceAverage) are kept in thousandths, so
+/// their squares add up over millions of games without overflow.
+inline constexpr std::int64_t kPointScale = 1'000;
 
 /// One configuration's per-game sums, over the games with a winner.
 struct PlayTally {
     MomentSums lead_changes;  ///< times the sole leader changed to another player
     MomentSums drama;         ///< the winner's worst deficit to the highest score, in points
     MomentSums decided;       ///< the turn from which the winner led for good, over the game's turns (×kShareScale)
+    // Ludii's metrics (docs/report.md, "Under their field's names"), per game, on the scores:
+    MomentSums drama_average;  ///< DramaAverage: the winner's mean deficit to the highest score after each turn (×kPointScale; games with a winner)
+    MomentSums lead_change;    ///< LeadChange: lead changes over the game's turns (×kShareScale; every game)
+    MomentSums score_difference_average;  ///< ScoreDifferenceAverage: the mean of (highest − lowest score) over the states (×kPointScale; every game)
+    MomentSums score_difference_max;      ///< ScoreDifferenceMax: its largest value (points; every game)
+    MomentSums score_difference_changes;  ///< ScoreDifferenceChangeNumTimes: its changes of direction over the turns (×kShareScale; every game)
+    MomentSums decision_moves;  ///< DecisionMoves: the turns whose drawer had more than one receiver to choose, over the turns (×kShareScale; every game)
 
     void add(const PlayTally& other);
     nlohmann::json to_json() const;
@@ -55,7 +65,11 @@ public:
     void begin(std::size_t players);
     /// After turn `game.turn()`; players are seats 0..K-1 (a simulation).
     void after_turn(const Game& game);
-    /// The game ended after `turns` turns; `winner` is the winning seat or -1 (then nothing is counted).
+    /// After turn `turn`: `scores[s]` is seat s's score, every seat playing (so the drawer had
+    /// `scores.size()` receivers to choose from). after_turn(Game) calls it; tests feed it by hand.
+    void after_scores(const std::vector<std::int64_t>& scores, std::uint32_t turn);
+    /// The game ended after `turns` turns; `winner` is the winning seat or -1 (then only the
+    /// figures of every game are counted: LeadChange, the score differences, DecisionMoves).
     void end(std::int32_t winner, std::uint32_t turns, PlayTally& into) const;
 
 private:
@@ -63,6 +77,12 @@ private:
     std::vector<std::uint32_t> not_ahead_;  // per seat: the last turn it was not the sole leader
     std::int32_t leader_ = -1;              // the last sole leader, or -1
     std::uint64_t changes_ = 0;
+    std::vector<std::int64_t> behind_;      // per seat: the sum of its deficits to the highest score
+    std::uint64_t states_ = 0;              // turns seen
+    std::uint64_t choices_ = 0;             // turns with more than one receiver
+    std::int64_t gap_sum_ = 0, gap_max_ = 0, gap_last_ = 0;  // highest − lowest score (0 at the start)
+    int direction_ = 0;                     // of the last change of the gap: 1, −1 or 0 (none)
+    std::uint64_t gap_changes_ = 0;        // its changes of direction (Ludii's ChangeNumTimes)
 };
 
 /// The skill gap of one player count: one `strong` bot among `weak` ones, its seat turning with the

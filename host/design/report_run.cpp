@@ -156,7 +156,7 @@ ReportTally play_configuration(const sdk::Bundle& bundle, const ReportOptions& o
         return [&, state](std::uint64_t i) {
             if (std::chrono::steady_clock::now() >= o.deadline) throw BudgetExceeded("the time budget ran out");
             state->runtime->start_game();
-            state->forks.begin_game(sim_game_seed(o.seed, i));
+            state->forks.begin_game(sim_game_seed(o.seed, i), i);
             state->decisions.begin_game(sim_game_seed(o.seed, i));
             const SimGame g = play_sim_game(bundle, *state->runtime, names, seat_bots, sim_game_seed(o.seed, i),
                                             o.max_turns, nullptr, i, o.bot_settings, &state->collector);

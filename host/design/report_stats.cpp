@@ -87,7 +87,8 @@ nlohmann::json causal_row(const ReportTally& t, std::size_t k) {
     const auto& g = t.gives[k];
     const std::uint64_t given = g[0] + g[1] + g[2] + g[3];
     return {{"forks", c.forks[k]}, {"unfinished", c.unfinished[k]}, {"handling", effect_json(c.handling, k)},
-            {"copy", effect_json(c.copy, k)}, {"kept_share", rounded(ratio(g[0], given))}};
+            {"copy", effect_json(c.copy, k)}, {"kept_share", rounded(ratio(g[0], given))},
+            {"decided", {{"helped", c.helped[k].to_json()}, {"hurt", c.hurt[k].to_json()}}}};
 }
 
 // Ranks the cards of one configuration by their handling effect on the receiver (1 = helps most)

@@ -106,10 +106,11 @@ TEST_CASE("the report's HTML is one self-contained page", "[host][report][cli]")
     const std::string html = read_text(html_file);
     CHECK_THAT(html, Catch::StartsWith("<!DOCTYPE html>"));
     CHECK_THAT(html, Catch::Contains("<style>"));
-    // Charts inline: the reference graph, length and wins per bot, cherries and score over the turns.
+    // Charts inline: the reference graph, length and wins per bot, cherries and score over the
+    // turns, and the cards in question against their copies.
     std::size_t svgs = 0;
     for (auto at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1)) ++svgs;
-    CHECK(svgs == 7);
+    CHECK(svgs == 8);
     CHECK(html.find("<script") == std::string::npos);
     CHECK(html.find("<link") == std::string::npos);
     CHECK(html.find("<img") == std::string::npos);
