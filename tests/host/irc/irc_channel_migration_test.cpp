@@ -5,6 +5,9 @@
 // resumes, replays the turn that was in play, plays on, and is stored as format 2 from then on.
 #include <catch2/catch.hpp>
 
+#include <fstream>
+#include <iterator>
+
 #include <nlohmann/json.hpp>
 
 #include "tests/host/irc/irc_store_support.hpp"
@@ -200,4 +203,40 @@ TEST_CASE("A stored state of no format this cherries reads: set aside as unresum
     CHECK(has(c.log, "format 3 is not one this cherries reads"));
     CHECK_FALSE(c.game->open());
     CHECK(c.crash().empty());
+}
+
+TEST_CASE("A format-1 state written by CherryBot before format 2 (tests/fixtures/irc) resumes and plays on to a record that replays") {
+    // Captured from the code before format 2: ann, bob and a greedy bot, seed 20261123, turn 8
+    // in play (bob's card drawn), a join asked for by cid and bob renamed bobby during it (the
+    // state's seat_lines), ann known by her services account. The record holds turns 1 to 7.
+    auto read = [](const std::string& name) {
+        std::ifstream in(std::string(CHERRIES_SOURCE_DIR) + "/tests/fixtures/irc/" + name);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const std::string state = read("format1-state.json");
+    const std::vector<std::string> record = lines_of(read("format1-record.jsonl"));
+    REQUIRE(json::parse(state).at("format") == 1);
+    REQUIRE(record.size() > 1);
+    TempFolder tmp;
+    const std::string db = tmp.file("bot.db");
+    {
+        cherries::host::GameStore store(db);
+        const std::int64_t id = store.begin_game("#cherries", record.front(), 1'800'000'000);
+        store.checkpoint(id, {record.begin() + 1, record.end()}, state, 7, "ann, bobby, greedy-3");
+    }
+    StoredChannel c(db);
+    c.accounts["ann"] = "AnnAccount";
+    REQUIRE(c.game->open());
+    CHECK(has(c.log, "Cherries resumed after turn 7 (stored game 1): scores "));
+    CHECK(c.game->seated() == std::vector<std::string>{"ann", "bobby", "greedy-3"});
+    CHECK(c.game->game()->turn() == 8);  // the turn in play, played again: the same card drawn
+    CHECK(c.game->to_play() == "bobby");
+    CHECK(has(c.log, "Turn 8: bobby drew Cherry [S]"));
+    CHECK(stored_state(db).at("format") == 2);
+    CHECK(has(c.move(), "cid joins, last in the turn order."));  // after that turn, as asked
+    CHECK(c.game->seated().back() == "cid");
+    const std::string played = play_to_end(c);
+    CHECK(played.find("[\"seat\",8,\"bob\",{\"name\":\"bobby\",\"why\":\"nick\"}]") != std::string::npos);  // the seat line kept
+    CHECK(replay_verifies(played));
+    CHECK(c.store->stats("account:AnnAccount"));  // her account came through the migration
 }
