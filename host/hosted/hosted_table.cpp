@@ -17,18 +17,22 @@ HostedTable::HostedTable(HostedSetup setup, BotSource& bots, TableListener& fron
     table_ = std::make_unique<Table>(*setup_.bundle, *runtime_, seed, bots, listener, setup_.options, recorded_plugins(*setup_.bundle));
 }
 
-HostedTable::HostedTable(HostedSetup setup, BotSource& bots, TableListener& front, const nlohmann::json& saved_table,
-                         const nlohmann::json& tally, std::vector<std::string> stored_lines)
+HostedTable::HostedTable(HostedSetup setup, BotSource& bots, TableListener& front, const HostedState& saved,
+                         std::vector<std::string> stored_lines)
     : setup_(std::move(setup)),
       front_(front),
       runtime_(setup_.bundle->make_runtime()),
-      tally_(tally.is_null() ? SeatTally() : SeatTally::from_json(tally)),
+      tally_(saved.tally.is_null() ? SeatTally() : SeatTally::from_json(saved.tally)),
       clock_(setup_.clock),
       store_health_(setup_.store_retry),
       record_(std::move(stored_lines)),
       stored_(record_.size()) {
     TableListener& listener = *this;
-    table_ = std::make_unique<Table>(*setup_.bundle, *runtime_, saved_table, bots, listener, setup_.options);
+    table_ = std::make_unique<Table>(*setup_.bundle, *runtime_, saved.table, bots, listener, setup_.options);
+}
+
+nlohmann::json HostedTable::checkpoint_json(nlohmann::json front) const {
+    return hosted_state_json({table_->save_json(), tally_.to_json(), std::move(front)});
 }
 
 HostedTable::~HostedTable() { table_.reset(); }  // the Table first: it calls back into this
@@ -83,6 +87,12 @@ std::string HostedTable::player_names() const {
 }
 
 std::uint32_t HostedTable::turns() const { return table_->game() ? table_->game()->turn() : 0; }
+
+std::uint32_t HostedTable::complete_turns() const {
+    const Game* game = table_->game();
+    if (!game) return 0;
+    return game->phase() == Phase::awaiting_give && game->turn() > 0 ? game->turn() - 1 : game->turn();
+}
 
 std::optional<std::uint32_t> HostedTable::waiting_for_person() const {
     const Game* game = table_->game();

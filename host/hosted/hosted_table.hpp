@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "host/hosted/hosted_state.hpp"
 #include "host/store/store_health.hpp"
 #include "host/table/seat_tally.hpp"
 #include "host/table/table.hpp"
@@ -41,11 +42,12 @@ class HostedTable final : private TableListener {
 public:
     /// A new, empty table seeded with `seed` (its bots too).
     HostedTable(HostedSetup setup, BotSource& bots, TableListener& front, std::uint64_t seed);
-    /// A table saved with host::Table::save_json() (`saved_table`), its statistics tally
-    /// (SeatTally::to_json) and the record's lines in the store so far (`stored_lines`, all
-    /// counted as stored). Throws what host::Table's restoring constructor throws.
-    HostedTable(HostedSetup setup, BotSource& bots, TableListener& front, const nlohmann::json& saved_table,
-                const nlohmann::json& tally, std::vector<std::string> stored_lines);
+    /// A table as its checkpoint_json() stored it (`saved`: read_hosted_state's parts, the
+    /// front end's part is the front end's to read) and the record's lines in the store so far
+    /// (`stored_lines`, all counted as stored; a front end that needs none passes none). Throws
+    /// what host::Table's restoring constructor and SeatTally::from_json throw.
+    HostedTable(HostedSetup setup, BotSource& bots, TableListener& front, const HostedState& saved,
+                std::vector<std::string> stored_lines);
     ~HostedTable() override;
     HostedTable(const HostedTable&) = delete;
     HostedTable& operator=(const HostedTable&) = delete;
@@ -64,6 +66,14 @@ public:
     const StoreHealth& store_health() const { return store_health_; }
     /// The game's id in the store; 0: not stored (yet).
     std::int64_t stored_id = 0;
+    /// The state text last written to the store (HostedStore writes no state that changed nothing).
+    std::string stored_state;
+    /// The game's end is in the store: nothing more is written (HostedStore).
+    bool stored_end = false;
+
+    /// The table's state to store, format 2 (host/hosted/hosted_state.hpp): the table, the
+    /// tally, and `front`, the front end's own part (an object).
+    nlohmann::json checkpoint_json(nlohmann::json front) const;
 
     // --- the record -----------------------------------------------------------------------
     /// Moves the lines the table's record wrote since the last call into the record's lines.
@@ -88,6 +98,8 @@ public:
     std::string player_names() const;
     /// Turns started so far.
     std::uint32_t turns() const;
+    /// Turns complete so far: turns() less the one whose card awaits its give.
+    std::uint32_t complete_turns() const;
     /// The turn whose card waits for a person (the turn clock times it), or nullopt.
     std::optional<std::uint32_t> waiting_for_person() const;
 

@@ -15,13 +15,6 @@ bool human_turn(const ChannelGame::OpenGame& t) {
     return t.started && t.game.phase() == Phase::awaiting_give && !t.is_bot(t.game.current_player());
 }
 
-// "Turn 3: ann drew Cherry [S] (+1 cherry)." for a prompt asked again.
-std::string drew_line(const ChannelGame::OpenGame& t) {
-    std::string card = t.cards.describe(t.game.drawn_card());
-    while (!card.empty() && card.back() == '.') card.pop_back();
-    return fmt::format("Turn {}: {} drew {}.", t.game.turn(), t.nick(t.game.current_player()), card);
-}
-
 }  // namespace
 
 std::string ChannelGame::prompt(std::string lead) {
@@ -63,7 +56,7 @@ Replies ChannelGame::back() {
     out.push_back("CherryBot is back.");
     status(out);
     if (human_turn(t) && !t.clock().paused()) {
-        out.push_back(prompt(drew_line(t)));
+        out.push_back(prompt(t.drew_line()));
     }
     return paint(std::move(out));
 }
@@ -91,7 +84,7 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
     }
     status(out);
     if (human_turn(t) && t.game.current_player() == id && !t.clock().paused())
-        out.push_back(prompt(drew_line(t)));
+        out.push_back(prompt(t.drew_line()));
     return paint(std::move(out));
 }
 

@@ -36,6 +36,7 @@ struct BotPlugin;
 
 namespace cherries::host {
 class GameStore;
+class HostedStore;
 struct StoredGame;
 }  // namespace cherries::host
 
@@ -203,13 +204,13 @@ private:
     void close(Replies& out, std::string why, std::string reason = {});
     // host/irc/channel_store.cpp
     void resume(const host::StoredGame& stored, GameClock::time_point now, Replies& out);
+    /// Begins the open game in the store (its record's header). Throws host::StoreError.
     void begin_stored();
-    void checkpoint();
+    /// Stores what changed (host::HostedStore::checkpoint), unless the store fails and its retry
+    /// is not due; the store's news for the channel to `out`, its details to the operator.
     void persist(Replies& out);
-    /// Writes what a failed write left in memory: the complete turns' lines with the state.
-    void retry_store();
-    /// Between turns: the save half and the complete turns' record lines, ready to write.
-    void stage();
+    /// The store's writer on `clock` (the channel's time, the options' dates).
+    host::HostedStore writer(const host::Clock& clock) const;
     /// Stores the game's end: its last record lines, the end line (with `reason` when the game
     /// was stopped: docs/records.md, "The end line"), the status and the statistics.
     void store_end(const std::string& status, const std::string& reason = {});

@@ -36,19 +36,24 @@ ChannelGame::OpenGame::OpenGame(ChannelGame& ch, std::shared_ptr<const sdk::Bund
     ready = true;
 }
 
-ChannelGame::OpenGame::OpenGame(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved,
-                                const nlohmann::json& tally)
+ChannelGame::OpenGame::OpenGame(ChannelGame& ch, std::shared_ptr<const sdk::Bundle> b, const host::HostedState& saved)
     : channel(ch),
       casemapping(ch.options_.casemapping),
       cards(*b),
-      hosted(std::make_unique<host::HostedTable>(ch.hosted_setup(std::move(b)), *ch.bots_, *this, saved, tally,
-                                                 std::vector<std::string>{})),
+      // The record's lines so far stay in the store: the channel needs none of them.
+      hosted(std::make_unique<host::HostedTable>(ch.hosted_setup(std::move(b)), *ch.bots_, *this, saved, std::vector<std::string>{})),
       game(seated_game(table())),
       text(game, cards, [this](PlayerId id) { return nick(id); }) {
     ready = true;
 }
 
 ChannelGame::OpenGame::~OpenGame() { hosted.reset(); }  // the hosted table first: it calls back into this
+
+std::string ChannelGame::OpenGame::drew_line() const {
+    std::string card = cards.describe(game.drawn_card());
+    while (!card.empty() && card.back() == '.') card.pop_back();
+    return fmt::format("Turn {}: {} drew {}.", game.turn(), nick(game.current_player()), card);
+}
 
 void ChannelGame::OpenGame::on_event(const Event& e) {
     if (!ready) return;

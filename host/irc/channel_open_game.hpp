@@ -37,8 +37,9 @@ namespace cherries::irc {
 struct ChannelGame::OpenGame final : host::TableListener {
     /// A new game with `opener` seated.
     OpenGame(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, std::uint64_t seed, const std::string& opener);
-    /// A stored game: `saved` as host::Table::save_json() has it, `tally` as SeatTally::to_json.
-    OpenGame(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const nlohmann::json& saved, const nlohmann::json& tally);
+    /// A stored game: its state's parts (host/hosted/hosted_state.hpp; the front part is read by
+    /// the caller). Throws what host::HostedTable's restoring constructor throws.
+    OpenGame(ChannelGame& channel, std::shared_ptr<const sdk::Bundle> b, const host::HostedState& saved);
     ~OpenGame() override;
 
     // TableListener
@@ -70,6 +71,8 @@ struct ChannelGame::OpenGame final : host::TableListener {
     host::Session& session() { return *table().session(); }
     const host::Session& session() const { return *table().session_ptr(); }
     bool same(std::string_view a, std::string_view b) const { return fold_case(a, casemapping) == fold_case(b, casemapping); }
+    /// "Turn 3: ann drew Cherry [S] (+1 cherry)." for a prompt asked again.
+    std::string drew_line() const;
     /// "ann 3 (4 cherries), bob 2 (0 cherries, Cherry Halver 2)".
     std::string scores() const;
     /// The turn's lines so far to `out`.
@@ -98,14 +101,10 @@ struct ChannelGame::OpenGame final : host::TableListener {
     std::set<PlayerId> faults_told;   // bot plugin seats whose fault the channel was told of
     std::map<PlayerId, std::string> accounts;  // services accounts of humans, when the server says
     std::map<PlayerId, std::string> held_account;  // of the person a stand-in holds a seat for
-    /// A store that fails (a lock, a full disk, a read-only file): the record lines of complete
-    /// turns not written yet stay in `hosted` (unstored_record_lines), written first by the next
-    /// write that works; the turn count of the save half (`saved`); whether it fails, what the
-    /// channel is told and when to try again (HostedTable::store_health, every
-    /// ChannelOptions::store_retry, 1 s).
-    std::uint32_t saved_turn = 0;
-    nlohmann::json saved;                      // the save half of the state at the last checkpoint
-    std::string last_state;                    // the state text last written
+    // A store that fails (a lock, a full disk, a read-only file): the record lines not written
+    // yet stay in `hosted` (unstored_record_lines), written first by the next write that works;
+    // whether it fails, what the channel is told and when to try again are its store_health
+    // (every ChannelOptions::store_retry, 1 s).
     std::string opener;  // current nick of who opened the game
     bool started = false;
     CardId prompted_card = kNoCard;

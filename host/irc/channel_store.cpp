@@ -1,6 +1,7 @@
-// ChannelGame and its store (docs/irc-storage.md): a checkpoint in the step that completes a
-// turn, before the next turn is announced; resuming a stored game; the end of a game (its
-// record's end line and the players' statistics); !stats and !top.
+// ChannelGame and its store (docs/irc-storage.md): a checkpoint after every change and before the
+// next turn is announced (the whole table, mid-turn too, and every record line so far, through
+// the one host::HostedStore); resuming a stored game (format 1 migrated: channel_state_v1.cpp);
+// the end of a game (its record's end line and the players' statistics); !stats and !top.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -10,6 +11,8 @@
 
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_open_game.hpp"
+#include "host/irc/channel_state.hpp"
+#include "host/hosted/hosted_store.hpp"
 #include "host/records/deal.hpp"
 #include "host/store/game_store.hpp"
 #include "host/session/plugin_list.hpp"
@@ -19,78 +22,49 @@ namespace cherries::irc {
 
 using nlohmann::json;
 
-// --- the state written after every turn ---------------------------------------------------
+// --- the state written after every change ---------------------------------------------------
+
+json by_seat(const std::map<PlayerId, std::string>& map) {
+    json out = json::object();
+    for (const auto& [id, value] : map) out[std::to_string(id)] = value;
+    return out;
+}
+
+std::map<PlayerId, std::string> from_seats(const json& j) {
+    std::map<PlayerId, std::string> out;
+    for (const auto& [id, value] : j.items()) out[static_cast<PlayerId>(std::stoul(id))] = value.get<std::string>();
+    return out;
+}
+
+host::HostedState read_channel_state(const json& j, const std::string& where) {
+    if (j.is_object() && j.value("state", "") == "cherrybot") {
+        if (j.value("format", 0) != 1) throw host::HostedStateError(where + ": not a state this cherries reads");
+        return migrate_channel_state_v1(j, where);
+    }
+    host::HostedState state = host::read_hosted_state(j, where);
+    if (!state.front.contains("opener")) throw host::HostedStateError(where + ": the state's front part names no opener; expected a channel game's");
+    return state;
+}
 
 namespace {
 
-constexpr int kStateFormat = 1;
-
-template <class Map>
-json pairs(const Map& map) {
-    json out = json::array();
-    for (const auto& [id, value] : map) out.push_back({id, value});
-    return out;
+// The channel's own part of the state: who opened the game and the services accounts.
+json channel_front(const ChannelGame::OpenGame& t) {
+    return {{"opener", t.opener}, {"accounts", by_seat(t.accounts)}, {"held_account", by_seat(t.held_account)}};
 }
 
-template <class Value>
-std::map<PlayerId, Value> unpairs(const json& j) {
-    std::map<PlayerId, Value> out;
-    for (const json& p : j) out[p.at(0).get<PlayerId>()] = p.at(1).get<Value>();
-    return out;
-}
+// The time as host::HostedStore asks it: the channel's steady time is what its caller gave (a
+// store retry is due on it, like a turn timeout); the store's dates come from the options' clock.
+class CallClock final : public host::Clock {
+public:
+    CallClock(Time now, const host::Clock& dates) : now_(now), dates_(dates) {}
+    Time now() const override { return now_; }
+    std::int64_t unix_seconds() const override { return dates_.unix_seconds(); }
 
-// The save half: what `play --save` keeps (the game with its generator, the seats with their
-// bots' generators, the plugins' fingerprints), and the turns each player took.
-json save_half(const ChannelGame::OpenGame& t) {
-    // The header's plugins and the plugin lines' so far (docs/records.md); pending changes are
-    // the channel half's, current at every write.
-    host::SaveState s = t.session().save_state();
-    s.pending.clear();
-    return {{"save", host::save_json(s)}, {"turns_taken", t.hosted->tally().to_json()}};
-}
-
-// The seat lines among the record lines not taken yet (the turn going on): kept in the state's
-// channel half, so that a crash during a turn loses none (its events are played again, its seat
-// lines not).
-std::vector<std::string> untaken_seat_lines(const ChannelGame::OpenGame& t) {
-    std::vector<std::string> seats;
-    host::RecordLog* log = t.hosted->table().record();  // peeked: the lines are put back
-    if (!log) return seats;
-    std::vector<std::string> lines = log->take_lines();
-    for (const auto& line : lines)
-        if (line.rfind("[\"seat\"", 0) == 0) seats.push_back(line);
-    log->put_back(std::move(lines));
-    return seats;
-}
-
-// The channel half, current at every write: nicks, bots, accounts, timeouts, pending changes
-// (format 1: the table's seats in the channel's words; docs/irc-storage.md).
-json channel_half(const ChannelGame::OpenGame& t) {
-    const json table = t.table().save_json();
-    auto by_id = [](const json& o) {
-        json out = json::array();
-        for (const auto& [id, value] : o.items()) out.push_back({static_cast<PlayerId>(std::stoul(id)), value});
-        return out;
-    };
-    json pending = json::array();
-    for (const host::PendingChange& p : t.table().pending())
-        pending.push_back({{"join", p.join}, {"nick", p.name}, {"bot", p.bot}});
-    std::map<PlayerId, std::string> bots;
-    for (const host::SeatedBot& b : t.session().bots()) bots[b.id] = b.name;
-    return {{"opener", t.opener},   {"started", t.started},          {"seats", t.session().seats_taken()},
-            {"nicks", by_id(table.at("names"))}, {"bots", pairs(bots)}, {"accounts", pairs(t.accounts)},
-            {"timeouts", by_id(table.at("timeouts"))}, {"pending", pending},
-            {"held_nick", by_id(table.at("held"))}, {"held_account", pairs(t.held_account)},
-            {"seat_lines", untaken_seat_lines(t)}, {"salt", table.value("salt", "")}};
-}
-
-std::string state_text(const ChannelGame::OpenGame& t) {
-    json j = t.saved;
-    j["state"] = "cherrybot";
-    j["format"] = kStateFormat;
-    j["channel"] = channel_half(t);
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
+private:
+    Time now_;
+    const host::Clock& dates_;
+};
 
 // Where a stored game's problems are said to be, for the operator: "FILE: game N".
 std::string stored_where(const host::GameStore& store, std::int64_t id) { return fmt::format("{}: game {}", store.file(), id); }
@@ -112,15 +86,16 @@ std::string unresumable_end_line(const std::string& state, const std::string& re
     host::SaveState save;
     std::string salt;
     try {
-        const json j = json::parse(state);
-        save = host::parse_save(j.at("save"), "stored state");
-        if (const auto c = j.find("channel"); c != j.end() && c->is_object()) salt = c->value("salt", "");
+        const host::HostedState s = read_channel_state(json::parse(state), "stored state");
+        save = host::parse_save(s.table.at("session"), "stored state");
+        salt = s.table.value("salt", "");
     } catch (const std::exception&) {
         return {};
     }
-    // A stored state is between turns or suspended (a game over is not stored as in progress).
+    // A stored state is between turns, suspended or awaiting a give (a game over is not stored as
+    // in progress); a card awaiting its give ends the record as a !stop then does (its draw last).
     const Phase phase = save.game.phase;
-    if (phase != Phase::between_turns && phase != Phase::suspended) return {};
+    if (phase != Phase::between_turns && phase != Phase::suspended && phase != Phase::awaiting_give) return {};
     json end{{"end", phase == Phase::suspended ? "suspended" : "in_progress"}, {"reason", reason}, {"turns", save.game.turn}};
     if (host::valid_salt(salt)) {  // a sealed deal: the end line reveals it (docs/records.md, "The fair deal")
         end["salt"] = salt;
@@ -133,6 +108,8 @@ std::string unresumable_end_line(const std::string& state, const std::string& re
 
 std::string ChannelGame::account_of(const std::string& nick) const { return account_ ? account_(nick) : std::string(); }
 
+host::HostedStore ChannelGame::writer(const host::Clock& clock) const { return host::HostedStore(*store_, clock); }
+
 void ChannelGame::begin_stored() {
     OpenGame& t = *open_;
     host::RecordLog* log = t.table().record();  // begun at the opener's seat (TableOptions::record_lobby)
@@ -142,76 +119,32 @@ void ChannelGame::begin_stored() {
     }
     t.hosted->collect_record();
     // The header names the opener; a nick that is not valid UTF-8 is stored with U+FFFD in its
-    // place (RecordLog), never dropped.
-    t.hosted->stored_id = store_->begin_game(fold_case(channel_, options_.casemapping), t.hosted->record_lines().front(), options_.clock->unix_seconds());
-    t.hosted->mark_stored(1);
-    checkpoint();
-}
-
-void ChannelGame::checkpoint() {
-    OpenGame& t = *open_;
-    if (!store_ || t.hosted->stored_id == 0) return;
-    stage();
-    std::string state = state_text(t);
-    const std::vector<std::string> lines = t.hosted->unstored_record_lines();
-    if (lines.empty() && state == t.last_state) return;  // nothing happened (a !status in the lobby)
-    // On failure the lines stay unstored, in memory: the next write that works has them.
-    store_->checkpoint(t.hosted->stored_id, lines, state, t.saved_turn, t.seated_nicks());
-    t.hosted->mark_stored(lines.size());
-    t.last_state = std::move(state);
-}
-
-void ChannelGame::stage() {
-    OpenGame& t = *open_;
-    t.saved = save_half(t);
-    t.saved_turn = t.game.turn();
-    t.hosted->collect_record();  // the complete turns' lines; a turn going on stays in the table's log
-}
-
-void ChannelGame::retry_store() {
-    OpenGame& t = *open_;
-    if (t.game.phase() != Phase::awaiting_give) return checkpoint();
-    // During a turn: the complete turns' lines with the save half of their end (t.saved), and
-    // the channel half of now; the turn going on stays in the log until it is complete.
-    std::string state = state_text(t);
-    if (const std::vector<std::string> lines = t.hosted->unstored_record_lines(); !lines.empty()) {
-        store_->checkpoint(t.hosted->stored_id, lines, state, t.saved_turn, t.seated_nicks());
-        t.hosted->mark_stored(lines.size());
-        state = state_text(t);
-    }
-    if (state != t.last_state) store_->update_state(t.hosted->stored_id, state);
-    t.last_state = std::move(state);
+    // place (RecordLog), never dropped. The state follows at the end of the command (persist).
+    const CallClock clock(now_, *options_.clock);
+    writer(clock).begin_game(*t.hosted, fold_case(channel_, options_.casemapping));
 }
 
 void ChannelGame::persist(Replies& out) {
     if (!open_) return;
-    if (!store_ || open_->hosted->stored_id == 0) {
-        if (host::RecordLog* log = open_->table().record()) log->take_lines();  // not stored: nothing keeps them
+    OpenGame& t = *open_;
+    if (!store_ || t.hosted->stored_id == 0) {
+        if (host::RecordLog* log = t.table().record()) log->take_lines();  // not stored: nothing keeps them
         return;
     }
-    OpenGame& t = *open_;
-    if (t.game.phase() != Phase::awaiting_give) stage();  // a complete turn: its lines and save half, in memory
-    if (!t.store_health().may_try(now_)) return;  // failing: wait for the retry
-    try {
-        // Between turns (the lobby, a suspension): the whole state; during a turn, a pending join
-        // or a nick: the state only (the turn is not done), after what an earlier failure left.
-        retry_store();
-        if (std::string warning = store_->take_warning(); !warning.empty()) {
-            tell_operator(warning);
-            out.push_back(host::StoreHealth::kWrittenAnew);
-        }
-        if (auto again = t.store_health().worked()) {
-            if (options_.log) options_.log(channel_ + ": the database works again; nothing was lost");
-            out.push_back(std::move(*again));
-        }
-    } catch (const std::exception& e) {
-        // Told once; tried again every store_retry (1 s, never longer: a kill soon after the
-        // fault clears loses at most the turn in play), the game going on in memory.
-        if (auto told = t.store_health().failed(now_)) {
-            tell_operator(e.what());
-            out.push_back(std::move(*told));
-        }
+    t.hosted->collect_record();  // every line so far, a turn going on too: stored with the state
+    if (!t.store_health().may_try(now_)) return;  // failing: wait for the retry, in memory meanwhile
+    // After every change, like the web: the record's new lines and the whole table (mid-turn: the
+    // card drawn awaiting its give) in one transaction. Told once when it fails; tried again every
+    // store_retry (1 s, never longer: a kill soon after the fault clears loses at most that second).
+    const CallClock clock(now_, *options_.clock);
+    const host::StoreNews news = writer(clock).checkpoint(*t.hosted, fold_case(channel_, options_.casemapping), channel_front(t));
+    if (!news.warning.empty()) {
+        tell_operator(news.warning);
+        out.push_back(host::StoreHealth::kWrittenAnew);
     }
+    if (!news.failure.empty()) tell_operator(news.failure);
+    if (news.works_again && options_.log) options_.log(channel_ + ": the database works again; nothing was lost");
+    if (!news.players.empty()) out.push_back(news.players);
 }
 
 void ChannelGame::store_end(const std::string& status, const std::string& reason) {
@@ -220,23 +153,22 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
     if (host::RecordLog* log = t.table().record())
         if (!log->ended()) log->end(reason);  // a game over has its end line already (Table::advance)
     t.hosted->collect_record();
-    const std::vector<std::string> lines = t.hosted->unstored_record_lines();  // what a failed write left first, then the rest
-    std::vector<host::StatsUpdate> stats;
-    std::string winner;
+    host::StoredEnd end{.status = status, .winner = {}, .turns = t.game.turn(), .stats = {}, .final_front = {}};
     if (t.game.over()) {
         const PlayerId won = t.game.winner();
-        if (won != kNoPlayer) winner = t.nick(won);
+        if (won != kNoPlayer) end.winner = t.nick(won);
         for (const host::PersonResult& p : t.tally().results(t.table())) {
             const auto& accounts = t.table().held().count(p.seat) ? t.held_account : t.accounts;
             const auto account = accounts.find(p.seat);
             const std::string key = account != accounts.end() && !account->second.empty()
                                         ? "account:" + account->second
                                         : "nick:" + fold_case(p.name, t.casemapping);
-            stats.push_back({.key = key, .name = p.name, .won = p.won, .turns = p.turns, .points = p.score});
+            end.stats.push_back({.key = key, .name = p.name, .won = p.won, .turns = p.turns, .points = p.score});
         }
     }
-    store_->finish(t.hosted->stored_id, lines, status, winner, t.game.turn(), stats, {}, options_.clock->unix_seconds());
-    t.hosted->mark_stored(lines.size());
+    const CallClock clock(now_, *options_.clock);
+    const host::StoreNews news = writer(clock).finish(*t.hosted, fold_case(channel_, options_.casemapping), end);
+    if (!t.hosted->stored_end) throw host::StoreError(news.failure.empty() ? "the game's end could not be stored" : news.failure);
     t.hosted->stored_id = 0;
 }
 
@@ -271,11 +203,11 @@ Replies ChannelGame::attach_store(std::shared_ptr<host::GameStore> store, GameCl
 
 void ChannelGame::resume(const host::StoredGame& stored, GameClock::time_point now, Replies& out) {
     const std::string where = stored_where(*store_, stored.id);
-    const json j = json::parse(stored.state);
     now_ = now;
-    if (j.value("state", "") != "cherrybot" || j.value("format", 0) != kStateFormat)
-        throw std::runtime_error(where + ": not a state this cherries reads");
-    const host::SaveState save = host::parse_save(j.at("save"), where);
+    const host::HostedState state = read_channel_state(json::parse(stored.state), where);
+    host::SaveState save = host::parse_save(state.table.at("session"), where);
+    // A hosted table's state may hold a card drawn, awaiting its give (play --save never does).
+    if (save.game.phase == Phase::awaiting_give) save.game.phase = Phase::between_turns;
     host::check_resumable(save, where);
     std::string gametype;
     std::vector<std::string> sets;
@@ -291,77 +223,44 @@ void ChannelGame::resume(const host::StoredGame& stored, GameClock::time_point n
     // greedy bot (resume_bots): the record holds its decisions so far.
     host::check_plugins(save.plugins, *bundle, where, false, warnings, "the game cannot go on with other plugins");
 
-    // The channel half is the current one (a join asked for, a seat taken over during a turn):
-    // its seats taken, pending changes and bots, with the bots' generators from the save half.
-    const json& c = j.at("channel");
-    host::SaveState current = save;
-    current.seats_taken = c.at("seats").get<std::uint32_t>();
-    current.pending.clear();
-    for (const json& p : c.at("pending"))
-        current.pending.push_back({.join = p.at("join").get<bool>(), .name = p.at("nick").get<std::string>(),
-                                   .bot = p.at("bot").get<std::string>()});
-    const auto bots = unpairs<std::string>(c.at("bots"));
-    current.seats.clear();  // one per player, as the save has them: the channel half's bots
-    for (const Player& p : save.game.players) {
-        host::SavedSeat seat{.id = p.id, .bot = {}};
-        if (const auto b = bots.find(p.id); b != bots.end()) {
-            seat.bot = b->second;
-            for (const host::SavedSeat& s : save.seats)
-                if (s.id == p.id && s.bot == b->second) seat.bot_state = s.bot_state;
-        }
-        current.seats.push_back(std::move(seat));
-    }
-    // The host::Table as it was: the channel half's nicks, kept seats and timeouts are its
-    // names, kept seats and timeouts (host::Table::save_json()).
-    auto by_id = [](const json& pairs) {
-        json o = json::object();
-        for (const json& p : pairs) o[std::to_string(p.at(0).get<PlayerId>())] = p.at(1);
-        return o;
-    };
-    json saved_table = {{"session", host::save_json(current)},
-                        {"names", by_id(c.at("nicks"))},
-                        // "kept_nick"/"kept_account" in states stored before "held"; older ones: none
-                        {"held", by_id(c.value("held_nick", c.value("kept_nick", json::array())))},
-                        {"timeouts", by_id(c.at("timeouts"))},
-                        {"started", c.at("started").get<bool>()}};
-    // The sealed deal's salt (docs/records.md, "The fair deal"): the end line reveals it. Older
-    // states have none: their records hold the seed in the header.
-    if (const std::string salt = c.value("salt", ""); !salt.empty()) saved_table["salt"] = salt;
     Replies replaced;
-    // Read back as text, as a stored table is (the save reader wants unsigned numbers as JSON
-    // text gives them, not the signed ones of a json built in memory).
-    open_ = std::make_unique<OpenGame>(*this, bundle, json::parse(saved_table.dump(-1, ' ', false, json::error_handler_t::replace)),
-                                        j.at("turns_taken"));
+    open_ = std::make_unique<OpenGame>(*this, bundle, state);
     open_->out = &replaced;
     red_.clear();
     for (const CardKind& k : bundle->catalog().kinds())
         if (k.type == CardType::cherry) red_.push_back(k.name);
     OpenGame& t = *open_;
-    t.opener = c.at("opener").get<std::string>();
-    t.started = c.at("started").get<bool>();
-    t.accounts = unpairs<std::string>(c.at("accounts"));
-    for (const char* key : {"held_account", "kept_account"})
-        if (c.contains(key)) {
-            t.held_account = unpairs<std::string>(c.at(key));
-            break;
-        }
+    const json& front = state.front;
+    t.opener = front.at("opener").get<std::string>();
+    t.started = t.table().started();
+    t.accounts = from_seats(front.value("accounts", json::object()));
+    t.held_account = from_seats(front.value("held_account", json::object()));
     // A bot plugin that is gone, broken or changed gives its seat to the greedy bot: the humans'
     // game goes on, and the record holds the decisions made so far.
     for (const host::LostBot& lost : t.table().lost_bots())
         replaced.push_back(fmt::format("{}: {}; the greedy bot plays that seat from now on.", t.nick(lost.id), lost.why));
-    if (c.contains("seat_lines"))  // seat lines of the turn that was going on: stored with it
+    if (front.contains("seat_lines"))  // a format-1 state: the seat lines of the turn played again
         if (host::RecordLog* log = t.table().record())
-            for (const auto& line : c.at("seat_lines").get<std::vector<std::string>>()) log->put_line(line);
+            for (const auto& line : front.at("seat_lines").get<std::vector<std::string>>()) log->put_line(line);
     t.text.set_lobby(!t.started);
     t.hosted->stored_id = stored.id;
-    t.saved = {{"save", j.at("save")}, {"turns_taken", j.at("turns_taken")}};
-    t.last_state = stored.state;
-    resumed_after_ = t.game.turn();
-    out.push_back(fmt::format("Cherries resumed after turn {} (stored game {}): {}.", t.game.turn(), stored.id,
+    t.hosted->stored_state = stored.state;  // a format-1 state is written anew, as format 2, at the next change
+    resumed_after_ = t.hosted->complete_turns();
+    out.push_back(fmt::format("Cherries resumed after turn {} (stored game {}): {}.", *resumed_after_, stored.id,
                               t.started ? "scores " + t.scores() : "not started; seated " + t.seated_nicks()));
     out.insert(out.end(), replaced.begin(), replaced.end());
     t.out = &out;
-    if (t.started) advance(now, out);
+    if (!t.started) return;
+    // Stored during a turn: the card drawn awaits its give. Its player is asked again, with what
+    // they drew; the turn clock starts anew when that prompt is written (prompt_written).
+    if (t.game.phase() == Phase::awaiting_give && !t.is_bot(t.game.current_player())) {
+        t.text.resumed_turn(t.game.current_player());
+        out.push_back(prompt(t.drew_line()));
+        t.prompted_card = t.game.drawn_card();
+        t.prompted_turn = t.game.turn();
+        t.clock().stop();
+    }
+    advance(now, out);
 }
 
 // --- !stats and !top ------------------------------------------------------------------------

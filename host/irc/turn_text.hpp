@@ -33,6 +33,8 @@ public:
 
     /// The player of the turn told last (its draw or pass), or kNoPlayer before any.
     PlayerId turn_player() const { return turn_player_; }
+    /// A game resumed during `player`'s turn (its draw told before the restart): their turn.
+    void resumed_turn(PlayerId player) { turn_player_ = player; }
 
 private:
     void fault(const Event& event, const std::string& words);

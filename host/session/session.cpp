@@ -100,8 +100,9 @@ Session::Session(const sdk::Bundle& bundle, Evaluator& evaluator, const SaveStat
       humans_(save.humans),
       plugins_(save.plugins),
       pending_(save.pending),
-      // They were asked for during the turn about to be played again: they wait for its end.
-      hold_pending_until_(save.pending.empty() ? 0 : game_.turn() + 1) {}
+      // They were asked for during the turn about to be played again (a save between turns) or
+      // in play (a hosted table's state, its card drawn): they wait for that turn's end.
+      hold_pending_until_(save.pending.empty() ? 0 : game_.phase() == Phase::awaiting_give ? game_.turn() : game_.turn() + 1) {}
 
 std::vector<LostBot> Session::restore_bots(const std::vector<SavedSeat>& seats) {
     std::vector<LostBot> lost;

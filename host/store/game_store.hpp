@@ -1,9 +1,9 @@
 // The game store, one SQLite database for every front end that hosts tables (CherryBot's
 // channels, `cherries serve`'s web tables; docs/irc-storage.md): every game in progress (its
-// state after the last completed turn, the same as `play --save`), every game's record (the
-// same JSON Lines as `--record`, one row per line, appended turn by turn), and per-player
-// statistics. One transaction per completed turn, so a crash at any instant leaves the last
-// completed turn. A game is kept under its table's key: an IRC channel's folded name
+// state after its last change, a hosted table's state: host/hosted/hosted_state.hpp), every
+// game's record (the same JSON Lines as `--record`, one row per line, appended change by
+// change), and per-player statistics. One transaction per change, so a crash at any instant
+// leaves the last change. A game is kept under its table's key: an IRC channel's folded name
 // ("#cherries") or "web:ID" for a web table (the column is still called `channel`).
 #pragma once
 
@@ -39,11 +39,11 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// A stored game in progress, as its table left it after its last completed turn.
+/// A stored game in progress, as its table left it after its last change.
 struct StoredGame {
     std::int64_t id = 0;
     std::string channel;  ///< the table's key: "#cherries" (IRC, folded) or "web:ID"
-    std::string state;    ///< JSON text written by the front end (host/irc/channel_store.cpp, host/web/table_store.cpp)
+    std::string state;    ///< JSON text: a hosted table's state (host/hosted/hosted_store.cpp writes it)
     std::uint32_t turns = 0;
 };
 
@@ -103,7 +103,7 @@ public:
 
     /// A new game at table key `channel` ("#chan" folded, or "web:ID"): its record's header line; returns its id.
     std::int64_t begin_game(const std::string& channel, const std::string& header_line, std::int64_t now_seconds);
-    /// After a completed turn (or a change between turns): appends `lines` to the record and
+    /// After a change (a turn, a command, mid-turn too): appends `lines` to the record and
     /// replaces the state, in one transaction. `players`: for the listing.
     void checkpoint(std::int64_t game, const std::vector<std::string>& lines, const std::string& state,
                     std::uint32_t turns, const std::string& players);

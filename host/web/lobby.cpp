@@ -211,9 +211,14 @@ std::variant<std::string, LobbyError> Lobby::rematch_table(WebTable& old) {
 }
 
 WebTable& Lobby::restore_table(const json& saved, std::vector<std::string> record_lines) {
-    TableSetup s = setup(saved.at("id").get<std::string>(), saved.at("sets").get<std::vector<std::string>>(),
-                         saved.at("gametype").get<std::string>());
-    s.random_sets = saved.value("random_sets", false);
+    return restore_table(read_web_state(saved, "the saved table"), std::move(record_lines));
+}
+
+WebTable& Lobby::restore_table(const host::HostedState& saved, std::vector<std::string> record_lines) {
+    const json& front = saved.front;
+    TableSetup s = setup(front.at("id").get<std::string>(), front.at("sets").get<std::vector<std::string>>(),
+                         front.at("gametype").get<std::string>());
+    s.random_sets = front.value("random_sets", false);
     const std::string id = s.id;
     auto table = std::make_unique<WebTable>(std::move(s), library_, saved, std::move(record_lines));
     WebTable& out = *table;

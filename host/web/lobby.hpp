@@ -14,6 +14,7 @@
 
 #include "host/session/game_library.hpp"
 #include "host/web/serve_config.hpp"
+#include "host/web/web_state.hpp"
 #include "host/web/web_table.hpp"
 
 namespace cherries::web {
@@ -54,8 +55,12 @@ public:
     /// answers {"id", "sets"} or why not (400: malformed or unknown plugins, 503: max_tables,
     /// 429: `opener` holds tables_per_address open tables already, its share of the server).
     std::variant<nlohmann::json, LobbyError> create_table(const std::string& body, const std::string& opener = {});
-    /// Restores a table saved with WebTable::save_json(); throws what that throws.
+    /// Restores a table saved with WebTable::save_json() (an older format migrated:
+    /// read_web_state); throws host::HostedStateError for a state it cannot read, and what
+    /// WebTable's restoring constructor throws.
     WebTable& restore_table(const nlohmann::json& saved, std::vector<std::string> record_lines);
+    /// Restores a table from its stored state's parts (read_web_state); throws as above.
+    WebTable& restore_table(const host::HostedState& saved, std::vector<std::string> record_lines);
 
     /// The table with this id, or nullptr.
     WebTable* find(const std::string& id);

@@ -8,9 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "host/web/web_state.hpp"
+
 namespace cherries::web {
 
-TableStore::TableStore(const std::string& file, const host::Clock& clock) : store_(file), clock_(clock) {}
+TableStore::TableStore(const std::string& file, const host::Clock& clock) : store_(file), clock_(clock), writer_(store_, clock_) {}
 
 std::int64_t TableStore::game_of(const std::string& id) const {
     const auto it = games_.find(id);
@@ -22,10 +24,12 @@ nlohmann::json TableStore::restore(Lobby& lobby, const host::StoredGame& g, cons
     std::istringstream text(store_.record(g.id));
     for (std::string line; std::getline(text, line);)
         if (!line.empty()) lines.push_back(line);
-    nlohmann::json saved = nlohmann::json::parse(g.state);
-    if (saved.at("id").get<std::string>() != id) throw std::runtime_error("the saved table names another id");
-    lobby.restore_table(saved, std::move(lines));
-    return saved;
+    const host::HostedState saved = read_web_state(nlohmann::json::parse(g.state), fmt::format("stored game {}", g.id));
+    if (saved.front.at("id").get<std::string>() != id) throw std::runtime_error("the saved table names another id");
+    host::HostedTable& hosted = lobby.restore_table(saved, std::move(lines)).hosted();
+    hosted.stored_id = g.id;
+    hosted.stored_state = g.state;  // a state of an older format is written anew at the next change
+    return saved.front;
 }
 
 std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::milliseconds close_finished_after,
@@ -40,6 +44,7 @@ std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::m
             const nlohmann::json saved = restore(lobby, g, id);
             games_[id] = g.id;
             finished_.insert(id);
+            lobby.find(id)->hosted().stored_end = true;  // its end is stored: nothing more is written
             const std::int64_t at = saved.value("finished_at", now);
             made.push_back({id, std::chrono::seconds(std::max<std::int64_t>(0, now - at))});
         } catch (const std::exception& e) {
@@ -66,49 +71,33 @@ std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::m
 }
 
 std::string TableStore::save(WebTable& table, const std::function<void(const std::string&)>& log) {
-    if (!table.recording() || finished_.count(table.id())) return {};
+    if (!table.recording()) return {};
     host::HostedTable& hosted = table.hosted();
-    std::vector<std::string> lines = hosted.unstored_record_lines();
-    const std::string status = hosted.status();
-    auto it = games_.find(table.id());
-    try {
-        if (it == games_.end()) {
-            if (lines.empty()) return {};
-            const std::int64_t game = store_.begin_game(table_channel(table.id()), lines.front(), clock_.unix_seconds());
-            it = games_.emplace(table.id(), game).first;
-            hosted.stored_id = game;
-            hosted.mark_stored(1);
-            lines.erase(lines.begin());
+    const std::string key = table_channel(table.id());
+    host::StoreNews news;
+    if (hosted.status() == "in_progress") {
+        news = writer_.checkpoint(hosted, key, table.front_json());
+    } else {
+        host::StoredEnd end{.status = hosted.status(), .winner = hosted.winner(), .turns = hosted.turns(), .stats = {}, .final_front = {}};
+        if (table.started())  // only a game that was played counts
+            for (const auto& p : table.people()) end.stats.push_back({"web:" + p.name, p.name, p.won, p.turns, p.score});
+        // The final state stays until the table closes (closed()): a restart within
+        // close_finished_after shows the table's end again (docs/web.md, "Nothing is lost").
+        // A table stopped before its game's end is not shown again (it would play on).
+        if (hosted.over()) {
+            nlohmann::json front = table.front_json();
+            front["finished_at"] = clock_.unix_seconds();
+            end.final_front = std::move(front);
         }
-        if (status == "in_progress") {
-            store_.checkpoint(it->second, lines, table.save_json().dump(), hosted.turns(), hosted.player_names());
-        } else {
-            std::vector<host::StatsUpdate> stats;  // only a game that was played counts
-            if (table.started())
-                for (const auto& p : table.people()) stats.push_back({"web:" + p.name, p.name, p.won, p.turns, p.score});
-            // The final state stays until the table closes (closed()): a restart within
-            // close_finished_after shows the table's end again (docs/web.md, "Nothing is lost").
-            // A table stopped before its game's end is not shown again (it would play on).
-            const std::int64_t now = clock_.unix_seconds();
-            nlohmann::json final_state = table.save_json();
-            final_state["finished_at"] = now;
-            store_.finish(it->second, lines, status, hosted.winner(), hosted.turns(), stats,
-                          hosted.over() ? final_state.dump() : std::string(), now);
-            finished_.insert(table.id());
-        }
-        hosted.mark_stored(lines.size());
-        // A database file deleted while in use was written anew (host/store): the operator hears of it.
-        if (std::string warning = store_.take_warning(); !warning.empty()) log(warning);
-    } catch (const host::StoreError& e) {
-        auto told = hosted.store_health().failed(clock_.now());
-        if (!told) return {};  // told already: tried again every second
-        log(fmt::format("table {}: {} (tried again every second)", table.id(), e.what()));
-        return std::move(*told);
+        news = writer_.finish(hosted, key, end);
     }
-    auto again = hosted.store_health().worked();
-    if (!again) return {};
-    log(fmt::format("table {}: the database works again; nothing was lost", table.id()));
-    return std::move(*again);
+    if (hosted.stored_id != 0) games_[table.id()] = hosted.stored_id;
+    if (hosted.stored_end) finished_.insert(table.id());
+    // A database file deleted while in use was written anew (host/store): the operator hears of it.
+    if (!news.warning.empty()) log(news.warning);
+    if (!news.failure.empty()) log(fmt::format("table {}: {} (tried again every second)", table.id(), news.failure));
+    if (news.works_again) log(fmt::format("table {}: the database works again; nothing was lost", table.id()));
+    return news.players;
 }
 
 void TableStore::closed(const std::string& id, const std::function<void(const std::string&)>& log) {

@@ -1,6 +1,7 @@
 // The web tables in the one SQLite store (host/store/game_store.hpp, shared with CherryBot): each
 // started table is a game whose channel is "web:ID"; after every change its record's new lines
-// and its saved state are committed in one transaction, so a server killed at any instant
+// and its saved state (host/hosted/hosted_state.hpp, format 2) are committed in one transaction
+// by the one writer (host::HostedStore), so a server killed at any instant
 // comes back with every table at its last change (docs/web.md, "Nothing is lost").
 #pragma once
 
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "host/hosted/clock.hpp"
+#include "host/hosted/hosted_store.hpp"
 #include "host/store/game_store.hpp"
 #include "host/store/store_health.hpp"
 #include "host/web/lobby.hpp"
@@ -61,12 +63,14 @@ public:
     host::GameStore& store() { return store_; }
 
 private:
-    /// Makes stored game `g` table `id` of `lobby` again (its record and state); returns the
-    /// state. Throws what parsing or the table's restoring throws.
+    /// Makes stored game `g` table `id` of `lobby` again (its record and state, an older format
+    /// migrated: read_web_state); returns the state's front part. Throws what parsing, reading
+    /// the state or the table's restoring throws.
     nlohmann::json restore(Lobby& lobby, const host::StoredGame& g, const std::string& id);
 
     host::GameStore store_;
     const host::Clock& clock_;
+    host::HostedStore writer_;  // begin, checkpoint, finish: one writer with CherryBot
     std::map<std::string, std::int64_t> games_;  // table id -> game id
     std::set<std::string> finished_;             // tables whose end is stored (once: statistics)
 };

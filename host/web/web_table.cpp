@@ -31,12 +31,11 @@ WebTable::WebTable(TableSetup setup, host::GameLibrary& library, std::uint64_t s
     hosted_ = std::make_unique<host::HostedTable>(hosted_setup(setup_), bots_, listener, seed);
 }
 
-WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const json& saved, std::vector<std::string> record_lines)
+WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const host::HostedState& state, std::vector<std::string> record_lines)
     : setup_(std::move(setup)), bots_(library) {
-    const auto tally = saved.find("turns_taken");
     host::TableListener& listener = *this;
-    hosted_ = std::make_unique<host::HostedTable>(hosted_setup(setup_), bots_, listener, saved.at("table"),
-                                                  tally != saved.end() ? *tally : json(), std::move(record_lines));
+    hosted_ = std::make_unique<host::HostedTable>(hosted_setup(setup_), bots_, listener, state, std::move(record_lines));
+    const json& saved = state.front;  // the web's own part (front_json)
     if (const auto it = saved.find("notices"); it != saved.end() && it->is_array())
         for (const auto& n : *it) notices_[n.at("id").get<PlayerId>()] = n.at("text").get<std::string>();
     for (const auto& [token, seat] : saved.at("tokens").items())
@@ -90,7 +89,7 @@ json WebTable::notices_json() const {
     return out;
 }
 
-json WebTable::save_json() const {
+json WebTable::front_json() const {
     json tokens = json::object();
     for (const auto& [token, seat] : tokens_) tokens[token] = {{"id", seat.id}, {"name", seat.name}};
     // The sentences of the history (the last 500: a few a game, a timeout's each), small beside
@@ -98,9 +97,9 @@ json WebTable::save_json() const {
     json notes = json::array();
     for (std::size_t i = notes_.size() > 500 ? notes_.size() - 500 : 0; i < notes_.size(); ++i)
         notes.push_back({{"at", notes_[i].at}, {"text", notes_[i].text}});
-    return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"table", table().save_json()},
-            {"tokens", tokens}, {"turns_taken", hosted_->tally().to_json()}, {"notices", notices_json()},
-            {"random_sets", setup_.random_sets}, {"history_notes", notes}, {"history_count", engine_entries_}};
+    return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"tokens", tokens},
+            {"notices", notices_json()}, {"random_sets", setup_.random_sets}, {"history_notes", notes},
+            {"history_count", engine_entries_}};
 }
 
 void WebTable::on_event(const Event& event) {

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "host/bots/bot.hpp"
+#include "host/hosted/hosted_state.hpp"
 #include "host/hosted/hosted_table.hpp"
 #include "host/session/game_library.hpp"
 #include "host/session/library_bots.hpp"
@@ -61,10 +62,11 @@ class WebTable final : private host::TableListener {
 public:
     /// A new, empty table seeded with `seed`.
     WebTable(TableSetup setup, host::GameLibrary& library, std::uint64_t seed);
-    /// A table saved with save_json(): the game and its seats, the tokens, as they were.
-    /// `record_lines`: the record stored so far (kept for the download). Throws what
-    /// host::Table's restoring constructor throws.
-    WebTable(TableSetup setup, host::GameLibrary& library, const nlohmann::json& saved, std::vector<std::string> record_lines);
+    /// A table saved with save_json() (its parts: host/web/web_state.hpp, read_web_state): the
+    /// game and its seats, the tokens, as they were. `record_lines`: the record stored so far
+    /// (kept for the download). Throws what host::HostedTable's restoring constructor throws,
+    /// and nlohmann::json::exception for a front part of the wrong shape.
+    WebTable(TableSetup setup, host::GameLibrary& library, const host::HostedState& saved, std::vector<std::string> record_lines);
     ~WebTable() override;
     WebTable(const WebTable&) = delete;
     WebTable& operator=(const WebTable&) = delete;
@@ -143,8 +145,12 @@ public:
     std::string history(std::size_t max = 2000) const;
     /// What the game adds to its people's statistics (host::SeatTally's rule).
     std::vector<host::PersonResult> people() const { return hosted_->tally().results(hosted_->table()); }
-    /// Everything needed to go on after a restart, tokens included.
-    nlohmann::json save_json() const;
+    /// Everything needed to go on after a restart, tokens included: the hosted table's state
+    /// (format 2, host/hosted/hosted_state.hpp) with front_json() as its front part.
+    nlohmann::json save_json() const { return hosted_->checkpoint_json(front_json()); }
+    /// The web's own part of the stored state: {"id", "sets", "gametype", "random_sets",
+    /// "tokens", "notices", "history_notes", "history_count"} (host/web/web_state.hpp).
+    nlohmann::json front_json() const;
 
 private:
     struct Token {

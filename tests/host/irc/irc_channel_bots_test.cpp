@@ -34,13 +34,13 @@ void play_out(StoredChannel& c) {
     REQUIRE_FALSE(c.game->open());
 }
 
-// The bot plugins named by the stored game's save ("plugins" of the state's save half).
+// The bot plugins named by the stored game's state ("plugins" of its table's session).
 std::vector<std::string> saved_bot_plugins(StoredChannel& c) {
     const auto stored = c.store->in_progress("#cherries");
     REQUIRE(stored);
     std::vector<std::string> out;
     const json state = json::parse(stored->state);
-    for (const json& p : state.at("save").at("plugins"))
+    for (const json& p : state.at("table").at("session").at("plugins"))
         if (p.at("kind") == "bot") out.push_back(p.at("id").get<std::string>() + " " + p.at("fingerprint").get<std::string>());
     return out;
 }
@@ -129,7 +129,11 @@ TEST_CASE("A stored game with a bot plugin resumes after a crash with that bot p
     const Replies resumed = c.crash();
     CHECK(has(resumed, "Cherries resumed after turn "));
     CHECK_FALSE(has(resumed, "greedy bot plays that seat"));
-    CHECK(json::parse(c.store->in_progress("#cherries")->state).at("channel").at("bots").at(0).at(1) == "leader");
+    std::vector<std::string> bots;  // the seats' bots as stored (format 2: the table's session)
+    const json stored = json::parse(c.store->in_progress("#cherries")->state);
+    for (const json& p : stored.at("table").at("session").at("game").at("players"))
+        if (!p.at("bot").is_null()) bots.push_back(p.at("bot"));
+    CHECK(bots == std::vector<std::string>{"leader"});
     play_out(c);
     CHECK(export_and_replay(tmp, db, c.store->games().front().id).find("match the record") != std::string::npos);
 }

@@ -237,7 +237,7 @@ TEST_CASE("A stored game set aside as unresumable: its record is closed where it
         StoredChannel c(db);
         start_three(c);
         for (int step = 0; step < 4; ++step) c.move();
-        stored_turns = c.game->game()->turn() - 1;  // the turn awaiting a give is not stored yet
+        stored_turns = c.game->game()->turn();  // the turn awaiting a give is stored too: its draw is the last event
     }
     // Another fingerprint for the standard set in the state, as if its files had been edited
     // (the record's header keeps the real one, so the replay below can load the plugins).
