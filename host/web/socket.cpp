@@ -142,14 +142,20 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         return;
     }
     auto parsed = parse_client_message(text);
+    // A reply to a request that gave an `id` carries it back (protocol.hpp): the page matches
+    // its answers by id, not by their order.
+    const auto answer = [&socket](json reply, std::optional<std::uint64_t> id) {
+        if (id) reply["id"] = *id;
+        socket.send(reply);
+    };
     if (auto* e = std::get_if<ProtocolError>(&parsed)) {
-        socket.send(error_json(e->message, e->request));
+        answer(error_json(e->message, e->request), e->id);
         return;
     }
     const ClientMessage& m = std::get<ClientMessage>(parsed);
     WebTable* table = lobby->find(socket.table_id());
     if (!table) {
-        socket.send(error_json("table '" + socket.table_id() + "' is gone; open a new one in the lobby", m.type));
+        answer(error_json("table '" + socket.table_id() + "' is gone; open a new one in the lobby", m.type), m.id);
         return;
     }
     if (m.type == "chat") return chat(socket, *table, m);
@@ -160,11 +166,11 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         socket.set_told_history();
     }
     const Outcome outcome = table->handle(m);
-    if (outcome.error) socket.send(error_json(outcome.error->message, outcome.error->request));
+    if (outcome.error) answer(error_json(outcome.error->message, outcome.error->request), m.id);
     if (outcome.seated_token) {
         const PlayerId id = table->seat_of(*outcome.seated_token);
         socket.tokens()[*outcome.seated_token] = id;
-        socket.send(json{{"type", "seated"}, {"token", *outcome.seated_token}, {"player", id == kNoPlayer ? json(nullptr) : json(id)}});
+        answer(json{{"type", "seated"}, {"token", *outcome.seated_token}, {"player", id == kNoPlayer ? json(nullptr) : json(id)}}, m.id);
     }
     if (outcome.changed) changed(table->id());
     else if (m.type == "hello") {
