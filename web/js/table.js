@@ -121,8 +121,7 @@ function onMessage(msg) {
                 break;
             }
             showError(msg.message || 'The server refused that.');
-            store.update({ busy: false });
-            draw();
+            store.update({ busy: false });   // a refused give offers the card again (a redraw)
             break;
         }
         default:
