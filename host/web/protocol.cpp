@@ -39,7 +39,7 @@ struct Checker {
     void only(std::initializer_list<const char*> allowed) {
         for (const auto& item : msg.items()) {
             const std::string& key = item.key();  // a name, not a structured binding: clang 14 cannot capture those
-            if (key == "type") continue;
+            if (key == "type" || key == "id") continue;  // every message may carry its request id
             if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
                 fail("'" + type + "' message: unknown field '" + key.substr(0, 32) + "'; expected only " + list(allowed));
         }
@@ -95,7 +95,18 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
         return ProtocolError{"the message has no string \"type\"; expected one of hello, join, add_bot, start, give, leave, cancel, chat, rematch", ""};
     ClientMessage out;
     out.type = type_it->get<std::string>();
-    Checker c{msg, out.type, std::nullopt};
+    // The request's id, first: a refusal of the rest carries it back, so the page knows which of
+    // its requests was refused (not the first unanswered one).
+    std::optional<ProtocolError> bad_id;
+    if (const auto id = msg.find("id"); id != msg.end()) {
+        if (id->is_number_unsigned() && id->get<std::uint64_t>() <= kMaxRequestId) out.id = id->get<std::uint64_t>();
+        else if (id->is_number_integer() && id->get<std::int64_t>() >= 0 && static_cast<std::uint64_t>(id->get<std::int64_t>()) <= kMaxRequestId)
+            out.id = static_cast<std::uint64_t>(id->get<std::int64_t>());
+        else
+            bad_id = ProtocolError{"'" + out.type.substr(0, 32) + "' message: field 'id' is " + type_name(*id) + (id->is_number_integer() ? " out of range" : "") +
+                                   "; expected the request's id (an integer from 0 to 2^53 - 1)", out.type.substr(0, 32)};
+    }
+    Checker c{msg, out.type, bad_id};
     auto token = [&](bool required) {
         out.token = c.string("token", required, 64);
         if (out.token && !is_token(*out.token)) c.fail("'" + out.type + "' message: field 'token' is not a seat token (32 hex digits)");
@@ -151,9 +162,12 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
         }
     } else {
         return ProtocolError{"unknown message type '" + out.type.substr(0, 32) +
-                                 "'; expected one of hello, join, add_bot, start, give, leave, cancel, chat, rematch", ""};
+                                 "'; expected one of hello, join, add_bot, start, give, leave, cancel, chat, rematch", "", out.id};
     }
-    if (c.error) return *c.error;
+    if (c.error) {
+        c.error->id = out.id;
+        return *c.error;
+    }
     return out;
 }
 

@@ -31,16 +31,23 @@ struct ClientMessage {
     std::uint32_t to = 0;              ///< give: a player id
     std::uint32_t turn = 0;            ///< give: the turn whose drawn card it gives (1 or more)
     std::string text;                  ///< chat: 1 to kMaxChatBytes bytes of printable UTF-8
+    std::optional<std::uint64_t> id;   ///< the request's id, if it gave one: its replies carry it back
 };
 
 /// Why a message was refused: the sentence to send back, and its type when it had one.
 struct ProtocolError {
     std::string message;
     std::string request;
+    std::optional<std::uint64_t> id = std::nullopt;  ///< the refused message's id, when it had a valid one
 };
 
+/// Largest request id a message may carry: 2^53 - 1, the largest integer a page's JavaScript
+/// number holds exactly.
+inline constexpr std::uint64_t kMaxRequestId = (std::uint64_t{1} << 53) - 1;
+
 /// Parses and checks `text`: a JSON object with a known string `type`, the fields that type
-/// needs with the right types, nothing else. A player's name: host::name_problem (the one rule of
+/// needs with the right types, nothing else; every type may also carry `id` (an integer 0 to
+/// kMaxRequestId chosen by the page), which the replies to it carry back. A player's name: host::name_problem (the one rule of
 /// every front end); a give names the turn whose card it gives. Returns the message, or the
 /// error to send.
 std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view text);

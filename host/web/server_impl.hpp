@@ -261,7 +261,8 @@ private:
 
 /// JSON text as sent: invalid UTF-8 replaced, never an exception.
 std::string dump(const nlohmann::json& value);
-/// An `error` message: {"type": "error", "message", "request": the type refused, or null}.
-nlohmann::json error_json(const std::string& message, const std::string& request);
+/// An `error` message: {"type": "error", "message", "request": the type refused, or null, "id":
+/// the refused request's id when it gave one (protocol.hpp), so the page matches it by id}.
+nlohmann::json error_json(const std::string& message, const std::string& request, std::optional<std::uint64_t> id = std::nullopt);
 
 }  // namespace cherries::web

@@ -20,14 +20,21 @@ constexpr std::size_t kDropLimit = 4u << 20;
 // Messages queued for a socket that does not read; past it the socket is closed.
 constexpr std::size_t kMaxQueued = 2048;
 
+// A reply to a request that gave an `id` carries it back (protocol.hpp): the page matches its
+// answers by id, not by their order.
+json answering(json reply, std::optional<std::uint64_t> id) {
+    if (id) reply["id"] = *id;
+    return reply;
+}
+
 }  // namespace
 
 std::string dump(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-json error_json(const std::string& message, const std::string& request) {
+json error_json(const std::string& message, const std::string& request, std::optional<std::uint64_t> id) {
     json e = {{"type", "error"}, {"message", message}};
     e["request"] = request.empty() ? json(nullptr) : json(request);
-    return e;
+    return answering(std::move(e), id);
 }
 
 Socket::Socket(std::shared_ptr<Server::Impl> server, tcp::socket socket, std::string table_id, std::shared_ptr<AddressSlot> slot)
@@ -143,12 +150,12 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
     }
     auto parsed = parse_client_message(text);
     if (auto* e = std::get_if<ProtocolError>(&parsed)) {
-        socket.send(error_json(e->message, e->request));
+        socket.send(error_json(e->message, e->request, e->id));
         return;
     }
     const ClientMessage& m = std::get<ClientMessage>(parsed);
     if (!lobby->find(socket.table_id())) {
-        socket.send(error_json("table '" + socket.table_id() + "' is gone; open a new one in the lobby", m.type));
+        socket.send(error_json("table '" + socket.table_id() + "' is gone; open a new one in the lobby", m.type, m.id));
         return;
     }
     // Read when the table is idle: while a plugin of this table works, its messages wait, in
@@ -156,7 +163,7 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
     if (!when_idle(socket.table_id(), [this, from = socket.weak_from_this(), m] { table_message(from, m); }))
         socket.send(error_json(fmt::format("the table is busy with {} earlier requests; this one was not read: send it again in a moment",
                                            kMaxWaiting),
-                               m.type));
+                               m.type, m.id));
 }
 
 void Server::Impl::table_message(const std::weak_ptr<Socket>& from, const ClientMessage& m) {
@@ -164,7 +171,7 @@ void Server::Impl::table_message(const std::weak_ptr<Socket>& from, const Client
     if (!socket || stopping) return;  // it closed while its message waited
     WebTable* table = lobby->find(socket->table_id());
     if (!table) {
-        socket->send(error_json("table '" + socket->table_id() + "' is gone; open a new one in the lobby", m.type));
+        socket->send(error_json("table '" + socket->table_id() + "' is gone; open a new one in the lobby", m.type, m.id));
         return;
     }
     if (m.type == "chat") return chat(*socket, *table, m);
@@ -181,12 +188,13 @@ void Server::Impl::table_message(const std::weak_ptr<Socket>& from, const Client
         [this, from, m, outcome, id = table->id()] {
             WebTable* table = lobby->find(id);
             const std::shared_ptr<Socket> socket = from.lock();
-            if (socket && outcome->error) socket->send(error_json(outcome->error->message, outcome->error->request));
+            if (socket && outcome->error) socket->send(error_json(outcome->error->message, outcome->error->request, m.id));
             if (socket && table && outcome->seated_token) {
                 const PlayerId seat = table->seat_of(*outcome->seated_token);
                 socket->tokens()[*outcome->seated_token] = seat;
-                socket->send(json{{"type", "seated"}, {"token", *outcome->seated_token},
-                                  {"player", seat == kNoPlayer ? json(nullptr) : json(seat)}});
+                socket->send(answering(json{{"type", "seated"}, {"token", *outcome->seated_token},
+                                            {"player", seat == kNoPlayer ? json(nullptr) : json(seat)}},
+                                       m.id));
             }
             if (!table) return;
             if (outcome->changed) changed(id);

@@ -158,12 +158,12 @@ void Server::Impl::spectators_changed(const std::string& table_id) {
 
 void Server::Impl::chat(Socket& socket, WebTable& table, const ClientMessage& m) {
     if (!socket.chat_rate().allow(now_ms())) {
-        socket.send(error_json(fmt::format("too many chat lines: at most {} a second; this one was not sent", kChatPerSecond), "chat"));
+        socket.send(error_json(fmt::format("too many chat lines: at most {} a second; this one was not sent", kChatPerSecond), "chat", m.id));
         return;
     }
     const PlayerId seat = m.token ? table.seat_of(*m.token) : kNoPlayer;
     if (m.token && seat == kNoPlayer) {
-        socket.send(error_json("this seat token is not one of this table's seats; chat without a token to speak as a spectator", "chat"));
+        socket.send(error_json("this seat token is not one of this table's seats; chat without a token to speak as a spectator", "chat", m.id));
         return;
     }
     const std::string from = seat == kNoPlayer ? std::string("a spectator") : table.seat_name(seat);
@@ -175,17 +175,17 @@ void Server::Impl::chat(Socket& socket, WebTable& table, const ClientMessage& m)
 
 void Server::Impl::rematch(Socket& socket, WebTable& table, const ClientMessage& m) {
     if (table.token_name(*m.token).empty()) {
-        socket.send(error_json("this seat token is not one of this table's seats; a player of this game asks for its rematch", "rematch"));
+        socket.send(error_json("this seat token is not one of this table's seats; a player of this game asks for its rematch", "rematch", m.id));
         return;
     }
     if (!table.hosted().over()) {
-        socket.send(error_json("the game is not over yet; a rematch begins when it has ended", "rematch"));
+        socket.send(error_json("the game is not over yet; a rematch begins when it has ended", "rematch", m.id));
         return;
     }
     if (table.rematch_id().empty() || !lobby->find(table.rematch_id())) {
         auto made = lobby->rematch_table(table);
         if (auto* e = std::get_if<LobbyError>(&made)) {
-            socket.send(error_json(e->message, "rematch"));
+            socket.send(error_json(e->message, "rematch", m.id));
             return;
         }
         log(fmt::format("table {} opened: the rematch of table {}", table.rematch_id(), table.id()));

@@ -339,6 +339,22 @@ json WebTable::state_json() const {
     state["current"] = current == kNoPlayer ? json(nullptr) : json(current);
     state["drawn"] = drawn != kNoCard ? card_json(drawn) : json(nullptr);
     state["given_to"] = paced ? json(played_.to) : json(nullptr);
+    // What leaving does to player `id`'s seat now, in words, under this table's house rules: the
+    // sentence the page's Leave asks with (docs/web.md), from here, not copied into the page.
+    const auto leave_words = [&](PlayerId id) {
+        const std::string name = table().name(id);
+        if (!table().started()) return name + " stands up; the game has not started, so nothing else changes.";
+        std::string words = name + " leaves the game in progress.";
+        if (id == current && game->phase() == Phase::awaiting_give) words += " It is your turn: the stand-in bot decides this card first.";
+        words += " House rules: " + host::house_rules_words(gametype.house_rules);
+        // Bots never play out a game that no person plays (TableOptions::needs_people).
+        const auto& bots = table().session_ptr()->bots();
+        const bool person_stays = std::any_of(game->players().begin(), game->players().end(), [&](const Player& p) {
+            return p.id != id && std::none_of(bots.begin(), bots.end(), [&](const auto& b) { return b.id == p.id; });
+        });
+        if (!person_stays) words += " Nobody else here is a person, so the game stops after this turn.";
+        return words;
+    };
     json players = json::array();
     if (game) {
         const host::Session* session = table().session_ptr();
@@ -348,13 +364,23 @@ json WebTable::state_json() const {
                 if (b.id == p.id) bot = b.name;
             json modifiers = json::array();
             for (const auto& mod : p.modifiers) modifiers.push_back({{"card", card_json(mod.card)}, {"lifetime", mod.lifetime}});
+            // The received card stack, bottom first, by card ids ("SET:CARD", the catalog's card_list
+            // has their words): the page shows it as a pile.
+            json received = json::array();
+            for (CardId card : p.received) received.push_back(card_json(card)["id"]);
             players.push_back({{"id", p.id}, {"name", table().name(p.id)}, {"bot", bot}, {"cherries", p.cherries},
                                {"score", p.score}, {"modifiers", modifiers}, {"received", p.received.size()},
-                               {"timeouts", table().timeouts(p.id)}, {"last_change", last_change_json(p.id)}});
+                               {"received_cards", received}, {"timeouts", table().timeouts(p.id)}, {"last_change", last_change_json(p.id)}});
+            if (bot.is_null()) players.back()["leave"] = leave_words(p.id);
             if (const auto it = notices_.find(p.id); it != notices_.end()) players.back()["notice"] = it->second;
         }
     }
     state["players"] = players;
+    // The rules the page states beside its fields, from the one place that checks them (the page
+    // copies none): the chat line's cap in bytes, the name rule in words and its width.
+    state["rules"] = {{"chat_max_bytes", kMaxChatBytes},
+                      {"name_max_width", host::kMaxNameWidth},
+                      {"name", fmt::format("one word of 1 to {} characters (a wide character such as 漢 counts 2), no spaces", host::kMaxNameWidth)}};
     // The notices of seats no longer in the game (removed after their timeouts).
     json departed = json::array();
     const auto seated = [game](PlayerId id) {

@@ -62,12 +62,13 @@ def main():
         s = h.table_state(ann)
         return h.my_turn(ann) and sum(len(p["modifiers"]) for p in s["players"]) >= 2 and s["turn"] > 6
     h.play_until([ann], modifiers_in_play, 40)
-    h.viewport(ann, 1280, 1400)
+    # A laptop's window: the table with its seats and the chat in view together.
+    h.viewport(ann, 1280, 800)
     ann.execute_script("window.scrollTo(0, 0)")
     h.wait(ann, lambda d: d.execute_script("return [...document.images].every(i => i.complete)"), 10, "the card faces")
-    # The pointer on a modifier card: its text shows in the bar at the bottom.
+    # The pointer on a modifier card at a seat: its words show in the bar at the bottom.
     from selenium.webdriver.common.action_chains import ActionChains
-    ActionChains(ann).move_to_element(h.find(ann, ".modifiers .card")[0]).perform()
+    ActionChains(ann).move_to_element(h.find(ann, "#players .stack .card")[0]).perform()
     h.wait(ann, lambda d: h.visible(d, ".card-tip"), 5, "a card's text on hover")
     shots.append(check_png(h.save_screenshot(ann, folder, "web-table.png"), 1280))
     mid_turn = h.table_state(ann)["turn"]

@@ -25,7 +25,8 @@ export function kindMark(card) {
 }
 
 /**
- * One card. `size`: 'large' (the drawn card) or 'small' (a modifier card stack's card).
+ * One card. `size`: 'large' (the drawn card), 'small' (a modifier card stack's card, its face)
+ * or 'chip' (the same at a seat: its name and lifetime, no picture).
  * `lifetime`: shown under a modifier card ("2 turns left"). `key`: the element's `data-key`,
  * so a re-render gives the focus back to it. `bare`: the face only (its words are shown beside
  * it). `tabindex`: 0 (a Tab stop, the default) or -1 (reached by arrow keys in a stack). A card
@@ -47,11 +48,15 @@ export function cardElement(card, { size = 'small', lifetime = null, key = null,
     },
         // Its size is given (a square face), so its box is reserved before the picture loads;
         // the drawn card is wanted at once, a stack's cards when scrolled to.
-        card.face ? el('img', { src: card.face, alt: words, width: size === 'large' ? 176 : 80, height: size === 'large' ? 176 : 80, loading: size === 'large' ? 'eager' : 'lazy' })
-            : el('div', { class: 'card-noface' }, card.name),
+        // A chip (a modifier card stack's card at a seat) is its name and lifetime in print one
+        // can read, the face's picture left out.
+        size === 'chip' ? null
+            : card.face ? el('img', { src: card.face, alt: words, width: size === 'large' ? 176 : 80, height: size === 'large' ? 176 : 80, loading: size === 'large' ? 'eager' : 'lazy' })
+                : el('div', { class: 'card-noface' }, card.name),
         bare ? null : el('span', { class: 'card-name' }, card.name),
-        mark && !bare ? el('span', { class: 'card-kind' }, mark) : null,
-        lifetime !== null ? el('span', { class: 'card-lifetime' }, `${lifetime} turn${lifetime === 1 ? '' : 's'} left`) : null,
+        mark && !bare && size !== 'chip' ? el('span', { class: 'card-kind' }, mark) : null,
+        lifetime !== null ? el('span', { class: 'card-lifetime' }, size === 'chip' ? el('span', { 'aria-hidden': 'true' }, `${lifetime}⏳`) : null,
+            el('span', { class: size === 'chip' ? 'visually-hidden' : null }, `${lifetime} turn${lifetime === 1 ? '' : 's'} left`)) : null,
         el('span', { class: 'card-tip', role: 'tooltip', id: tipId }, words),
     );
 }

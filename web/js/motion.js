@@ -5,12 +5,16 @@
 
 const reduced = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
 
-/** Slides a copy of the drawn card (#drawn .card img) to the panel of player `to` (an id) in `ms`. */
-export function slideGive(to, ms = 600) {
+/** Slides a copy of the drawn card (#drawn .card img) in `ms` to the seat of player `to` (an id)
+ * at the table: a modifier card (`card.type`) onto the seat's modifier card stack, any other onto
+ * its received pile; the place it lands on glows a moment. */
+export function slideGive(to, ms = 600, card = null) {
     if ((reduced && reduced.matches) || !Element.prototype.animate) return false;
     const face = document.querySelector('#drawn .card img');
-    const panel = document.querySelector(`#players .player[data-player-id="${CSS.escape(String(to))}"]`);
-    if (!face || !panel) return false;
+    const seat = document.querySelector(`#players .player[data-player-id="${CSS.escape(String(to))}"]`);
+    if (!face || !seat) return false;
+    const modifier = card && card.type === 'modifier';
+    const panel = (modifier && seat.querySelector('.seat-cards')) || seat.querySelector('.pile') || seat;
     const from = face.getBoundingClientRect();
     const at = panel.getBoundingClientRect();
     if (!from.width || !at.width) return false;
@@ -22,14 +26,25 @@ export function slideGive(to, ms = 600) {
     Object.assign(copy.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
     document.body.append(copy);
     const dx = at.left + Math.min(at.width, 120) / 2 - (from.left + from.width / 2);
-    const dy = at.top + 24 - (from.top + from.height / 2);
+    const dy = at.top + Math.min(at.height, 48) / 2 - (from.top + from.height / 2);
     const run = copy.animate([
         { transform: 'translate(0, 0) scale(1)', opacity: 1 },
         { transform: `translate(${dx}px, ${dy}px) scale(0.35)`, opacity: 0.6 },
     ], { duration: ms, easing: 'ease-in-out' });
     window.cherriesMoves = (window.cherriesMoves || 0) + 1;   // for tests: how many gives moved
     const done = () => copy.remove();
-    run.onfinish = done;
+    // Where it lands glows when it gets there (the next state has drawn the seat again by then:
+    // the seat's stack or pile is found anew).
+    run.onfinish = () => {
+        done();
+        const again = document.querySelector(`#players .player[data-player-id="${CSS.escape(String(to))}"]`);
+        const spot = again && ((modifier && again.querySelector('.stack > .card:last-child')) || again.querySelector('.pile'));
+        if (!spot) return;
+        spot.classList.remove('landed');
+        void spot.offsetWidth;   // restart the glow
+        spot.classList.add('landed');
+        setTimeout(() => spot.classList.remove('landed'), 700);
+    };
     run.oncancel = done;
     return true;
 }

@@ -168,7 +168,7 @@ export function replayFrames(record, catalog) {
                 table.phase = 'between_turns';
                 break;
             case 'deck_renewal':
-                for (const q of table.players) q.received = 0;
+                for (const q of table.players) { q.received = 0; q.received_cards = []; }
                 table.deck = e[2];
                 break;
             case 'draw':
@@ -187,6 +187,7 @@ export function replayFrames(record, catalog) {
                     const cherry = isCherry(card(id), p, modified, total);
                     if (cherry) p.cherries = total; else p.score = total;
                     p.received += 1;
+                    p.received_cards.push(card(id).id);
                 }
                 break;
             case 'score_change': {
@@ -205,6 +206,7 @@ export function replayFrames(record, catalog) {
                     const m = candidates.sort((a, b) => a.lifetime - b.lifetime)[0];
                     if (m) p.modifiers.splice(p.modifiers.indexOf(m), 1);
                     p.received += 1;
+                    p.received_cards.push(card(e[3]).id);
                 }
                 break;
             }
@@ -235,7 +237,7 @@ export function replayFrames(record, catalog) {
 }
 
 function player(name, bot) {
-    return { id: name, name, bot, cherries: 0, score: 0, modifiers: [], received: 0 };
+    return { id: name, name, bot, cherries: 0, score: 0, modifiers: [], received: 0, received_cards: [] };
 }
 
 function result(table, winner) {

@@ -19,7 +19,12 @@ function show(k) {
     if (!frames.length) return;
     at = Math.max(0, Math.min(frames.length - 1, k));
     const frame = frames[at];
-    renderTable(frame.table, { setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])), replay: true });
+    const sets = (catalog && catalog.sets) || [];
+    renderTable(frame.table, {
+        setNames: new Map(sets.map((x) => [x.id, x.name])),
+        cards: new Map(sets.flatMap((x) => (x.card_list || []).map((c) => [c.id, c]))),
+        replay: true,
+    });
     // The log: the server's words for turns at-40 .. at (a sentence about the table goes with the
     // turn before it).
     let turn = 0;

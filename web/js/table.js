@@ -3,32 +3,54 @@
 // cancel. The page acts with the token of the seat whose turn it is (GDD §3.4.2.3.2: the player
 // who drew decides).
 import { el, showError } from './dom.js';
-import { catalog as fetchCatalog, tables as fetchTables } from './api.js';
+import { catalog as fetchCatalog } from './api.js';
 import { EventLog } from './events.js';
 import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
 import { renderTable, playerById, isFinished, givenWords as given } from './view.js';
 import { stackKeys } from './card.js';
 import { bindSoundOption, ownTurnBegins, clockWarning } from './notify.js';
-import { checkDeal } from './deal.js';
-import { slideGive } from './motion.js';
+import { createStore, createRequests } from './store.js';
 
 const id = decodeURIComponent(location.pathname.replace(/^\/t\//, '').replace(/\/.*$/, ''));
-let seats = loadSeats(id);
-let table = null;
-let catalog = null;
-let busy = false;           // a give was sent; wait for the next state before another
-const joining = [];         // names asked for with `join`, for the `seated` answers in order
-const events = new EventLog();  // the game's events, history and live alike (events.js)
+// The page's state, in one place (store.js); `s` is its values (read only: change them with
+// store.update, which redraws).
+const store = createStore({
+    seats: loadSeats(id),   // the seats this browser holds at this table (seats.js)
+    table: null,            // the table as the last state said (docs/web.md), with clock and spectators
+    catalog: null,          // GET /api/catalog: bots, sets and their cards' words
+    busy: false,            // a give was sent; wait for the next state before another
+    dealCheck: null,        // {key, show}: the revealed deal hashed in the page (deal.js); show() its verdict
+    toldTurn: null,         // the own turn a notification was considered for (once a turn)
+    focusedTurn: null,      // the own turn whose Keep got the focus (once a turn)
+    clockEnd: null,         // Date.now() at which the turn clock runs out, or null
+    warnedTurn: null,       // the turn whose last 10 s were announced
+    announced: '',          // the last words said to a screen reader
+});
+const s = store.state;
+const requests = createRequests();  // requests sent with an id, matched to their answers by it
+const events = new EventLog();      // the game's events, history and live alike (events.js)
+let clockTimer = null;
+
+// motion.js, loaded once a game is on (a page before the start never moves a card), and never
+// for a reader who asked for reduced motion.
+let motion = null;
+function slideGive(...args) {
+    if (motion) motion.then((m) => m.slideGive(...args));
+}
+function loadMotion() {
+    if (!motion && !matchMedia('(prefers-reduced-motion: reduce)').matches) motion = import('./motion.js').catch(() => null).then((m) => m || { slideGive() {} });
+}
 
 const connection = new TableConnection(id, {
-    hellos: () => (seats.length ? seats.map((s) => ({ type: 'hello', token: s.token })) : [{ type: 'hello' }]),
+    hellos: () => (s.seats.length ? s.seats.map((seat) => ({ type: 'hello', token: seat.token })) : [{ type: 'hello' }]).map((m) => requests.send(m)),
     onMessage,
     onStatus: (text, ok) => {
         const status = document.getElementById('connection');
         status.textContent = text;
         status.className = ok ? 'ok' : 'warn';
-        if (!ok && connection.retries === 3) checkListed();
+        // Only then is gone.js loaded: most pages never need it.
+        if (!ok && connection.retries === 3) import('./gone.js').then((m) => m.checkListed(id, connection)).catch(() => {});
     },
     // A finished game's table closes after a while (the server's close_finished_after): nothing to
     // reconnect to then.
@@ -41,65 +63,39 @@ const connection = new TableConnection(id, {
     },
 });
 
-// After three failed connections in a row: is the table still on the server at all? (A browser
-// cannot tell a refused WebSocket from a server that is down.) A table that is gone is not
-// tried again; the page links to its stored game when the server kept it.
-async function checkListed() {
-    let list;
-    try {
-        list = await fetchTables();
-    } catch {
-        return;  // the server is down: the connection line says so; keep trying
-    }
-    if (!Array.isArray(list) || list.some((t) => t.id === id)) return;
-    connection.close();
-    const status = document.getElementById('connection');
-    status.textContent = 'the table is gone from this server';
-    status.className = 'warn';
-    let stored = null;
-    try {
-        const res = await fetch(`/api/tables/${encodeURIComponent(id)}/game`, { headers: { Accept: 'application/json' } });
-        if (res.ok) stored = await res.json();
-    } catch { /* no link then */ }
-    const box = document.getElementById('error');
-    box.replaceChildren(`Table ${id} is not open on this server any more. `,
-        stored && stored.game
-            ? el('a', { href: `/replay?game=${stored.game}`, 'data-test': 'stored-game' }, `Watch its game (stored game ${stored.game}, ${stored.status}) on the replay page.`)
-            : 'The server did not keep its game. The lobby lists the open tables.');
-    box.hidden = false;
-}
-
 function onMessage(msg) {
     switch (msg.type) {
         case 'state':
         {
             // The turn clock and the spectator count come beside the table (docs/web.md).
-            const was = table;
-            table = { ...msg.table, clock: msg.clock ?? null, spectators: msg.spectators };
-            busy = false;
+            const was = s.table;
+            const table = { ...msg.table, clock: msg.clock ?? null, spectators: msg.spectators };
             setClock(table.clock);
-            draw();
+            store.update({ table, busy: false });
+            if (table.started) loadMotion();
             // A bot's turn shown for the server's pace: its card slides to its receiver.
             if (table.given_to !== null && table.given_to !== undefined && !(was && was.turn === table.turn && was.given_to === table.given_to))
-                slideGive(table.given_to, 700);
+                slideGive(table.given_to, 700, table.drawn);
             break;
         }
         case 'seated':
         {
-            // A new token answers a `join` (in the order asked); a known one a hello (a reconnect).
-            const known = seats.some((s) => s.token === msg.token);
-            seats = rememberSeat(id, msg.token, msg.player ?? null, known ? null : joining.shift() ?? null);
+            // A new token answers this page's `join` (the request its id names; from a server that
+            // echoes no id, the oldest join waiting); a known one a hello (a reconnect).
+            const known = s.seats.some((seat) => seat.token === msg.token);
+            const asked = requests.answer(msg) || (known ? null : requests.forgetOldest('join'));
+            const name = !known && asked && asked.type === 'join' ? asked.name : null;
             if (!known) document.getElementById('name').value = '';
-        }
             showError('');
-            draw();
+            store.update({ seats: rememberSeat(id, msg.token, msg.player ?? null, name) });
             break;
+        }
         case 'events':
             // The first hello of a connection brings what happened before it ("history"), then
             // each change brings its new entries: one list, in order, whatever the page missed.
             events.add(msg.events, msg.history === true);
             if (msg.history !== true) slideShownGive(msg.events);
-            if (table) drawSince();
+            if (s.table) drawSince();
             break;
         case 'rematch':
             // The rematch is open: this page's people have seats there; everyone follows.
@@ -113,16 +109,21 @@ function onMessage(msg) {
             chatLine(msg);
             break;
         case 'error':
-            busy = false;
-            if (msg.request === 'join') joining.shift();
+        {
+            // The refused request, by the id the error carries back (else by the type it names).
+            const asked = requests.answer(msg);
+            const type = asked ? asked.type : msg.request;
+            if (!asked && type === 'join') requests.forgetOldest('join');
             // A refused chat line is said beside the chat field, where the person typed it.
-            if (msg.request === 'chat') {
+            if (type === 'chat') {
                 chatError(msg.message || 'The server refused that line.');
+                store.update({ busy: false });
                 break;
             }
             showError(msg.message || 'The server refused that.');
-            draw();
+            store.update({ busy: false });   // a refused give offers the card again (a redraw)
             break;
+        }
         default:
             break;
     }
@@ -131,11 +132,12 @@ function onMessage(msg) {
 // The events of a give of the card shown now (a person's decision, this page's or another's)
 // arrive before the next state: the card slides from where it is to its receiver's panel.
 function slideShownGive(list) {
+    const table = s.table;
     if (!table || !table.drawn || (table.given_to !== null && table.given_to !== undefined)) return;
     for (const e of Array.isArray(list) ? list : []) {
         if (!e || !Array.isArray(e.event) || e.event[0] !== 'give' || e.event[1] !== table.turn) continue;
         const to = (table.players || []).find((p) => p.name === e.event[3]);
-        if (to) slideGive(to.id, 450);
+        if (to) slideGive(to.id, 450, table.drawn);
         return;
     }
 }
@@ -143,8 +145,9 @@ function slideShownGive(list) {
 /** The seats of this page that sit at the table now: player id → seat. */
 function mySeats() {
     const mine = new Map();
+    const table = s.table;
     if (!table) return mine;
-    for (const seat of seats) {
+    for (const seat of s.seats) {
         if (seat.player === null || seat.player === undefined) continue;
         const p = (table.players || []).find((q) => String(q.id) === String(seat.player));
         if (p) mine.set(p.id, seat);
@@ -154,6 +157,7 @@ function mySeats() {
 
 /** The seat whose token acts now: the current player's, if it is one of this page's. */
 function actingSeat() {
+    const table = s.table;
     if (!table || table.drawn === null || table.drawn === undefined) return null;
     if (table.given_to !== null && table.given_to !== undefined) return null;  // a turn shown after its give (the pace)
     const mine = mySeats();
@@ -163,16 +167,21 @@ function actingSeat() {
 /** Any token of this page, for requests any seated player may make (add a bot, start). */
 function anyToken() {
     const mine = mySeats();
-    const seat = mine.size ? mine.values().next().value : seats[0];
+    const seat = mine.size ? mine.values().next().value : s.seats[0];
     return seat ? seat.token : null;
 }
 
 function finished() {
-    return !!table && isFinished(table);
+    return !!s.table && isFinished(s.table);
 }
 
+// Each change of the store draws the page again (sections that did not change stay as they are).
+store.subscribe(() => draw());
+
 function draw() {
+    const table = s.table;
     if (!table) return;
+    const { catalog, seats, busy } = s;
     const mine = mySeats();
     const acting = actingSeat();
     const g = table.gametype || {};
@@ -183,15 +192,16 @@ function draw() {
     renderTable(table, {
         mine,
         acting: acting && !busy ? table.current : null,
-        myNames: new Set(seats.map((s) => s.name).filter(Boolean).concat([...mine.keys()].map((k) => playerById(table, k).name))),
+        myNames: new Set(seats.map((x) => x.name).filter(Boolean).concat([...mine.keys()].map((k) => playerById(table, k).name))),
         canCancel: seats.length > 0,
         setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])),
         recordUrl: `/api/tables/${encodeURIComponent(id)}/record`,
-        clockText: () => clockText(clockEnd === null ? 0 : clockEnd - Date.now()),
-        clockLow: () => clockEnd !== null && clockEnd - Date.now() <= LOW_MS,
+        clockText: () => clockText(s.clockEnd === null ? 0 : s.clockEnd - Date.now()),
+        clockLow: () => s.clockEnd !== null && s.clockEnd - Date.now() <= LOW_MS,
+        cards: catalogCards(catalog),
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
         canRematch: finished() && mine.size > 0,  // a player of the game at its end: a leaver's token is gone
-        dealVerdict: dealCheck && table.deal && dealCheck.key === dealKey(table.deal) ? dealCheck.verdict : null,
+        dealVerdict: s.dealCheck && s.dealCheck.show && table.deal && s.dealCheck.key === dealKey(table.deal) ? s.dealCheck.show : null,
     });
     verifyDeal();
     document.title = `${acting ? '▶ Your turn — ' : ''}Cherries table ${id}`;
@@ -200,6 +210,7 @@ function draw() {
     const seated = anyToken() !== null;
     document.getElementById('add-bot').disabled = !seated || finished();
     document.getElementById('start').hidden = !!table.started;
+    showRules(table.rules);
     document.getElementById('start').disabled = !seated;
     document.getElementById('seat-hint').hidden = seated;
     // Once the game is on, the seat panel's long hints give their room to the chat, which follows
@@ -208,10 +219,10 @@ function draw() {
     document.getElementById('join-form').hidden = finished();
     document.getElementById('bot-form').hidden = finished();
     const mineList = document.getElementById('my-seats');
-    const names = [...mine.values()].map((s) => playerById(table, s.player)?.name || s.name).filter(Boolean);
+    const names = [...mine.values()].map((x) => playerById(table, x.player)?.name || x.name).filter(Boolean);
     // A seat asked for mid-game waits for the turn's end (GDD §3.4.2.1): the page says so, not
     // that it is only watching.
-    const waiting = finished() ? [] : seats.filter((s) => (s.player === null || s.player === undefined) && s.name).map((s) => s.name);
+    const waiting = finished() ? [] : seats.filter((x) => (x.player === null || x.player === undefined) && x.name).map((x) => x.name);
     mineList.textContent = [
         names.length ? `Seats on this page: ${names.join(', ')}.` : '',
         waiting.length ? `Waiting to sit down after this turn: ${waiting.join(', ')}.` : '',
@@ -226,39 +237,55 @@ function draw() {
     const lost = !a || a === document.body || !a.isConnected || a.disabled || a.offsetParent === null;
     const ownTurn = keep ? table.turn : null;
     // preventScroll: Keep is on the first screen (web/layout); focusing it must not move the page.
-    if (keep && (lost || (a === box && ownTurn !== focusedTurn))) keep.focus({ preventScroll: true });
+    if (keep && (lost || (a === box && ownTurn !== s.focusedTurn))) keep.focus({ preventScroll: true });
     else if (lost && box) box.focus({ preventScroll: true });
-    if (keep && document.activeElement === keep) focusedTurn = ownTurn;
-    if (keep && ownTurn !== toldTurn) {
-        toldTurn = ownTurn;
+    if (keep && document.activeElement === keep) store.update({ focusedTurn: ownTurn });
+    if (keep && ownTurn !== s.toldTurn) {
+        store.update({ toldTurn: ownTurn });
         const who = playerById(table, table.current);
         ownTurnBegins(`Your turn at table ${id}`, `${who ? who.name : 'You'}: you drew ${table.drawn.name}.`);
     }
 }
 
 // The revealed deal hashed in the page (deal.js), once per reveal; the result box shows the verdict.
-let dealCheck = null;       // {key, verdict}
 const dealKey = (deal) => `${deal.commitment}:${deal.seed}:${deal.salt}`;
 
 function verifyDeal() {
-    const deal = table && table.deal;
+    const deal = s.table && s.table.deal;
     if (!deal || deal.seed === undefined || deal.salt === undefined || !deal.commitment) return;
     const key = dealKey(deal);
-    if (dealCheck && dealCheck.key === key) return;
-    dealCheck = { key, verdict: null };
-    checkDeal(deal.commitment, deal.seed, deal.salt)
-        .then((verdict) => { dealCheck = { key, verdict }; draw(); })
-        .catch(() => { dealCheck = { key, verdict: 'unavailable' }; draw(); });
+    if (s.dealCheck && s.dealCheck.key === key) return;
+    store.update({ dealCheck: { key, show: null } });
+    // deal.js is loaded only now, at the game's end.
+    import('./deal.js').then(async (d) => {
+        const verdict = await d.checkDeal(deal.commitment, deal.seed, deal.salt).catch(() => 'unavailable');
+        store.update({ dealCheck: { key, show: () => d.verdictElement(verdict, deal) } });
+    });
 }
 
-let toldTurn = null;        // the own turn a notification was considered for (once a turn)
+/** The catalog's cards by id ("SET:CARD" → card), for the words of a received card pile. */
+let cardsOf = { catalog: null, cards: new Map() };
+function catalogCards(catalog) {
+    if (cardsOf.catalog !== catalog) {
+        const cards = new Map();
+        for (const set of (catalog && catalog.sets) || []) for (const card of set.card_list || []) cards.set(card.id, card);
+        cardsOf = { catalog, cards };
+    }
+    return cardsOf.cards;
+}
 
-let focusedTurn = null;     // the own turn whose Keep got the focus (once a turn)
+// The rules the page states beside its fields, as the server's state says them (table.rules):
+// the chat line's cap in bytes, the name rule. The page copies none of them.
+function showRules(rules) {
+    if (!rules) return;
+    const name = document.getElementById('name-rule');
+    if (name && rules.name) name.textContent = `(${rules.name})`;
+    const cap = document.getElementById('chat-cap');
+    if (cap && Number.isInteger(rules.chat_max_bytes)) cap.textContent = `up to ${rules.chat_max_bytes} bytes; `;
+}
 
 // The turn clock (docs/web.md, `table.clock`): the server says how long is left; the page
 // counts down each second from when the state came.
-let clockEnd = null;
-let clockTimer = null;
 
 function clockText(ms) {
     const s = Math.max(0, Math.ceil(ms / 1000));
@@ -266,15 +293,16 @@ function clockText(ms) {
 }
 
 function setClock(clock) {
-    clockEnd = clock && Number.isFinite(clock.ms_left) ? Date.now() + clock.ms_left : null;
+    const clockEnd = clock && Number.isFinite(clock.ms_left) ? Date.now() + clock.ms_left : null;
+    s.clockEnd = clockEnd;   // read by the draw this state starts (store.update follows at once)
     if (clockEnd === null && clockTimer !== null) {
         clearInterval(clockTimer);
         clockTimer = null;
     } else if (clockEnd !== null && clockTimer === null) {
         clockTimer = setInterval(() => {
             const span = document.getElementById('clock');
-            if (span && clockEnd !== null) span.textContent = clockText(clockEnd - Date.now());
-            if (clockEnd !== null) clockLow(clockEnd - Date.now());
+            if (span && s.clockEnd !== null) span.textContent = clockText(s.clockEnd - Date.now());
+            if (s.clockEnd !== null) clockLow(s.clockEnd - Date.now());
         }, 250);
     }
 }
@@ -283,7 +311,6 @@ function setClock(clock) {
 // colours: web/clock), and on this page's own turn the screen reader hears it once and, when the
 // sound option is on and the tab hidden, the page plays its tones (notify.js).
 const LOW_MS = 10000;
-let warnedTurn = null;
 
 function clockLow(ms) {
     const low = ms <= LOW_MS;
@@ -294,8 +321,9 @@ function clockLow(ms) {
         if (word) word.hidden = !low;
     }
     const acting = actingSeat();
-    if (!low || !acting || !table || warnedTurn === table.turn) return;
-    warnedTurn = table.turn;
+    const table = s.table;
+    if (!low || !acting || !table || s.warnedTurn === table.turn) return;
+    store.update({ warnedTurn: table.turn });
     const who = playerById(table, table.current);
     document.getElementById('announce').textContent = `${Math.max(0, Math.ceil(ms / 1000))} seconds left${who ? `, ${who.name}` : ''}: keep or give the card.`;
     clockWarning();
@@ -306,18 +334,17 @@ function drawSince() {
     const box = document.getElementById('since');
     if (!box) return;
     const acting = actingSeat();
-    const me = acting ? playerById(table, table.current) : null;
+    const me = acting ? playerById(s.table, s.table.current) : null;
     const lines = me ? events.since(me.name) : [];
     box.hidden = lines.length === 0;
     if (!lines.length) return;
     box.replaceChildren(el('h2', {}, 'Since your last turn'), el('ul', {}, lines.map((l) => el('li', {}, l))));
 }
 
-let announced = '';
-
 // Says whose turn it is to a screen reader once per turn (a live region that stays in place):
 // on your own turn what you drew and what it does; another's turn briefly.
 function announce(acting) {
+    const table = s.table;
     const current = playerById(table, table.current);
     let text = '';
     if (table.result) text = table.result.winner ? `${table.result.winner} wins.` : 'The game ended without a winner.';
@@ -327,59 +354,51 @@ function announce(acting) {
         if (!/[.!?]$/.test(text)) text += '.';
     } else if (current && given(table)) text = `Turn ${table.turn}: ${given(table)}`;
     else if (current) text = `Turn ${table.turn}: ${current.name}.`;
-    if (text !== announced) {
-        announced = text;
+    if (text !== s.announced) {
+        store.update({ announced: text });
         document.getElementById('announce').textContent = text;
     }
 }
 
+// Each request goes with an id of its own (store.js): its answer or refusal carries it back.
 function send(msg) {
-    if (!connection.sendRaw(msg)) showError('Not connected to the server; your request was not sent. Reconnecting…');
+    if (!connection.sendRaw(requests.send(msg))) showError('Not connected to the server; your request was not sent. Reconnecting…');
 }
 
 function onAction(event) {
     const button = event.target.closest('[data-action]');
+    const table = s.table;
     if (!button || !table) return;
     const action = button.getAttribute('data-action');
     const seat = actingSeat();
     if (action === 'keep' || action === 'give') {
-        if (!seat || busy) return;
+        if (!seat || s.busy) return;
         const to = action === 'keep' ? table.current
             : (table.players || []).find((p) => String(p.id) === button.getAttribute('data-to'))?.id;
         if (to === undefined) return;
-        busy = true;
         showError('');
         send({ type: 'give', token: seat.token, to, turn: table.turn });
-        draw();
+        store.update({ busy: true });
     } else if (action === 'leave') {
         const player = (table.players || []).find((p) => String(p.id) === button.getAttribute('data-to'));
         const own = player && mySeats().get(player.id);
         if (own) askToLeave(player, own, button);
     } else if (action === 'rematch') {
-        const own = seats.find((s) => s.token);
+        const own = s.seats.find((x) => x.token);
         if (own) send({ type: 'rematch', token: own.token });
     } else if (action === 'cancel') {
         const name = button.getAttribute('data-name');
-        const own = seats.find((s) => s.name === name) || seats[0];
+        const own = s.seats.find((x) => x.name === name) || s.seats[0];
         if (own) send({ type: 'cancel', token: own.token, name });
     }
 }
 
 // Leave asks first (a click cannot end someone's game by accident): what happens to the seat,
-// under this table's house rules, in words; Cancel changes nothing and gives focus back.
-function leaveWords(player) {
-    if (!table.started) return `${player.name} stands up; the game has not started, so nothing else changes.`;
-    const rules = (table.gametype && table.gametype.house_rules) || '';
-    const own = player.id === table.current ? ' It is your turn: the stand-in bot decides this card first.' : '';
-    // The table's rule (docs/web.md): bots never play a game out that no person plays.
-    const others = (table.players || []).filter((p) => p.id !== player.id && !p.bot);
-    const last = others.length ? '' : ' Nobody else here is a person, so the game stops after this turn.';
-    return `${player.name} leaves the game in progress.${own} House rules: ${rules}${last}`;
-}
-
+// under this table's house rules, in the server's words (the player's `leave` in the state);
+// Cancel changes nothing and gives focus back.
 function askToLeave(player, own, button) {
     const dialog = document.getElementById('leave-dialog');
-    document.getElementById('leave-dialog-text').textContent = leaveWords(player);
+    document.getElementById('leave-dialog-text').textContent = player.leave || `${player.name} leaves the table.`;
     dialog.returnValue = '';
     dialog.onclose = () => {
         if (dialog.returnValue === 'leave') send({ type: 'leave', token: own.token });
@@ -419,12 +438,10 @@ function setUp() {
     });
     document.getElementById('join-form').addEventListener('submit', (event) => {
         event.preventDefault();
+        // The server checks the name (its rule is beside the field, from the state) and says
+        // what is wrong with one in words.
         const name = document.getElementById('name').value.trim();
-        if (!name || /\s/.test(name)) {
-            showError('A name is one word with no spaces, e.g. “ann”.');
-            return;
-        }
-        joining.push(name);
+        if (!name) return;
         send({ type: 'join', name });
     });
     document.getElementById('chat-form').addEventListener('submit', (event) => {
@@ -432,7 +449,9 @@ function setUp() {
         const field = document.getElementById('chat-text');
         const text = field.value.trim();
         if (!text) return;
-        if (new TextEncoder().encode(text).length > 300) return chatError('A chat line is at most 300 bytes; shorten it.');
+        // The cap the server states (table.rules), checked here too so a long line is not lost.
+        const cap = s.table && s.table.rules && s.table.rules.chat_max_bytes;
+        if (Number.isInteger(cap) && new TextEncoder().encode(text).length > cap) return chatError(`A chat line is at most ${cap} bytes; shorten it.`);
         chatError('');
         const mine = mySeats();   // a seat at the table speaks by its name, else a spectator
         const seat = mine.size ? mine.values().next().value : null;
@@ -454,23 +473,22 @@ function setUp() {
     stackKeys();
     bindSoundOption(document.getElementById('turn-sound'));
     fetchCatalog().then((c) => {
-        catalog = c;
         const select = document.getElementById('bot-kind');
         select.replaceChildren(...(c.bots || []).map((b) => el('option', { value: b }, b)));
         if ((c.bots || []).includes('greedy')) select.value = 'greedy';
-        draw();
+        store.update({ catalog: c });
     }).catch((e) => showError(`The bot list could not be loaded: ${e.message}`));
     connection.open();
 }
 
 /** For tests and the curious: the page's view of the table (read only). */
 window.cherriesTable = {
-    get table() { return table; },
+    get table() { return s.table; },
     get seats() { return loadSeats(id); },
     get connected() { return !!connection.socket && connection.socket.readyState === WebSocket.OPEN; },
     /** True from a give sent until the next state or error answers it. */
-    get busy() { return busy; },
-    forget(token) { seats = forgetSeat(id, token); draw(); },
+    get busy() { return s.busy; },
+    forget(token) { store.update({ seats: forgetSeat(id, token) }); },
     /** Sends `msg` as is on the page's socket (a test sends a request the page would not). */
     send(msg) { send(msg); },
 };

@@ -5,7 +5,6 @@
 // so a section that did not change keeps its elements and its listeners stay valid.
 import { el, replaceSection } from './dom.js';
 import { cardElement, kindMark } from './card.js';
-import { shortCommitment, verdictElement } from './deal.js';
 
 /** The player with id `id` in `table`, or undefined. */
 export function playerById(table, id) {
@@ -24,7 +23,7 @@ export function renderTable(table, opts = {}) {
     const acting = opts.acting ?? null;
     replaceSection('turn-box', turnBox(table, mine, opts));
     replaceSection('drawn', drawnBox(table, acting));
-    replaceSection('players', playersBox(table, mine));
+    replaceSection('players', playersBox(table, mine, opts));
     replaceSection('leave-box', leaveBox(table, mine));
     replaceSection('rule', ruleBox(table, opts));
     replaceSection('pending', pendingBox(table, opts));
@@ -63,7 +62,7 @@ function turnBox(table, mine, opts) {
         // The deal's commitment, pinned beside the table from the first turn (the whole of it is
         // under the gametype; the end checks the reveal against it).
         table.started && table.deal && table.deal.commitment ? el('p', { class: 'deal-pin', 'data-test': 'deal-pin', title: table.deal.commitment },
-            '🔒 Deal sealed: ', el('code', {}, shortCommitment(table.deal.commitment)),
+            '🔒 Deal sealed: ', el('code', {}, `${table.deal.commitment.slice(0, 16)}…`),
             el('span', { class: 'visually-hidden' }, ' (the start of its SHA-256 commitment, fixed before the first card)')) : null);
 }
 
@@ -99,7 +98,10 @@ function cardWords(card) {
 function drawnBox(table, acting) {
     const current = table.current === null || table.current === undefined ? null : playerById(table, table.current);
     if (isFinished(table)) return el('section', { hidden: true });
-    const children = [el('h2', { id: 'drawn-h' }, 'Drawn card')];
+    // The deck in the middle of the table, beside the card drawn from it (a wide screen; the
+    // turn line says its count in words).
+    const children = [el('h2', { id: 'drawn-h' }, 'Drawn card'),
+        table.started ? el('div', { class: 'deck-pile', 'aria-hidden': 'true' }, el('span', { class: 'pile-cards' }), ` deck: ${table.deck ?? '?'}`) : null];
     if (table.drawn) {
         const mark = kindMark(table.drawn);
         children.push(el('div', { class: 'drawn-row' },
@@ -121,19 +123,39 @@ function drawnBox(table, acting) {
             others.map((p) => el('button', {
                 type: 'button', 'data-test': 'give', 'data-player': p.name, 'data-action': 'give', 'data-to': p.id,
                 'data-key': `give-${p.id}`,
-            }, el('span', { class: 'give-word' }, 'Give to '), el('span', { class: 'give-arrow', 'aria-hidden': 'true' }, '→ '), el('bdi', {}, p.name)))));
+            }, el('span', { class: 'give-word' }, 'Give to '), el('span', { 'aria-hidden': 'true' }, '→ '), el('bdi', {}, p.name)))));
     }
     return el('section', { 'aria-labelledby': 'drawn-h' }, children);
 }
 
-// The players, compact: name and marks, the numbers, the last change, a notice (a timeout, a
-// removal), and the modifier card stack as one Tab stop (arrow keys move inside it).
-function playersBox(table, mine) {
+/** The place of each of `count` seats around the table (css: .ring on a wide screen, a grid whose
+ * middle column holds the drawn card): [row, column] by seat index. In turn order clockwise from
+ * the seat at `first` (this page's own, else the first), which sits at the bottom left: up the
+ * left side, then down the right. */
+export function seatPlaces(count, first = 0) {
+    const left = Math.ceil(count / 2);
+    const out = [];
+    for (let i = 0; i < count; i += 1) {
+        const k = (i - first + count) % count;
+        out[i] = k < left ? [left - k, 1] : [k - left + 1, 3];
+    }
+    return out;
+}
+
+// The players as seats at a table: a ring around the drawn card on a wide screen, a strip that
+// scrolls sideways on a phone (css). Each seat: avatar, name and marks, cherries and score, the
+// last change, a notice (a timeout, a removal), its modifier card stack as readable chips (one
+// Tab stop, arrow keys inside; a chip's words on hover, focus or tap) and its received cards as
+// a pile with a count (their words on hover, focus or tap).
+function playersBox(table, mine, opts = {}) {
     const current = table.current ?? null;
-    const players = (table.players || []).map((p) => {
+    const list = table.players || [];
+    const own = list.findIndex((p) => mine.has(p.id));
+    const places = seatPlaces(list.length, own < 0 ? 0 : own);
+    const players = list.map((p, index) => {
         const you = mine.has(p.id);
         const mods = (p.modifiers || []).map((m, i) =>
-            cardElement(m.card, { size: 'small', lifetime: m.lifetime, key: `mod-${p.id}-${i}`, tabindex: i === 0 ? 0 : -1 }));
+            cardElement(m.card, { size: 'chip', lifetime: m.lifetime, key: `mod-${p.id}-${i}`, tabindex: i === 0 ? 0 : -1 }));
         const marks = [];
         if (p.id === current) marks.push(el('span', { class: 'badge turn-badge' }, '▶ turn'));
         if (you) marks.push(el('span', { class: 'badge you-badge' }, 'you'));
@@ -142,29 +164,49 @@ function playersBox(table, mine) {
         const won = table.result && table.result.winner === p.name;
         if (won) marks.push(el('span', { class: 'badge winner-badge', 'data-test': 'winner-badge' }, '🏆 winner'));
         const changes = Array.isArray(p.last_change) ? p.last_change.map(String).filter(Boolean) : [];
+        const [row, column] = places[index];
         return el('article', {
-            class: `player${p.id === current ? ' current' : ''}${you ? ' mine' : ''}${won ? ' won' : ''}`,
-            'data-player-id': p.id, 'aria-label': p.name,
+            class: `player seat${p.id === current ? ' current' : ''}${you ? ' mine' : ''}${won ? ' won' : ''}`,
+            'data-player-id': p.id, 'aria-label': p.name, style: `grid-area: ${row} / ${column}`,
         },
             el('h3', {}, avatar(p.name), el('span', { class: 'player-name' }, p.name), ' ', marks),
             el('dl', { class: 'numbers' },
-                el('div', {}, el('dt', {}, '🍒 Cherries'), el('dd', { 'data-test': 'cherries' }, String(p.cherries))),
-                el('div', {}, el('dt', {}, '★ Score'), el('dd', { 'data-test': 'score' }, String(p.score))),
-                el('div', {}, el('dt', {}, '⟳ Modifiers'), el('dd', { 'data-test': 'modifier-count' }, String(mods.length))),
-                el('div', {}, el('dt', {}, 'Received'), el('dd', { 'data-test': 'received' }, String(p.received ?? 0)))),
+                el('div', {}, el('dt', {}, el('span', { 'aria-hidden': 'true' }, '🍒'), el('span', { class: 'visually-hidden' }, 'Cherries')), el('dd', { 'data-test': 'cherries' }, String(p.cherries))),
+                el('div', {}, el('dt', {}, el('span', { 'aria-hidden': 'true' }, '★'), el('span', { class: 'visually-hidden' }, 'Score')), el('dd', { 'data-test': 'score' }, String(p.score))),
+                el('div', {}, el('dt', {}, el('span', { 'aria-hidden': 'true' }, '⟳'), el('span', { class: 'visually-hidden' }, 'Modifier cards')), el('dd', { 'data-test': 'modifier-count' }, String(mods.length)))),
+            pile(p, opts.cards),
             p.notice ? el('p', { class: 'notice', 'data-test': 'notice' }, String(p.notice)) : null,
             changes.length ? el('ul', { class: 'last-change', 'aria-label': `${p.name}: last change` },
                 changes.map((line) => el('li', {}, line))) : null,
-            mods.length ? el('div', { class: 'modifiers' },
-                el('h4', {}, `Modifier card stack (${mods.length}), bottom first`),
-                el('div', { class: 'stack', role: 'group', 'aria-label': `${p.name}: modifier card stack, arrow keys move between cards` }, mods))
-                : null);
+            mods.length ? el('div', { class: 'seat-cards' },
+                el('div', { class: 'stack', role: 'group', 'data-test': 'stack', 'aria-label': `${p.name}: modifier card stack of ${mods.length}, bottom first; arrow keys move between cards` }, mods)) : null);
     });
     const departed = (table.departed || []).map((d) => el('li', { 'data-test': 'departed' }, String(d)));
-    return el('section', { 'aria-labelledby': 'players-h' },
+    return el('section', { 'aria-labelledby': 'players-h', class: `seats seats-${Math.min(list.length, 8)}` },
         el('h2', { id: 'players-h' }, 'Players, in turn order'),
-        players.length ? el('div', { class: 'player-grid' }, players) : el('p', { class: 'muted' }, 'Nobody has sat down yet.'),
+        players.length ? el('div', { class: 'ring', 'data-test': 'ring' }, players) : el('p', { class: 'muted' }, 'Nobody has sat down yet.'),
         departed.length ? el('ul', { class: 'departed' }, departed) : null);
+}
+
+/** A player's received card stack as a pile: a few stacked card backs and the count; its cards'
+ * words (from the catalog, `cards`: id → card) on hover, focus or tap. */
+function pile(p, cards) {
+    const ids = Array.isArray(p.received_cards) ? p.received_cards : [];
+    const count = Number.isInteger(p.received) ? p.received : ids.length;
+    const names = ids.map((cid) => {
+        const card = cards && cards.get(cid);
+        return card ? card.name : String(cid).replace(/^[^:]*:/, '');
+    });
+    const words = count === 0 ? `${p.name} has received no cards yet.`
+        : `${p.name} received ${count} card${count === 1 ? '' : 's'}${names.length ? `, bottom first: ${names.join(', ')}` : ''}.`;
+    const tipId = `tip-pile-${p.id}`;
+    return el('div', {
+        class: `pile pile-${Math.min(count, 3)}`, tabindex: 0, 'data-test': 'pile', 'data-key': `pile-${p.id}`,
+        'aria-describedby': tipId, title: words,
+    },
+        el('span', { class: 'pile-cards', 'aria-hidden': 'true' }),
+        el('span', { 'data-test': 'received' }, String(count)), el('span', { class: 'visually-hidden' }, ' received'),
+        el('span', { class: 'card-tip', role: 'tooltip', id: tipId, 'data-test': 'pile-words' }, words));
 }
 
 /** A player's picture made from the name (no upload): its first letter on a colour of its own
@@ -247,7 +289,7 @@ function resultBox(table, opts) {
             : el('p', { class: 'winner', 'data-test': 'no-winner' }, r.reason ? `The game stopped without a winner: ${r.reason}.` : 'The game ended without a winner.'),
         standings.length ? el('ol', { class: 'standings' }, standings) : null,
         // The page's own check of the revealed deal (deal.js), once it has hashed it.
-        opts.dealVerdict ? verdictElement(opts.dealVerdict, table.deal) : null,
+        opts.dealVerdict ? opts.dealVerdict() : null,
         opts.recordUrl ? el('p', {},
             el('a', { href: opts.recordUrl, download: `cherries-${table.id || 'game'}.jsonl`, 'data-test': 'record' }, 'Download the record'),
             opts.replayUrl ? [' · ', el('a', { href: opts.replayUrl }, 'Watch the replay')] : null) : null,
