@@ -40,7 +40,7 @@ TEST_CASE("a request's id comes back on its answer and on its refusal; none with
     CHECK(early.at("id") == 11);
 
     // An id that is not one: refused in words, nothing else read.
-    for (const json bad : {json("7"), json(-1), json(9007199254740992ULL), json(1.5)}) {
+    for (const json& bad : {json("7"), json(-1), json(9007199254740992ULL), json(1.5)}) {
         INFO(bad.dump());
         ann.send(json{{"type", "join"}, {"name", "bob"}, {"id", bad}});
         const json e = ann.receive("error");
