@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <sstream>
-#include <thread>
 #include <set>
 #include <string>
 #include <vector>
@@ -77,12 +76,12 @@ TEST_CASE("nothing a spectator or a player can reach during a web game predicts 
 
     // ann leaves; the bots play the game out, and the end reveals the deal.
     ann.send(json{{"type", "leave"}, {"token", token}});
-    std::string record;
-    for (int i = 0; i < 200; ++i) {
-        record = http_request(port, "GET", "/api/tables/" + id + "/record").body;
-        if (record.find("\"end\"") != std::string::npos) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    // The spectator hears the end (the table's own signal: a state with a result), then asks.
+    for (int i = 0; i < 2000; ++i) {
+        const json m = spectator.receive();
+        if (m.at("type") == "state" && !m.at("table").at("result").is_null()) break;
     }
+    const std::string record = http_request(port, "GET", "/api/tables/" + id + "/record").body;
     REQUIRE(record.find("\"end\"") != std::string::npos);
     const json end = json::parse(record.substr(record.rfind('\n', record.size() - 2) + 1));
     const std::uint64_t seed = end.at("seed").get<std::uint64_t>();
