@@ -20,6 +20,13 @@ namespace cherries::sdk {
 
 namespace {
 
+// A string field of `table`, its length within the bounds its row declares (manifest_fields).
+std::optional<std::string> field_string(TomlReader& r, const toml::table& t, std::string_view table, std::string_view key,
+                                        Need need, const std::string& context) {
+    const ManifestField& f = manifest_field(table, key);
+    return r.string(t, key, need, context, static_cast<std::size_t>(f.min), static_cast<std::size_t>(f.max));
+}
+
 SourcePosition position_of(const toml::node& node) {
     return {static_cast<int>(node.source().begin.line), static_cast<int>(node.source().begin.column)};
 }
@@ -115,7 +122,7 @@ std::optional<Header> read_header(TomlReader& r, const toml::table& root, std::s
             r.error(t->get("id")->source(), ctx + "field 'id': expected lowercase letters, digits and '-', saw \"" + *id + "\"");
         h.id = *id;
     }
-    h.name = r.string(*t, "name", Need::required, ctx).value_or(h.id);
+    h.name = field_string(r, *t, section, "name", Need::required, ctx).value_or(h.id);
     if (auto v = r.string(*t, "version", Need::required, ctx)) {
         if (!is_semver(*v))
             r.error(t->get("version")->source(), ctx + "field 'version': expected a semantic version like \"1.0.0\", saw \"" + *v + "\"");
@@ -213,7 +220,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         m.api = header->api;
         m.lua_file = header->lua_file;
         if (const toml::table* t = root->get_as<toml::table>("set")) {
-            m.info.symbol = r.string(*t, "symbol", Need::required, "[set] ").value_or("");
+            m.info.symbol = field_string(r, *t, "set", "symbol", Need::required, "[set] ").value_or("");
             m.set_position = position_of(*t, "id");
             m.symbol_position = position_of(*t, "symbol");
             m.back_picture = read_picture(r, *t, "back", folder, "[set] ");
@@ -241,7 +248,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         if (id && !is_valid_id(*id))
             r.error(t->get("id")->source(), ctx + "field 'id': expected lowercase letters, digits and '-'");
         if (id && !card_ids.insert(*id).second) r.error(t->get("id")->source(), ctx + "card id is used twice in this set");
-        kind.name = r.string(*t, "name", Need::required, ctx).value_or(kind.id);
+        kind.name = field_string(r, *t, "card", "name", Need::required, ctx).value_or(kind.id);
         kind.text = r.string(*t, "text", Need::optional, ctx).value_or("");
         const ManifestField& count = manifest_field("card", "count");
         kind.count = static_cast<std::int32_t>(r.integer(*t, "count", Need::optional, count.min, count.max, ctx).value_or(1));
@@ -273,7 +280,7 @@ SetManifest read_set_manifest(const std::filesystem::path& folder, std::vector<D
         card.colour = read_colour(r, *t, ctx);
         for (const ManifestField& f : manifest_fields())
             if (f.table == "card" && f.face_text)
-                if (auto text = r.string(*t, f.key, Need::optional, ctx)) card.face_texts.emplace(f.key, std::move(*text));
+                if (auto text = field_string(r, *t, "card", f.key, Need::optional, ctx)) card.face_texts.emplace(f.key, std::move(*text));
         card.kind = std::move(kind);
         card.position = position_of(*t, "id");
         card.cherry_position = position_of(*t, "cherry");

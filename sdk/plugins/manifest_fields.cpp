@@ -12,7 +12,7 @@ namespace {
 using json = nlohmann::json;
 
 constexpr std::string_view kId = R"j({"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$", "description": "lowercase letters, digits and '-'"})j";
-constexpr std::string_view kName = R"j({"type": "string", "minLength": 1})j";
+constexpr std::string_view kName = R"j({"type": "string"})j";
 constexpr std::string_view kVersion =
     R"j({"type": "string", "pattern": "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$", "description": "a semantic version like \"1.0.0\""})j";
 constexpr std::string_view kApi = R"j({"const": 1, "description": "the plugin API version: 1"})j";
@@ -22,11 +22,11 @@ constexpr ManifestField kFields[] = {
     {"set", "id", kId, true, kEveryCardBits,
      "string", "lowercase letters, digits and `-`, starting with a letter or digit; unique among the sets of a game", "required", "", 0, 0},
     {"set", "name", kName, true, kEveryCardBits,
-     "string", "any", "required", "", 0, 0},
+     "string", "any, at least 1 character", "required", "", 1, 0},
     {"set", "version", kVersion, true, kEveryCardBits,
      "string", "a semantic version: `MAJOR.MINOR.PATCH`, optionally `-pre` and `+build`", "required", "", 0, 0},
-    {"set", "symbol", R"j({"type": "string", "minLength": 1, "description": "the set's symbol, printed on its cards (GDD §3.3.2.2)"})j", true, kEveryCardBits,
-     "string", "any; unique among card sets (`cherries check` warns about a clash)", "required", "§3.3.2.2", 0, 0},
+    {"set", "symbol", R"j({"type": "string", "description": "the set's symbol, printed on its cards (GDD §3.3.2.2)"})j", true, kEveryCardBits,
+     "string", "any, at least 1 character; unique among card sets (`cherries check` warns about a clash)", "required", "§3.3.2.2", 1, 0},
     {"set", "api", kApi, true, kEveryCardBits,
      "integer", "must be `1`, the plugin API this host speaks", "required", "", 0, 0},
     {"set", "lua", R"j({"type": "string", "description": "the Lua file in the set's folder (default set.lua)"})j", false, kEveryCardBits,
@@ -39,11 +39,11 @@ constexpr ManifestField kFields[] = {
     {"card", "id", R"j({"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"})j", true, kEveryCardBits,
      "string", "lowercase letters, digits and `-`; unique in the set", "required", "", 0, 0},
     {"card", "name", kName, true, kEveryCardBits,
-     "string", "any", "required", "§3.3.2.1.1", 0, 0},
+     "string", "any, at least 1 character", "required", "§3.3.2.1.1", 1, 0},
     {"card", "text", R"j({"type": "string", "description": "the card's rules text in words"})j", false, kEveryCardBits,
      "string", "the card's rules text in words, shown wherever the card is explained", "optional: without it, a modifier card's words are derived from its functions (below)", "§3.3.2.1.2", 0, 0},
-    {"card", "flavour", R"j({"type": "string", "maxLength": 120, "description": "a line of flavour text for the front, no rules"})j", false, kEveryCardBits,
-     "string", "up to 120 characters: a line of flavour text on the front, in the middle when the card has no picture", "optional; default: none", "", 0, 0, true},
+    {"card", "flavour", R"j({"type": "string", "description": "a line of flavour text for the front, no rules"})j", false, kEveryCardBits,
+     "string", "up to 120 characters: a line of flavour text on the front, in the middle when the card has no picture", "optional; default: none", "", 0, 120, true},
     {"card", "picture", R"j({"$ref": "#/definitions/picture", "description": "the picture in the middle of the card's front (GDD §3.3.2.1.2.2)"})j", false, kEveryCardBits,
      "string", "an `.svg` or `.png` file inside the plugin folder: the picture in the middle of the front", "optional; default: none", "§3.3.2.1.2.2", 0, 0},
     {"card", "colour", R"j({"$ref": "#/definitions/colour", "description": "the front's top band, frame and specifics"})j", false, kEveryCardBits,
@@ -70,7 +70,7 @@ constexpr ManifestField kFields[] = {
     {"gametype", "id", R"j({"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"})j", true, kEveryCardBits,
      "string", "lowercase letters, digits and `-`, starting with a letter or digit", "required", "", 0, 0},
     {"gametype", "name", kName, true, kEveryCardBits,
-     "string", "any", "required", "", 0, 0},
+     "string", "any, at least 1 character", "required", "", 1, 0},
     {"gametype", "version", kVersion, true, kEveryCardBits,
      "string", "a semantic version", "required", "", 0, 0},
     {"gametype", "api", kApi, true, kEveryCardBits,
@@ -93,8 +93,13 @@ json object_schema(std::string_view table, unsigned types = kEveryCardBits) {
     for (const ManifestField& f : kFields) {
         if (f.table != table || !(f.card_types & types)) continue;
         json property = json::parse(f.schema);
-        if (f.max != 0 && !property.contains("$ref"))  // the bounds, once: the row's
+        // The bounds, once: the row's (the reader checks the same numbers).
+        if (f.type == "string") {
+            if (f.min != 0) property["minLength"] = f.min;
+            if (f.max != 0) property["maxLength"] = f.max;
+        } else if (f.max != 0 && !property.contains("$ref")) {
             property.update({{"type", "integer"}, {"minimum", f.min}, {"maximum", f.max}});
+        }
         properties[std::string(f.key)] = std::move(property);
         if (f.required) required.push_back(f.key);
     }

@@ -42,7 +42,8 @@ struct ManifestField {
     std::string_view range;   ///< what values it may take, in words
     std::string_view need;    ///< "required", or its default
     std::string_view gdd;     ///< the GDD sections, or ""
-    /// An integer field's bounds, which the reader checks and the schema states (when `schema`
+    /// An integer field's bounds, or a string field's length in characters (max 0: no upper
+    /// bound), which the reader checks and the schema states (for an integer, when `schema`
     /// names no "$ref"); both 0 for every other field.
     std::int64_t min = 0;
     std::int64_t max = 0;

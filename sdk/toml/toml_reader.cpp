@@ -171,6 +171,22 @@ std::optional<std::string> TomlReader::string(const toml::table& t, std::string_
     return std::nullopt;
 }
 
+std::optional<std::string> TomlReader::string(const toml::table& t, std::string_view key, Need need,
+                                              const std::string& context, std::size_t min_chars, std::size_t max_chars) {
+    std::optional<std::string> v = string(t, key, need, context);
+    if (!v) return v;
+    // TOML text is valid UTF-8 (toml++ refuses the rest): a character is a byte that does not continue one.
+    const auto chars = static_cast<std::size_t>(
+        std::count_if(v->begin(), v->end(), [](unsigned char c) { return (c & 0xC0) != 0x80; }));
+    if (chars >= min_chars && (max_chars == 0 || chars <= max_chars)) return v;
+    const std::string bound = max_chars == 0  ? fmt::format("at least {} character{}", min_chars, min_chars == 1 ? "" : "s")
+                              : min_chars == 0 ? fmt::format("at most {} characters", max_chars)
+                                               : fmt::format("{} to {} characters", min_chars, max_chars);
+    error(t.get(key)->source(), context + key_text(key) + ": expected " + bound + ", saw " +
+                                    (chars == 0 ? std::string("an empty string") : fmt::format("{} characters", chars)));
+    return std::nullopt;
+}
+
 std::optional<std::vector<std::string>> TomlReader::strings(const toml::table& t, std::string_view key, Need need,
                                                             const std::string& context) {
     const toml::node* node = t.get(key);

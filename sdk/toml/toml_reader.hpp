@@ -55,6 +55,10 @@ public:
 
     /// A string of printable text (no control character: names reach terminals and channels).
     std::optional<std::string> string(const toml::table& t, std::string_view key, Need need, const std::string& context);
+    /// The same, with its length in characters (Unicode code points, as JSON Schema's minLength
+    /// and maxLength count them) within [min_chars, max_chars]; max_chars 0: no upper bound.
+    std::optional<std::string> string(const toml::table& t, std::string_view key, Need need, const std::string& context,
+                                      std::size_t min_chars, std::size_t max_chars);
     /// An array of strings, each printable.
     std::optional<std::vector<std::string>> strings(const toml::table& t, std::string_view key, Need need,
                                                     const std::string& context);

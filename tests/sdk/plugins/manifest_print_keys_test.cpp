@@ -106,3 +106,21 @@ TEST_CASE("a card's flavour text is read into its face texts; none, none") {
     CHECK(m.cards[0].face_texts.at("flavour") == "Picked at dawn.");
     CHECK(m.cards[1].face_texts.empty());
 }
+
+TEST_CASE("the reader holds every length its field row declares, as the schema does: a flavour of at most 120 "
+          "characters, names and the symbol of at least 1") {
+    const std::string header = test::set_header();  // 6 lines; the card's flavour is on line 10
+    std::string accented;
+    for (int i = 0; i < 120; ++i) accented += "\xC3\xA9";  // 120 characters, 240 bytes: characters count
+    sdk::SetManifest m;
+    CHECK(problems(header + card("flavour = \"" + accented + "\"\n"), &m).empty());
+    REQUIRE(m.cards.size() == 1);
+    CHECK(m.cards[0].face_texts.at("flavour") == accented);
+    CHECK(problems(header + card("flavour = \"" + std::string(121, 'x') + "\"\n")) ==
+          std::vector<std::string>{"10:11: card 'c': field 'flavour': expected at most 120 characters, saw 121 characters"});
+    CHECK(problems("[[card]]\nid = \"c\"\nname = \"\"\ntype = \"cherry\"\nchange = 1\n" + header) ==
+          std::vector<std::string>{"3:8: card 'c': field 'name': expected at least 1 character, saw an empty string"});
+    CHECK(problems("[set]\nid = \"s\"\nname = \"\"\nversion = \"1.0.0\"\nsymbol = \"\"\napi = 1\n" + card("")) ==
+          std::vector<std::string>{"3:8: [set] field 'name': expected at least 1 character, saw an empty string",
+                                   "5:10: [set] field 'symbol': expected at least 1 character, saw an empty string"});
+}
