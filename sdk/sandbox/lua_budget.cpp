@@ -6,11 +6,18 @@
 namespace cherries::sdk {
 namespace lua_budget {
 
+namespace {
+thread_local std::int64_t last_reading = 0;  // the thread's CPU time at its latest thread_cpu_ns()
+}  // namespace
+
 std::int64_t thread_cpu_ns() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    last_reading = static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    return last_reading;
 }
+
+std::int64_t last_thread_cpu_ns() { return last_reading; }
 
 SandboxState& sandbox(lua_State* L) { return **static_cast<SandboxState**>(lua_getextraspace(L)); }
 

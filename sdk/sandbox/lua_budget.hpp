@@ -7,6 +7,7 @@
 
 #include <lua.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -38,8 +39,11 @@ constexpr int kBytesPerInstructionShift = 7;
 /// Lua's count hook: the end of a slice (see SandboxState).
 void budget_hook(lua_State* L, lua_Debug*);
 
-/// CPU time of the calling thread, in nanoseconds.
+/// CPU time of the calling thread, in nanoseconds. The thread remembers each reading
+/// (last_thread_cpu_ns).
 std::int64_t thread_cpu_ns();
+/// The calling thread's CPU time at its latest thread_cpu_ns(), or 0 before the first.
+std::int64_t last_thread_cpu_ns();
 
 /// Memory counter and the budget of the running call. The lua_State's extra space points here.
 struct SandboxState {
@@ -102,16 +106,23 @@ struct SandboxState {
     /// Past the time limit? The wall clock is cheap to read; the thread's CPU time (a system
     /// call) is read only when the wall clock says the limit may be reached, so a thread that
     /// waited for a core is not blamed for the wait. The first time a call looks (its first
-    /// slice is over), the call's time so far is taken to be the wall time since it was armed:
-    /// one slice of instructions that each convert or compare a megabyte takes milliseconds,
-    /// and reading the thread's CPU time at the start of every call would cost every call.
+    /// slice is over), its CPU time so far is not known (reading the thread's CPU time at the
+    /// start of every call would cost every call), only bounded twice: by the wall time since
+    /// it was armed (one slice of instructions that each convert or compare a megabyte takes
+    /// milliseconds), and by the thread's CPU time since its latest reading, which was taken
+    /// before the call. The smaller bound counts, so a call that waited for a core in its
+    /// first slice (a loaded machine) is not charged the wait, which would make a plugin's
+    /// budget, and so a game, depend on the machine's load.
     bool over_time() {
         const auto now = Clock::now();
         if (state == fresh) {
             state = timing;
             timed = true;
             wall_start = armed_at;
-            cpu_start = thread_cpu_ns() - std::chrono::duration_cast<std::chrono::nanoseconds>(now - armed_at).count();
+            const std::int64_t before = last_thread_cpu_ns();
+            const std::int64_t cpu_now = thread_cpu_ns();
+            const std::int64_t wall = std::chrono::duration_cast<std::chrono::nanoseconds>(now - armed_at).count();
+            cpu_start = cpu_now - std::min(wall, cpu_now - before);
         }
         if (now - wall_start <= time_limit) return false;
         const std::chrono::nanoseconds cpu{thread_cpu_ns() - cpu_start};
