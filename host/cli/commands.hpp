@@ -29,5 +29,6 @@ void add_cards_command(CLI::App& app, Command& run);    ///< host/cli/cards_comm
 void add_irc_command(CLI::App& app, Command& run);      ///< host/cli/irc_command.cpp
 void add_schema_command(CLI::App& app, Command& run);   ///< host/cli/schema_command.cpp
 void add_serve_command(CLI::App& app, Command& run);    ///< host/cli/serve_command.cpp
+void add_ratings_command(CLI::App& app, Command& run);  ///< host/cli/ratings_command.cpp
 
 }  // namespace cherries::host

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     host::add_new_command(app, run);
     host::add_replay_command(app, run);
     host::add_ladder_command(app, run);
+    host::add_ratings_command(app, run);
     host::add_merge_command(app, run);
     host::add_report_command(app, run);
     host::add_tune_command(app, run);

@@ -22,6 +22,9 @@
 //                                        "[distribution] 5 = 1" when it has no [distribution].
 //   ```lua fragment                      Lua that defines functions on a table M: wrapped in
 //                                        "local M = {} ... return M" and loaded in the sandbox.
+//   ```jsonl file=results.jsonl          a data file (a results file for `cherries ratings`):
+//                                        written to PATH for the commands after it; not checked
+//                                        itself (the command that reads it is).
 //   ```console                           `$ cherries ARGS` lines are run, in the page's folder
 //                                        (so files written by earlier blocks are there), with
 //                                        the built binary; each must exit 0, or N with exit=N.
@@ -191,6 +194,9 @@ PageTotals check_page(const fs::path& page) {
         if (b.language == "console") {
             run_console(b, tmp.path(), where);
             ++totals.commands_blocks;
+        } else if (b.language == "jsonl" && b.attributes.count("file")) {
+            write(tmp.path() / b.attributes.at("file"), b.text);
+            ++totals.files;
         } else if (b.language != "toml" && b.language != "lua") {
             continue;
         } else if (b.attributes.count("file")) {
@@ -259,6 +265,8 @@ TEST_CASE("docs: every manifest, Lua and command example in docs/*.md works as s
     CHECK(totals["gametypes.md"].plugins >= 3);
     CHECK(totals["scenarios.md"].commands_blocks >= 3);
     CHECK(totals["irc.md"].commands_blocks >= 2);  // cherries irc --check-config, good and bad
+    CHECK(totals["ratings.md"].files >= 2);            // a results file and a bad one
+    CHECK(totals["ratings.md"].commands_blocks >= 2);  // cherries ratings on each
 }
 
 TEST_CASE("docs examples test: the output matcher and the block reader") {
