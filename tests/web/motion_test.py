@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""Every give seen (issue 41): with `--bot-pace 0.6`, kim plays with two greedy bots; each of kim's
-gives and each bot's give shown during the pace slides the card to its receiver (an animation per
-give: window.cherriesMoves counts them); with prefers-reduced-motion: reduce, nothing moves, and
-the game is the same to play.
+"""Every draw and give seen (issue 41): with `--bot-pace 0.6`, kim plays with two greedy bots; each
+of kim's gives and each bot's give shown during the pace slides the card to its receiver (an
+animation per give: window.cherriesMoves counts them), and each turn's card comes off the deck to
+its place (window.cherriesDraws); with prefers-reduced-motion: reduce, nothing moves, and the game
+is the same to play.
 """
 
 import os
@@ -34,10 +35,11 @@ def rounds(server, reduce_motion):
         h.act(kim)
         own += 1
         h.wait(kim, lambda d: h.my_turn(d) == "kim" and h.table_state(d)["turn"] > start, 20, "kim's next turn")
-    moves, bot_gives, reduced = kim.execute_script(
-        "return [window.cherriesMoves || 0, window.cherriesGives, matchMedia('(prefers-reduced-motion: reduce)').matches]")
+    moves, draws, bot_gives, reduced = kim.execute_script(
+        "return [window.cherriesMoves || 0, window.cherriesDraws || 0, window.cherriesGives, "
+        "matchMedia('(prefers-reduced-motion: reduce)').matches]")
     kim.quit()
-    return own, bot_gives, moves, reduced
+    return own, bot_gives, moves, draws, reduced
 
 
 def main():
@@ -45,14 +47,16 @@ def main():
     h.need_tools()
     h.deadline(140)
     server = h.Server(args.cherries, extra=["--bot-pace", "0.6"]).start()
-    own, bot_gives, moves, reduced = rounds(server, False)
-    print(f"motion: {own} gives of kim's and {bot_gives} bots' gives shown: {moves} cards slid")
+    own, bot_gives, moves, draws, reduced = rounds(server, False)
+    print(f"motion: {own} gives of kim's and {bot_gives} bots' gives shown: {moves} cards slid, {draws} draws came off the deck")
     assert not reduced and bot_gives >= 3, f"the bots' paced gives were not seen ({bot_gives})"
     assert moves >= own + bot_gives, f"{moves} animations for {own + bot_gives} gives"
-    own, bot_gives, moves, reduced = rounds(server, True)
-    print(f"motion: with reduced motion: {own} + {bot_gives} gives, {moves} cards slid")
+    # Every turn seen drew a card: kim's own and each bot's shown during the pace.
+    assert draws >= own + bot_gives, f"{draws} draw animations for {own + bot_gives} turns seen"
+    own, bot_gives, moves, draws, reduced = rounds(server, True)
+    print(f"motion: with reduced motion: {own} + {bot_gives} gives, {moves} cards slid, {draws} draws moved")
     assert reduced and bot_gives >= 3, "the reduced-motion page did not see the bots' gives"
-    assert moves == 0, f"{moves} animations with prefers-reduced-motion: reduce"
+    assert moves == 0 and draws == 0, f"{moves} give and {draws} draw animations with prefers-reduced-motion: reduce"
     server.stop()
     print("motion: passed")
     h.cleanup()

@@ -1,4 +1,5 @@
-// A give seen (issue 41): the given card's face slides from the drawn card to its receiver's panel,
+// A draw and a give seen (issue 41): the drawn card's face comes off the deck to its place, and
+// the given card's face slides from the drawn card to its receiver's panel,
 // a copy over the page (fixed, never taking a click or the focus, hidden from screen readers, which
 // hear the turn in words). Nothing moves for a person who asked for reduced motion
 // (prefers-reduced-motion), or without the Web Animations API.
@@ -47,4 +48,32 @@ export function slideGive(to, ms = 600, card = null) {
     };
     run.oncancel = done;
     return true;
+}
+
+/** The card just drawn (#drawn .card img) comes off the deck (.deck-pile) to its place in `ms`:
+ * the animation, or false when nothing moved (reduced motion, no deck shown: a phone's has none). */
+export function slideDraw(ms = 350) {
+    if ((reduced && reduced.matches) || !Element.prototype.animate) return false;
+    const face = document.querySelector('#drawn .card img');
+    const deck = document.querySelector('.deck-pile .pile-cards') || document.querySelector('.deck-pile');
+    if (!face || !deck) return false;
+    const from = deck.getBoundingClientRect();
+    const at = face.getBoundingClientRect();
+    if (!from.width || !at.width) return false;
+    const dx = from.left + from.width / 2 - (at.left + at.width / 2);
+    const dy = from.top + from.height / 2 - (at.top + at.height / 2);
+    const run = face.animate([
+        { transform: `translate(${dx}px, ${dy}px) scale(0.3)`, opacity: 0.4 },
+        { transform: 'translate(0, 0) scale(1)', opacity: 1 },
+    ], { duration: ms, easing: 'ease-out' });
+    window.cherriesDraws = (window.cherriesDraws || 0) + 1;   // for tests: how many draws moved
+    return run;
+}
+
+/** A turn seen: its card comes off the deck when `fresh`, then, given to player `to` (a bot's
+ * give shown for the pace), slides there. */
+export async function turn(fresh, to, card) {
+    const drawn = fresh && slideDraw();
+    if (drawn) await drawn.finished.catch(() => null);
+    if (to !== null && to !== undefined) slideGive(to, 700, card);
 }

@@ -35,11 +35,9 @@ let clockTimer = null;
 // motion.js, loaded once a game is on (a page before the start never moves a card), and never
 // for a reader who asked for reduced motion.
 let motion = null;
-function slideGive(...args) {
-    if (motion) motion.then((m) => m.slideGive(...args));
-}
+const move = (how, ...args) => motion && motion.then((m) => m && m[how](...args));
 function loadMotion() {
-    if (!motion && !matchMedia('(prefers-reduced-motion: reduce)').matches) motion = import('./motion.js').catch(() => null).then((m) => m || { slideGive() {} });
+    if (!motion && !matchMedia('(prefers-reduced-motion: reduce)').matches) motion = import('./motion.js').catch(() => null);
 }
 
 const connection = new TableConnection(id, {
@@ -73,9 +71,10 @@ function onMessage(msg) {
             setClock(table.clock);
             store.update({ table, busy: false });
             if (table.started) loadMotion();
-            // A bot's turn shown for the server's pace: its card slides to its receiver.
-            if (table.given_to !== null && table.given_to !== undefined && !(was && was.turn === table.turn && was.given_to === table.given_to))
-                slideGive(table.given_to, 700, table.drawn);
+            // A new turn's card comes off the deck; a bot's give shown for the server's pace slides on.
+            const fresh = table.drawn && !(was && was.turn === table.turn && was.drawn);
+            const given = table.given_to != null && !(was && was.turn === table.turn && was.given_to === table.given_to);
+            if (fresh || given) move('turn', fresh, given ? table.given_to : null, table.drawn);
             break;
         }
         case 'seated':
@@ -137,7 +136,7 @@ function slideShownGive(list) {
     for (const e of Array.isArray(list) ? list : []) {
         if (!e || !Array.isArray(e.event) || e.event[0] !== 'give' || e.event[1] !== table.turn) continue;
         const to = (table.players || []).find((p) => p.name === e.event[3]);
-        if (to) slideGive(to.id, 450, table.drawn);
+        if (to) move('slideGive', to.id, 450, table.drawn);
         return;
     }
 }
