@@ -64,7 +64,9 @@ def ring(driver):
     assert mine is lowest_left, f"this page's seat {mine['name']} is not at the bottom left"
     everything = seats + [got["chat"], got["keep"]]
     assert all(0 <= b["top"] and b["bottom"] <= height and 0 <= b["left"] and b["right"] <= width for b in everything), \
-        f"the seats, Keep and the chat field are not all on the first {width}x{height} screen: lowest {max(b['bottom'] for b in everything):.0f}"
+        f"the seats, Keep and the chat field are not all on the first {width}x{height} screen: " + \
+        ", ".join(f"{b.get('name', 'chat' if b is got['chat'] else 'Keep')} {b['top']:.0f}-{b['bottom']:.0f}" for b in everything) + \
+        f"; the drawn card {drawn['top']:.0f}-{drawn['bottom']:.0f}"
     print(f"table: at {width}x{height} seats left ({', '.join(left)}) and right ({', '.join(right)}) of the drawn card; "
           f"seats, Keep and the chat field on one screen (lowest {max(b['bottom'] for b in everything):.0f} px)")
 
