@@ -8,6 +8,7 @@
 
 #include "host/design/card_layout.hpp"
 #include "host/design/text_fit.hpp"
+#include "sdk/base/code_points.hpp"
 
 namespace cherries::host {
 
@@ -21,12 +22,6 @@ bool readable(double mm) { return std::round(points(mm) * 10) / 10 >= kReadableP
 
 bool good(const TextFit& f) { return f.fits && !f.broken && readable(f.size); }
 
-// Code points in `text` (UTF-8).
-std::size_t length(std::string_view text) {
-    std::size_t n = 0;
-    for (char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    return n;
-}
 
 // The longest start of `text` that prints well in `box` (whole words when it has spaces; else
 // letters), in code points.
@@ -37,7 +32,7 @@ std::size_t longest_good(std::string_view text, const TextBox& box) {
         if (i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;  // inside a code point
         if (words && i < text.size() && text[i] != ' ') continue;
         if (!good(fit_text(text.substr(0, i), box))) break;
-        best = length(text.substr(0, i));
+        best = sdk::code_points(text.substr(0, i));
     }
     return best;
 }
@@ -80,7 +75,7 @@ std::vector<sdk::Diagnostic> lint_print(const sdk::SetManifest& set) {
             const std::size_t fit = longest_good(text, box);
             out.push_back(warning(set, at,
                                   fmt::format("card '{}': its {} {}; shorten `{}` to about {} characters (it has {})",
-                                              kind.id, what, problem(box, f), field, fit, length(text))));
+                                              kind.id, what, problem(box, f), field, fit, sdk::code_points(text))));
         };
         lint("name", kind.name, kNameBox, "name");
         lint("rules text", kind.text, kRulesBox, "text");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "sdk/base/code_points.hpp"
 #include "sdk/toml/toml_error.hpp"
 #include "sdk/toml/toml_text.hpp"
 
@@ -175,9 +176,7 @@ std::optional<std::string> TomlReader::string(const toml::table& t, std::string_
                                               const std::string& context, std::size_t min_chars, std::size_t max_chars) {
     std::optional<std::string> v = string(t, key, need, context);
     if (!v) return v;
-    // TOML text is valid UTF-8 (toml++ refuses the rest): a character is a byte that does not continue one.
-    const auto chars = static_cast<std::size_t>(
-        std::count_if(v->begin(), v->end(), [](unsigned char c) { return (c & 0xC0) != 0x80; }));
+    const std::size_t chars = code_points(*v);  // TOML text is valid UTF-8 (toml++ refuses the rest)
     if (chars >= min_chars && (max_chars == 0 || chars <= max_chars)) return v;
     const std::string bound = max_chars == 0  ? fmt::format("at least {} character{}", min_chars, min_chars == 1 ? "" : "s")
                               : min_chars == 0 ? fmt::format("at most {} characters", max_chars)
