@@ -4,6 +4,7 @@
 // the end; !pause stops the clock for at most pause_limit; "CherryBot is back" asks again.
 #include <fmt/core.h>
 
+#include "host/hosted/after_change.hpp"
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_open_game.hpp"
 
@@ -120,10 +121,7 @@ void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point no
 
 std::optional<GameClock::time_point> ChannelGame::deadline() const {
     if (!open_) return std::nullopt;
-    const OpenGame& t = *open_;
-    std::optional<GameClock::time_point> at = t.clock().next();
-    if (const auto retry = t.store_health().retry_at(); retry && (!at || *retry < *at)) at = retry;
-    return at;
+    return host::next_due(*open_->hosted);
 }
 
 Replies ChannelGame::tick(GameClock::time_point now) {
@@ -131,7 +129,7 @@ Replies ChannelGame::tick(GameClock::time_point now) {
     now_ = now;
     if (!open_) return out;
     OpenGame& t = *open_;
-    if (const auto retry = t.store_health().retry_at(); retry && now >= *retry) {  // the database failed: try again, in memory meanwhile
+    if (host::store_retry_due(*t.hosted, now)) {  // the database failed: try again, in memory meanwhile
         persist(out);
         if (!open_) return paint(std::move(out));
     }

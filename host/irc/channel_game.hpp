@@ -206,14 +206,17 @@ private:
     void resume(const host::StoredGame& stored, GameClock::time_point now, Replies& out);
     /// Begins the open game in the store (its record's header). Throws host::StoreError.
     void begin_stored();
-    /// Stores what changed (host::HostedStore::checkpoint), unless the store fails and its retry
-    /// is not due; the store's news for the channel to `out`, its details to the operator.
+    /// The after-change pipeline (host::after_change): what changed stored, unless the store fails
+    /// and its retry is not due; the store's news for the channel to `out`, its details to the operator.
     void persist(Replies& out);
     /// The store's writer on `clock` (the channel's time, the options' dates).
     host::HostedStore writer(const host::Clock& clock) const;
     /// Stores the game's end: its last record lines, the end line (with `reason` when the game
-    /// was stopped: docs/records.md, "The end line"), the status and the statistics.
+    /// was stopped: docs/records.md, "The end line"), the status and the statistics. Throws
+    /// host::StoreError when the end could not be stored (the operator was told why).
     void store_end(const std::string& status, const std::string& reason = {});
+    /// The channel's part in the after-change pipeline (channel_store.cpp).
+    class StoreFront;
     /// The seat a stand-in bot holds for `nick` (same services account, or same nick), or kNoPlayer.
     PlayerId held_seat(const std::string& nick) const;
     /// `nick` sits down: takes back a seat kept for them (by services account too), or joins.

@@ -12,6 +12,7 @@
 #include "host/irc/channel_game.hpp"
 #include "host/irc/channel_open_game.hpp"
 #include "host/irc/channel_state.hpp"
+#include "host/hosted/after_change.hpp"
 #include "host/hosted/hosted_store.hpp"
 #include "host/records/deal.hpp"
 #include "host/store/game_store.hpp"
@@ -112,11 +113,7 @@ host::HostedStore ChannelGame::writer(const host::Clock& clock) const { return h
 
 void ChannelGame::begin_stored() {
     OpenGame& t = *open_;
-    host::RecordLog* log = t.table().record();  // begun at the opener's seat (TableOptions::record_lobby)
-    if (!store_ || !log) {
-        if (log) log->take_lines();  // not stored: nothing keeps them
-        return;
-    }
+    if (!store_ || !t.table().record()) return;  // begun at the opener's seat (TableOptions::record_lobby)
     t.hosted->collect_record();
     // The header names the opener; a nick that is not valid UTF-8 is stored with U+FFFD in its
     // place (RecordLog), never dropped. The state follows at the end of the command (persist).
@@ -124,51 +121,78 @@ void ChannelGame::begin_stored() {
     writer(clock).begin_game(*t.hosted, fold_case(channel_, options_.casemapping));
 }
 
+/// The channel's part in the after-change pipeline (host/hosted/after_change.hpp): its key is the
+/// channel folded, its state part the opener and accounts, its statistics keyed by services
+/// account or folded nick; the store's news goes to the channel (`out`) and the operator. Its
+/// replies go out with the command that made them and Client polls deadline(): nothing to send
+/// or wake here.
+class ChannelGame::StoreFront final : public host::HostedFront {
+public:
+    /// `status`: the status to store at the game's end when the channel says it (a game closed
+    /// in its lobby is "stopped", though its table counts it ended); else the table's.
+    StoreFront(ChannelGame& game, Replies& out, std::string status = {}) : g_(game), out_(out), status_(std::move(status)) {}
+    bool stores() const override { return g_.store_ && g_.open_->table().record(); }
+    std::string store_key() const override { return fold_case(g_.channel_, g_.options_.casemapping); }
+    json front_state() const override { return channel_front(*g_.open_); }
+    host::StoredEnd stored_end() const override;
+    void store_news(const host::StoreNews& news) override;
+    void send_changes() override {}
+    void wake_at(std::optional<host::Clock::Time>) override {}
+
+private:
+    ChannelGame& g_;
+    Replies& out_;
+    std::string status_;
+};
+
+host::StoredEnd ChannelGame::StoreFront::stored_end() const {
+    const OpenGame& t = *g_.open_;
+    host::StoredEnd end{.status = status_.empty() ? t.hosted->status() : status_, .winner = {}, .turns = t.game.turn(), .stats = {}, .final_front = {}};
+    if (!t.game.over()) return end;  // stopped before its end: no statistics
+    if (const PlayerId won = t.game.winner(); won != kNoPlayer) end.winner = t.nick(won);
+    for (const host::PersonResult& p : t.hosted->tally().results(t.table())) {
+        const auto& accounts = t.table().held().count(p.seat) ? t.held_account : t.accounts;
+        const auto account = accounts.find(p.seat);
+        const std::string key = account != accounts.end() && !account->second.empty() ? "account:" + account->second
+                                                                                      : "nick:" + fold_case(p.name, t.casemapping);
+        end.stats.push_back({.key = key, .name = p.name, .won = p.won, .turns = p.turns, .points = p.score});
+    }
+    return end;
+}
+
+void ChannelGame::StoreFront::store_news(const host::StoreNews& news) {
+    if (!news.warning.empty()) {
+        g_.tell_operator(news.warning);
+        out_.push_back(host::StoreHealth::kWrittenAnew);
+    }
+    if (!news.failure.empty()) g_.tell_operator(news.failure);
+    if (news.works_again && g_.options_.log) g_.options_.log(g_.channel_ + ": the database works again; nothing was lost");
+    if (!news.players.empty()) out_.push_back(news.players);
+}
+
 void ChannelGame::persist(Replies& out) {
     if (!open_) return;
-    OpenGame& t = *open_;
-    if (!store_ || t.hosted->stored_id == 0) {
-        if (host::RecordLog* log = t.table().record()) log->take_lines();  // not stored: nothing keeps them
-        return;
-    }
-    t.hosted->collect_record();  // every line so far, a turn going on too: stored with the state
-    if (!t.store_health().may_try(now_)) return;  // failing: wait for the retry, in memory meanwhile
     // After every change, like the web: the record's new lines and the whole table (mid-turn: the
     // card drawn awaiting its give) in one transaction. Told once when it fails; tried again every
     // store_retry (1 s, never longer: a kill soon after the fault clears loses at most that second).
     const CallClock clock(now_, *options_.clock);
-    const host::StoreNews news = writer(clock).checkpoint(*t.hosted, fold_case(channel_, options_.casemapping), channel_front(t));
-    if (!news.warning.empty()) {
-        tell_operator(news.warning);
-        out.push_back(host::StoreHealth::kWrittenAnew);
-    }
-    if (!news.failure.empty()) tell_operator(news.failure);
-    if (news.works_again && options_.log) options_.log(channel_ + ": the database works again; nothing was lost");
-    if (!news.players.empty()) out.push_back(news.players);
+    std::optional<host::HostedStore> writer;
+    if (store_) writer.emplace(*store_, clock);
+    StoreFront front(*this, out);
+    host::after_change(*open_->hosted, writer ? &*writer : nullptr, front, now_);
 }
 
 void ChannelGame::store_end(const std::string& status, const std::string& reason) {
-    if (!open_ || !store_ || open_->hosted->stored_id == 0) return;
+    if (!open_ || !store_ || !open_->table().record()) return;
     OpenGame& t = *open_;
-    if (host::RecordLog* log = t.table().record())
-        if (!log->ended()) log->end(reason);  // a game over has its end line already (Table::advance)
+    if (!t.table().record()->ended()) t.table().record()->end(reason);  // a game over has its end line already (Table::advance)
     t.hosted->collect_record();
-    host::StoredEnd end{.status = status, .winner = {}, .turns = t.game.turn(), .stats = {}, .final_front = {}};
-    if (t.game.over()) {
-        const PlayerId won = t.game.winner();
-        if (won != kNoPlayer) end.winner = t.nick(won);
-        for (const host::PersonResult& p : t.tally().results(t.table())) {
-            const auto& accounts = t.table().held().count(p.seat) ? t.held_account : t.accounts;
-            const auto account = accounts.find(p.seat);
-            const std::string key = account != accounts.end() && !account->second.empty()
-                                        ? "account:" + account->second
-                                        : "nick:" + fold_case(p.name, t.casemapping);
-            end.stats.push_back({.key = key, .name = p.name, .won = p.won, .turns = p.turns, .points = p.score});
-        }
-    }
     const CallClock clock(now_, *options_.clock);
-    const host::StoreNews news = writer(clock).finish(*t.hosted, fold_case(channel_, options_.casemapping), end);
-    if (!t.hosted->stored_end) throw host::StoreError(news.failure.empty() ? "the game's end could not be stored" : news.failure);
+    host::HostedStore writer(*store_, clock);
+    Replies not_for_the_channel;  // the game ends here: "it goes on and is stored later" would not be true
+    StoreFront front(*this, not_for_the_channel, status);
+    host::store_change(*t.hosted, writer, front, now_);
+    if (!t.hosted->stored_end) throw host::StoreError("the game's end could not be stored");
     t.hosted->stored_id = 0;
 }
 

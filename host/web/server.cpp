@@ -226,15 +226,10 @@ void Server::Impl::shutdown() {
     signals.cancel(ec);
     sweeper.cancel();
     accept_pause.cancel();
-    store_retry.cancel();
     // Work in flight finishes first (a plugin's call is bounded by its budget): then every table
     // is saved as it is.
     table_workers.join();
-    if (store)
-        for (auto& [id, table] : lobby->tables()) {
-            table->hosted().collect_record();
-            store->save(*table, log);
-        }
+    for (auto& [id, table] : lobby->tables()) store_now(*table);
     for (auto& [id, room] : hub) {
         if (room.timer) room.timer->cancel();
         if (room.pace_timer) room.pace_timer->cancel();

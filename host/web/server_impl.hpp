@@ -62,7 +62,7 @@ private:
 struct HubTable {
     std::set<Socket*> sockets;
     std::unique_ptr<net::steady_timer> timer;
-    std::uint64_t clock = 0;   // bumped on every re-arm: an older expiry does nothing
+    std::uint64_t clock = 0;   // bumped on every wake_table: an older expiry does nothing
     std::uint32_t timed_turn = 0;  // the turn the table's clock (HostedTable::clock) times
     host::Clock::Time last_change{};
     std::optional<host::Clock::Time> over_since;
@@ -124,8 +124,6 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     Recent tables_by_address;                  // POST /api/tables
     Recent replays_by_address;                 // POST /api/replay
     net::steady_timer accept_pause{io};        // after a failed accept (EMFILE ...): wait, do not spin
-    net::steady_timer store_retry{io};         // while the database fails: every table tried again each second
-    std::optional<host::Clock::Time> store_retry_at;
     std::chrono::milliseconds accept_backoff{0};
     std::size_t refused_sockets = 0;           // connections refused by sockets_per_address since the last log line
 
@@ -171,8 +169,12 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     bool origin_allowed(const http::request<http::string_body>& req) const;
     /// A message from `socket` (whole; `oversized`: it was longer than kMaxMessageBytes).
     void on_message(Socket& socket, const std::string& text, bool oversized, bool binary);
-    /// After a table changed: its log and state to every socket, the turn clock, the store.
+    /// After a table changed: the after-change pipeline (host::after_change: the record collected
+    /// and stored, the log and state to every socket, the turn clock started and its wake-up
+    /// armed), then the pace of a bot's turn.
     void changed(const std::string& table_id);
+    /// A person's turn whose state was just sent starts its turn clock (whole turn_timeout); no
+    /// person's turn: the clock stops.
     void arm_clock(const std::string& table_id);
     /// A `state` message: {"type": "state", "table": WebTable::state_json(), "spectators": the
     /// sockets with no seat, "clock": {"turn", "ms_left", "timeout_ms"} while a person's card
@@ -193,19 +195,16 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// A `rematch` message: opens the rematch of a finished table once, and sends each of its
     /// pages the new table's id with the seat tokens of the people it held (docs/web.md).
     void rematch(Socket& socket, WebTable& table, const ClientMessage& m);
-    /// Sets the room's timer to its turn clock's next() and acts on what is due then (serial: the
-    /// arming this wake-up belongs to; a later one makes it do nothing).
-    void wake_clock(const std::string& table_id, std::uint64_t serial);
-    /// The turn clock of table `table_id` at the clock's now: a timeout lets the stand-in decide.
-    /// Returns whether something was due.
-    bool clock_due(const std::string& table_id);
-    /// While some table's save failed: tries each again in 1 s (so a kill soon after the
-    /// database works again loses at most the turn in play), until none fails.
-    void arm_store_retry();
-    /// The store retry, when due: every failing table saved again.
-    void store_retry_due();
-    /// The tables whose last save failed (their HostedTable's store health).
-    std::vector<std::string> failing_tables() const;
+    /// Sets the room's timer to wake table `table_id` at `at` (host::next_due: its turn clock or
+    /// its store retry), or cancels it (nullopt); an earlier arming does nothing when it fires.
+    void wake_table(const std::string& table_id, std::optional<host::Clock::Time> at);
+    /// What is due at table `table_id` at the clock's now: its store retry (after_change again),
+    /// its turn clock's timeout (the stand-in decides, on a table worker); else it sleeps until
+    /// next_due. Returns whether something was due.
+    bool table_due(const std::string& table_id);
+    /// The store step alone (host::store_change) for `table`, its record's lines collected first:
+    /// a table closed before its game began, and every table when the server stops.
+    void store_now(WebTable& table);
     /// Answers one HTTP request from `peer` (the client: client_address of the connection's
     /// peer): at once, or, for what is made off the loop (a picture), nullopt and later through
     /// `respond`, on the loop.

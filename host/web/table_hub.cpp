@@ -9,33 +9,75 @@
 
 #include <fmt/core.h>
 
+#include "host/hosted/after_change.hpp"
 #include "host/web/server_impl.hpp"
 
 namespace cherries::web {
 
 using nlohmann::json;
 
-void Server::Impl::changed(const std::string& table_id) {
-    WebTable* table = lobby->find(table_id);
-    if (!table) return;
-    table->hosted().collect_record();
-    if (store) {
-        if (std::string said = store->save(*table, log); !said.empty()) table->say(std::move(said));
-        arm_store_retry();
+namespace {
+
+/// A web table's part in the after-change pipeline (host/hosted/after_change.hpp): stored from
+/// its first seat under "web:ID", its statistics under "web:NAME", its final state kept until it
+/// closes; the store's news to its players (WebTable::say) and the server's log; its events and
+/// state sent to every socket at it; its turn clock started when the state showing a person's
+/// turn is sent; one Asio timer per table wakes it when next_due says.
+class TableFront final : public host::HostedFront {
+public:
+    TableFront(Server::Impl& server, WebTable& table) : s_(server), t_(table) {}
+    bool stores() const override { return s_.store && t_.recording(); }
+    std::string store_key() const override { return table_channel(t_.id()); }
+    json front_state() const override { return t_.front_json(); }
+    host::StoredEnd stored_end() const override;
+    void store_news(const host::StoreNews& news) override;
+    void send_changes() override;
+    void arm_clock() override { s_.arm_clock(t_.id()); }
+    void wake_at(std::optional<host::Clock::Time> at) override { s_.wake_table(t_.id(), at); }
+
+private:
+    Server::Impl& s_;
+    WebTable& t_;
+};
+
+host::StoredEnd TableFront::stored_end() const {
+    const host::HostedTable& hosted = t_.hosted();
+    host::StoredEnd end{.status = hosted.status(), .winner = hosted.winner(), .turns = hosted.turns(), .stats = {}, .final_front = {}};
+    if (t_.started())  // only a game that was played counts
+        for (const auto& p : t_.people()) end.stats.push_back({"web:" + p.name, p.name, p.won, p.turns, p.score});
+    // The final state stays until the table closes (TableStore::closed): a restart within
+    // close_finished_after shows the table's end again (docs/web.md, "Nothing is lost"). A table
+    // stopped before its game's end is not shown again (it would play on).
+    if (hosted.over()) {
+        json front = t_.front_json();
+        front["finished_at"] = s_.clock->unix_seconds();
+        end.final_front = std::move(front);
     }
-    const std::string events = table->take_events();
+    return end;
+}
+
+void TableFront::store_news(const host::StoreNews& news) {
+    // A database file deleted while in use was written anew (host/store): the operator hears of it.
+    if (!news.warning.empty()) s_.log(news.warning);
+    if (!news.failure.empty()) s_.log(fmt::format("table {}: {} (tried again every second)", t_.id(), news.failure));
+    if (news.works_again) s_.log(fmt::format("table {}: the database works again; nothing was lost", t_.id()));
+    if (!news.players.empty()) t_.say(news.players);
+}
+
+void TableFront::send_changes() {
+    const std::string events = t_.take_events();
     auto log_text = events == "[]" ? nullptr : std::make_shared<const std::string>(R"({"type":"events","events":)" + events + "}");
-    auto state = std::make_shared<const std::string>(dump(state_message(*table)));
-    HubTable& room = hub[table_id];
-    room.spectators_told = spectators(table_id);
-    room.last_change = clock->now();
-    room.summary = table->summary_json();
-    if (table->hosted().over() && !room.over_since) room.over_since = room.last_change;
+    auto state = std::make_shared<const std::string>(dump(s_.state_message(t_)));
+    HubTable& room = s_.hub[t_.id()];
+    room.spectators_told = s_.spectators(t_.id());
+    room.last_change = s_.clock->now();
+    room.summary = t_.summary_json();
+    if (t_.hosted().over() && !room.over_since) room.over_since = room.last_change;
     const std::set<Socket*> sockets = room.sockets;  // a send may close a socket
     for (Socket* s : sockets) {
         if (log_text) s->send(log_text);
         for (auto& [token, told] : s->tokens()) {  // a pending join that is now a seat
-            const PlayerId id = table->seat_of(token);
+            const PlayerId id = t_.seat_of(token);
             if (id != told && id != kNoPlayer) {
                 told = id;
                 s->send(json{{"type", "seated"}, {"token", token}, {"player", id}});
@@ -43,8 +85,23 @@ void Server::Impl::changed(const std::string& table_id) {
         }
         s->send(state);
     }
-    arm_clock(table_id);
+}
+
+}  // namespace
+
+void Server::Impl::changed(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    if (!table) return;
+    TableFront front(*this, *table);
+    host::after_change(table->hosted(), store ? &store->writer() : nullptr, front, clock->now());
     arm_pace(table_id);
+}
+
+void Server::Impl::store_now(WebTable& table) {
+    if (!store) return;
+    table.hosted().collect_record();
+    TableFront front(*this, table);
+    host::store_change(table.hosted(), store->writer(), front, clock->now());
 }
 
 void Server::Impl::set_pacing(WebTable& table) {
@@ -87,8 +144,7 @@ void Server::Impl::sweep() {
         WebTable* table = lobby->find(id);
         if (store && table && !table->started() && table->recording()) {  // a stored lobby: its record ends here
             table->close_unstarted("the table closed before its game began");
-            table->hosted().collect_record();
-            store->save(*table, log);
+            store_now(*table);
         }
         HubTable& room = hub[id];
         const std::set<Socket*> sockets = room.sockets;
@@ -96,7 +152,7 @@ void Server::Impl::sweep() {
         if (room.timer) room.timer->cancel();
         if (room.pace_timer) room.pace_timer->cancel();
         hub.erase(id);
-        if (store) store->closed(id, log);
+        if (store && table) store->closed(*table, log);
         lobby->drop(id);
         log(fmt::format("table {} closed", id));
     }
@@ -107,29 +163,6 @@ void Server::Impl::sweep() {
     const auto period = std::clamp<std::chrono::milliseconds>(std::min(config.close_finished_after, config.close_idle_after) / 4,
                                                               std::chrono::milliseconds(20), std::chrono::milliseconds(60'000));
     wake_at(sweeper, now + period, [self = shared_from_this()] { self->sweep(); });
-}
-
-std::vector<std::string> Server::Impl::failing_tables() const {
-    std::vector<std::string> ids;
-    for (const auto& [id, table] : lobby->tables()) {
-        const auto room = hub.find(id);
-        if (room != hub.end() && room->second.busy) continue;  // saved again when its work is done
-        if (table->hosted().store_health().failing()) ids.push_back(id);
-    }
-    return ids;
-}
-
-void Server::Impl::arm_store_retry() {
-    if (store_retry_at || !store || failing_tables().empty() || stopping) return;
-    store_retry_at = clock->now() + std::chrono::seconds(1);
-    wake_at(store_retry, *store_retry_at, [self = shared_from_this()] { self->store_retry_due(); });
-}
-
-void Server::Impl::store_retry_due() {
-    if (!store_retry_at || clock->now() < *store_retry_at || stopping) return;
-    store_retry_at.reset();
-    for (const std::string& id : failing_tables()) changed(id);
-    arm_store_retry();
 }
 
 int Server::Impl::spectators(const std::string& table_id) const {
@@ -225,44 +258,51 @@ void Server::Impl::arm_clock(const std::string& table_id) {
     HubTable& room = hub[table_id];
     const auto turn = table ? table->hosted().waiting_for_person() : std::nullopt;
     if (!turn) {
-        if (room.timer) room.timer->cancel();
         if (table) table->hosted().clock().stop();
         room.timed_turn = 0;
         return;
     }
-    if (room.timed_turn == *turn && room.timer) return;  // this turn's clock runs already
-    if (!room.timer) room.timer = std::make_unique<net::steady_timer>(io);
+    if (room.timed_turn == *turn) return;  // this turn's clock runs already
     room.timed_turn = *turn;
     host::TurnClock& turn_clock = table->hosted().clock();
     turn_clock.stop();  // a new turn: its whole time
     turn_clock.start(clock->now());
-    wake_clock(table_id, ++room.clock);
 }
 
-void Server::Impl::wake_clock(const std::string& table_id, std::uint64_t serial) {
-    WebTable* table = lobby->find(table_id);
+void Server::Impl::wake_table(const std::string& table_id, std::optional<host::Clock::Time> at) {
     HubTable& room = hub[table_id];
-    const auto at = table ? table->hosted().clock().next() : std::nullopt;
-    if (!at || !room.timer) return;
+    const std::uint64_t serial = ++room.clock;
+    if (!at) {
+        if (room.timer) room.timer->cancel();
+        return;
+    }
+    if (!room.timer) room.timer = std::make_unique<net::steady_timer>(io);
     wake_at(*room.timer, *at, [self = shared_from_this(), table_id, serial] {
         self->when_idle(table_id, [self, table_id, serial] {
             const auto r = self->hub.find(table_id);
-            if (r == self->hub.end() || r->second.clock != serial) return;
-            if (!self->clock_due(table_id)) self->wake_clock(table_id, serial);  // woken early, or a warning (the page shows none)
+            if (r == self->hub.end() || r->second.clock != serial) return;  // re-armed since
+            self->table_due(table_id);
         });
     });
 }
 
-bool Server::Impl::clock_due(const std::string& table_id) {
+bool Server::Impl::table_due(const std::string& table_id) {
     WebTable* table = lobby->find(table_id);
-    const auto r = hub.find(table_id);
-    if (!table || r == hub.end()) return false;
+    if (!table) return false;
+    const auto now = clock->now();
+    if (host::store_retry_due(table->hosted(), now)) {  // the database failed: tried again, in memory meanwhile
+        changed(table_id);
+        return true;
+    }
     host::TurnClock& turn_clock = table->hosted().clock();
-    if (!turn_clock.running() || turn_clock.tick(clock->now()) != host::TurnClock::Due::timeout) return false;
-    r->second.timed_turn = 0;
-    set_pacing(*table);
-    table_work(table_id, [waited = config.turn_timeout](WebTable& t) { t.time_out(waited); }, [this, table_id] { changed(table_id); });
-    return true;
+    if (turn_clock.running() && turn_clock.tick(now) == host::TurnClock::Due::timeout) {
+        hub[table_id].timed_turn = 0;
+        set_pacing(*table);
+        table_work(table_id, [waited = config.turn_timeout](WebTable& t) { t.time_out(waited); }, [this, table_id] { changed(table_id); });
+        return true;
+    }
+    wake_table(table_id, host::next_due(table->hosted()));  // woken early, or a warning (the page shows none)
+    return false;
 }
 
 std::int64_t Server::Impl::now_ms() const {
@@ -282,9 +322,8 @@ void Server::Impl::wake_all() {
     for (const auto& [id, room] : hub) ids.push_back(id);
     for (const std::string& id : ids)  // each may change the hub (a table closed, a rematch opened)
         when_idle(id, [this, id] {
-            if (!clock_due(id)) pace_due(id);
+            if (!table_due(id)) pace_due(id);
         });
-    store_retry_due();
     sweep();
 }
 

@@ -45,19 +45,13 @@ public:
     /// "unresumable" (a finished one just stays in the store) and told to `log`.
     std::vector<Resumed> resume(Lobby& lobby, std::chrono::milliseconds close_finished_after,
                                 const std::function<void(const std::string&)>& log);
-    /// Commits what changed at `table` (from its first seat on: WebTable::recording): its new record lines and its
-    /// state, or, for a finished game, its end and its people's statistics. A failed write
-    /// keeps the lines unstored and the table's store health failing (host::HostedTable), to be
-    /// tried again (the server does so every second). Returns a sentence for the table's players when storing stops ("...
-    /// cannot be stored in the database just now ...") and when it works again, else "". The
-    /// cause goes to `log`, once per run of failures.
-    std::string save(WebTable& table, const std::function<void(const std::string&)>& log);
-    /// Table `id` is closed: a finished game's final state is dropped (its record stays), and
-    /// the table is forgotten. A failure goes to `log`; the state is then dropped by nobody,
-    /// harmless (finished_under skips it once close_finished_after has passed).
-    void closed(const std::string& id, const std::function<void(const std::string&)>& log);
-    /// The stored game of table `id`, or 0.
-    std::int64_t game_of(const std::string& id) const;
+    /// The one writer of hosted tables' games (host::HostedStore): the after-change pipeline
+    /// (host/hosted/after_change.hpp) stores each change through it.
+    host::HostedStore& writer() { return writer_; }
+    /// `table` is closing: a finished game's final state is dropped (its record stays). A failure
+    /// goes to `log`; the state is then dropped by nobody, harmless (finished_under skips it once
+    /// close_finished_after has passed).
+    void closed(const WebTable& table, const std::function<void(const std::string&)>& log);
     /// A stored game's record (JSON Lines). Throws host::StoreError when there is no such game.
     std::string record(std::int64_t game) { return store_.record(game); }
     host::GameStore& store() { return store_; }
@@ -71,8 +65,6 @@ private:
     host::GameStore store_;
     const host::Clock& clock_;
     host::HostedStore writer_;  // begin, checkpoint, finish: one writer with CherryBot
-    std::map<std::string, std::int64_t> games_;  // table id -> game id
-    std::set<std::string> finished_;             // tables whose end is stored (once: statistics)
 };
 
 }  // namespace cherries::web
