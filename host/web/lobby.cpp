@@ -38,6 +38,7 @@ std::shared_ptr<const sdk::Bundle> Lobby::bundle(const std::vector<std::string>&
 }
 
 std::shared_ptr<const host::CardText> Lobby::words(const std::shared_ptr<const sdk::Bundle>& bundle) {
+    std::lock_guard lock(words_lock_);
     auto& w = words_[bundle.get()];
     if (!w) w = std::make_shared<const host::CardText>(*bundle);
     return w;
@@ -113,7 +114,7 @@ std::string Lobby::new_id() const {
         std::uint64_t bits = host::random_seed();
         std::string id;
         for (int i = 0; i < 10; ++i, bits >>= 5) id += kAlphabet[bits & 31];
-        if (!tables_.count(id)) return id;
+        if (!tables_.count(id) && !ordered_.count(id)) return id;
     }
 }
 
@@ -140,8 +141,20 @@ TableSetup Lobby::setup(std::string id, std::vector<std::string> sets, std::stri
 }
 
 std::variant<json, LobbyError> Lobby::create_table(const std::string& body, const std::string& opener) {
-    if (tables_.size() >= config_.max_tables)
-        return LobbyError{503, fmt::format("this server holds {} tables, its limit; try again when one has ended", tables_.size())};
+    auto order = order_table(body, opener);
+    if (auto* e = std::get_if<LobbyError>(&order)) return *e;
+    const TableOrder& o = std::get<TableOrder>(order);
+    auto made = make_table(o);
+    if (auto* e = std::get_if<LobbyError>(&made)) {
+        drop_order(o);
+        return *e;
+    }
+    return add_table(o, std::move(std::get<std::unique_ptr<WebTable>>(made)));
+}
+
+std::variant<TableOrder, LobbyError> Lobby::order_table(const std::string& body, const std::string& opener) {
+    if (tables_.size() + ordered_.size() >= config_.max_tables)
+        return LobbyError{503, fmt::format("this server holds {} tables, its limit; try again when one has ended", tables_.size() + ordered_.size())};
     // The cap is shared fairly: no one client (an address, an IPv6 /64) holds more than its share,
     // so that a few cannot fill the server for everyone else.
     if (!opener.empty() && opened_by(opener) >= config_.tables_per_address)
@@ -180,34 +193,40 @@ std::variant<json, LobbyError> Lobby::create_table(const std::string& body, cons
         std::sort(ids.begin(), ids.end());
         sets = ids;
     }
+    TableOrder order{.id = new_id(), .sets = sets, .gametype = gametype,
+                     .random_sets = request.contains("random_sets") && !request.contains("sets"), .seed = seed, .opener = opener};
+    ordered_[order.id] = opener;
+    return order;
+}
+
+std::variant<std::unique_ptr<WebTable>, LobbyError> Lobby::make_table(const TableOrder& order) {
     TableSetup s;
     try {
-        s = setup(new_id(), sets, gametype);
-        s.random_sets = request.contains("random_sets") && !request.contains("sets");
+        s = setup(order.id, order.sets, order.gametype);
+        s.random_sets = order.random_sets;
     } catch (const std::invalid_argument& e) {
         return LobbyError{400, e.what()};
     } catch (const std::exception& e) {
-        return LobbyError{400, fmt::format("the plugins {} with '{}' do not load together: {}", fmt::join(sets, ", "), gametype, e.what())};
+        return LobbyError{400, fmt::format("the plugins {} with '{}' do not load together: {}", fmt::join(order.sets, ", "), order.gametype, e.what())};
     }
-    const std::string id = s.id;
-    auto table = std::make_unique<WebTable>(std::move(s), library_, seed);
-    tables_[id] = std::move(table);
-    order_.push_back(id);
-    if (!opener.empty()) openers_[id] = opener;
-    return json{{"id", id}, {"sets", sets}, {"gametype", gametype}};
+    return std::make_unique<WebTable>(std::move(s), library_, order.seed);
 }
 
-std::variant<std::string, LobbyError> Lobby::rematch_table(WebTable& old) {
-    if (tables_.size() >= config_.max_tables)
-        return LobbyError{503, fmt::format("this server holds {} tables, its limit; try again when one has ended", tables_.size())};
-    TableSetup s = setup(new_id(), old.setup().sets, old.setup().gametype);
-    const std::string id = s.id;
-    auto table = std::make_unique<WebTable>(std::move(s), library_, host::random_seed());
-    std::map<std::string, std::string> tokens = table->seat_and_start(old.rematch());
-    tables_[id] = std::move(table);
-    order_.push_back(id);
-    old.set_rematch(id, std::move(tokens));
-    return id;
+json Lobby::add_table(const TableOrder& order, std::unique_ptr<WebTable> table) {
+    ordered_.erase(order.id);
+    tables_[order.id] = std::move(table);
+    order_.push_back(order.id);
+    if (!order.opener.empty()) openers_[order.id] = order.opener;
+    return json{{"id", order.id}, {"sets", order.sets}, {"gametype", order.gametype}};
+}
+
+std::variant<TableOrder, LobbyError> Lobby::order_rematch(const WebTable& old) {
+    if (tables_.size() + ordered_.size() >= config_.max_tables)
+        return LobbyError{503, fmt::format("this server holds {} tables, its limit; try again when one has ended", tables_.size() + ordered_.size())};
+    TableOrder order{.id = new_id(), .sets = old.setup().sets, .gametype = old.setup().gametype, .random_sets = false,
+                     .seed = host::random_seed(), .opener = {}};
+    ordered_[order.id] = "";
+    return order;
 }
 
 WebTable& Lobby::restore_table(const json& saved, std::vector<std::string> record_lines) {
@@ -235,7 +254,8 @@ void Lobby::drop(const std::string& id) {
 }
 
 std::size_t Lobby::opened_by(const std::string& opener) const {
-    return static_cast<std::size_t>(std::count_if(openers_.begin(), openers_.end(), [&](const auto& o) { return o.second == opener; }));
+    const auto of = [&](const auto& o) { return o.second == opener; };
+    return static_cast<std::size_t>(std::count_if(openers_.begin(), openers_.end(), of) + std::count_if(ordered_.begin(), ordered_.end(), of));
 }
 
 WebTable* Lobby::find(const std::string& id) {

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <variant>
@@ -34,6 +35,17 @@ struct LobbyError {
     std::string message;
 };
 
+/// A table asked for and checked on the loop (Lobby::order_table), made on a table worker
+/// (Lobby::make_table: its plugins' code runs there), then added on the loop (Lobby::add_table).
+struct TableOrder {
+    std::string id;  ///< reserved: no other table gets it meanwhile, and the limits count it
+    std::vector<std::string> sets;
+    std::string gametype;
+    bool random_sets = false;
+    std::uint64_t seed = 0;
+    std::string opener;  ///< the opener's limit key, or ""
+};
+
 /// Every table of the process, and what they may be made of.
 class Lobby {
 public:
@@ -45,16 +57,28 @@ public:
     /// The open tables, newest first, each as `summary` tells it (WebTable::summary_json, or
     /// what the server keeps of a table busy on a worker).
     nlohmann::json tables_json(const std::function<nlohmann::json(const WebTable&)>& summary) const;
-    /// Opens the rematch of `old` (its game over): a new table with the same sets and gametype,
-    /// its seats taken in the same order and its game started with a new seed and commitment
-    /// (host::rematch_of). Returns the new table's id; its people's seat tokens are in
-    /// old.rematch_tokens(). A LobbyError when the server is full.
-    std::variant<std::string, LobbyError> rematch_table(WebTable& old);
     /// Makes a table from a POST body ({"sets": [...], "gametype"} or {"random_sets": N, ...}) for
     /// the client `opener` (its limit key: an address, an IPv6 /64; "" counts for nobody);
     /// answers {"id", "sets"} or why not (400: malformed or unknown plugins, 503: max_tables,
     /// 429: `opener` holds tables_per_address open tables already, its share of the server).
+    /// order_table, make_table and add_table at once (on one thread: tests, the fuzzer).
     std::variant<nlohmann::json, LobbyError> create_table(const std::string& body, const std::string& opener = {});
+    /// The checks of create_table (the body, the limits) and the table's id reserved: what
+    /// make_table makes. Not thread-safe (the loop).
+    std::variant<TableOrder, LobbyError> order_table(const std::string& body, const std::string& opener = {});
+    /// Makes an ordered table: its plugins loaded (the first time they are asked for together)
+    /// and its Lua runtime made, which runs their code: a table worker's work, never the loop's.
+    /// Thread-safe (it reads the config and the library, and the words' cache is locked). A
+    /// LobbyError (400) when the plugins are not offered here or do not load together.
+    std::variant<std::unique_ptr<WebTable>, LobbyError> make_table(const TableOrder& order);
+    /// The made table joins the lobby under its order's id; answers {"id", "sets", "gametype"}.
+    /// Not thread-safe (the loop).
+    nlohmann::json add_table(const TableOrder& order, std::unique_ptr<WebTable> table);
+    /// An order that was not made (refused, or the server stops): its id and count are freed.
+    void drop_order(const TableOrder& order) { ordered_.erase(order.id); }
+    /// The rematch of `old` as an order: the same sets and gametype, a new seed (the loop).
+    /// A LobbyError when the server is full.
+    std::variant<TableOrder, LobbyError> order_rematch(const WebTable& old);
     /// Restores a table saved with WebTable::save_json() (an older format migrated:
     /// read_web_state); throws host::HostedStateError for a state it cannot read, and what
     /// WebTable's restoring constructor throws.
@@ -94,6 +118,8 @@ private:
     std::map<std::string, std::unique_ptr<WebTable>> tables_;
     std::vector<std::string> order_;  // table ids, oldest first
     std::map<std::string, std::string> openers_;  // table id -> the limit key of the client that opened it
+    std::map<std::string, std::string> ordered_;  // ids ordered, not yet added -> their opener's limit key
+    std::mutex words_lock_;  // words_: make_table runs on the table workers
     std::uint64_t seed_counter_ = 0;
 };
 

@@ -96,13 +96,20 @@ std::optional<Response> open_table(Server::Impl& s, const RouteCall& c) {
     if (std::string_view(type.data(), type.size()).substr(0, 16) != "application/json")
         return error_reply(c.req, http::status::unsupported_media_type, "expected a JSON body (Content-Type: application/json)");
     if (!s.origin_allowed(c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not open a table here");
-    auto made = s.lobby->create_table(c.req.body(), limit_key(c.client).to_string());
-    if (auto* e = std::get_if<LobbyError>(&made)) return error_reply(c.req, static_cast<http::status>(e->status), e->message);
-    const json& answer = std::get<json>(made);
-    s.log(fmt::format("table {} opened: {} with {}", answer.at("id").get<std::string>(), answer.at("gametype").get<std::string>(),
-                      answer.at("sets").dump()));
-    s.changed(answer.at("id").get<std::string>());
-    return json_reply(c.req, http::status::created, answer);
+    auto order = s.lobby->order_table(c.req.body(), limit_key(c.client).to_string());
+    if (auto* e = std::get_if<LobbyError>(&order)) return error_reply(c.req, static_cast<http::status>(e->status), e->message);
+    // Its plugins' code runs as the table is made: on a table worker, never on the loop.
+    s.make_table(std::get<TableOrder>(order), nullptr,
+                 [&s, req = Request(c.req), respond = c.respond](const std::variant<json, LobbyError>& made) {
+                     if (const auto* e = std::get_if<LobbyError>(&made))
+                         return respond(error_reply(req, static_cast<http::status>(e->status), e->message));
+                     const json& answer = std::get<json>(made);
+                     s.log(fmt::format("table {} opened: {} with {}", answer.at("id").get<std::string>(),
+                                       answer.at("gametype").get<std::string>(), answer.at("sets").dump()));
+                     s.changed(answer.at("id").get<std::string>());
+                     respond(json_reply(req, http::status::created, answer));
+                 });
+    return std::nullopt;
 }
 
 std::optional<Response> replay_record(Server::Impl& s, const RouteCall& c) {  // the replay page's words for a file

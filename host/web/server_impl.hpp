@@ -17,6 +17,7 @@
 #include <optional>
 #include <memory>
 #include <set>
+#include <variant>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -77,6 +78,8 @@ struct HubTable {
     /// The table's lobby summary (WebTable::summary_json) at its last change: what GET
     /// /api/tables shows of it while it is busy.
     nlohmann::json summary;
+    /// The id of this table's rematch while a table worker makes it (Impl::rematch), else "".
+    std::string rematch_making;
 };
 
 /// What may wait for one busy table (Impl::when_idle); past it, its players are told it is busy.
@@ -110,8 +113,9 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// serialised as on a strand; tables run side by side. Declared after the lobby: joined
     /// before any table goes.
     net::thread_pool table_workers{table_threads()};
-    /// Tests only: runs on the table worker before each piece of work of a table (its id), so a
-    /// test can hold one table's work and show the others go on (Server::set_before_table_work).
+    /// Tests only: runs on the table worker before each piece of work of a table (its id; a table
+    /// being made: its order's id), so a test can hold one table's work and show the others go
+    /// on (Server::set_before_table_work).
     std::function<void(const std::string&)> before_table_work;
     /// Requests waiting for a picture being drawn, by what is drawn ("faces:FINGERPRINT",
     /// "graph:GAMETYPE"): answered when it is done, the same drawing for all of them.
@@ -153,6 +157,12 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// Runs `work` on a table worker with table `id` (busy until it is done), then `done` on the
     /// loop, then what waited for the table (when_idle). An exception `work` throws is logged.
     void table_work(const std::string& id, std::function<void(WebTable&)> work, std::function<void()> done);
+    /// Makes the table `order` names on a table worker (Lobby::make_table: its plugins' code runs
+    /// there, never on the loop), `prepare` run on it there too (a rematch seats and starts it);
+    /// back on the loop it joins the lobby (Lobby::add_table) and `then` gets its answer, or the
+    /// order is dropped and `then` gets why. Nothing when the server stops meanwhile.
+    void make_table(TableOrder order, std::function<void(WebTable&)> prepare,
+                    std::function<void(const std::variant<nlohmann::json, LobbyError>&)> then);
     /// What waited for table `id` while it was busy, run in order until it is busy again.
     void run_waiting(const std::string& id);
     /// A message of `socket` for its table, run when the table is idle (on_message).
@@ -192,9 +202,13 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     void spectators_changed(const std::string& table_id);
     /// A `chat` message: {"type": "chat", "from", "seated", "text"} to every socket at the table.
     void chat(Socket& socket, WebTable& table, const ClientMessage& m);
-    /// A `rematch` message: opens the rematch of a finished table once, and sends each of its
-    /// pages the new table's id with the seat tokens of the people it held (docs/web.md).
+    /// A `rematch` message: opens the rematch of a finished table once (made on a table worker:
+    /// make_table), and sends each of its pages the new table's id with the seat tokens of the
+    /// people it held (docs/web.md).
     void rematch(Socket& socket, WebTable& table, const ClientMessage& m);
+    /// Sends every page at table `old_id` its rematch: the new table's id and the seat tokens of
+    /// the people that page sat for.
+    void tell_rematch(const std::string& old_id);
     /// Sets the room's timer to wake table `table_id` at `at` (host::next_due: its turn clock or
     /// its store retry), or cancels it (nullopt); an earlier arming does nothing when it fires.
     void wake_table(const std::string& table_id, std::optional<host::Clock::Time> at);

@@ -215,27 +215,81 @@ void Server::Impl::rematch(Socket& socket, WebTable& table, const ClientMessage&
         socket.send(error_json("the game is not over yet; a rematch begins when it has ended", "rematch", m.id));
         return;
     }
-    if (table.rematch_id().empty() || !lobby->find(table.rematch_id())) {
-        auto made = lobby->rematch_table(table);
-        if (auto* e = std::get_if<LobbyError>(&made)) {
-            socket.send(error_json(e->message, "rematch", m.id));
-            return;
-        }
-        log(fmt::format("table {} opened: the rematch of table {}", table.rematch_id(), table.id()));
-        changed(table.rematch_id());
+    if (!table.rematch_id().empty() && lobby->find(table.rematch_id())) return tell_rematch(table.id());
+    HubTable& room = hub[table.id()];
+    if (!room.rematch_making.empty()) return;  // asked already: every page here is told when it is made
+    auto order = lobby->order_rematch(table);
+    if (auto* e = std::get_if<LobbyError>(&order)) {
+        socket.send(error_json(e->message, "rematch", m.id));
+        return;
     }
+    const TableOrder& o = std::get<TableOrder>(order);
+    room.rematch_making = o.id;
+    auto tokens = std::make_shared<std::map<std::string, std::string>>();
+    make_table(
+        o, [tokens, seats = table.rematch()](WebTable& made) { *tokens = made.seat_and_start(seats); },
+        [this, old_id = table.id(), new_id = o.id, tokens](const std::variant<json, LobbyError>& made) {
+            const auto r = hub.find(old_id);
+            if (r != hub.end()) r->second.rematch_making.clear();
+            WebTable* old = lobby->find(old_id);
+            if (const auto* e = std::get_if<LobbyError>(&made)) {
+                log(fmt::format("the rematch of table {} could not be made: {}", old_id, e->message));
+                if (r != hub.end())
+                    for (Socket* s : std::set<Socket*>(r->second.sockets)) s->send(error_json(e->message, "rematch"));
+                return;
+            }
+            log(fmt::format("table {} opened: the rematch of table {}", new_id, old_id));
+            changed(new_id);
+            if (!old) return;  // closed meanwhile: its pages are gone
+            old->set_rematch(new_id, std::move(*tokens));
+            tell_rematch(old_id);
+        });
+}
+
+void Server::Impl::tell_rematch(const std::string& old_id) {
+    WebTable* table = lobby->find(old_id);
+    const auto r = hub.find(old_id);
+    if (!table || r == hub.end()) return;
     // Every page at this table follows to the new one; each gets the new seats of the people it
     // sat for here, and nobody else's.
-    const std::set<Socket*> sockets = hub[table.id()].sockets;
+    const std::set<Socket*> sockets = r->second.sockets;
     for (Socket* s : sockets) {
         json seats = json::array();
         for (const auto& [token, id] : s->tokens()) {
-            const std::string name = table.token_name(token);
-            if (const auto it = table.rematch_tokens().find(name); !name.empty() && it != table.rematch_tokens().end())
+            const std::string name = table->token_name(token);
+            if (const auto it = table->rematch_tokens().find(name); !name.empty() && it != table->rematch_tokens().end())
                 seats.push_back({{"name", name}, {"token", it->second}});
         }
-        s->send(json{{"type", "rematch"}, {"table", table.rematch_id()}, {"seats", seats}});
+        s->send(json{{"type", "rematch"}, {"table", table->rematch_id()}, {"seats", seats}});
     }
+}
+
+void Server::Impl::make_table(TableOrder order, std::function<void(WebTable&)> prepare,
+                              std::function<void(const std::variant<json, LobbyError>&)> then) {
+    // As table_work: the worker holds no share of the server (the pool is joined before the
+    // lobby goes), and what comes back finds the server through the weak pointer.
+    net::post(table_workers, [loop = io.get_executor(), weak = weak_from_this(), lobby = lobby.get(), hold = before_table_work,
+                              order = std::move(order), prepare = std::move(prepare), then = std::move(then)]() mutable {
+        if (hold) hold(order.id);
+        auto made = std::make_shared<std::variant<std::unique_ptr<WebTable>, LobbyError>>(lobby->make_table(order));
+        if (auto* table = std::get_if<std::unique_ptr<WebTable>>(made.get()); table && prepare) {
+            try {
+                prepare(**table);
+            } catch (const std::exception& e) {
+                *made = LobbyError{500, fmt::format("the table could not be set up: {}", e.what())};
+            }
+        }
+        net::post(loop, [weak, order = std::move(order), made, then = std::move(then)] {
+            const auto self = weak.lock();
+            if (!self) return;
+            if (self->stopping) return self->lobby->drop_order(order);
+            if (auto* e = std::get_if<LobbyError>(made.get())) {
+                self->lobby->drop_order(order);
+                return then(*e);
+            }
+            then(self->lobby->add_table(order, std::move(std::get<std::unique_ptr<WebTable>>(*made))));
+        });
+    });
 }
 
 json Server::Impl::state_message(const WebTable& table) {

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <future>
 #include <mutex>
 #include <string>
@@ -123,4 +124,63 @@ TEST_CASE("while one table's work is held on its worker, other tables play on an
     CHECK(after.at("players").size() == 2);
     const HttpAnswer history = events.get();
     CHECK(history.status == 200);
+}
+
+TEST_CASE("a table being made runs its plugins on a worker: while its making is held, other tables play on and the lobby answers", "[web]") {
+    // Holds the work of every table but `kept` (the one made before the gate closes).
+    struct NewTableGate {
+        std::mutex m;
+        std::condition_variable cv;
+        std::string kept;
+        bool closed = false, open = false;
+        int entered = 0;
+    };
+    auto gate = std::make_shared<NewTableGate>();
+    TestServer server({}, {}, {}, std::make_shared<host::ManualClock>(), [gate](const std::string& id) {
+        std::unique_lock lock(gate->m);
+        if (!gate->closed || gate->open || id == gate->kept) return;
+        ++gate->entered;
+        gate->cv.notify_all();
+        gate->cv.wait_for(lock, std::chrono::seconds(20), [&] { return gate->open; });
+    });
+    auto let_go = [gate] {
+        std::lock_guard lock(gate->m);
+        gate->open = true;
+        gate->cv.notify_all();
+    };
+    struct AtEnd {
+        std::function<void()> f;
+        ~AtEnd() { f(); }
+    } at_end{let_go};
+
+    const std::string other = new_table(server.port());
+    WsClient bob(server.port(), other);
+    const std::string b = sit(bob, "bob");
+    {
+        std::lock_guard lock(gate->m);
+        gate->kept = other;
+        gate->closed = true;
+    }
+    // A new table is asked for: its making (the Lua runtime of its plugins) reaches a worker and stays there.
+    auto made = std::async(std::launch::async, [&] {
+        return http_request(server.port(), "POST", "/api/tables", R"({"sets": ["standard"]})", "application/json");
+    });
+    {
+        std::unique_lock lock(gate->m);
+        REQUIRE(gate->cv.wait_for(lock, std::chrono::seconds(10), [&] { return gate->entered > 0; }));
+    }
+    // The other table plays and the lobby answers meanwhile.
+    bob.send(json{{"type", "add_bot"}, {"token", b}, {"kind", "greedy"}});
+    CHECK(bob.receive("state").at("table").at("players").size() == 2);
+    const HttpAnswer listed = http_request(server.port(), "GET", "/api/tables");
+    REQUIRE(listed.status == 200);
+    CHECK(json::parse(listed.body).size() == 1);  // the table being made is not listed yet
+    CHECK(made.wait_for(std::chrono::seconds(0)) == std::future_status::timeout);
+
+    let_go();
+    const HttpAnswer answer = made.get();
+    REQUIRE(answer.status == 201);
+    const std::string id = json::parse(answer.body).at("id").get<std::string>();
+    CHECK(id != other);
+    CHECK(json::parse(http_request(server.port(), "GET", "/api/tables").body).size() == 2);
 }
