@@ -166,7 +166,7 @@ TEST_CASE("RFC 8030 Section 5.2 and 5.4: a bad Topic or TTL is refused before an
               .find("push message: 3994 bytes") == 0);
 }
 
-TEST_CASE("An endpoint on loopback, or a name resolving to it, is refused without the tests' option") {
+TEST_CASE("An endpoint on loopback, or a name resolving to it, is refused without the tests' option (docs/push.md, \"The endpoint rules\")") {
     const Browser browser;
     const VapidKeys keys = VapidKeys::generate();
     const PushMessage message{"Your turn", std::chrono::minutes(1), Urgency::normal, ""};

@@ -98,7 +98,7 @@ TEST_CASE("RFC 8030 Section 5 and RFC 8292 Section 2: an endpoint that is not ht
     CHECK(mentions(refusal([] { parse_endpoint("https://" + std::string(kMaxEndpoint, 'a')); }), "more than 2048"));
 }
 
-TEST_CASE("An endpoint whose host is a loopback, private or link-local address is refused (RFC 8030 Section 8)") {
+TEST_CASE("An endpoint whose host is a loopback, private or link-local address is refused (no RFC asks it: docs/push.md, \"The endpoint rules\")") {
     CHECK(refusal([] { parse_endpoint("https://127.0.0.1:8443/x"); }) ==
           "endpoint: host 127.0.0.1 is a loopback address (127.0.0.0/8), not a public address; expected the push "
           "service's https:// URL from the browser's subscription");
