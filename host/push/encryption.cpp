@@ -115,7 +115,7 @@ std::string decrypt_message(std::span<const std::uint8_t> body, const P256KeyPai
     if (body.size() < kSaltSize + 5)
         throw host::InputError("push body: " + std::to_string(body.size()) +
                                " bytes, shorter than the aes128gcm header (salt 16, rs 4, idlen 1; RFC 8188 Section 2.1)");
-    Salt salt;
+    Salt salt{};
     std::copy_n(body.begin(), kSaltSize, salt.begin());
     const std::uint32_t rs = std::uint32_t(body[16]) << 24 | std::uint32_t(body[17]) << 16 | std::uint32_t(body[18]) << 8 |
                              std::uint32_t(body[19]);

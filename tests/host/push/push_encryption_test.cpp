@@ -29,7 +29,7 @@ constexpr const char* kBody =
 
 AuthSecret auth_of(const char* b64) {
     const Bytes b = base64url_decode(b64, "auth");
-    AuthSecret a;
+    AuthSecret a{};
     std::copy(b.begin(), b.end(), a.begin());
     return a;
 }
