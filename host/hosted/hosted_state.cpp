@@ -7,11 +7,13 @@ namespace cherries::host {
 using nlohmann::json;
 
 json hosted_state_json(const HostedState& state) {
-    return {{"state", "hosted"},
-            {"format", kHostedStateFormat},
-            {"table", state.table},
-            {"turns_taken", state.tally},
-            {"front", state.front.is_null() ? json::object() : state.front}};
+    json out = {{"state", "hosted"},
+                {"format", kHostedStateFormat},
+                {"table", state.table},
+                {"turns_taken", state.tally},
+                {"front", state.front.is_null() ? json::object() : state.front}};
+    if (!state.clock.is_null()) out["turn_clock"] = state.clock;
+    return out;
 }
 
 bool is_hosted_state(const json& j) {
@@ -37,7 +39,9 @@ HostedState read_hosted_state(const json& j, const std::string& where) {
         throw fail("\"turns_taken\" is not a tally");
     const auto front = j.find("front");
     if (front == j.end() || !front->is_object()) throw fail("\"front\" is missing or not an object");
-    return {*table, tally == j.end() ? json() : *tally, *front};
+    const auto clock = j.find("turn_clock");
+    if (clock != j.end() && !clock->is_null() && !clock->is_object()) throw fail("\"turn_clock\" is not an object");
+    return {*table, tally == j.end() ? json() : *tally, *front, clock == j.end() ? json() : *clock};
 }
 
 }  // namespace cherries::host

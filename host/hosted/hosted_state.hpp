@@ -3,7 +3,8 @@
 // read by read_hosted_state, each once. Format 2:
 //
 //   {"state": "hosted", "format": 2, "table": host::Table::save_json(),
-//    "turns_taken": host::SeatTally::to_json(), "front": {the front end's own part}}
+//    "turns_taken": host::SeatTally::to_json(), "front": {the front end's own part},
+//    "turn_clock": host::TurnClock::to_json() (a correspondence table's banks only)}
 //
 // The table's part holds everything the table has (the game with its generator, mid-turn too:
 // a card drawn and awaiting its give; seats, names, held seats, timeouts, pending changes, the
@@ -34,6 +35,7 @@ struct HostedState {
     nlohmann::json table;  ///< host::Table::save_json()
     nlohmann::json tally;  ///< host::SeatTally::to_json(); null: none yet
     nlohmann::json front;  ///< the front end's own part (an object)
+    nlohmann::json clock;  ///< a correspondence table's TurnClock::to_json() ("turn_clock"); null: none
 };
 
 /// The stored form of `state`: {"state": "hosted", "format": 2, "table", "turns_taken", "front"}.

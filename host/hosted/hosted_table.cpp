@@ -29,10 +29,15 @@ HostedTable::HostedTable(HostedSetup setup, BotSource& bots, TableListener& fron
       stored_(record_.size()) {
     TableListener& listener = *this;
     table_ = std::make_unique<Table>(*setup_.bundle, *runtime_, saved.table, bots, listener, setup_.options);
+    try {
+        clock_.restore(saved.clock);
+    } catch (const std::invalid_argument& e) {
+        throw HostedStateError(e.what());
+    }
 }
 
 nlohmann::json HostedTable::checkpoint_json(nlohmann::json front) const {
-    return hosted_state_json({table_->save_json(), tally_.to_json(), std::move(front)});
+    return hosted_state_json({table_->save_json(), tally_.to_json(), std::move(front), setup_.clock.bank ? clock_.to_json() : nlohmann::json()});
 }
 
 HostedTable::~HostedTable() { table_.reset(); }  // the Table first: it calls back into this

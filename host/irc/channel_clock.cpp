@@ -21,7 +21,7 @@ bool human_turn(const ChannelGame::OpenGame& t) {
 std::string ChannelGame::prompt(std::string lead) {
     OpenGame& t = *open_;
     lead += fmt::format("{}{}: !keep or !give NICK ({}).", lead.empty() ? "" : " ", t.nick(t.game.current_player()),
-                        seconds_text(options_.turn_timeout));
+                        seconds_text(t.clock().time_for(t.game.current_player())));
     t.prompt_line = paint({lead})[0];
     t.prompt_unsent = true;
     ++t.prompt_serial;
@@ -39,7 +39,7 @@ void ChannelGame::prompt_written(std::uint64_t serial, GameClock::time_point now
     if (serial != t.prompt_serial) return;  // an older prompt: that turn is over
     t.prompt_unsent = false;
     if (!human_turn(t)) return;
-    t.clock().start(now);
+    t.clock().start(now, t.game.current_player());
 }
 
 void ChannelGame::connection_lost() {
@@ -143,12 +143,19 @@ Replies ChannelGame::tick(GameClock::time_point now) {
         return out;
     }
     const host::TurnClock::Due due = t.clock().tick(now);
+    if (due == host::TurnClock::Due::vacation) {
+        const PlayerId seat = t.game.current_player();
+        out.push_back(fmt::format("{}'s time ran out: a vacation day is spent ({} of {}), so {} has one more day for this turn.", t.nick(seat),
+                                  t.clock().vacation_spent(seat), t.clock().options().bank->vacation_days, t.nick(seat)));
+        persist(out);
+        return paint(std::move(out));
+    }
     if (due == host::TurnClock::Due::warning)
         out.push_back(fmt::format("{}: {} left.", t.nick(t.game.current_player()), seconds_text(options_.turn_warning)));
     if (due != host::TurnClock::Due::timeout) return paint(std::move(out));
     try {
         t.out = &out;
-        t.table().time_out(options_.turn_timeout);  // the table's stand-in decides, and says so
+        t.table().time_out(t.clock().turn_length());  // the table's stand-in decides, and says so
         t.flush();
         t.sync_held();
         advance(now, out);

@@ -194,7 +194,8 @@ private:
     /// options, its turn clock (turn_timeout, turn_warning, pause_limit) and the store's retry.
     host::HostedSetup hosted_setup(std::shared_ptr<const sdk::Bundle> bundle) const {
         return {.bundle = std::move(bundle), .options = table_options(),
-                .clock = {.turn_timeout = options_.turn_timeout, .turn_warning = options_.turn_warning, .pause_limit = options_.pause_limit},
+                .clock = {.turn_timeout = options_.turn_timeout, .turn_warning = options_.turn_warning, .pause_limit = options_.pause_limit,
+                          .bank = host::time_bank_of(options_)},
                 .store_retry = options_.store_retry};
     }
     /// Plays on (bots at once) until a human must act, the game ends or is suspended; says it all.

@@ -37,7 +37,6 @@ void ChannelGame::leave(const std::string& nick, bool departed, Replies& out) {
 }
 
 void ChannelGame::advance(GameClock::time_point now, Replies& out) {
-    (void)now;
     if (!open_) return;
     OpenGame& t = *open_;
     // Bots play at once; the table stops at a human's turn, a suspension, the end, or when
@@ -45,7 +44,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
     t.out = &out;
     t.turns_left = 100000;
     const host::SessionStop stop = t.table().advance();
-    if (stop != host::SessionStop::human) t.clock().stop();  // only a human's card waits on the clock
+    if (stop != host::SessionStop::human) t.clock().answered(now);  // only a human's card waits on the clock (a bank keeps what is left)
     if (stop == host::SessionStop::over || t.game.over()) {
         t.flush();
         std::string result = "Final scores: " + t.scores() + fmt::format(" after {} turns.", t.game.turn());
@@ -68,7 +67,7 @@ void ChannelGame::advance(GameClock::time_point now, Replies& out) {
         out.push_back(prompt(line.empty() || line.back() == '.' ? line : line + "."));  // never "change.. ann:"
         t.prompted_card = t.game.drawn_card();
         t.prompted_turn = t.game.turn();
-        t.clock().stop();  // the clock starts when the prompt is written (prompt_written)
+        t.clock().answered(now);  // the last turn was answered; this one's clock starts when the prompt is written (prompt_written)
         return;
     }
     if (!t.started) return;

@@ -1,5 +1,7 @@
 #include "host/irc/text.hpp"
 
+#include "host/base/duration_words.hpp"
+
 #include "host/base/utf8.hpp"
 
 #include <fmt/core.h>
@@ -196,7 +198,7 @@ std::string ISupport::strip_membership(std::string& entry) const {
 }
 
 std::string seconds_text(std::chrono::milliseconds duration) {
-    return fmt::format("{:g} s", static_cast<double>(duration.count()) / 1000.0);
+    return host::duration_words(duration);
 }
 
 }  // namespace cherries::irc

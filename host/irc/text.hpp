@@ -48,7 +48,7 @@ std::size_t relay_prefix_bytes(std::size_t nicklen, std::size_t userlen, std::si
 /// UTF-8 is replaced first. An empty result when there is no room at all (a huge target).
 std::vector<std::string> split_privmsg(std::string_view target, std::string_view text, std::size_t prefix_bytes);
 
-/// A duration as players read it: "90 s", "0.5 s", "1.25 s" (seconds, no trailing zeros).
+/// A duration as players read it (host::duration_words): "90 s", "36 h", "10 days".
 std::string seconds_text(std::chrono::milliseconds duration);
 
 /// How a server compares nicks and channel names (ISUPPORT CASEMAPPING).

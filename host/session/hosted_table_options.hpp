@@ -28,6 +28,16 @@ struct HostedTableOptions {
     std::size_t max_players = 10;
     /// A bot holds the seat of a player who leaves a running game (`bot_takes_over`).
     bool bot_takes_over = false;
+    /// A correspondence table, played over days: each person's bank of time (`time_bank`, hours,
+    /// 1 to 8760; 0: off, every turn has turn_timeout), what each answer adds (`time_bank_add`,
+    /// hours, 0 to 8760), the most a bank holds (`time_bank_cap`, hours, at least time_bank; 0:
+    /// time_bank), and the vacation days a person may spend in a game when their bank runs out
+    /// (`vacation_days`, 0 to 365). `days_per_move = N` is the preset time_bank = time_bank_add =
+    /// time_bank_cap = N days: each turn N days.
+    std::chrono::hours time_bank{0};
+    std::chrono::hours time_bank_add{36};
+    std::chrono::hours time_bank_cap{0};
+    unsigned vacation_days = 5;
 };
 
 /// The keys of the block, for a config's list of known keys ("did you mean").

@@ -1,5 +1,7 @@
 #include "host/table/table.hpp"
 
+#include "host/base/duration_words.hpp"
+
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -425,7 +427,7 @@ void Table::time_out(std::chrono::milliseconds waited) {
     if (is_bot(id)) return;
     const unsigned n = ++timeouts_[id];
     const std::string within = waited > std::chrono::milliseconds::zero()
-                                   ? fmt::format("within {:g} s", static_cast<double>(waited.count()) / 1000.0)
+                                   ? "within " + duration_words(waited)
                                    : "in time";
     const std::string count = options_.max_timeouts != 0 ? fmt::format("timeout {} of {}", n, options_.max_timeouts)
                                                          : fmt::format("timeout {}", n);

@@ -1,6 +1,8 @@
 #include "host/table/turn_clock.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace cherries::host {
 
@@ -12,14 +14,72 @@ std::chrono::milliseconds whole_ms(std::chrono::steady_clock::duration d) {
 
 }  // namespace
 
-void TurnClock::start(TurnClockTime now) {
-    const TurnClockTime until = now + options_.turn_timeout;
+std::optional<TimeBank> time_bank_of(const HostedTableOptions& options) {
+    if (options.time_bank.count() == 0) return std::nullopt;
+    return TimeBank{.initial = options.time_bank,
+                    .per_move = options.time_bank_add,
+                    .cap = options.time_bank_cap.count() == 0 ? std::chrono::milliseconds(options.time_bank) : options.time_bank_cap,
+                    .vacation_days = options.vacation_days};
+}
+
+std::chrono::milliseconds TurnClock::time_for(unsigned seat) const {
+    if (!options_.bank) return options_.turn_timeout;
+    const auto it = banks_.find(seat);
+    return it == banks_.end() ? options_.bank->initial : it->second;
+}
+
+unsigned TurnClock::vacation_spent(unsigned seat) const {
+    const auto it = vacation_.find(seat);
+    return it == vacation_.end() ? 0 : it->second;
+}
+
+void TurnClock::start(TurnClockTime now, unsigned seat) {
+    if (deadline_ && seat != seat_) stop();  // another person's turn: theirs from the start
+    seat_ = seat;
+    const auto time = time_for(seat);
+    const TurnClockTime until = now + time;
     if (paused_until_) {
-        paused_left_ = options_.turn_timeout;
+        paused_left_ = time;
+        length_ = time;
     } else if (!deadline_ || *deadline_ < until) {
         deadline_ = until;
+        length_ = time;
         warned_ = false;
     }
+}
+
+void TurnClock::answered(TurnClockTime now) {
+    if (options_.bank && deadline_) banks_[seat_] = std::min(options_.bank->cap, whole_ms(*deadline_ - now) + options_.bank->per_move);
+    stop();
+}
+
+nlohmann::json TurnClock::to_json() const {
+    nlohmann::json banks = nlohmann::json::object(), vacation = nlohmann::json::object();
+    for (const auto& [seat, left] : banks_) banks[std::to_string(seat)] = left.count();
+    for (const auto& [seat, days] : vacation_) vacation[std::to_string(seat)] = days;
+    return {{"banks", banks}, {"vacation", vacation}};
+}
+
+void TurnClock::restore(const nlohmann::json& saved) {
+    if (saved.is_null()) return;
+    const auto fail = [] { throw std::invalid_argument("the turn clock's part is not {\"banks\": {seat: ms}, \"vacation\": {seat: days}}"); };
+    if (!saved.is_object() || !saved.contains("banks") || !saved.contains("vacation")) fail();
+    std::map<unsigned, std::chrono::milliseconds> banks;
+    std::map<unsigned, unsigned> vacation;
+    try {
+        for (const auto& [seat, ms] : saved.at("banks").items()) {
+            if (!ms.is_number_integer() || ms.get<std::int64_t>() < 0) fail();
+            banks[static_cast<unsigned>(std::stoul(seat))] = std::chrono::milliseconds(ms.get<std::int64_t>());
+        }
+        for (const auto& [seat, days] : saved.at("vacation").items()) {
+            if (!days.is_number_unsigned()) fail();
+            vacation[static_cast<unsigned>(std::stoul(seat))] = days.get<unsigned>();
+        }
+    } catch (const std::logic_error&) {  // a seat that is not a number, a part that is not an object
+        fail();
+    }
+    banks_ = std::move(banks);
+    vacation_ = std::move(vacation);
 }
 
 void TurnClock::stop() {
@@ -40,6 +100,7 @@ std::optional<std::chrono::milliseconds> TurnClock::resume(TurnClockTime now) {
     paused_until_.reset();
     const auto left = paused_left_;
     if (left) deadline_ = now + *left;
+    if (left && length_ < *left) length_ = *left;
     paused_left_.reset();
     return left;
 }
@@ -51,6 +112,14 @@ TurnClock::Due TurnClock::tick(TurnClockTime now) {
     }
     if (!deadline_) return Due::nothing;
     if (now >= *deadline_) {
+        if (options_.bank && vacation_spent(seat_) < options_.bank->vacation_days) {  // a day of grace, spent only now
+            ++vacation_[seat_];
+            deadline_ = *deadline_ + kVacationDay;
+            length_ += kVacationDay;
+            warned_ = false;
+            return Due::vacation;
+        }
+        if (options_.bank) banks_[seat_] = options_.bank->per_move;
         stop();
         return Due::timeout;
     }

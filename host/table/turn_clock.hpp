@@ -5,18 +5,43 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "host/session/hosted_table_options.hpp"
 
 namespace cherries::host {
 
 /// The clock's time: steady, never set back.
 using TurnClockTime = std::chrono::steady_clock::time_point;
 
-/// A table's clock settings (the table options block: turn_timeout, turn_warning, pause_limit).
+/// A correspondence table's clock (games over days): each person has a bank of time that their
+/// turns spend, refilled by `per_move` at each answer up to `cap`; when a bank runs out, a day of
+/// the person's vacation is spent first (`vacation_days` for the game), and only then does the
+/// turn time out. After a timeout the bank holds `per_move` for the next turn.
+struct TimeBank {
+    std::chrono::milliseconds initial{std::chrono::hours(240)};   ///< each person's bank at the start
+    std::chrono::milliseconds per_move{std::chrono::hours(36)};   ///< added at each answer
+    std::chrono::milliseconds cap{std::chrono::hours(240)};       ///< the most a bank holds
+    unsigned vacation_days = 5;                                   ///< days of grace a person may spend in the game
+};
+
+/// A hosted table's time bank from its options block (time_bank and the rest), or nullopt when
+/// time_bank is 0 (a turn clock of turn_timeout).
+std::optional<TimeBank> time_bank_of(const HostedTableOptions& options);
+
+/// The length of one vacation day (TimeBank::vacation_days).
+inline constexpr std::chrono::milliseconds kVacationDay = std::chrono::hours(24);
+
+/// A table's clock settings (the table options block: turn_timeout, turn_warning, pause_limit,
+/// and, at a correspondence table, its time bank).
 struct TurnClockOptions {
-    std::chrono::milliseconds turn_timeout{90'000};  ///< a person's time for one card
+    std::chrono::milliseconds turn_timeout{90'000};  ///< a person's time for one card (no bank)
     std::chrono::milliseconds turn_warning{0};       ///< warn this long before the end (0, or not below turn_timeout: never)
     std::chrono::milliseconds pause_limit{300'000};  ///< the longest pause
+    std::optional<TimeBank> bank;                    ///< a correspondence table's banks instead of turn_timeout
 };
 
 /// One table's turn clock. Not running until start(); stop() when no person's card waits.
@@ -24,14 +49,31 @@ class TurnClock {
 public:
     explicit TurnClock(TurnClockOptions options = {}) : options_(options) {}
 
-    /// What tick() found due.
-    enum class Due { nothing, warning, timeout, pause_over };
+    /// What tick() found due (`vacation`: a bank ran out and a vacation day was spent instead).
+    enum class Due { nothing, warning, timeout, pause_over, vacation };
 
     /// A person's time starts at `now` (their card is shown: the web's state sent, IRC's prompt
     /// written): the deadline is now + turn_timeout, unless a later one runs already (a prompt
     /// written again never shortens it). During a pause the whole turn_timeout waits for the end
     /// of the pause instead.
-    void start(TurnClockTime now);
+    /// At a correspondence table (TurnClockOptions::bank) the time is `seat`'s bank instead.
+    void start(TurnClockTime now, unsigned seat = 0);
+    /// The person answered at `now`: at a correspondence table their bank keeps what was left
+    /// plus per_move (at most cap); then stop(). Without a bank, or not running: stop().
+    void answered(TurnClockTime now);
+    /// The time `seat` has for a turn not yet started: their bank, or turn_timeout.
+    std::chrono::milliseconds time_for(unsigned seat) const;
+    /// How long the last turn started had, its vacation days included (what a timeout says the
+    /// person did not act within); kept after the clock stops.
+    std::chrono::milliseconds turn_length() const { return length_; }
+    /// Vacation days `seat` has spent (TimeBank::vacation_days).
+    unsigned vacation_spent(unsigned seat) const;
+    /// The banks and vacation days spent, by seat: {"banks": {"SEAT": ms}, "vacation": {"SEAT": days}}
+    /// (what a checkpoint keeps; a time already running is not kept: a restart gives the turn its
+    /// bank again).
+    nlohmann::json to_json() const;
+    /// Takes back what to_json() wrote (null: nothing). Throws std::invalid_argument for anything else.
+    void restore(const nlohmann::json& saved);
     /// No person's card waits (given, the game over, the connection lost): nothing is timed. A
     /// pause stays.
     void stop();
@@ -60,6 +102,10 @@ private:
 
     TurnClockOptions options_;
     std::optional<TurnClockTime> deadline_;
+    unsigned seat_ = 0;                                   // whose turn runs
+    std::chrono::milliseconds length_{0};                 // the running turn's whole time
+    std::map<unsigned, std::chrono::milliseconds> banks_;  // by seat; absent: TimeBank::initial
+    std::map<unsigned, unsigned> vacation_;                // days spent, by seat
     bool warned_ = false;
     std::optional<TurnClockTime> paused_until_;
     std::optional<std::chrono::milliseconds> paused_left_;

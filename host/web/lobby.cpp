@@ -128,7 +128,8 @@ TableSetup Lobby::setup(std::string id, std::vector<std::string> sets, std::stri
     s.options.max_players = config_.max_players;
     s.options.max_timeouts = config_.max_timeouts;
     s.options.bot_takes_over = config_.bot_takes_over;
-    s.clock = {.turn_timeout = config_.turn_timeout, .turn_warning = std::chrono::milliseconds(0)};  // the page shows no warning
+    s.clock = {.turn_timeout = config_.turn_timeout, .turn_warning = std::chrono::milliseconds(0),  // the page shows no warning
+               .bank = host::time_bank_of(config_)};
     // Nobody at a web table may learn the deck's order (docs/records.md, "The fair deal"); a
     // table restored from the store keeps the salt it saved.
     s.options.deal_salt = host::new_salt();

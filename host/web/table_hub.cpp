@@ -92,6 +92,13 @@ void TableFront::send_changes() {
 void Server::Impl::changed(const std::string& table_id) {
     WebTable* table = lobby->find(table_id);
     if (!table) return;
+    // The turn a person's clock timed is over: answered (a correspondence table's bank keeps what
+    // was left, plus what an answer adds) before the change is stored and sent.
+    HubTable& room = hub[table_id];
+    if (room.timed_turn != 0 && table->hosted().waiting_for_person() != room.timed_turn) {
+        table->hosted().clock().answered(clock->now());
+        room.timed_turn = 0;
+    }
     TableFront front(*this, *table);
     host::after_change(table->hosted(), store ? &store->writer() : nullptr, front, clock->now());
     arm_pace(table_id);
@@ -302,8 +309,10 @@ json Server::Impl::state_message(const WebTable& table) {
     const host::TurnClock& turn_clock = table.hosted().clock();
     const bool running = it != hub.end() && it->second.timed_turn == *turn && turn_clock.running();
     const auto left = running ? turn_clock.left(clock->now()) : std::nullopt;
-    state["clock"] = {{"turn", *turn}, {"ms_left", (left ? *left : config.turn_timeout).count()},
-                      {"timeout_ms", config.turn_timeout.count()}};
+    const auto& bank = turn_clock.options().bank;
+    const PlayerId seat = table.hosted().table().game()->current_player();
+    state["clock"] = {{"turn", *turn}, {"ms_left", (left ? *left : turn_clock.time_for(seat)).count()},
+                      {"timeout_ms", (bank ? bank->cap : config.turn_timeout).count()}};
     return state;
 }
 
@@ -312,15 +321,15 @@ void Server::Impl::arm_clock(const std::string& table_id) {
     HubTable& room = hub[table_id];
     const auto turn = table ? table->hosted().waiting_for_person() : std::nullopt;
     if (!turn) {
-        if (table) table->hosted().clock().stop();
+        if (table) table->hosted().clock().answered(clock->now());  // a bank keeps what is left (a correspondence table)
         room.timed_turn = 0;
         return;
     }
     if (room.timed_turn == *turn) return;  // this turn's clock runs already
     room.timed_turn = *turn;
     host::TurnClock& turn_clock = table->hosted().clock();
-    turn_clock.stop();  // a new turn: its whole time
-    turn_clock.start(clock->now());
+    turn_clock.answered(clock->now());  // a new turn: the last one was answered; this one has its whole time
+    turn_clock.start(clock->now(), table->hosted().table().game()->current_player());
 }
 
 void Server::Impl::wake_table(const std::string& table_id, std::optional<host::Clock::Time> at) {
@@ -349,10 +358,19 @@ bool Server::Impl::table_due(const std::string& table_id) {
         return true;
     }
     host::TurnClock& turn_clock = table->hosted().clock();
-    if (turn_clock.running() && turn_clock.tick(now) == host::TurnClock::Due::timeout) {
+    const auto due = turn_clock.running() ? turn_clock.tick(now) : host::TurnClock::Due::nothing;
+    if (due == host::TurnClock::Due::vacation) {  // a correspondence table: a day of grace, said to everyone
+        const PlayerId seat = table->hosted().table().game()->current_player();
+        const auto& bank = *turn_clock.options().bank;
+        table->say(fmt::format("{}'s time ran out: a vacation day is spent ({} of {}), so {} has one more day for this turn.",
+                               table->seat_name(seat), turn_clock.vacation_spent(seat), bank.vacation_days, table->seat_name(seat)));
+        changed(table_id);
+        return true;
+    }
+    if (due == host::TurnClock::Due::timeout) {
         hub[table_id].timed_turn = 0;
         set_pacing(*table);
-        table_work(table_id, [waited = config.turn_timeout](WebTable& t) { t.time_out(waited); }, [this, table_id] { changed(table_id); });
+        table_work(table_id, [waited = turn_clock.turn_length()](WebTable& t) { t.time_out(waited); }, [this, table_id] { changed(table_id); });
         return true;
     }
     wake_table(table_id, host::next_due(table->hosted()));  // woken early, or a warning (the page shows none)

@@ -61,3 +61,69 @@ TEST_CASE("turn clock: a pause keeps the time left, ends by itself at pause_limi
     CHECK(waiting.left(kT0 + 10s) == std::chrono::milliseconds(30s));
     CHECK_FALSE(waiting.resume(kT0 + 11s));  // not paused: nothing
 }
+
+TEST_CASE("correspondence clock: each person's bank is spent by their turns and refilled by each answer, up to its cap") {
+    using namespace std::chrono;
+    TurnClock clock({.turn_timeout = 90s, .turn_warning = 0s, .pause_limit = 300s,
+                     .bank = TimeBank{.initial = 240h, .per_move = 36h, .cap = 240h, .vacation_days = 2}});
+    CHECK(clock.time_for(0) == milliseconds(240h));
+    clock.start(kT0, 0);
+    CHECK(clock.next() == kT0 + 240h);
+    clock.answered(kT0 + 100h);  // 140 h left, +36 h
+    CHECK(clock.time_for(0) == milliseconds(176h));
+    CHECK(clock.time_for(1) == milliseconds(240h));  // bob's bank is his own
+    clock.start(kT0 + 100h, 1);
+    clock.answered(kT0 + 101h);  // 239 h + 36 h, capped at 240 h
+    CHECK(clock.time_for(1) == milliseconds(240h));
+    clock.start(kT0 + 101h, 0);
+    CHECK(clock.left(kT0 + 101h) == milliseconds(176h));
+}
+
+TEST_CASE("correspondence clock: a vacation day is spent only when a bank runs out; after the last one the turn times out") {
+    using namespace std::chrono;
+    TurnClock clock({.turn_timeout = 90s, .turn_warning = 0s, .pause_limit = 300s,
+                     .bank = TimeBank{.initial = 48h, .per_move = 24h, .cap = 48h, .vacation_days = 2}});
+    clock.start(kT0, 0);
+    CHECK(clock.tick(kT0 + 47h) == TurnClock::Due::nothing);  // a bank with time left spends no vacation
+    CHECK(clock.vacation_spent(0) == 0);
+    CHECK(clock.tick(kT0 + 48h) == TurnClock::Due::vacation);
+    CHECK(clock.vacation_spent(0) == 1);
+    CHECK(clock.running());
+    CHECK(clock.next() == kT0 + 72h);  // one day more
+    CHECK(clock.tick(kT0 + 72h) == TurnClock::Due::vacation);
+    CHECK(clock.tick(kT0 + 96h) == TurnClock::Due::timeout);  // no day left
+    CHECK_FALSE(clock.running());
+    CHECK(clock.vacation_spent(0) == 2);
+    CHECK(clock.time_for(0) == milliseconds(24h));  // the next turn has what an answer adds
+}
+
+TEST_CASE("correspondence clock: the banks and vacation days are kept by a checkpoint and read back; anything else is refused") {
+    using namespace std::chrono;
+    const TurnClockOptions options{.turn_timeout = 90s, .turn_warning = 0s, .pause_limit = 300s,
+                                   .bank = TimeBank{.initial = 48h, .per_move = 24h, .cap = 72h, .vacation_days = 3}};
+    TurnClock clock(options);
+    clock.start(kT0, 1);
+    CHECK(clock.tick(kT0 + 48h) == TurnClock::Due::vacation);
+    clock.answered(kT0 + 50h);  // 22 h left of the vacation day, +24 h
+    const nlohmann::json saved = clock.to_json();
+    TurnClock again(options);
+    again.restore(nlohmann::json::parse(saved.dump()));
+    CHECK(again.time_for(1) == milliseconds(46h));
+    CHECK(again.vacation_spent(1) == 1);
+    CHECK(again.time_for(0) == milliseconds(48h));
+    CHECK_THROWS_AS(again.restore(nlohmann::json{{"banks", {{"x", 5}}}, {"vacation", nlohmann::json::object()}}), std::invalid_argument);
+    CHECK_THROWS_AS(again.restore(nlohmann::json{{"banks", {{"0", -5}}}, {"vacation", nlohmann::json::object()}}), std::invalid_argument);
+    CHECK_THROWS_AS(again.restore(nlohmann::json::array()), std::invalid_argument);
+    CHECK(again.time_for(1) == milliseconds(46h));  // a refused part changed nothing
+}
+
+TEST_CASE("correspondence clock: the options block's time bank, and the days-per-move preset") {
+    HostedTableOptions options;
+    CHECK_FALSE(time_bank_of(options));
+    options.time_bank = std::chrono::hours(240);
+    const auto bank = time_bank_of(options);
+    REQUIRE(bank);
+    CHECK(bank->cap == std::chrono::hours(240));  // 0: the bank's start
+    CHECK(bank->per_move == std::chrono::hours(36));
+    CHECK(bank->vacation_days == 5);
+}

@@ -115,3 +115,20 @@ TEST_CASE("serve.toml: [limits] trusted_proxies are addresses or ranges; anythin
                              Catch::Contains("expected e.g. \"127.0.0.1\""));
     }
 }
+
+TEST_CASE("serve.toml: a correspondence table's time bank, the days-per-move preset, and a cap below the bank refused", "[web]") {
+    const web::ServeConfig bank = web::parse_serve_config("[tables]\ntime_bank = 240\ntime_bank_add = 36\nvacation_days = 3\n", "serve.toml", "");
+    CHECK(bank.time_bank == std::chrono::hours(240));
+    CHECK(bank.time_bank_add == std::chrono::hours(36));
+    CHECK(bank.vacation_days == 3);
+    const web::ServeConfig days = web::parse_serve_config("[tables]\ndays_per_move = 3\n", "serve.toml", "");
+    CHECK(days.time_bank == std::chrono::hours(72));
+    CHECK(days.time_bank_add == std::chrono::hours(72));
+    CHECK(days.time_bank_cap == std::chrono::hours(72));
+    try {
+        web::parse_serve_config("[tables]\ntime_bank = 240\ntime_bank_cap = 100\n", "serve.toml", "");
+        FAIL("no error");
+    } catch (const sdk::LoadError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("serve.toml:3:") && Catch::Contains("time_bank_cap is below time_bank"));
+    }
+}

@@ -1,0 +1,123 @@
+// A correspondence table (docs/web.md, "Correspondence tables"; issue 42 item 1): each person's
+// bank of time is spent by their turns and refilled by each answer; it survives a restart; when
+// it runs out a vacation day is spent, and only then does the turn time out. Weeks of play on a
+// ManualClock the test steps: nothing sleeps.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "tests/host/web/web_client.hpp"
+
+using namespace cherries;
+using namespace cherries::test;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+namespace {
+
+constexpr std::int64_t ms(std::chrono::hours h) { return std::chrono::milliseconds(h).count(); }
+
+// Reads `c` until the state shows ann's card awaiting her give at a turn after `after`; every
+// log line read on the way goes to `lines`.
+json ann_turn(WsClient& c, std::uint32_t ann, std::uint32_t after, std::vector<std::string>& lines) {
+    for (int i = 0; i < 2000; ++i) {
+        const json m = c.receive();
+        for (auto& line : event_lines(m)) lines.push_back(std::move(line));
+        if (m.at("type") != "state") continue;
+        const json& t = m.at("table");
+        REQUIRE(t.at("result").is_null());  // the game lasts: nobody can score in this gametype
+        if (t.at("started") == true && t.at("phase") == "awaiting_give" && t.at("current") == ann && t.at("turn").get<std::uint32_t>() > after)
+            return m;
+    }
+    FAIL("ann's turn never came");
+    return {};
+}
+
+bool said(const std::vector<std::string>& lines, const std::string& what) {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
+}
+
+}  // namespace
+
+TEST_CASE("a correspondence game over weeks: banks spent and refilled, kept across restarts, a vacation day only when a bank runs out", "[web]") {
+    // A gametype where no count of cherries scores: the game lasts until the deck is out.
+    TempFolder plugins;
+    std::string toml = "[gametype]\nid = \"long\"\nname = \"Long\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 13\n[distribution]\n";
+    for (int n = 0; n <= 60; ++n) toml += std::to_string(n) + " = 0\n";
+    plugins.write("gametypes/long/gametype.toml", toml);
+    web::ServeConfig config;
+    config.plugin_path = {plugins.path()};
+    config.default_gametype = "long";
+    config.database = (plugins.path() / "games.db").string();
+    config.time_bank = 240h;  // the defaults of a correspondence table: 240 h, +36 h an answer, at most 240 h
+    config.time_bank_add = 36h;
+    config.vacation_days = 2;
+    config.max_timeouts = 0;
+    auto clock = std::make_shared<host::ManualClock>();
+    std::vector<std::string> lines;
+
+    auto server = std::make_unique<TestServer>(config, web::Pictures{}, std::function<void()>{}, clock);
+    const std::string id = new_table(server->port());
+    auto ann = std::make_unique<WsClient>(server->port(), id);
+    ann->send(json{{"type", "join"}, {"name", "ann"}});
+    const json seated = ann->receive("seated");
+    const std::string token = seated.at("token");
+    const std::uint32_t me = seated.at("player");
+    ann->send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
+    ann->send(json{{"type", "start"}, {"token", token}});
+
+    // Five turns, each answered after 3 days: 240 h, 204, 168, 132, 96 (72 h spent, 36 h back).
+    std::int64_t bank = ms(240h);
+    std::uint32_t turn = 0;
+    for (int k = 0; k < 5; ++k) {
+        const json m = ann_turn(*ann, me, turn, lines);
+        turn = m.at("table").at("turn");
+        INFO("ann's turn " << k << " (game turn " << turn << ")");
+        CHECK(m.at("clock").at("ms_left") == bank);
+        CHECK(m.at("clock").at("timeout_ms") == ms(240h));
+        clock->advance(72h);
+        server->wake();  // nothing is due: her bank holds more than three days
+        ann->send(json{{"type", "give"}, {"token", token}, {"to", me}, {"turn", turn}});
+        bank = std::min(bank - ms(72h) + ms(36h), ms(240h));
+        if (k == 2 || k == 4) {  // the server stops and starts again from its database; the page reconnects
+            ann_turn(*ann, me, turn, lines);  // her next turn is stored first
+            ann.reset();
+            server.reset();
+            server = std::make_unique<TestServer>(config, web::Pictures{}, std::function<void()>{}, clock);
+            ann = std::make_unique<WsClient>(server->port(), id);
+            ann->send(json{{"type", "hello"}, {"token", token}});
+            turn -= 1;  // the same turn is shown again
+        }
+    }
+    REQUIRE(bank == ms(60h));
+    // Her bank has 60 h: she waits it out. A vacation day is spent instead of her turn, twice,
+    // each said to the table; then the turn times out and the stand-in decides.
+    const json m = ann_turn(*ann, me, turn, lines);
+    turn = m.at("table").at("turn");
+    CHECK(m.at("clock").at("ms_left") == ms(60h));
+    for (int day = 1; day <= 2; ++day) {
+        clock->advance(day == 1 ? 60h : 24h);
+        server->wake();
+        json s = json::object();
+        for (int i = 0; i < 20 && s.value("type", "") != "state"; ++i) {  // the events first (the sentence), then the state
+            s = ann->receive();
+            for (auto& line : event_lines(s)) lines.push_back(std::move(line));
+        }
+        CHECK(s.at("table").at("current") == me);
+        CHECK(s.at("table").at("turn") == turn);
+        CHECK(s.at("clock").at("ms_left") == ms(24h));
+    }
+    clock->advance(24h);
+    server->wake();
+    const json next = ann_turn(*ann, me, turn, lines);
+    CHECK(next.at("clock").at("ms_left") == ms(36h));  // after a timeout: what an answer adds
+    CHECK(said(lines, "ann's time ran out: a vacation day is spent (1 of 2)"));
+    CHECK(said(lines, "ann's time ran out: a vacation day is spent (2 of 2)"));
+    CHECK(said(lines, "ann did not act within"));
+    // 5 × 3 days, 60 h, two vacation days: about three weeks of play, and ann is still seated.
+    CHECK(std::any_of(next.at("table").at("players").begin(), next.at("table").at("players").end(),
+                      [](const json& p) { return p.at("name") == "ann"; }));
+}
