@@ -203,6 +203,7 @@ std::variant<std::string, LobbyError> Lobby::rematch_table(WebTable& old) {
     TableSetup s = setup(new_id(), old.setup().sets, old.setup().gametype);
     const std::string id = s.id;
     auto table = std::make_unique<WebTable>(std::move(s), library_, host::random_seed());
+    table->keep_claimed(old);  // the same people: a name its key proved stays proven
     std::map<std::string, std::string> tokens = table->seat_and_start(old.rematch());
     tables_[id] = std::move(table);
     order_.push_back(id);

@@ -80,7 +80,7 @@ std::string TableStore::save(WebTable& table, const std::function<void(const std
     } else {
         host::StoredEnd end{.status = hosted.status(), .winner = hosted.winner(), .turns = hosted.turns(), .stats = {}, .final_front = {}};
         if (table.started())  // only a game that was played counts
-            for (const auto& p : table.people()) end.stats.push_back({"web:" + p.name, p.name, p.won, p.turns, p.score});
+            for (const auto& p : table.people()) end.stats.push_back({table.stats_key_of(p.name), p.name, p.won, p.turns, p.score});
         // The final state stays until the table closes (closed()): a restart within
         // close_finished_after shows the table's end again (docs/web.md, "Nothing is lost").
         // A table stopped before its game's end is not shown again (it would play on).
