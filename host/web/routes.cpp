@@ -122,7 +122,8 @@ std::optional<Response> names_page(Server::Impl& s, const RouteCall& c) { return
 // string field `field`. Its value, or the refusal in words. A key is never in a refusal, a log
 // line or a URL (the page posts it in the body).
 std::variant<std::string, Response> names_request(Server::Impl& s, const RouteCall& c, const char* field, bool limited) {
-    if (!s.store) return error_reply(c.req, http::status::not_found, "this server keeps no claimed names (it runs without a database)");
+    // 501, not 404: a page must not take "no such key" from a server that keeps no names at all.
+    if (!s.store) return error_reply(c.req, http::status::not_implemented, "this server keeps no claimed names (it runs without a database)");
     if (limited && !s.within_minute_limit(s.names_by_address, c.client, s.config.names_per_minute))
         return error_reply(c.req, http::status::too_many_requests,
                            fmt::format("this address claimed names or revoked keys {} times in the last minute, the limit; try again in a minute",

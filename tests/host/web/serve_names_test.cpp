@@ -92,8 +92,9 @@ TEST_CASE("the names API claims, checks and revokes, and refuses in words", "[we
 TEST_CASE("without a database no name is claimed: the API says so and every name plays", "[web]") {
     TestServer server;
     const HttpAnswer a = post(server.port(), "/api/names", {{"name", "ann"}});
-    CHECK(a.status == 404);
+    CHECK(a.status == 501);
     CHECK_THAT(a.body, Catch::Contains("keeps no claimed names"));
+    CHECK(post(server.port(), "/api/names/check", {{"key", std::string(43, 'A')}}).status == 501);
     const std::string id = new_table(server.port());
     WsClient c(server.port(), id);
     c.send(json{{"type", "join"}, {"name", "ann"}, {"key", std::string(43, 'A')}});
