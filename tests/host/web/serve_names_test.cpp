@@ -132,10 +132,12 @@ TEST_CASE("a claimed name sits down only with its key; unclaimed names play as b
     // With its key: seated, as the name was claimed ("Ann" for "ann").
     ann.send(json{{"type", "join"}, {"name", "ann"}, {"key", key}});
     const json seated = ann.receive("seated");
-    std::string seen = seated.dump() + until_players(ann, 1);
+    std::string seen = seated.dump();  // before the states that follow it: `+` does not order its reads
+    seen += until_players(ann, 1);
     // An unclaimed name plays as before, with or without a key (a key proves only its own name).
     cid.send(json{{"type", "join"}, {"name", "cid"}, {"key", key}});
-    seen += cid.receive("seated").dump() + until_players(cid, 2);
+    seen += cid.receive("seated").dump();
+    seen += until_players(cid, 2);
     seen += until_players(thief, 2);
     seen += until_players(ann, 2);
     const json table = ann.state(seated.at("token"));
