@@ -143,8 +143,21 @@ void schema_v4(SQLite::Database& db) {
         CREATE INDEX player_stats_by_rate ON player_stats(CAST(wins AS REAL) / games DESC, wins DESC, points DESC, key);)");
 }
 
+// Schema 5: a name that is yours (issue 42): each claimed name under its skeleton (look-alikes
+// are one name), with the SHA-256 of its player key (the key itself is never stored). Nothing
+// older changes: statistics by typed names stay as they were.
+void schema_v5(SQLite::Database& db) {
+    db.exec(R"(
+        CREATE TABLE name_claims (
+            skeleton TEXT PRIMARY KEY,
+            name     TEXT    NOT NULL,
+            key_hash TEXT    NOT NULL UNIQUE,
+            claimed  INTEGER NOT NULL
+        ) WITHOUT ROWID;)");
+}
+
 using Migration = void (*)(SQLite::Database&);
-constexpr Migration kMigrations[] = {schema_v1, schema_v2, schema_v3, schema_v4};  // kMigrations[v] goes from v to v + 1
+constexpr Migration kMigrations[] = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5};  // kMigrations[v] goes from v to v + 1
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
 [[noreturn]] void fail(const std::string& file, const std::string& what) { throw StoreError(file + ": " + what); }
@@ -523,21 +536,82 @@ std::optional<PlayerStats> GameStore::stats(const std::string& key) {
 
 std::vector<PlayerStats> GameStore::top(std::size_t limit, std::uint64_t min_games, const std::string& key_prefix,
                                         StatsOrder order, std::size_t offset) {
+    return top(limit, min_games, std::vector<std::string>{key_prefix}, order, offset);
+}
+
+std::vector<PlayerStats> GameStore::top(std::size_t limit, std::uint64_t min_games, const std::vector<std::string>& key_prefixes,
+                                        StatsOrder order, std::size_t offset) {
     return impl_->guarded("read the statistics", [&] {
         // Each ORDER BY is an index's own order (schema 4): SQLite walks the index and stops after
         // offset + limit rows that pass the filter, with no sort of the table.
         const char* by = order == StatsOrder::most_wins ? "ORDER BY wins DESC, points DESC, key"
                                                         : "ORDER BY CAST(wins AS REAL) / games DESC, wins DESC, points DESC, key";
-        SQLite::Statement q(*impl_->db, std::string(kStatsColumns) +
-                                            "WHERE games >= ?2 AND games > 0 AND substr(key, 1, length(?3)) = ?3 " + by +
-                                            " LIMIT ?1 OFFSET ?4");
+        std::string prefixes;
+        for (std::size_t i = 0; i < key_prefixes.size(); ++i)
+            prefixes += fmt::format("{}substr(key, 1, length(?{})) = ?{}", i ? " OR " : "", i + 4, i + 4);
+        SQLite::Statement q(*impl_->db, std::string(kStatsColumns) + "WHERE games >= ?2 AND games > 0 AND (" +
+                                            (prefixes.empty() ? std::string("0") : prefixes) + ") " + by +
+                                            " LIMIT ?1 OFFSET ?3");
         q.bind(1, static_cast<std::int64_t>(std::min<std::size_t>(limit, INT64_MAX)));
         q.bind(2, static_cast<std::int64_t>(std::max<std::uint64_t>(min_games, 1)));
-        q.bind(3, key_prefix);
-        q.bind(4, static_cast<std::int64_t>(std::min<std::size_t>(offset, INT64_MAX)));
+        q.bind(3, static_cast<std::int64_t>(std::min<std::size_t>(offset, INT64_MAX)));
+        for (std::size_t i = 0; i < key_prefixes.size(); ++i) q.bind(static_cast<int>(i + 4), key_prefixes[i]);
         std::vector<PlayerStats> out;
         while (q.executeStep()) out.push_back(stats_row(q));
         return out;
+    });
+}
+
+namespace {
+
+std::optional<NameClaim> claim_row(SQLite::Statement& q) {
+    if (!q.executeStep()) return std::nullopt;
+    return NameClaim{.skeleton = q.getColumn(0).getString(),
+                     .name = q.getColumn(1).getString(),
+                     .key_hash = q.getColumn(2).getString(),
+                     .claimed = q.getColumn(3).getInt64()};
+}
+
+}  // namespace
+
+bool GameStore::claim_name(const NameClaim& claim) {
+    keep_file();
+    return impl_->guarded("store the claimed name", [&] {
+        impl_->before_write();
+        SQLite::Statement s(*impl_->db, "INSERT INTO name_claims (skeleton, name, key_hash, claimed) VALUES (?, ?, ?, ?) "
+                                        "ON CONFLICT(skeleton) DO NOTHING");
+        s.bind(1, claim.skeleton);
+        s.bind(2, claim.name);
+        s.bind(3, claim.key_hash);
+        s.bind(4, claim.claimed);
+        return s.exec() == 1;
+    });
+}
+
+std::optional<NameClaim> GameStore::name_claim(const std::string& skeleton) {
+    return impl_->guarded("read the claimed names", [&] {
+        SQLite::Statement q(*impl_->db, "SELECT skeleton, name, key_hash, claimed FROM name_claims WHERE skeleton = ?");
+        q.bind(1, skeleton);
+        return claim_row(q);
+    });
+}
+
+std::optional<NameClaim> GameStore::claim_of_key(const std::string& key_hash) {
+    return impl_->guarded("read the claimed names", [&] {
+        SQLite::Statement q(*impl_->db, "SELECT skeleton, name, key_hash, claimed FROM name_claims WHERE key_hash = ?");
+        q.bind(1, key_hash);
+        return claim_row(q);
+    });
+}
+
+bool GameStore::replace_key(const std::string& old_hash, const std::string& new_hash) {
+    keep_file();
+    return impl_->guarded("store the new player key", [&] {
+        impl_->before_write();
+        SQLite::Statement s(*impl_->db, "UPDATE name_claims SET key_hash = ? WHERE key_hash = ?");
+        s.bind(1, new_hash);
+        s.bind(2, old_hash);
+        return s.exec() == 1;
     });
 }
 

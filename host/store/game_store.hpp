@@ -20,7 +20,7 @@
 namespace cherries::host {
 
 /// The schema this build writes; older databases are migrated when opened (docs/irc-storage.md).
-inline constexpr int kStoreSchemaVersion = 4;
+inline constexpr int kStoreSchemaVersion = 5;
 
 /// `key` ("nick:ANN", "web:a" + U+0301 + "nn") as statistics are kept under it: the part after
 /// the first ':' in NFC and case-folded (host::nfc_name, host::fold_name), so "ann", "ANN",
@@ -74,6 +74,15 @@ struct StatsUpdate {
     bool won = false;
     std::uint32_t turns = 0;  ///< turns this player took
     std::int64_t points = 0;  ///< final score
+};
+
+/// A name that is someone's (docs/web.md, "A name that is yours"): claimed with a player key, a
+/// secret only its owner holds. The store keeps the key's SHA-256, never the key.
+struct NameClaim {
+    std::string skeleton;      ///< host::name_skeleton of the name: claims are keyed by it ("ANN", Cyrillic "аnn" and "ann" are one)
+    std::string name;          ///< the name as claimed, in NFC
+    std::string key_hash;      ///< SHA-256 of the player key, 64 lowercase hex digits
+    std::int64_t claimed = 0;  ///< when it was claimed, Unix seconds
 };
 
 /// The database. Not thread-safe: one front end's thread uses it. A database file deleted
@@ -143,6 +152,21 @@ public:
     /// order, so a page costs its rows, not a sort of every player's.
     std::vector<PlayerStats> top(std::size_t limit = 5, std::uint64_t min_games = 1, const std::string& key_prefix = "",
                                  StatsOrder order = StatsOrder::win_rate, std::size_t offset = 0);
+    /// The same with any of several key prefixes ({"web:", "claimed:"}: the web's ranking).
+    std::vector<PlayerStats> top(std::size_t limit, std::uint64_t min_games, const std::vector<std::string>& key_prefixes,
+                                 StatsOrder order, std::size_t offset = 0);
+
+    /// Stores `claim` (schema 5's name_claims). False, and nothing changed, when a claim of the
+    /// same skeleton is there already.
+    bool claim_name(const NameClaim& claim);
+    /// The claim of names whose skeleton is `skeleton` (host::name_skeleton), if any.
+    std::optional<NameClaim> name_claim(const std::string& skeleton);
+    /// The claim whose player key hashes to `key_hash`, if any.
+    std::optional<NameClaim> claim_of_key(const std::string& key_hash);
+    /// The claim whose key hashes to `old_hash` takes `new_hash` instead (a revoked key: the old
+    /// one proves nothing from then on). False, and nothing changed, when no claim has `old_hash`.
+    bool replace_key(const std::string& old_hash, const std::string& new_hash);
+
     /// A game's record as JSON Lines (each line ends with '\n'). Throws StoreError when there is
     /// no game `game`.
     std::string record(std::int64_t game);
@@ -161,7 +185,7 @@ private:
 /// export_record(store, id): the record of game `id` as `cherries replay` reads it.
 inline std::string export_record(GameStore& store, std::int64_t game) { return store.record(game); }
 
-/// Opens (creating) `file` and migrates it only up to schema `version` (1 or 2): tests make
+/// Opens (creating) `file` and migrates it only up to schema `version` (1 to kStoreSchemaVersion): tests make
 /// databases of older versions with it. Throws StoreError like GameStore's constructor.
 void migrate_database(const std::string& file, int version);
 

@@ -7,6 +7,7 @@
 
 #include "host/base/printable.hpp"
 #include "host/base/utf8.hpp"
+#include "host/web/player_names.hpp"
 
 namespace cherries::web {
 
@@ -115,8 +116,13 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
         c.only({"token"});
         token(false);
     } else if (out.type == "join") {
-        c.only({"name"});
+        c.only({"name", "key"});
         if (auto n = c.string("name", true, 96)) out.name = *n;
+        // A player key (a claimed name's proof): its shape only; whether it is the name's key is
+        // the store's to say. Never echoed: it is a secret.
+        out.key = c.string("key", false, 64);
+        if (out.key && !is_player_key(*out.key))
+            c.fail("'join' message: field 'key' is not a player key (43 characters of letters, digits, '-' and '_')");
         if (!c.error)
             if (const std::string p = host::name_problem(out.name); !p.empty()) c.fail("'join' message: the name: " + p);
     } else if (out.type == "add_bot") {

@@ -27,6 +27,12 @@ struct ClientMessage {
     std::string type;
     std::optional<std::string> token;  ///< 32 hex digits when present
     std::string name;                  ///< join, cancel
+    /// join: the player key of a claimed name (host/web/player_names.hpp), when the page holds
+    /// one. The server checks it on its loop and drops it before the table sees the message.
+    std::optional<std::string> key;
+    /// join: set by the server once `key` proved the name (never read from a message): the
+    /// seat's statistics count under the claimed name.
+    bool claimed = false;
     std::string kind;                  ///< add_bot
     std::uint32_t to = 0;              ///< give: a player id
     std::uint32_t turn = 0;            ///< give: the turn whose drawn card it gives (1 or more)

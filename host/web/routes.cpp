@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "host/base/file_io.hpp"
+#include "host/base/printable.hpp"
 #include "host/web/http_reply.hpp"
+#include "host/web/player_names.hpp"
 #include "host/web/replay_entries.hpp"
 #include "host/web/server_impl.hpp"
 #include "host/web/static_files.hpp"
@@ -121,6 +123,74 @@ std::optional<Response> replay_record(Server::Impl& s, const RouteCall& c) {  //
     return json_reply(c.req, http::status::ok, replayed_json(s.lobby->library(), c.req.body(), "the record"));
 }
 
+std::optional<Response> names_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "names.html"); }
+
+// A request about a claimed name (docs/web.md, "A name that is yours"): a JSON object with the
+// string field `field`. Its value, or the refusal in words. A key is never in a refusal, a log
+// line or a URL (the page posts it in the body).
+std::variant<std::string, Response> names_request(Server::Impl& s, const RouteCall& c, const char* field, bool limited) {
+    // 501, not 404: a page must not take "no such key" from a server that keeps no names at all.
+    if (!s.store) return error_reply(c.req, http::status::not_implemented, "this server keeps no claimed names (it runs without a database)");
+    if (limited && !s.within_minute_limit(s.names_by_address, c.client, s.config.names_per_minute))
+        return error_reply(c.req, http::status::too_many_requests,
+                           fmt::format("this address claimed names or revoked keys {} times in the last minute, the limit; try again in a minute",
+                                       s.config.names_per_minute));
+    const auto type = c.req[http::field::content_type];
+    if (std::string_view(type.data(), type.size()).substr(0, 16) != "application/json")
+        return error_reply(c.req, http::status::unsupported_media_type, "expected a JSON body (Content-Type: application/json)");
+    if (!s.origin_allowed(c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not ask about names here");
+    const json body = json::parse(c.req.body(), nullptr, false);
+    if (!body.is_object() || !body.contains(field) || !body[field].is_string())
+        return error_reply(c.req, http::status::bad_request, fmt::format("expected a JSON object with a string \"{}\"", field));
+    return body[field].get<std::string>();
+}
+
+// The store failed: said to the log, and to the page in words (nothing changed).
+Response names_unreadable(Server::Impl& s, const RouteCall& c, const std::exception& e) {
+    s.log(e.what());
+    return error_reply(c.req, http::status::service_unavailable, "the claimed names cannot be read or written just now; try again in a moment");
+}
+
+std::optional<Response> claim_name(Server::Impl& s, const RouteCall& c) {
+    auto asked = names_request(s, c, "name", true);
+    if (auto* refused = std::get_if<Response>(&asked)) return std::move(*refused);
+    try {
+        auto made = PlayerNames(s.store->store()).claim(std::get<std::string>(asked), s.clock->unix_seconds());
+        if (auto* no = std::get_if<NameRefusal>(&made)) return error_reply(c.req, static_cast<http::status>(no->status), no->message);
+        const auto& claimed = std::get<ClaimedName>(made);
+        s.log(fmt::format("the name {} was claimed", host::printable(claimed.name)));  // never its key
+        return json_reply(c.req, http::status::created, json{{"name", claimed.name}, {"key", claimed.key}});
+    } catch (const std::exception& e) {
+        return names_unreadable(s, c, e);
+    }
+}
+
+std::optional<Response> check_key(Server::Impl& s, const RouteCall& c) {
+    auto asked = names_request(s, c, "key", false);
+    if (auto* refused = std::get_if<Response>(&asked)) return std::move(*refused);
+    try {
+        auto name = PlayerNames(s.store->store()).name_of(std::get<std::string>(asked));
+        if (auto* no = std::get_if<NameRefusal>(&name)) return error_reply(c.req, static_cast<http::status>(no->status), no->message);
+        return json_reply(c.req, http::status::ok, json{{"name", std::get<std::string>(name)}});
+    } catch (const std::exception& e) {
+        return names_unreadable(s, c, e);
+    }
+}
+
+std::optional<Response> revoke_key(Server::Impl& s, const RouteCall& c) {
+    auto asked = names_request(s, c, "key", true);
+    if (auto* refused = std::get_if<Response>(&asked)) return std::move(*refused);
+    try {
+        auto made = PlayerNames(s.store->store()).revoke(std::get<std::string>(asked));
+        if (auto* no = std::get_if<NameRefusal>(&made)) return error_reply(c.req, static_cast<http::status>(no->status), no->message);
+        const auto& claimed = std::get<ClaimedName>(made);
+        s.log(fmt::format("the player key of {} was revoked; a new one was given", host::printable(claimed.name)));
+        return json_reply(c.req, http::status::ok, json{{"name", claimed.name}, {"key", claimed.key}});
+    } catch (const std::exception& e) {
+        return names_unreadable(s, c, e);
+    }
+}
+
 std::optional<Response> catalog(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->catalog_json()); }
 std::optional<Response> tables(Server::Impl& s, const RouteCall& c) {
     // A table at work on a worker is not read: its summary at its last change stands for it.
@@ -149,9 +219,11 @@ std::optional<Response> players(Server::Impl& s, const RouteCall& c) {  // the s
     json out = json::array();
     if (s.store)
         try {
-            for (const auto& p : s.store->store().top(20, 1, "web:", host::StatsOrder::most_wins))  // the order docs/web.md states
+            // Typed names and claimed ones (a seat its key proved) side by side; "claimed" says which.
+            for (const auto& p : s.store->store().top(20, 1, std::vector<std::string>{"web:", "claimed:"}, host::StatsOrder::most_wins))
                 out.push_back({{"name", p.name}, {"games", p.games}, {"wins", p.wins}, {"turns", p.turns},
-                               {"points", p.points}, {"best", p.best ? json(*p.best) : json(nullptr)}});
+                               {"points", p.points}, {"best", p.best ? json(*p.best) : json(nullptr)},
+                               {"claimed", p.key.rfind("claimed:", 0) == 0}});
         } catch (const std::exception& e) {
             s.log(e.what());
             return error_reply(c.req, http::status::service_unavailable, "the statistics cannot be read now");
@@ -289,6 +361,10 @@ const std::vector<Route>& routes() {
     static const std::vector<Route> table = {
         {verb::post, std::regex("/api/tables"), open_table},
         {verb::post, std::regex("/api/replay"), replay_record},
+        {verb::post, std::regex("/api/names"), claim_name},
+        {verb::post, std::regex("/api/names/check"), check_key},
+        {verb::post, std::regex("/api/names/revoke"), revoke_key},
+        {verb::get, std::regex("/names"), names_page},
         {verb::get, std::regex("/|/index\\.html"), lobby_page},
         {verb::get, std::regex("/t/.*"), table_page},
         {verb::get, std::regex("/replay"), replay_page},
@@ -325,7 +401,7 @@ std::optional<Response> Server::Impl::route(const Request& req, const net::ip::a
         return r.handler(*this, call);
     }
     if (path_known || method != http::verb::get)
-        return error_reply(req, http::status::method_not_allowed, "expected GET (or POST /api/tables, POST /api/replay)");
+        return error_reply(req, http::status::method_not_allowed, "expected GET (or POST /api/tables, POST /api/replay, POST /api/names ...)");
     return error_reply(req, http::status::not_found, "no such page: " + path.substr(0, 100));
 }
 

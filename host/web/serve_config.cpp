@@ -73,11 +73,12 @@ void read_tables(ConfigReader& r, const TomlValue& t, ServeConfig& c) {
 
 void read_limits(ConfigReader& r, const TomlValue& t, ServeConfig& c) {
     const std::string ctx = "[limits] ";
-    r.unknown_keys(t, {"sockets_per_address", "tables_per_minute", "replays_per_minute", "tables_per_address", "trusted_proxies",
+    r.unknown_keys(t, {"sockets_per_address", "tables_per_minute", "replays_per_minute", "names_per_minute", "tables_per_address", "trusted_proxies",
                        "http_idle", "websocket_idle"}, ctx);
     if (auto v = r.integer(t, "sockets_per_address", 2, 100'000, ctx)) c.sockets_per_address = static_cast<std::size_t>(*v);
     if (auto v = r.integer(t, "tables_per_minute", 1, 100'000, ctx)) c.tables_per_minute = static_cast<std::size_t>(*v);
     if (auto v = r.integer(t, "replays_per_minute", 1, 100'000, ctx)) c.replays_per_minute = static_cast<std::size_t>(*v);
+    if (auto v = r.integer(t, "names_per_minute", 1, 100'000, ctx)) c.names_per_minute = static_cast<std::size_t>(*v);
     if (auto v = r.integer(t, "tables_per_address", 1, 1'000'000, ctx)) c.tables_per_address = static_cast<std::size_t>(*v);
     if (auto v = r.strings(t, "trusted_proxies", ctx)) {
         c.trusted_proxies.clear();

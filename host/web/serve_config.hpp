@@ -49,6 +49,7 @@ struct ServeConfig : host::HostedTableOptions {
     std::size_t sockets_per_address = 64;            ///< open connections (HTTP and WebSocket) from one IP address
     std::size_t tables_per_minute = 20;              ///< tables one IP address may open in any 60 s
     std::size_t replays_per_minute = 30;             ///< records one IP address may send to POST /api/replay in any 60 s
+    std::size_t names_per_minute = 5;                ///< names one IP address may claim, or keys revoke, in any 60 s (POST /api/names ...)
     std::size_t tables_per_address = 10;             ///< open tables one IP address may have opened at once (its share of max_tables)
     /// Proxies whose X-Forwarded-For / Forwarded header names the client (addresses or ranges,
     /// "127.0.0.1", "10.0.0.0/8"); empty: every peer is the client. Every limit above counts a

@@ -127,6 +127,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     using Recent = std::map<net::ip::address, std::deque<host::Clock::Time>>;
     Recent tables_by_address;                  // POST /api/tables
     Recent replays_by_address;                 // POST /api/replay
+    Recent names_by_address;                   // POST /api/names, /api/names/revoke
     net::steady_timer accept_pause{io};        // after a failed accept (EMFILE ...): wait, do not spin
     std::chrono::milliseconds accept_backoff{0};
     std::size_t refused_sockets = 0;           // connections refused by sockets_per_address since the last log line
@@ -177,6 +178,10 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     bool origin_allowed(std::string_view origin, std::string_view host) const;
     /// The same for a request, from its Origin and Host headers (a WebSocket's upgrade, a POST).
     bool origin_allowed(const http::request<http::string_body>& req) const;
+    /// A `join`'s name and player key checked against the claimed names (host/web/player_names.hpp),
+    /// on the loop: the key is taken out of `m`; a proven name is set as claimed. False: refused,
+    /// and `socket` was told why.
+    bool prove_name(Socket& socket, ClientMessage& m);
     /// A message from `socket` (whole; `oversized`: it was longer than kMaxMessageBytes).
     void on_message(Socket& socket, const std::string& text, bool oversized, bool binary);
     /// After a table changed: the after-change pipeline (host::after_change: the record collected

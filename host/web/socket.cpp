@@ -8,6 +8,11 @@
 
 #include "host/web/server_impl.hpp"
 
+#include <utility>
+
+#include "host/base/printable.hpp"
+#include "host/web/player_names.hpp"
+
 namespace cherries::web {
 
 using nlohmann::json;
@@ -153,17 +158,38 @@ void Server::Impl::on_message(Socket& socket, const std::string& text, bool over
         socket.send(error_json(e->message, e->request, e->id));
         return;
     }
-    const ClientMessage& m = std::get<ClientMessage>(parsed);
+    ClientMessage& m = std::get<ClientMessage>(parsed);
     if (!lobby->find(socket.table_id())) {
         socket.send(error_json("table '" + socket.table_id() + "' is gone; open a new one in the lobby", m.type, m.id));
         return;
     }
+    if (m.type == "join" && !prove_name(socket, m)) return;
     // Read when the table is idle: while a plugin of this table works, its messages wait, in
     // order, and nobody else's do.
     if (!when_idle(socket.table_id(), [this, from = socket.weak_from_this(), m] { table_message(from, m); }))
         socket.send(error_json(fmt::format("the table is busy with {} earlier requests; this one was not read: send it again in a moment",
                                            kMaxWaiting),
                                m.type, m.id));
+}
+
+bool Server::Impl::prove_name(Socket& socket, ClientMessage& m) {
+    const std::optional<std::string> key = std::exchange(m.key, std::nullopt);  // the table never sees it
+    if (!store) return true;  // no database: no claimed names, every name plays as it always did
+    NameProof proof;
+    try {
+        proof = PlayerNames(store->store()).prove(host::nfc_name(m.name), key);
+    } catch (const std::exception& e) {
+        log(e.what());
+        socket.send(error_json("the claimed names cannot be read just now; sit down again in a moment", m.type, m.id));
+        return false;
+    }
+    if (!proof.refusal.empty()) {
+        socket.send(error_json(proof.refusal, m.type, m.id));
+        return false;
+    }
+    m.name = proof.name;
+    m.claimed = proof.claimed;
+    return true;
 }
 
 void Server::Impl::table_message(const std::weak_ptr<Socket>& from, const ClientMessage& m) {

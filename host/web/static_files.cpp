@@ -46,7 +46,7 @@ std::vector<std::string> missing_web_files(const fs::path& root) {
     // to the module's folder). Only the page's own files: the server sends nothing else.
     static const std::regex link(R"re("/static/([^"?#]+)")re");
     static const std::regex import(R"re(from\s+['"]\./([^'"]+)['"])re");
-    std::set<std::string> seen{"index.html", "table.html", "replay.html", "ranking.html"};
+    std::set<std::string> seen{"index.html", "table.html", "replay.html", "ranking.html", "names.html"};
     std::vector<std::string> todo(seen.begin(), seen.end());
     std::vector<std::string> missing;
     while (!todo.empty()) {

@@ -18,8 +18,8 @@ namespace cherries::web {
 /// CMAKE_INSTALL_PREFIX's.
 std::filesystem::path default_web_root(const std::filesystem::path& configured = {});
 
-/// The page's files that are missing (or empty) in `root`, relative to it and sorted: the three pages the
-/// server sends (index.html, table.html, replay.html) and every file they load, followed through
+/// The page's files that are missing (or empty) in `root`, relative to it and sorted: the pages the
+/// server sends (index.html, table.html, replay.html, ranking.html, names.html) and every file they load, followed through
 /// their `/static/PATH` links and the ES modules' `from './NAME.js'` imports. Empty when the root
 /// is complete; {"(the folder itself)"} when `root` is no folder.
 std::vector<std::string> missing_web_files(const std::filesystem::path& root);

@@ -19,7 +19,8 @@ using nlohmann::json;
 namespace {
 
 /// A web table's part in the after-change pipeline (host/hosted/after_change.hpp): stored from
-/// its first seat under "web:ID", its statistics under "web:NAME", its final state kept until it
+/// its first seat under "web:ID", its statistics under "web:NAME" or, for a name proven by its
+/// player key, "claimed:NAME", its final state kept until it
 /// closes; the store's news to its players (WebTable::say) and the server's log; its events and
 /// state sent to every socket at it; its turn clock started when the state showing a person's
 /// turn is sent; one Asio timer per table wakes it when next_due says.
@@ -44,7 +45,7 @@ host::StoredEnd TableFront::stored_end() const {
     const host::HostedTable& hosted = t_.hosted();
     host::StoredEnd end{.status = hosted.status(), .winner = hosted.winner(), .turns = hosted.turns(), .stats = {}, .final_front = {}};
     if (t_.started())  // only a game that was played counts
-        for (const auto& p : t_.people()) end.stats.push_back({"web:" + p.name, p.name, p.won, p.turns, p.score});
+        for (const auto& p : t_.people()) end.stats.push_back({t_.stats_key_of(p.name), p.name, p.won, p.turns, p.score});
     // The final state stays until the table closes (TableStore::closed): a restart within
     // close_finished_after shows the table's end again (docs/web.md, "Nothing is lost"). A table
     // stopped before its game's end is not shown again (it would play on).
@@ -234,7 +235,11 @@ void Server::Impl::rematch(Socket& socket, WebTable& table, const ClientMessage&
     room.rematch_making = o.id;
     auto tokens = std::make_shared<std::map<std::string, std::string>>();
     make_table(
-        o, [tokens, seats = table.rematch()](WebTable& made) { *tokens = made.seat_and_start(seats); },
+        o,
+        [tokens, seats = table.rematch(), claimed = table.claimed_names()](WebTable& made) {
+            made.keep_claimed(claimed);  // the same people: a name its key proved stays proven
+            *tokens = made.seat_and_start(seats);
+        },
         [this, old_id = table.id(), new_id = o.id, tokens](const std::variant<json, LobbyError>& made) {
             const auto r = hub.find(old_id);
             if (r != hub.end()) r->second.rematch_making.clear();

@@ -1,6 +1,6 @@
 // A web table's stored state (host/hosted/hosted_state.hpp, format 2), read once: its front end
 // part is the web's own, {"id", "sets", "gametype", "random_sets", "tokens", "notices",
-// "history_notes", "history_count"} and, for a finished table shown after its end,
+// "history_notes", "history_count", "claimed"?} and, for a finished table shown after its end,
 // "finished_at" (docs/web.md, "Nothing is lost"). A state stored before format 2 is migrated here.
 #pragma once
 

@@ -40,6 +40,8 @@ WebTable::WebTable(TableSetup setup, host::GameLibrary& library, const host::Hos
         for (const auto& n : *it) notices_[n.at("id").get<PlayerId>()] = n.at("text").get<std::string>();
     for (const auto& [token, seat] : saved.at("tokens").items())
         tokens_[token] = Token{seat.at("id").get<PlayerId>(), seat.at("name").get<std::string>()};
+    if (const auto it = saved.find("claimed"); it != saved.end() && it->is_array())  // a state from before claims has none
+        for (const auto& name : *it) claimed_.insert(name.get<std::string>());
     // The sentences about the table the save kept (a save from before they were kept has none).
     std::vector<Note> notes;
     const auto saved_notes = saved.find("history_notes");
@@ -97,9 +99,11 @@ json WebTable::front_json() const {
     json notes = json::array();
     for (std::size_t i = notes_.size() > 500 ? notes_.size() - 500 : 0; i < notes_.size(); ++i)
         notes.push_back({{"at", notes_[i].at}, {"text", notes_[i].text}});
-    return {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"tokens", tokens},
-            {"notices", notices_json()}, {"random_sets", setup_.random_sets}, {"history_notes", notes},
-            {"history_count", engine_entries_}};
+    json front = {{"id", setup_.id}, {"sets", setup_.sets}, {"gametype", setup_.gametype}, {"tokens", tokens},
+                  {"notices", notices_json()}, {"random_sets", setup_.random_sets}, {"history_notes", notes},
+                  {"history_count", engine_entries_}};
+    if (!claimed_.empty()) front["claimed"] = claimed_;  // names proven by their key (a list of names: no key)
+    return front;
 }
 
 void WebTable::on_event(const Event& event) {
@@ -251,6 +255,7 @@ Outcome WebTable::handle(const ClientMessage& m) {
         if (reply) {
             const std::string t = new_token();
             tokens_[t] = Token{reply.id, name};
+            if (m.claimed) claimed_.insert(name);  // its key proved it (Server::Impl::prove_name)
             out.seated_token = t;
             play_on();
         }

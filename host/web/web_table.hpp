@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -145,11 +146,19 @@ public:
     std::string history(std::size_t max = 2000) const;
     /// What the game adds to its people's statistics (host::SeatTally's rule).
     std::vector<host::PersonResult> people() const { return hosted_->tally().results(hosted_->table()); }
+    /// The key `name`'s statistics count under: "claimed:NAME" for a seat whose name its player
+    /// key proved (docs/web.md, "A name that is yours"), else "web:NAME" as typed.
+    std::string stats_key_of(const std::string& name) const { return (claimed_.count(name) ? "claimed:" : "web:") + name; }
+    /// A rematch's seats keep the names the old table's keys proved (`names`): the same people, no key asked again.
+    void keep_claimed(std::set<std::string> names) { claimed_ = std::move(names); }
+    /// The seat names proven by their player key (stats_key_of).
+    const std::set<std::string>& claimed_names() const { return claimed_; }
     /// Everything needed to go on after a restart, tokens included: the hosted table's state
     /// (format 2, host/hosted/hosted_state.hpp) with front_json() as its front part.
     nlohmann::json save_json() const { return hosted_->checkpoint_json(front_json()); }
     /// The web's own part of the stored state: {"id", "sets", "gametype", "random_sets",
-    /// "tokens", "notices", "history_notes", "history_count"} (host/web/web_state.hpp).
+    /// "tokens", "notices", "history_notes", "history_count", "claimed" (the names proven by
+    /// their key; left out when none)} (host/web/web_state.hpp).
     nlohmann::json front_json() const;
 
 private:
@@ -186,6 +195,7 @@ private:
     host::LibraryBots bots_;
     std::unique_ptr<host::HostedTable> hosted_;    // calls back into this (TableListener)
     std::map<std::string, Token> tokens_;
+    std::set<std::string> claimed_;                  // seat names proven by their player key (stats_key_of)
     std::unique_ptr<EventEntries> maker_;            // the game's events as entries, from the start on
     std::vector<std::string> entries_;              // every entry so far, as JSON text (take_events)
     std::string rematch_id_;                        // set_rematch()

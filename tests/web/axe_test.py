@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """axe-core (the pinned npm package scripts/setup test installs) on every page at 1280 x 900 and
 at 360 x 740: the lobby, a table waiting to start, a table mid-game with modifier cards in play
-(on the player's own turn), the end of a game, the replay and the ranking. Zero violations, and
+(on the player's own turn), the end of a game, the replay, the ranking and the names page. Zero violations, and
 no `incomplete` result of an aria rule. Without axe-core the test SKIPs (FAILs under CI=true).
 """
 
@@ -106,6 +106,10 @@ def main():
     driver.get(f"{server.url}/ranking")
     h.wait(driver, lambda d: h.visible(d, '#ranking .panel, #ranking p, [data-test="ranking-empty"]'), 10, "the ranking")
     check(driver, source, "the ranking", failures)
+
+    driver.get(f"{server.url}/names")
+    h.wait(driver, lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), 10, "the names page")
+    check(driver, source, "the names page", failures)
 
     assert not failures, "axe-core found problems:\n" + "\n".join(failures)
     print("axe: passed")

@@ -13,7 +13,10 @@ function rankingTable(list) {
         // (cherries.css), so the ranking fits 360 px without scrolling sideways.
         el('tbody', {}, list.map((p, i) => el('tr', {},
             el('td', { class: 'rank', 'data-label': '#' }, String(i + 1)),
-            el('th', { scope: 'row' }, el('bdi', { 'data-test': 'ranking-name' }, String(p.name))),
+            // A claimed name's row (its key proved the seats) is marked: the same name typed by
+            // anyone before the claim has a row of its own (docs/web.md, "A name that is yours").
+            el('th', { scope: 'row' }, el('bdi', { 'data-test': 'ranking-name' }, String(p.name)),
+                p.claimed ? el('span', { class: 'muted', 'data-test': 'ranking-claimed' }, ' (claimed)') : null),
             el('td', { 'data-test': 'ranking-wins', 'data-label': 'Wins' }, number(p.wins)), el('td', { 'data-label': 'Games' }, number(p.games)),
             el('td', { 'data-label': 'Turns' }, number(p.turns)), el('td', { 'data-label': 'Points' }, number(p.points)),
             el('td', { 'data-label': 'Best' }, number(p.best)))))));

@@ -226,10 +226,9 @@ function draw() {
         names.length ? `Seats on this page: ${names.join(', ')}.` : '',
         waiting.length ? `Waiting to sit down after this turn: ${waiting.join(', ')}.` : '',
     ].filter(Boolean).join(' ') || 'You are watching (no seat on this page).';
-    // A keyboard player whose focus went with a control that is gone, hidden or disabled (their
-    // last decision, the Start button just hidden) finds it on the whose-turn box meanwhile
-    // (never on the page's body), and on Keep when their turn comes; a focus anywhere else
-    // (a field, the log) stays. Last, so the controls above are hidden already.
+    // A focus lost with a control gone, hidden or disabled (a decision made, Start hidden) goes
+    // to the whose-turn box (never the body), and on Keep at their turn; any other focus (a
+    // field, the log) stays. Last, so the controls above are hidden already.
     const keep = document.querySelector('[data-test="keep"]');
     const box = document.getElementById('turn-box');
     const a = document.activeElement;
@@ -306,9 +305,8 @@ function setClock(clock) {
     }
 }
 
-// The last 10 s of a turn: the clock turns into a warning (a ⚠, the words "hurry" and the error
-// colours: web/clock), and on this page's own turn the screen reader hears it once and, when the
-// sound option is on and the tab hidden, the page plays its tones (notify.js).
+// The last 10 s of a turn: a warning (⚠, "hurry", the error colours: web/clock), said once on
+// this page's own turn, with tones if the tab is hidden and the sound on (notify.js).
 const LOW_MS = 10000;
 
 function clockLow(ms) {
@@ -437,11 +435,11 @@ function setUp() {
     });
     document.getElementById('join-form').addEventListener('submit', (event) => {
         event.preventDefault();
-        // The server checks the name (its rule is beside the field, from the state) and says
-        // what is wrong with one in words.
+        // The server checks the name and a claimed name's key (names.js), in words.
         const name = document.getElementById('name').value.trim();
-        if (!name) return;
-        send({ type: 'join', name });
+        let key;
+        try { key = localStorage['cherries-player-key']; } catch { /* no storage */ }
+        if (name) send({ type: 'join', name, key });
     });
     document.getElementById('chat-form').addEventListener('submit', (event) => {
         event.preventDefault();

@@ -100,7 +100,7 @@ TEST_CASE("schema 4 merges the statistics an older database kept apart by case o
                 "('web:a\xcc\x81nn', 'a\xcc\x81nn', 1, 0, 3, 1, 1), ('web:\xc3\xa1nn', '\xc3\xa1nn', 1, 1, 3, 10, 10)");
     }
     GameStore store(file);
-    CHECK(store.schema_version() == 4);
+    CHECK(store.schema_version() == host::kStoreSchemaVersion);
     const auto ann = store.stats("web:ann");
     REQUIRE(ann);
     CHECK(ann->games == 11);
@@ -112,5 +112,5 @@ TEST_CASE("schema 4 merges the statistics an older database kept apart by case o
     CHECK(store.stats("nick:ann")->games == 2);  // IRC's row is another kind
     CHECK(store.stats("web:\xc3\xa1nn")->games == 2);
     CHECK(store.top(10, 1, "web:", StatsOrder::most_wins).size() == 2);
-    CHECK(GameStore(file).schema_version() == 4);  // opening again changes nothing
+    CHECK(GameStore(file).schema_version() == host::kStoreSchemaVersion);  // opening again changes nothing
 }

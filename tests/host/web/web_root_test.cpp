@@ -39,7 +39,7 @@ TEST_CASE("web root: the shipped page is complete; a missing page, style sheet o
 
     CHECK(web::missing_web_files(dir.path() / "nowhere") == std::vector<std::string>{"(the folder itself)"});
     TempFolder empty;
-    CHECK(web::missing_web_files(empty.path()) == std::vector<std::string>{"index.html", "ranking.html", "replay.html", "table.html"});
+    CHECK(web::missing_web_files(empty.path()) == std::vector<std::string>{"index.html", "names.html", "ranking.html", "replay.html", "table.html"});
 }
 
 TEST_CASE("serve: an incomplete web root is refused in words, exit 2, and --check-config says so too (exit 1)") {
