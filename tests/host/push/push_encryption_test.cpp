@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "tests/support/input_refusal.hpp"
 #include "host/base/input_error.hpp"
 #include "host/push/base64url.hpp"
 #include "host/push/encryption.hpp"
@@ -11,6 +12,7 @@
 
 using namespace cherries;
 using namespace cherries::push;
+using cherries::test::refusal;
 
 namespace {
 
@@ -41,14 +43,6 @@ EncryptionSecrets rfc_secrets() {
     return s;
 }
 
-std::string refusal(auto&& f) {
-    try {
-        f();
-    } catch (const host::InputError& e) {
-        return e.what();
-    }
-    return "(nothing thrown)";
-}
 
 }  // namespace
 

@@ -5,12 +5,14 @@
 
 #include <string>
 
+#include "tests/support/input_refusal.hpp"
 #include "host/base/input_error.hpp"
 #include "host/push/base64url.hpp"
 #include "host/push/subscription.hpp"
 
 using namespace cherries;
 using namespace cherries::push;
+using cherries::test::refusal;
 
 namespace {
 
@@ -18,14 +20,6 @@ namespace {
 constexpr const char* kP256dh = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4";
 constexpr const char* kAuth = "BTBZMqHH6r4Tts7J_aSIgg";
 
-std::string refusal(auto&& f) {
-    try {
-        f();
-    } catch (const host::InputError& e) {
-        return e.what();
-    }
-    return "(nothing thrown)";
-}
 
 std::string json(const std::string& endpoint, const std::string& p256dh = kP256dh, const std::string& auth = kAuth) {
     return R"({"endpoint":")" + endpoint + R"(","expirationTime":null,"keys":{"p256dh":")" + p256dh + R"(","auth":")" +

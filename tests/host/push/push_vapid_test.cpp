@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/support/input_refusal.hpp"
 #include "host/base/input_error.hpp"
 #include "host/push/base64url.hpp"
 #include "host/push/subscription.hpp"
@@ -14,6 +15,7 @@
 
 using namespace cherries;
 using namespace cherries::push;
+using cherries::test::refusal;
 
 namespace {
 
@@ -37,14 +39,6 @@ Token parse_authorization(const std::string& value) {
 
 std::string text_of(const Bytes& b) { return std::string(b.begin(), b.end()); }
 
-std::string refusal(auto&& f) {
-    try {
-        f();
-    } catch (const host::InputError& e) {
-        return e.what();
-    }
-    return "(nothing thrown)";
-}
 
 constexpr std::int64_t kNow = 1'800'000'000;  // a fixed time: the code reads no clock
 
@@ -61,10 +55,10 @@ TEST_CASE("RFC 8292 Section 2: the token is an ES256 JWT that verifies with the 
     CHECK(text_of(base64url_decode(t.header_b64, "header")) == R"({"typ":"JWT","alg":"ES256"})");
     REQUIRE(t.signature.size() == 64);  // r | s, not DER (RFC 7518 Section 3.4)
     const std::string signing_input = t.header_b64 + "." + t.claims_b64;
-    CHECK(test::es256_verifies(base64url_decode(t.k, "k"), signing_input, t.signature));
+    CHECK(push::test::es256_verifies(base64url_decode(t.k, "k"), signing_input, t.signature));
     // Not a signature of anything else, nor by another key.
-    CHECK_FALSE(test::es256_verifies(base64url_decode(t.k, "k"), signing_input + "x", t.signature));
-    CHECK_FALSE(test::es256_verifies(VapidKeys::generate().pair().public_key, signing_input, t.signature));
+    CHECK_FALSE(push::test::es256_verifies(base64url_decode(t.k, "k"), signing_input + "x", t.signature));
+    CHECK_FALSE(push::test::es256_verifies(VapidKeys::generate().pair().public_key, signing_input, t.signature));
 
     const auto claims = nlohmann::json::parse(text_of(base64url_decode(t.claims_b64, "claims")));
     CHECK(claims.at("aud") == "https://push.example.net");  // the origin: no path, host in lower case
