@@ -158,7 +158,7 @@ function mySeats() {
 function actingSeat() {
     const table = s.table;
     if (!table || table.drawn === null || table.drawn === undefined) return null;
-    if (table.given_to !== null && table.given_to !== undefined) return null;  // a turn shown after its give (the pace)
+    if (table.given_to !== null && table.given_to !== undefined) return null;  // shown after its give (pace)
     const mine = mySeats();
     return mine.has(table.current) ? mine.get(table.current) : null;
 }
@@ -199,7 +199,7 @@ function draw() {
         clockLow: () => s.clockEnd !== null && s.clockEnd - Date.now() <= LOW_MS,
         cards: catalogCards(catalog),
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
-        canRematch: finished() && mine.size > 0,  // a player of the game at its end: a leaver's token is gone
+        canRematch: finished() && mine.size > 0,  // a leaver's token is gone
         dealVerdict: s.dealCheck && s.dealCheck.show && table.deal && s.dealCheck.key === dealKey(table.deal) ? s.dealCheck.show : null,
     });
     verifyDeal();
@@ -285,8 +285,10 @@ function showRules(rules) {
 // The turn clock (docs/web.md, `table.clock`): the server says how long is left; the page
 // counts down each second from when the state came.
 
-function clockText(ms) {
-    const s = Math.max(0, Math.ceil(ms / 1000));
+function clockText(ms) {  // days and hours: a correspondence bank
+    const s = Math.max(0, Math.ceil(ms / 1000)), h = Math.floor(s / 3600);
+    if (h >= 48) return `${Math.floor(h / 24)} d ${h % 24} h`;
+    if (h) return `${h} h ${Math.floor(s % 3600 / 60)} min`;
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
