@@ -326,14 +326,14 @@ void Server::Impl::arm_clock(const std::string& table_id) {
     HubTable& room = hub[table_id];
     const auto turn = table ? table->hosted().waiting_for_person() : std::nullopt;
     if (!turn) {
-        if (table) table->hosted().clock().answered(clock->now());  // a bank keeps what is left (a correspondence table)
+        if (table) table->hosted().clock().stop();  // an answered turn was credited by changed()
         room.timed_turn = 0;
         return;
     }
     if (room.timed_turn == *turn) return;  // this turn's clock runs already
     room.timed_turn = *turn;
     host::TurnClock& turn_clock = table->hosted().clock();
-    turn_clock.answered(clock->now());  // a new turn: the last one was answered; this one has its whole time
+    turn_clock.stop();  // a new turn (the last one answered: changed() credited it): its whole time
     turn_clock.start(clock->now(), table->hosted().table().game()->current_player());
 }
 
