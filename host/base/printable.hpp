@@ -7,11 +7,14 @@
 #include <string_view>
 
 #include "host/base/utf8.hpp"  // valid_utf8: names are checked with it
+#include "sdk/base/printable_text.hpp"
 
 namespace cherries::host {
 
-/// How many bytes of an input an error message echoes (the rest becomes "...").
-inline constexpr std::size_t kEchoBytes = 80;
+// printable, excerpt and kEchoBytes: the one text base of the sdk and the host.
+using sdk::excerpt;
+using sdk::kEchoBytes;
+using sdk::printable;
 
 /// The widest a player's name may be, in terminal columns (a wide character such as 漢 counts 2).
 inline constexpr std::size_t kMaxNameWidth = 32;
@@ -45,12 +48,5 @@ std::string fold_name(std::string_view name);
 /// "ANN", Cyrillic "аnn", "a" + U+0301 "nn", "ann" + U+2060. `name` must be valid UTF-8;
 /// otherwise it is returned as is.
 std::string name_skeleton(std::string_view name);
-
-/// `text` safe to print on one line: control characters (C0, DEL, C1) and bytes that are not
-/// UTF-8 shown as \xNN; everything else as it is.
-std::string printable(std::string_view text);
-
-/// An input echoed in a message: printable(), and cut after `max` bytes of it with "...".
-std::string excerpt(std::string_view text, std::size_t max = kEchoBytes);
 
 }  // namespace cherries::host

@@ -62,15 +62,6 @@ std::size_t escape_sequence(std::string_view text) {
 
 bool valid_utf8(std::string_view text) { return utf8::is_valid(text.begin(), text.end()); }
 
-std::size_t utf8_sequence(std::string_view text) {
-    if (text.empty()) return 0;
-    const auto lead = static_cast<unsigned char>(text[0]);
-    const std::size_t n = lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xE ? 3 : (lead >> 3) == 0x1E ? 4 : 0;
-    if (n == 0 || n > text.size()) return 0;
-    const std::string_view seq = text.substr(0, n);
-    return utf8::is_valid(seq.begin(), seq.end()) ? n : 0;
-}
-
 std::string to_valid_utf8(std::string_view text) {
     std::string out;
     out.reserve(text.size());

@@ -8,15 +8,15 @@
 #include <string>
 #include <string_view>
 
+#include "sdk/base/printable_text.hpp"
+
 namespace cherries::host {
 
 /// Whether `text` is valid UTF-8: no stray continuation bytes, no truncated sequences, no
 /// overlong forms, no surrogates, nothing past U+10FFFF.
 bool valid_utf8(std::string_view text);
 
-/// The length (1 to 4) of the valid UTF-8 sequence that starts `text`, or 0 when `text` is
-/// empty or does not start with one.
-std::size_t utf8_sequence(std::string_view text);
+using sdk::utf8_sequence;  // the length of the valid sequence starting `text` (sdk/base/printable_text)
 
 /// `text` with each byte that is not part of a valid UTF-8 sequence replaced by U+FFFD.
 std::string to_valid_utf8(std::string_view text);

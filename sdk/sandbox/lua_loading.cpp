@@ -29,7 +29,7 @@ using lua_messages::add_traceback_notes;
 using lua_messages::lua_diagnostic;
 using lua_messages::memory_message;
 using lua_messages::message_handler;
-using lua_messages::printable;
+using lua_messages::message_text;
 
 [[noreturn]] int panic(lua_State* L) {
     const char* message = lua_tostring(L, -1);
@@ -192,7 +192,7 @@ std::string defined_functions(lua_State* L, int module) {
         if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TFUNCTION) {
             std::size_t size = 0;
             const char* name = lua_tolstring(L, -2, &size);
-            names.push_back(printable(std::string_view(name, size)));
+            names.push_back(message_text(std::string_view(name, size)));
         }
         lua_pop(L, 1);
     }

@@ -11,24 +11,6 @@
 
 namespace cherries::sdk::lua_messages {
 
-// A message from plugin code made safe to print: control characters (a terminal escape could
-// rewrite the screen) shown as \xNN, and at most kMaxMessageBytes long.
-std::string printable(std::string_view text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size() && out.size() < kMaxMessageBytes; ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c < 0x20 || c == 0x7f) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof escaped, "\\x%02X", c);
-            out += escaped;
-        } else {
-            out += static_cast<char>(c);
-        }
-    }
-    if (out.size() >= kMaxMessageBytes) out += "... (truncated)";
-    return out;
-}
-
 // How Lua shows a file name in messages: names longer than LUA_IDSIZE lose their start
 // ("...ins/orchard/set.lua"), as luaO_chunkid does.
 std::string shown_name(const std::string& file) {
@@ -143,7 +125,7 @@ std::vector<LuaFrame> take_traceback(lua_State* L) {
             if (digits && number < 100'000'000) number = number * 10 + (where[i] - '0');
         }
         if (!digits) continue;
-        frames.push_back({printable(where.substr(0, colon)), number, printable(line.substr(in + 5))});
+        frames.push_back({message_text(where.substr(0, colon)), number, message_text(line.substr(in + 5))});
     }
     return frames;
 }

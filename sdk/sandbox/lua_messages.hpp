@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sdk/base/diagnostic.hpp"
+#include "sdk/base/printable_text.hpp"
 #include "sdk/sandbox/lua_runtime.hpp"
 
 struct lua_State;
@@ -16,9 +17,9 @@ namespace cherries::sdk::lua_messages {
 /// Longest message a fault or diagnostic quotes from plugin code.
 inline constexpr std::size_t kMaxMessageBytes = 1000;
 
-/// `text` made safe to print: control characters (a terminal escape could rewrite the screen)
-/// shown as \xNN, and at most kMaxMessageBytes long ("... (truncated)" after).
-std::string printable(std::string_view text);
+/// `text` from plugin code made safe to print (a terminal escape could rewrite the screen): the
+/// text base's excerpt of at most kMaxMessageBytes.
+inline std::string message_text(std::string_view text) { return excerpt(text, kMaxMessageBytes); }
 
 /// How Lua shows `file` in messages: names longer than LUA_IDSIZE lose their start
 /// ("...ins/orchard/set.lua"), as luaO_chunkid does.

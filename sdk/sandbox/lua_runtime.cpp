@@ -20,7 +20,7 @@ namespace cherries::sdk {
 using lua_budget::SandboxState;
 using lua_budget::thread_cpu_ns;
 using lua_messages::memory_message;
-using lua_messages::printable;
+using lua_messages::message_text;
 using lua_messages::shown_name;
 using lua_messages::take_traceback;
 
@@ -70,7 +70,7 @@ int LuaRuntime::protected_call(std::size_t chunk, int nargs, int nresults) noexc
     }
     std::size_t size = 0;
     const char* message = lua_tolstring(L, -1, &size);  // a string: the message handler made it one
-    fault_ = located(message ? printable(std::string_view(message, size)) : std::string("error"));
+    fault_ = located(message ? message_text(std::string_view(message, size)) : std::string("error"));
     fault_budget_ = sandbox_->state >= SandboxState::out_of_instructions;
     traceback_ = take_traceback(L);
     for (LuaFrame& frame : traceback_)

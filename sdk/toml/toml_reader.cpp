@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "sdk/base/code_points.hpp"
+#include "sdk/base/printable_text.hpp"
 #include "sdk/toml/toml_error.hpp"
 #include "sdk/toml/toml_text.hpp"
 
@@ -15,13 +16,6 @@ namespace {
 
 bool bare_key_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-}
-
-// "\x1B": how a control character is named in messages.
-std::string control_name(unsigned char c) {
-    char text[8];
-    std::snprintf(text, sizeof text, "\\x%02X", c);
-    return text;
 }
 
 // Counts chains of keys joined by dots ("a . 'b' . c") in one pass over the text.

@@ -40,24 +40,6 @@ TEST_CASE("name_problem refuses what cannot be a player's name", "[host][text]")
     CHECK(name_problem("a\xc2\x9b" "2J").find("control character") != std::string::npos);  // C1 CSI
 }
 
-TEST_CASE("printable escapes control characters and bytes that are not UTF-8", "[host][text]") {
-    CHECK(printable("ann gives Zoë a card") == "ann gives Zoë a card");
-    CHECK(printable("a\x1b[2Jb") == "a\\x1B[2Jb");
-    CHECK(printable(std::string("a\0b", 3)) == "a\\x00b");
-    CHECK(printable("line\nbreak") == "line\\x0Abreak");
-    CHECK(printable("\xff\xfe") == "\\xFF\\xFE");
-    CHECK(printable("\xc2\x9b") == "\\xC2\\x9B");
-}
-
-TEST_CASE("excerpt cuts long input between characters", "[host][text]") {
-    CHECK(excerpt("short") == "short");
-    CHECK(excerpt(std::string(80, 'x')) == std::string(80, 'x'));
-    CHECK(excerpt(std::string(10'000'000, 'x')) == std::string(80, 'x') + "...");
-    // 79 bytes, then a 2-byte character across the cut: it is left out whole.
-    CHECK(excerpt(std::string(79, 'x') + "ëëë") == std::string(79, 'x') + "...");
-    CHECK(excerpt(std::string(100, '\x1b'), 2) == "\\x1B\\x1B...");
-}
-
 TEST_CASE("name_problem refuses invisible format characters in words, naming the code point", "[host][text]") {
     // Issue 39: "ann" with U+FEFF before it, or U+2060 or U+00AD after it, sat down beside "ann".
     for (const auto& [name, code] : std::vector<std::pair<std::string, std::string>>{{"\xef\xbb\xbf" "ann", "U+FEFF"},
