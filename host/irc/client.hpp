@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "host/base/token_bucket.hpp"
 #include "host/irc/channel_commands.hpp"
 #include "host/irc/channel_game.hpp"
 #include "host/irc/flood.hpp"
@@ -195,8 +196,7 @@ private:
     std::shared_ptr<host::GameStore> store_;
     std::map<std::string, std::string> accounts_;  // folded nick -> services account
     struct Budget {
-        double tokens = 0;
-        GameClock::time_point at{};
+        host::TokenBucket bucket;
         bool told = false;  // the NOTICE of this run of ignored commands went
     };
     std::map<std::string, Budget> budgets_;                      // "folded channel folded nick"

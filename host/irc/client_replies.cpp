@@ -48,17 +48,15 @@ bool Client::within_budget(const std::string& channel, const std::string& nick, 
     // The move of the player whose turn it is always goes through.
     if (ch && ch->game && (command.name == "keep" || command.name == "give") && isupport_.same(ch->game->to_play(), nick))
         return true;
-    const double burst = static_cast<double>(std::max<std::size_t>(1, options_.player_burst));
     const auto key = isupport_.fold(channel) + " " + isupport_.fold(nick);
-    auto [it, fresh] = budgets_.try_emplace(key, Budget{burst, now, false});
-    Budget& b = it->second;
-    if (!fresh && now > b.at) {
-        const double earned = std::chrono::duration<double>(now - b.at) / std::chrono::duration<double>(options_.player_interval);
-        b.tokens = std::min(burst, b.tokens + earned);
+    auto it = budgets_.find(key);
+    if (it == budgets_.end()) {
+        const host::TokenBucket full(std::max<std::size_t>(1, options_.player_burst),
+                                     std::max(options_.player_interval, std::chrono::milliseconds(1)));
+        it = budgets_.emplace(key, Budget{full, false}).first;
     }
-    b.at = std::max(b.at, now);
-    if (b.tokens >= 1) {
-        b.tokens -= 1;
+    Budget& b = it->second;
+    if (b.bucket.take(now)) {
         b.told = false;
         return true;
     }

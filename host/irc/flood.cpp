@@ -1,21 +1,12 @@
 #include "host/irc/flood.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
 namespace cherries::irc {
 
-FloodControl::FloodControl(FloodOptions options, FloodClock::time_point now) : options_(options), last_(now) {
-    if (options_.burst == 0) throw std::invalid_argument("flood control: burst must be at least 1");
-    if (options_.interval.count() <= 0) throw std::invalid_argument("flood control: interval must be positive");
-    credit_ = options_.interval * static_cast<std::int64_t>(options_.burst);
-}
-
-void FloodControl::refill(FloodClock::time_point now) {
-    if (now <= last_) return;
-    const std::chrono::nanoseconds full = options_.interval * static_cast<std::int64_t>(options_.burst);
-    credit_ = std::min(full, credit_ + (now - last_));
-    last_ = now;
+FloodControl::FloodControl(FloodOptions options, FloodClock::time_point now)
+    : options_(options), bucket_(options.burst, options.interval) {
+    bucket_.ready(now);  // the bucket's time starts now
 }
 
 bool FloodControl::push(const std::string& target, std::string line, LinePriority priority, std::uint64_t tag) {
@@ -32,9 +23,8 @@ bool FloodControl::push(const std::string& target, std::string line, LinePriorit
 }
 
 std::vector<std::string> FloodControl::ready(FloodClock::time_point now, std::vector<std::uint64_t>* tags) {
-    refill(now);
     std::vector<std::string> out;
-    while (!turn_.empty() && credit_ >= options_.interval) {
+    while (!turn_.empty() && bucket_.take(now)) {
         const std::string target = turn_.front();
         turn_.pop_front();
         auto& queue = queues_[target];
@@ -43,7 +33,6 @@ std::vector<std::string> FloodControl::ready(FloodClock::time_point now, std::ve
         out.push_back(std::move(from.front().text));
         from.pop_front();
         --total_;
-        credit_ -= options_.interval;
         if (queue.size() == 0) queues_.erase(target);
         else turn_.push_back(target);
     }
@@ -52,8 +41,7 @@ std::vector<std::string> FloodControl::ready(FloodClock::time_point now, std::ve
 
 std::optional<FloodClock::time_point> FloodControl::next_time() const {
     if (total_ == 0) return std::nullopt;
-    if (credit_ >= options_.interval) return last_;
-    return last_ + std::chrono::duration_cast<FloodClock::duration>(options_.interval - credit_);
+    return bucket_.next_token();
 }
 
 std::size_t FloodControl::queued(const std::string& target) const {

@@ -1,4 +1,4 @@
-// Flood control for lines to the server: a token bucket (burst, then one line per interval)
+// Flood control for lines to the server: a token bucket (host::TokenBucket: burst, then one line per interval)
 // shared by every target, fair across targets: each target (channel or nick) has its own
 // queue and the queues take turns, so one busy game never starves another channel. Within a
 // target, replies to commands go ahead of announcements. Driven by the caller's clock: no
@@ -13,6 +13,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "host/base/token_bucket.hpp"
 
 namespace cherries::irc {
 
@@ -59,11 +61,8 @@ public:
     void clear(const std::string& target);
 
 private:
-    void refill(FloodClock::time_point now);
-
     FloodOptions options_;
-    std::chrono::nanoseconds credit_;  // tokens as time: one line costs one interval
-    FloodClock::time_point last_;
+    host::TokenBucket bucket_;  // one line costs one token
     struct Line {
         std::string text;
         std::uint64_t tag = 0;

@@ -177,12 +177,8 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
     return out;
 }
 
-bool RateLimit::allow(std::int64_t now_ms) {
-    if (last_ms_ >= 0 && now_ms > last_ms_) tokens_ = std::min<double>(per_second_, tokens_ + (now_ms - last_ms_) * per_second_ / 1000.0);
-    last_ms_ = std::max(last_ms_, now_ms);
-    if (tokens_ < 1.0) return false;
-    tokens_ -= 1.0;
-    return true;
+host::TokenBucket per_second_bucket(unsigned per_second) {
+    return host::TokenBucket(per_second, std::chrono::nanoseconds(std::chrono::seconds(1)) / per_second);
 }
 
 }  // namespace cherries::web

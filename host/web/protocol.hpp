@@ -10,6 +10,8 @@
 #include <string_view>
 #include <variant>
 
+#include "host/base/token_bucket.hpp"
+
 namespace cherries::web {
 
 /// Largest message a socket may send, in bytes (docs/web.md).
@@ -58,18 +60,7 @@ inline constexpr std::uint64_t kMaxRequestId = (std::uint64_t{1} << 53) - 1;
 /// error to send.
 std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view text);
 
-/// A counter of messages per second for one socket (a token bucket: kMessagesPerSecond a
-/// second, bursts of as many). `now_ms`: a steady clock in milliseconds.
-class RateLimit {
-public:
-    explicit RateLimit(unsigned per_second = kMessagesPerSecond) : per_second_(per_second), tokens_(per_second) {}
-    /// True when one more message may be handled now (and counts it).
-    bool allow(std::int64_t now_ms);
-
-private:
-    unsigned per_second_;
-    double tokens_;
-    std::int64_t last_ms_ = -1;
-};
+/// A bucket of `per_second` messages a second, bursts of as many (a socket's messages, its chat).
+host::TokenBucket per_second_bucket(unsigned per_second);
 
 }  // namespace cherries::web

@@ -135,8 +135,6 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// Whether `address` may make one more request of the kind `recent` counts, at most `limit`
     /// in any 60 s ([limits] tables_per_minute, replays_per_minute); counts it if so.
     bool within_minute_limit(Recent& recent, const net::ip::address& address, std::size_t limit) const;
-    /// The clock's now in milliseconds (the rate limits' time).
-    std::int64_t now_ms() const;
     /// Arms `timer` to call `then` when the clock says `at` (at once when it is past). With a
     /// ManualClock the real wait rarely ends first: Server::wake() acts on what is due instead.
     void wake_at(net::steady_timer& timer, host::Clock::Time at, std::function<void()> then);
@@ -251,8 +249,8 @@ public:
     /// Seat tokens this socket was given or said (hotseat: several), with the seat last told.
     std::map<std::string, PlayerId>& tokens() { return tokens_; }
     /// The chat's own limit (kChatPerSecond), beside the messages' one.
-    RateLimit& chat_rate() { return chat_rate_; }
-    RateLimit& rate() { return rate_; }
+    host::TokenBucket& chat_rate() { return chat_rate_; }
+    host::TokenBucket& rate() { return rate_; }
     /// Whether this socket was sent the table's history (on its first hello).
     bool told_history() const { return told_history_; }
     void set_told_history() { told_history_ = true; }
@@ -272,8 +270,8 @@ private:
     bool writing_ = false;
     bool closed_ = false;
     std::map<std::string, PlayerId> tokens_;
-    RateLimit chat_rate_{kChatPerSecond};
-    RateLimit rate_;
+    host::TokenBucket chat_rate_ = per_second_bucket(kChatPerSecond);
+    host::TokenBucket rate_ = per_second_bucket(kMessagesPerSecond);
     bool told_history_ = false;
 };
 

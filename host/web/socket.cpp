@@ -141,7 +141,7 @@ void Socket::abort() {
 }
 
 void Server::Impl::on_message(Socket& socket, const std::string& text, bool oversized, bool binary) {
-    if (!socket.rate().allow(now_ms())) {
+    if (!socket.rate().take(clock->now())) {
         socket.send(error_json(fmt::format("too many messages: at most {} a second; this one was not read", kMessagesPerSecond), ""));
         return;
     }

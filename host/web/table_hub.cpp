@@ -198,7 +198,7 @@ void Server::Impl::spectators_changed(const std::string& table_id) {
 }
 
 void Server::Impl::chat(Socket& socket, WebTable& table, const ClientMessage& m) {
-    if (!socket.chat_rate().allow(now_ms())) {
+    if (!socket.chat_rate().take(clock->now())) {
         socket.send(error_json(fmt::format("too many chat lines: at most {} a second; this one was not sent", kChatPerSecond), "chat", m.id));
         return;
     }
@@ -380,10 +380,6 @@ bool Server::Impl::table_due(const std::string& table_id) {
     }
     wake_table(table_id, host::next_due(table->hosted()));  // woken early, or a warning (the page shows none)
     return false;
-}
-
-std::int64_t Server::Impl::now_ms() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(clock->now().time_since_epoch()).count();
 }
 
 void Server::Impl::wake_at(net::steady_timer& timer, host::Clock::Time at, std::function<void()> then) {
