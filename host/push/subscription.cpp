@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "host/base/input_error.hpp"
+#include "host/base/json_fields.hpp"
 #include "host/push/openssl_handles.hpp"
 
 namespace cherries::push {
@@ -189,24 +190,12 @@ Subscription parse_subscription(std::string_view json, const EndpointRules& rule
     if (doc.is_discarded())
         throw host::InputError("subscription: not JSON; expected the JSON of PushSubscription.toJSON(): "
                                "{\"endpoint\": \"https://...\", \"keys\": {\"p256dh\": \"...\", \"auth\": \"...\"}}");
-    if (!doc.is_object())
-        throw host::InputError(std::string("subscription: a JSON ") + doc.type_name() +
-                               "; expected an object {\"endpoint\", \"keys\": {\"p256dh\", \"auth\"}}");
-    auto text = [](const nlohmann::json& object, const char* key, const std::string& field,
-                   const char* meaning) -> std::string {
-        const auto it = object.find(key);
-        if (it == object.end()) throw host::InputError(field + ": missing; expected " + meaning);
-        if (!it->is_string())
-            throw host::InputError(field + ": a JSON " + std::string(it->type_name()) + "; expected a string, " + meaning);
-        return it->get<std::string>();
-    };
-    const std::string endpoint = text(doc, "endpoint", "endpoint", "the push service's https:// URL");
-    const auto keys = doc.find("keys");
-    if (keys == doc.end()) throw host::InputError("keys: missing; expected an object {\"p256dh\", \"auth\"}");
-    if (!keys->is_object())
-        throw host::InputError("keys: a JSON " + std::string(keys->type_name()) + "; expected an object {\"p256dh\", \"auth\"}");
-    const std::string p256dh = text(*keys, "p256dh", "keys.p256dh", "the browser's P-256 public key in base64url");
-    const std::string auth = text(*keys, "auth", "keys.auth", "the 16-byte authentication secret in base64url");
+    const host::JsonFields fields(doc, "subscription: ", "an object {\"endpoint\", \"keys\": {\"p256dh\", \"auth\"}}");
+    const std::string endpoint = fields.text("endpoint", "the push service's https:// URL");
+    const host::JsonFields keys(fields.at("keys", "an object {\"p256dh\", \"auth\"}"), "subscription: keys: ",
+                                "an object {\"p256dh\", \"auth\"}");
+    const std::string p256dh = keys.text("p256dh", "the browser's P-256 public key in base64url");
+    const std::string auth = keys.text("auth", "the 16-byte authentication secret in base64url");
     return make_subscription(endpoint, p256dh, auth, rules);
 }
 

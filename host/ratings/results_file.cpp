@@ -3,10 +3,10 @@
 #include <nlohmann/json.hpp>
 
 #include <set>
-#include <stdexcept>
 
 #include "host/base/file_io.hpp"
 #include "host/base/input_error.hpp"
+#include "host/base/json_fields.hpp"
 #include "host/base/printable.hpp"
 
 namespace cherries::host {
@@ -16,21 +16,16 @@ namespace {
 constexpr std::size_t kMaxReported = 20;  // bad lines named in one error; the rest are counted
 constexpr const char* kShape = R"({"gametype": "NAME", "order": [["FIRST"], ["TIED", "TIED"], ...]})";
 
-// Why a line is not a game (a thrown message without its FILE:LINE), else the game.
-struct BadLine : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
 std::string seen(const nlohmann::json& j) { return excerpt(j.dump()); }
 
 std::vector<std::string> place_names(const nlohmann::json& place, std::size_t number) {
     const std::string where = "place " + std::to_string(number) + ": ";
     if (!place.is_array() || place.empty())
-        throw BadLine(where + "expected an array of one or more names (the players tied there), saw " + seen(place));
+        throw InputError(where + "expected an array of one or more names (the players tied there), saw " + seen(place));
     std::vector<std::string> names;
     for (const auto& name : place) {
         if (!name.is_string() || name.get_ref<const std::string&>().empty())
-            throw BadLine(where + "expected a name, a non-empty string, saw " + seen(name));
+            throw InputError(where + "expected a name, a non-empty string, saw " + seen(name));
         names.push_back(name.get<std::string>());
     }
     return names;
@@ -41,28 +36,22 @@ RatedGame parse_game(std::string_view line) {
     try {
         j = nlohmann::json::parse(line);
     } catch (const nlohmann::json::parse_error& e) {
-        throw BadLine("malformed JSON at column " + std::to_string(e.byte) + "; expected one game as " + kShape);
+        throw InputError("malformed JSON at column " + std::to_string(e.byte) + "; expected one game as " + kShape);
     }
-    if (!j.is_object()) throw BadLine("expected one game as a JSON object " + std::string(kShape) + ", saw " + seen(j));
+    const JsonFields fields(j, "", "one game as a JSON object " + std::string(kShape));
     RatedGame game;
-    const auto gametype = j.find("gametype");
-    if (gametype == j.end()) throw BadLine("no \"gametype\"; expected \"gametype\": a non-empty string");
-    if (!gametype->is_string() || gametype->get_ref<const std::string&>().empty())
-        throw BadLine("\"gametype\": expected a non-empty string, saw " + seen(*gametype));
-    game.gametype = gametype->get<std::string>();
-    const auto order = j.find("order");
-    if (order == j.end() || !order->is_array())
-        throw BadLine(std::string(order == j.end() ? "no \"order\"" : "\"order\" is " + seen(*order)) +
-                      "; expected \"order\": the places, best first, each an array of the names tied there");
+    game.gametype = fields.text("gametype", "the gametype's name, a non-empty string");
+    if (game.gametype.empty()) fields.fail("gametype", "is empty; expected the gametype's name, a non-empty string");
+    const nlohmann::json& order = fields.array("order", "the places, best first, each an array of the names tied there");
     std::set<std::string> players;
-    for (std::size_t i = 0; i < order->size(); ++i) {
-        game.order.push_back(place_names((*order)[i], i + 1));
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        game.order.push_back(place_names(order[i], i + 1));
         for (const auto& name : game.order.back())
             if (!players.insert(name).second)
-                throw BadLine("\"" + excerpt(name) + "\" is in the game twice; expected each player once");
+                throw InputError("\"" + excerpt(name) + "\" is in the game twice; expected each player once");
     }
     if (players.size() < kMinRatedPlayers || players.size() > kMaxRatedPlayers)
-        throw BadLine(std::to_string(players.size()) + " player" + (players.size() == 1 ? "" : "s") + "; expected " +
+        throw InputError(std::to_string(players.size()) + " player" + (players.size() == 1 ? "" : "s") + "; expected " +
                       std::to_string(kMinRatedPlayers) + " to " + std::to_string(kMaxRatedPlayers));
     return game;
 }
@@ -85,7 +74,7 @@ std::vector<RatedGame> parse_results(std::string_view text, const std::string& f
         try {
             games.push_back(parse_game(line));
             games.back().line = number;
-        } catch (const BadLine& e) {
+        } catch (const InputError& e) {
             if (++bad <= kMaxReported) problems += (problems.empty() ? "" : "\n") + file + ":" + std::to_string(number) + ": " + e.what();
         }
     }

@@ -8,6 +8,7 @@
 #include <limits>
 #include <cstring>
 
+#include "host/base/json_fields.hpp"
 #include "host/base/file_io.hpp"
 #include "host/records/state_json.hpp"
 #include "host/base/printable.hpp"
@@ -105,19 +106,11 @@ std::string seat_line(std::uint32_t turn, const SeatLine& seat) {
 std::optional<SeatLine> parse_seat_line(const nlohmann::json& line, const std::string& path, std::size_t line_number) {
     if (!line.is_array() || line.empty() || line[0] != "seat") return std::nullopt;
     const std::string where = path + ":" + std::to_string(line_number) + ": malformed record: seat: ";
-    auto text = [&](const nlohmann::json& o, const char* key, bool required) -> std::string {
-        const auto it = o.find(key);
-        if (it == o.end()) {
-            if (required) throw InputError(where + "expected \"" + key + "\" in the occupant");
-            return "";
-        }
-        if (!it->is_string()) throw InputError(where + "\"" + key + "\": expected a string, saw " + excerpt(it->dump()));
-        return it->get<std::string>();
-    };
     if (line.size() != 4 || !line[1].is_number_unsigned() || !line[2].is_string() || !line[3].is_object())
         throw InputError(where + "expected [\"seat\", turn, player, {\"name\", \"why\", \"bot\" (optional)}]");
-    SeatLine seat{.player = line[2].get<std::string>(), .name = text(line[3], "name", true), .bot = text(line[3], "bot", false),
-                  .why = text(line[3], "why", true)};
+    const JsonFields occupant(line[3], where + "the occupant: ");
+    SeatLine seat{.player = line[2].get<std::string>(), .name = occupant.text("name", "the occupant's name"),
+                  .bot = occupant.optional_text("bot", "the bot's kind").value_or(""), .why = occupant.text("why", "why the seat changed")};
     if (seat.name.empty()) throw InputError(where + "expected a non-empty \"name\"");
     return seat;
 }

@@ -19,6 +19,7 @@
 #include "host/base/file_io.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
+#include "host/base/json_fields.hpp"
 #include "sdk/plugins/manifest.hpp"
 
 namespace cherries::host {
@@ -78,65 +79,28 @@ json save_json(const SaveState& s) {
 
 namespace {
 
-// Reads fields of one object, naming the path of a bad one in the error.
-class Fields {
-public:
-    Fields(const json& j, std::string file, std::string path) : j_(j), file_(std::move(file)), path_(std::move(path)) {
-        if (!j.is_object()) bad("an object");
-    }
-    bool has(const char* key) const { return j_.contains(key); }
-    const json& at(const char* key, const char* expected) const {
-        if (!j_.contains(key)) fail(std::string("missing \"") + key + "\" (" + expected + ")");
-        return j_[key];
-    }
-    template <class T>
-    T uint(const char* key, T max = std::numeric_limits<T>::max()) const {
-        const json& v = at(key, "an unsigned integer");
-        if (!v.is_number_unsigned() || v.get<std::uint64_t>() > max) fail(field(key) + "expected an unsigned integer");
-        return static_cast<T>(v.get<std::uint64_t>());
-    }
-    std::int64_t count(const char* key) const {
-        const json& v = at(key, "an integer");
-        if (!v.is_number_integer() ||
-            (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max())))
-            fail(field(key) + "expected an integer from -2^63 to 2^63-1");
-        return v.get<std::int64_t>();
-    }
-    std::string text(const char* key) const {
-        const json& v = at(key, "a string");
-        if (!v.is_string()) fail(field(key) + "expected a string");
-        return v.get<std::string>();
-    }
-    bool flag(const char* key) const {
-        const json& v = at(key, "true or false");
-        if (!v.is_boolean()) fail(field(key) + "expected true or false");
-        return v.get<bool>();
-    }
-    const json& array(const char* key) const {
-        const json& v = at(key, "an array");
-        if (!v.is_array()) fail(field(key) + "expected an array");
-        return v;
-    }
-    std::vector<CardId> cards(const char* key) const {
-        std::vector<CardId> out;
-        for (const json& c : array(key)) {
-            if (!c.is_number_unsigned() || c.get<std::uint64_t>() >= kNoCard) fail(field(key) + "expected card numbers");
-            out.push_back(static_cast<CardId>(c.get<std::uint64_t>()));
-        }
-        return out;
-    }
-    [[noreturn]] void fail(const std::string& what) const {
-        throw InputError(file_ + ": malformed save: " + path_ + (path_.empty() ? "" : ": ") + what);
-    }
+// The fields of one object of a save, a bad one named with its path ("f: malformed save: game: ").
+JsonFields fields(const json& j, const std::string& file, const std::string& path) {
+    return JsonFields(j, file + ": malformed save: " + path + (path.empty() ? "" : ": "));
+}
 
-private:
-    [[noreturn]] void bad(const char* expected) const { fail(std::string("expected ") + expected); }
-    std::string field(const char* key) const { return std::string("\"") + key + "\": "; }
-    const json& j_;
-    std::string file_, path_;
-};
+template <class T>
+T unsigned_field(const JsonFields& f, const char* key, T max = std::numeric_limits<T>::max()) {
+    return static_cast<T>(f.unsigned_integer(key, max));
+}
 
-Phase phase_named(const std::string& name, const Fields& f) {
+std::int64_t count(const JsonFields& f, const char* key) { return f.integer(key, "an integer from -2^63 to 2^63-1"); }
+
+std::vector<CardId> cards(const JsonFields& f, const char* key) {
+    std::vector<CardId> out;
+    for (const json& c : f.array(key, "card numbers")) {
+        if (!c.is_number_unsigned() || c.get<std::uint64_t>() >= kNoCard) f.fail(key, "is not a list of card numbers; expected card numbers");
+        out.push_back(static_cast<CardId>(c.get<std::uint64_t>()));
+    }
+    return out;
+}
+
+Phase phase_named(const std::string& name, const JsonFields& f) {
     for (int p = 0; p <= static_cast<int>(Phase::aborted); ++p)
         if (to_string(static_cast<Phase>(p)) == name) return static_cast<Phase>(p);
     f.fail("unknown phase '" + excerpt(name) + "'");
@@ -145,25 +109,25 @@ Phase phase_named(const std::string& name, const Fields& f) {
 }  // namespace
 
 SaveState parse_save(const json& j, const std::string& file) {
-    const Fields top(j, file, "");
+    const JsonFields top = fields(j, file, "");
     if (top.text("save") != "cherries") top.fail("expected \"save\": \"cherries\"");
-    if (top.count("format") != kSaveFormat)
+    if (count(top, "format") != kSaveFormat)
         throw InputError(file + ": save format " + excerpt(j["format"].dump()) + " is not one this cherries reads (format " +
                          std::to_string(kSaveFormat) + ")");
     SaveState s;
-    s.seed = top.uint<std::uint64_t>("seed");
-    s.max_turns = top.uint<std::uint32_t>("max_turns");
-    s.seats_taken = top.uint<std::uint32_t>("seats_taken");
+    s.seed = unsigned_field<std::uint64_t>(top, "seed");
+    s.max_turns = unsigned_field<std::uint32_t>(top, "max_turns");
+    s.seats_taken = unsigned_field<std::uint32_t>(top, "seats_taken");
     s.humans = top.flag("humans");
-    s.plugins = parse_plugins(top.at("plugins", "an array"), file + ": malformed save: ");
+    s.plugins = parse_plugins(top.at("plugins", "an array of plugins"), file + ": malformed save: ");
     if (const json& r = top.at("record", "null or {\"file\", \"bytes\"}"); !r.is_null()) {
-        const Fields f(r, file, "record");
+        const JsonFields f = fields(r, file, "record");
         s.record_file = f.text("file");
-        s.record_bytes = f.uint<std::uint64_t>("bytes");
+        s.record_bytes = unsigned_field<std::uint64_t>(f, "bytes");
     }
     if (top.has("pending"))  // absent in saves made before pending joins and leaves were kept: none
         for (const json& q : top.array("pending")) {
-            const Fields f(q, file, "pending");
+            const JsonFields f = fields(q, file, "pending");
             PendingChange p;
             p.join = f.has("join");
             if (p.join == f.has("leave")) f.fail("expected {\"join\": NAME, \"bot\": KIND or null} or {\"leave\": NAME}");
@@ -174,31 +138,31 @@ SaveState parse_save(const json& j, const std::string& file) {
             if (!p.join && !p.bot.empty()) f.fail("\"bot\": expected null for a leave");
             s.pending.push_back(std::move(p));
         }
-    const Fields g(top.at("game", "the game"), file, "game");
+    const JsonFields g = fields(top.at("game", "the game"), file, "game");
     GameSnapshot& snap = s.game;
-    snap.deck = g.cards("deck");
-    snap.removed = g.cards("removed");
-    if (g.has("set_aside")) snap.set_aside = g.cards("set_aside");  // absent in saves made before leaves set cards aside
+    snap.deck = cards(g, "deck");
+    snap.removed = cards(g, "removed");
+    if (g.has("set_aside")) snap.set_aside = cards(g, "set_aside");  // absent in saves made before leaves set cards aside
     snap.phase = phase_named(g.text("phase"), g);
-    snap.next = g.uint<std::uint32_t>("next");
-    snap.drawn = g.at("drawn", "a card number or null").is_null() ? kNoCard : g.uint<CardId>("drawn", kNoCard - 1);
-    snap.winner = g.at("winner", "a player id or null").is_null() ? kNoPlayer : g.uint<PlayerId>("winner", kNoPlayer - 1);
-    snap.next_id = g.uint<PlayerId>("next_id", kNoPlayer - 1);
-    snap.turn = g.uint<std::uint32_t>("turn");
+    snap.next = unsigned_field<std::uint32_t>(g, "next");
+    snap.drawn = g.at("drawn", "a card number or null").is_null() ? kNoCard : unsigned_field<CardId>(g, "drawn", kNoCard - 1);
+    snap.winner = g.at("winner", "a player id or null").is_null() ? kNoPlayer : unsigned_field<PlayerId>(g, "winner", kNoPlayer - 1);
+    snap.next_id = unsigned_field<PlayerId>(g, "next_id", kNoPlayer - 1);
+    snap.turn = unsigned_field<std::uint32_t>(g, "turn");
     snap.started = g.flag("started");
     snap.random = g.text("random");
     if (g.array("players").size() > kMaxPlayers)
         g.fail(fmt::format("\"players\": expected at most {} players, saw {}", kMaxPlayers, g.array("players").size()));
     for (const json& pj : g.array("players")) {
-        const Fields f(pj, file, "game: players");
+        const JsonFields f = fields(pj, file, "game: players");
         Player p;
-        p.id = f.uint<PlayerId>("id", kNoPlayer - 1);
+        p.id = unsigned_field<PlayerId>(f, "id", kNoPlayer - 1);
         p.name = f.text("name");
         if (const std::string problem = name_problem(p.name); !problem.empty())
             f.fail("\"name\": " + problem + " in '" + excerpt(p.name) + "'");
-        p.cherries = f.count("cherries");
-        p.score = f.count("score");
-        p.received = f.cards("received");
+        p.cherries = count(f, "cherries");
+        p.score = count(f, "score");
+        p.received = cards(f, "received");
         for (const json& m : f.array("modifiers")) {
             // A kept modifier is placed with the kind's lifetime + 1 (GDD §3.4.2.3.3.3).
             // Integers as parsed (unsigned) or as save_json() made them (signed): a table restores
@@ -214,7 +178,7 @@ SaveState parse_save(const json& j, const std::string& file) {
         }
         SavedSeat seat{.id = p.id};
         if (const json& b = f.at("bot", "a bot or null"); !b.is_null()) seat.bot = f.text("bot");
-        seat.bot_state = f.uint<std::uint64_t>("bot_state");
+        seat.bot_state = unsigned_field<std::uint64_t>(f, "bot_state");
         s.seats.push_back(std::move(seat));
         snap.players.push_back(std::move(p));
     }

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "engine/random.hpp"
+#include "host/base/json_fields.hpp"
 #include "host/base/random_seed.hpp"
 #include "host/records/deal.hpp"
 
@@ -164,35 +165,36 @@ std::variant<TableOrder, LobbyError> Lobby::order_table(const std::string& body,
     const json request = body.empty() ? json::object() : json::parse(body, nullptr, false);
     if (request.is_discarded() || !request.is_object())
         return LobbyError{400, "the body is not a JSON object; expected {\"sets\": [ids], \"gametype\": id} or {\"random_sets\": N}"};
-    for (const auto& [key, value] : request.items())
-        if (key != "sets" && key != "gametype" && key != "random_sets")
-            return LobbyError{400, "unknown field '" + key.substr(0, 32) + "'; expected sets, gametype or random_sets"};
     std::string gametype = config_.default_gametype;
-    if (const auto it = request.find("gametype"); it != request.end()) {
-        if (!it->is_string()) return LobbyError{400, "field 'gametype' is not a string; expected a gametype id"};
-        gametype = it->get<std::string>();
-    }
     std::vector<std::string> sets = config_.default_sets;
     const std::uint64_t seed = host::random_seed();
-    if (const auto it = request.find("sets"); it != request.end()) {
-        if (!it->is_array() || it->empty() || it->size() > 16 ||
-            !std::all_of(it->begin(), it->end(), [](const json& v) { return v.is_string(); }))
-            return LobbyError{400, "field 'sets' is not a list of 1 to 16 set ids; expected [\"standard\", ...]"};
-        sets = it->get<std::vector<std::string>>();
-        std::vector<std::string> unique = sets;
-        std::sort(unique.begin(), unique.end());
-        if (std::adjacent_find(unique.begin(), unique.end()) != unique.end())
-            return LobbyError{400, "field 'sets' names a set twice; expected each set once"};
-    } else if (const auto r = request.find("random_sets"); r != request.end()) {
-        auto ids = allowed("set");
-        if (!r->is_number_integer() || r->get<std::int64_t>() < 1 || r->get<std::int64_t>() > static_cast<std::int64_t>(ids.size()))
-            return LobbyError{400, fmt::format("field 'random_sets' is not a number from 1 to {} (the sets offered)", ids.size())};
-        // A generator of its own: nothing of the table's seed may show before the game ends.
-        Random random(host::random_seed());
-        random.shuffle(std::span<std::string>(ids));
-        ids.resize(static_cast<std::size_t>(r->get<std::int64_t>()));
-        std::sort(ids.begin(), ids.end());
-        sets = ids;
+    try {
+        const host::JsonFields fields(request, "");
+        fields.only({"sets", "gametype", "random_sets"});
+        if (fields.has("gametype")) gametype = fields.text("gametype", "a gametype id");
+        if (fields.has("sets")) {
+            const json& list = fields.array("sets", "a list of 1 to 16 set ids");
+            if (list.empty() || list.size() > 16 || !std::all_of(list.begin(), list.end(), [](const json& v) { return v.is_string(); }))
+                fields.fail("sets", "holds " + std::to_string(list.size()) +
+                                   " items or one that is not a string; expected a list of 1 to 16 set ids, as [\"standard\", ...]");
+            sets = list.get<std::vector<std::string>>();
+            std::vector<std::string> unique = sets;
+            std::sort(unique.begin(), unique.end());
+            if (std::adjacent_find(unique.begin(), unique.end()) != unique.end())
+                fields.fail("sets", "names a set twice; expected each set once");
+        } else if (fields.has("random_sets")) {
+            auto ids = allowed("set");
+            const auto n = fields.integer("random_sets", fmt::format("a number from 1 to {} (the sets offered)", ids.size()), 1,
+                                          static_cast<std::int64_t>(ids.size()));
+            // A generator of its own: nothing of the table's seed may show before the game ends.
+            Random random(host::random_seed());
+            random.shuffle(std::span<std::string>(ids));
+            ids.resize(static_cast<std::size_t>(n));
+            std::sort(ids.begin(), ids.end());
+            sets = ids;
+        }
+    } catch (const host::InputError& e) {
+        return LobbyError{400, e.what()};
     }
     TableOrder order{.id = new_id(), .sets = sets, .gametype = gametype,
                      .random_sets = request.contains("random_sets") && !request.contains("sets"), .seed = seed, .opener = opener};

@@ -7,6 +7,7 @@
 #include <regex>
 #include <vector>
 
+#include "host/base/json_fields.hpp"
 #include "host/base/file_io.hpp"
 #include "host/base/printable.hpp"
 #include "host/web/http_reply.hpp"
@@ -140,9 +141,13 @@ std::variant<std::string, Response> names_request(Server::Impl& s, const RouteCa
         return error_reply(c.req, http::status::unsupported_media_type, "expected a JSON body (Content-Type: application/json)");
     if (!s.origin_allowed(c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not ask about names here");
     const json body = json::parse(c.req.body(), nullptr, false);
-    if (!body.is_object() || !body.contains(field) || !body[field].is_string())
-        return error_reply(c.req, http::status::bad_request, fmt::format("expected a JSON object with a string \"{}\"", field));
-    return body[field].get<std::string>();
+    try {
+        const host::JsonFields fields(body, "", fmt::format("a JSON object {{\"{}\": ...}}", field));
+        fields.only({field});
+        return fields.text(field, "a string", 256);  // its value is never echoed: only its type
+    } catch (const host::InputError& e) {
+        return error_reply(c.req, http::status::bad_request, e.what());
+    }
 }
 
 // The store failed: said to the log, and to the page in words (nothing changed).

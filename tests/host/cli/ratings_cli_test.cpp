@@ -93,14 +93,14 @@ TEST_CASE("cherries ratings: bad lines are named at FILE:LINE, all of them, with
     check_refused(tmp, ok + "{\"gametype\": \"g\", \"order\": [[\"a\"]\n",
                   {":2: malformed JSON at column 34; expected one game as {\"gametype\": \"NAME\", \"order\": "
                    "[[\"FIRST\"], [\"TIED\", \"TIED\"], ...]}"});
-    check_refused(tmp, "{\"order\": [[\"a\"], [\"b\"]]}\n", {":1: no \"gametype\"; expected \"gametype\": a non-empty string"});
+    check_refused(tmp, "{\"order\": [[\"a\"], [\"b\"]]}\n", {":1: field 'gametype' is missing; expected the gametype's name, a non-empty string"});
     check_refused(tmp, ok + ok + "{\"gametype\": \"g\", \"order\": [[\"a\"]]}\n", {":3: 1 player; expected 2 to 6"});
     check_refused(tmp, "{\"gametype\": \"g\", \"order\": [[\"a\"], [\"b\"], [\"c\"], [\"d\"], [\"e\"], [\"f\"], [\"g\"]]}\n",
                   {":1: 7 players; expected 2 to 6"});
     check_refused(tmp, "{\"gametype\": \"g\", \"order\": [[\"ann\", \"bob\"], [\"ann\"]]}\n" + ok + "[]\n",
                   {":1: \"ann\" is in the game twice; expected each player once",
                    ":3: expected one game as a JSON object {\"gametype\": \"NAME\", \"order\": [[\"FIRST\"], [\"TIED\", "
-                   "\"TIED\"], ...]}, saw []"});
+                   "\"TIED\"], ...]}, saw an array"});
     const CliRun missing = run_cli("ratings /nonexistent/results.jsonl");
     CHECK(missing.status == 2);
     CHECK(missing.err == "cherries: error: /nonexistent/results.jsonl: cannot read the results file: no such file\n");

@@ -47,16 +47,16 @@ TEST_CASE("RFC 8030 Section 5 / RFC 8291 Section 2: a subscription from PushSubs
 
 TEST_CASE("RFC 8291 Section 2: a subscription's JSON with a field missing or of the wrong type names the field") {
     CHECK(mentions(refusal([] { parse_subscription("{"); }), "subscription: not JSON"));
-    CHECK(refusal([] { parse_subscription("[]"); }).rfind("subscription: a JSON array; expected an object", 0) == 0);
-    CHECK(refusal([] { parse_subscription(R"({"keys":{}})"); }) == "endpoint: missing; expected the push service's https:// URL");
+    CHECK(refusal([] { parse_subscription("[]"); }).rfind("subscription: expected an object {\"endpoint\", \"keys\"", 0) == 0);
+    CHECK(refusal([] { parse_subscription(R"({"keys":{}})"); }) == "subscription: field 'endpoint' is missing; expected the push service's https:// URL");
     CHECK(refusal([] { parse_subscription(R"({"endpoint":5})"); }) ==
-          "endpoint: a JSON number; expected a string, the push service's https:// URL");
+          "subscription: field 'endpoint' is an integer; expected the push service's https:// URL");
     CHECK(refusal([] { parse_subscription(R"({"endpoint":"https://a.example/x"})"); }) ==
-          "keys: missing; expected an object {\"p256dh\", \"auth\"}");
+          "subscription: field 'keys' is missing; expected an object {\"p256dh\", \"auth\"}");
     CHECK(refusal([] { parse_subscription(R"({"endpoint":"https://a.example/x","keys":"k"})"); }) ==
-          "keys: a JSON string; expected an object {\"p256dh\", \"auth\"}");
+          "subscription: keys: expected an object {\"p256dh\", \"auth\"}, saw a string");
     CHECK(mentions(refusal([] { parse_subscription(R"({"endpoint":"https://a.example/x","keys":{"auth":"BTBZMqHH6r4Tts7J_aSIgg"}})"); }),
-                   "keys.p256dh: missing"));
+                   "subscription: keys: field 'p256dh' is missing"));
     CHECK(mentions(refusal([] { parse_subscription(json("https://a.example/x", kP256dh, "")); }),
                    "keys.auth: 0 bytes; expected 16"));
     CHECK(mentions(refusal([] { parse_subscription(std::string(kMaxSubscriptionJson + 1, ' ')); }), "more than 8192"));

@@ -48,11 +48,11 @@ TEST_CASE("every kind of bad line is named at its line with what was expected", 
           "r.jsonl:2: malformed JSON at column 41; expected one game as "
           "{\"gametype\": \"NAME\", \"order\": [[\"FIRST\"], [\"TIED\", \"TIED\"], ...]}");
     CHECK(problem("[1, 2]\n").starts_with("r.jsonl:1: expected one game as a JSON object"));
-    CHECK(problem("{\"order\": [[\"a\"], [\"b\"]]}") == "r.jsonl:1: no \"gametype\"; expected \"gametype\": a non-empty string");
-    CHECK(problem("{\"gametype\": 3, \"order\": [[\"a\"], [\"b\"]]}") == "r.jsonl:1: \"gametype\": expected a non-empty string, saw 3");
-    CHECK(problem("{\"gametype\": \"\", \"order\": [[\"a\"], [\"b\"]]}") == "r.jsonl:1: \"gametype\": expected a non-empty string, saw \"\"");
-    CHECK(problem("{\"gametype\": \"g\"}").starts_with("r.jsonl:1: no \"order\"; expected \"order\": the places, best first"));
-    CHECK(problem("{\"gametype\": \"g\", \"order\": \"ann\"}").starts_with("r.jsonl:1: \"order\" is \"ann\"; expected \"order\""));
+    CHECK(problem("{\"order\": [[\"a\"], [\"b\"]]}") == "r.jsonl:1: field 'gametype' is missing; expected the gametype's name, a non-empty string");
+    CHECK(problem("{\"gametype\": 3, \"order\": [[\"a\"], [\"b\"]]}") == "r.jsonl:1: field 'gametype' is an integer; expected the gametype's name, a non-empty string");
+    CHECK(problem("{\"gametype\": \"\", \"order\": [[\"a\"], [\"b\"]]}") == "r.jsonl:1: field 'gametype' is empty; expected the gametype's name, a non-empty string");
+    CHECK(problem("{\"gametype\": \"g\"}").starts_with("r.jsonl:1: field 'order' is missing; expected the places, best first"));
+    CHECK(problem("{\"gametype\": \"g\", \"order\": \"ann\"}").starts_with("r.jsonl:1: field 'order' is a string; expected the places"));
     CHECK(problem("{\"gametype\": \"g\", \"order\": [[\"a\"], []]}") ==
           "r.jsonl:1: place 2: expected an array of one or more names (the players tied there), saw []");
     CHECK(problem("{\"gametype\": \"g\", \"order\": [[\"a\"], \"b\"]}") ==
@@ -74,11 +74,11 @@ TEST_CASE("every bad line is reported at once, up to 20, then how many more", "[
           "r.jsonl:1: malformed JSON at column 2; expected one game as {\"gametype\": \"NAME\", \"order\": [[\"FIRST\"], "
           "[\"TIED\", \"TIED\"], ...]}\n"
           "r.jsonl:3: expected one game as a JSON object {\"gametype\": \"NAME\", \"order\": [[\"FIRST\"], [\"TIED\", "
-          "\"TIED\"], ...]}, saw []");
+          "\"TIED\"], ...]}, saw an array");
     std::string many;
     for (int i = 0; i < 25; ++i) many += "{}\n";
     const std::string all = problem(many);
-    CHECK(all.find("r.jsonl:20: no \"gametype\"") != std::string::npos);
+    CHECK(all.find("r.jsonl:20: field 'gametype' is missing") != std::string::npos);
     CHECK(all.find("r.jsonl:21:") == std::string::npos);
     CHECK(all.ends_with("\nr.jsonl: 5 more bad lines"));
 }

@@ -354,5 +354,5 @@ TEST_CASE("seat lines (format 3): replay names a seat's last occupant as the win
     CHECK_THAT(r.err, Catch::Contains("who is not playing in the replay"));
     r = with_line("[\"seat\",0,\"" + winner + "\",{\"why\":\"nick\"}]");
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Catch::Contains(":2: malformed record: seat: expected \"name\" in the occupant"));
+    CHECK_THAT(r.err, Catch::Contains(":2: malformed record: seat: the occupant: field 'name' is missing; expected the occupant's name"));
 }

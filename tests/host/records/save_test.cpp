@@ -96,7 +96,7 @@ TEST_CASE("a save file round-trips every field, and a bad one is refused naming 
 
     json j = host::save_json(s);
     j["game"].erase("deck");
-    CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("f: malformed save: game: missing \"deck\""));
+    CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("f: malformed save: game: field 'deck' is missing"));
     j = host::save_json(s);
     j["game"]["phase"] = "dancing";
     CHECK_THROWS_WITH(host::parse_save(j, "f"), Catch::Contains("unknown phase 'dancing'"));
@@ -114,7 +114,7 @@ TEST_CASE("a save file round-trips every field, and a bad one is refused naming 
     j = host::save_json(s);
     j["game"]["players"][0]["score"] = 18446744073709551615ULL;  // was read as -1
     CHECK_THROWS_WITH(host::parse_save(j, "f"),
-                      Catch::Contains("f: malformed save: game: players: \"score\": expected an integer from -2^63 to 2^63-1"));
+                      Catch::Contains("f: malformed save: game: players: field 'score' is an integer out of range; expected an integer from -2^63 to 2^63-1"));
     // The plugins are checked as a record header's are (host/session/plugin_list.hpp).
     j = host::save_json(s);
     j["plugins"][1]["kind"] = "theme";

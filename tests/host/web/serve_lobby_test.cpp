@@ -64,11 +64,11 @@ TEST_CASE("POST /api/tables makes a table or says what was wrong", "[web]") {
 
     const std::vector<std::pair<std::string, std::string>> bad = {
         {"{", "not a JSON object"},
-        {R"({"sets": "standard"})", "not a list of 1 to 16 set ids"},
+        {R"({"sets": "standard"})", "expected a list of 1 to 16 set ids"},
         {R"({"sets": ["standard", "standard"]})", "names a set twice"},
         {R"({"sets": ["no-such-set"]})", "set 'no-such-set' is not offered here; expected one of"},
         {R"({"gametype": "no-such-gametype"})", "gametype 'no-such-gametype' is not offered here"},
-        {R"({"random_sets": 0})", "not a number from 1 to"},
+        {R"({"random_sets": 0})", "expected a number from 1 to"},
         {R"({"colour": "red"})", "unknown field 'colour'"},
     };
     for (const auto& [body, expected] : bad) {
