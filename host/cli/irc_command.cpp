@@ -14,6 +14,7 @@
 #include "host/store/game_store.hpp"
 #include "host/base/printable.hpp"
 #include "host/base/input_error.hpp"
+#include "host/base/log_line.hpp"
 #include "host/irc/config.hpp"
 #include "host/irc/connection.hpp"
 
@@ -100,11 +101,7 @@ irc::BotConfig build_config(const IrcOptions& o) {
     return c;
 }
 
-void log_line(const std::string& text) {
-    const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
-    fmt::print(stderr, "{:%Y-%m-%dT%H:%M:%SZ} cherries irc: {}\n", now, printable(text));
-    std::fflush(stderr);
-}
+void log_line(const std::string& text) { host::log_line("irc", text); }
 
 int run_irc(const IrcOptions& o) {
     irc::BotConfig config = build_config(o);

@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "host/base/input_error.hpp"
+#include "host/base/log_line.hpp"
 #include "host/base/printable.hpp"
 #include "host/cli/commands.hpp"
 #include "host/design/card_svg.hpp"
@@ -52,11 +53,7 @@ web::ServeConfig build_config(const ServeOptions& o, std::vector<sdk::Diagnostic
     return c;
 }
 
-void log_line(const std::string& text) {
-    const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
-    fmt::print(stderr, "{:%Y-%m-%dT%H:%M:%SZ} cherries serve: {}\n", now, printable(text));
-    std::fflush(stderr);
-}
+void log_line(const std::string& text) { host::log_line("serve", text); }
 
 // host/design's drawings for the server (host/web may not include host/design: both are front ends).
 web::Pictures pictures();
