@@ -214,7 +214,6 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
     s.call_time_limit = std::max(kMinTimeLimit, kTimePerInstruction * limits_.instructions);
     s.time_limit = s.call_time_limit;
     usage_ = limits_.usage ? limits_.usage : std::make_shared<LuaUsage>();
-    lua_budget::thread_cpu_ns();  // a reading before the files run bounds their first slices' time (over_time)
     if (usage_->plugins.size() < program.chunks.size()) usage_->plugins.resize(program.chunks.size());
     state_ = lua_newstate(&SandboxState::allocate, &s);
     if (!state_) throw LoadError({{Diagnostic::Severity::error, "", 0, 0, "cannot create a Lua state: out of memory"}});
@@ -249,6 +248,10 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
         }
         lua_pushcfunction(L, load_module);
         lua_pushlightuserdata(L, const_cast<LuaChunk*>(&chunk));
+        // A reading of the thread's CPU time just before the file runs: its first slice's time is
+        // then its own (over_time), not the sandbox's opening or the collection above, which a
+        // loaded machine would otherwise charge to the file when the load waited for a core.
+        lua_budget::thread_cpu_ns();
         const int status = protected_call(c, 1, 2);
         account(c, status != LUA_OK);
         if (status == LUA_OK) {
