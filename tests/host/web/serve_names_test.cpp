@@ -160,6 +160,7 @@ TEST_CASE("a game played by a proven seat counts under its claimed name in the r
     TempFolder data;
     web::ServeConfig config;
     config.database = (data.path() / "web.db").string();
+    config.bot_pace = std::chrono::milliseconds(0);  // the bot's turns at once: the game, not its pace, is tested
     TestServer server(config);
     const std::uint16_t port = server.port();
     const std::string key = json::parse(post(port, "/api/names", {{"name", "ann"}}).body).at("key");
