@@ -4,6 +4,8 @@
 // of the server, the request, the client it comes from and the path's captures.
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <climits>
 #include <regex>
 #include <vector>
 
@@ -125,6 +127,7 @@ std::optional<Response> replay_record(Server::Impl& s, const RouteCall& c) {  //
 }
 
 std::optional<Response> names_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "names.html"); }
+std::optional<Response> my_tables_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "mine.html"); }
 
 // A request about a claimed name (docs/web.md, "A name that is yours"): a JSON object with the
 // string field `field`. Its value, or the refusal in words. A key is never in a refusal, a log
@@ -196,14 +199,44 @@ std::optional<Response> revoke_key(Server::Impl& s, const RouteCall& c) {
     }
 }
 
-std::optional<Response> catalog(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->catalog_json()); }
-std::optional<Response> tables(Server::Impl& s, const RouteCall& c) {
-    // A table at work on a worker is not read: its summary at its last change stands for it.
-    return json_reply(c.req, http::status::ok, s.lobby->tables_json([&s](const WebTable& t) {
+// Every table's summary, newest first. A table at work on a worker is not read: its summary at
+// its last change stands for it.
+json summaries(Server::Impl& s) {
+    return s.lobby->tables_json([&s](const WebTable& t) {
         const auto room = s.hub.find(t.id());
-        return room != s.hub.end() && room->second.busy ? room->second.summary : t.summary_json();
-    }));
+        return room != s.hub.end() && room->second.busy ? room->second.summary : s.summary(t);
+    });
 }
+
+// "My tables" (docs/web.md): the tables where the name a key proves is seated, the ones whose
+// turn is its own first (least time left first), then the rest as the lobby orders them. Read
+// from the tables' summaries: a busy table's is the one of its last change.
+std::optional<Response> my_tables(Server::Impl& s, const RouteCall& c) {
+    auto asked = names_request(s, c, "key", false);
+    if (auto* refused = std::get_if<Response>(&asked)) return std::move(*refused);
+    std::string name;
+    try {
+        auto proved = PlayerNames(s.store->store()).name_of(std::get<std::string>(asked));
+        if (auto* no = std::get_if<NameRefusal>(&proved)) return error_reply(c.req, static_cast<http::status>(no->status), no->message);
+        name = std::get<std::string>(proved);
+    } catch (const std::exception& e) {
+        return names_unreadable(s, c, e);
+    }
+    json yours = json::array(), others = json::array();
+    for (json& t : summaries(s)) {
+        const json& claimed = t.at("claimed");
+        if (std::find(claimed.begin(), claimed.end(), name) == claimed.end()) continue;
+        t["your_turn"] = t.at("current") == name;
+        (t["your_turn"].get<bool>() ? yours : others).push_back(std::move(t));
+    }
+    const auto left = [](const json& t) { return t.at("clock").is_null() ? INT64_MAX : t.at("clock").at("ms_left").get<std::int64_t>(); };
+    std::stable_sort(yours.begin(), yours.end(), [&](const json& a, const json& b) { return left(a) < left(b); });
+    for (json& t : others) yours.push_back(std::move(t));
+    return json_reply(c.req, http::status::ok, json{{"name", name}, {"tables", yours}});
+}
+
+std::optional<Response> catalog(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->catalog_json()); }
+std::optional<Response> tables(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, summaries(s)); }
 
 // Answers with `answer(table)` when table `id` is idle: now, or once its work is done (then
 // through `respond`, and nullopt here). A table that many requests wait for: 503 in words.
@@ -369,6 +402,8 @@ const std::vector<Route>& routes() {
         {verb::post, std::regex("/api/names"), claim_name},
         {verb::post, std::regex("/api/names/check"), check_key},
         {verb::post, std::regex("/api/names/revoke"), revoke_key},
+        {verb::post, std::regex("/api/names/tables"), my_tables},
+        {verb::get, std::regex("/mine"), my_tables_page},
         {verb::get, std::regex("/names"), names_page},
         {verb::get, std::regex("/|/index\\.html"), lobby_page},
         {verb::get, std::regex("/t/.*"), table_page},

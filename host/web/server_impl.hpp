@@ -75,8 +75,8 @@ struct HubTable {
     /// (Impl::when_idle), at most kMaxWaiting things.
     bool busy = false;
     std::deque<std::function<void()>> waiting;
-    /// The table's lobby summary (WebTable::summary_json) at its last change: what GET
-    /// /api/tables shows of it while it is busy.
+    /// The table's lobby summary (Impl::summary) at its last change: what GET /api/tables and
+    /// "My tables" show of it while it is busy.
     nlohmann::json summary;
     /// The id of this table's rematch while a table worker makes it (Impl::rematch), else "".
     std::string rematch_making;
@@ -193,6 +193,12 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// sockets with no seat, "clock": {"turn", "ms_left", "timeout_ms"} while a person's card
     /// waits, else null}. The clock and the count are beside the table, which they do not change.
     nlohmann::json state_message(const WebTable& table);
+    /// The clock of the person whose card waits: {"turn", "ms_left", "timeout_ms"}, or null when
+    /// no person's turn is timed. In a state message and in a table's summary.
+    nlohmann::json clock_json(const WebTable& table) const;
+    /// A table's lobby summary: WebTable::summary_json() and its clock (clock_json), as GET
+    /// /api/tables and "My tables" show it.
+    nlohmann::json summary(const WebTable& table) const;
     /// Bot turns are paced while someone has the table open (ServeConfig::bot_pace > 0).
     void set_pacing(WebTable& table);
     /// After a change: a bot's turn held by the pace resumes after bot_pace.

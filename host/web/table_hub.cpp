@@ -72,7 +72,7 @@ void TableFront::send_changes() {
     HubTable& room = s_.hub[t_.id()];
     room.spectators_told = s_.spectators(t_.id());
     room.last_change = s_.clock->now();
-    room.summary = t_.summary_json();
+    room.summary = s_.summary(t_);
     if (t_.hosted().over() && !room.over_since) room.over_since = room.last_change;
     const std::set<Socket*> sockets = room.sockets;  // a send may close a socket
     for (Socket* s : sockets) {
@@ -305,9 +305,12 @@ void Server::Impl::make_table(TableOrder order, std::function<void(WebTable&)> p
 }
 
 json Server::Impl::state_message(const WebTable& table) {
-    json state = {{"type", "state"}, {"table", table.state_json()}, {"spectators", spectators(table.id())}, {"clock", nullptr}};
+    return {{"type", "state"}, {"table", table.state_json()}, {"spectators", spectators(table.id())}, {"clock", clock_json(table)}};
+}
+
+json Server::Impl::clock_json(const WebTable& table) const {
     const auto turn = table.hosted().waiting_for_person();
-    if (!turn) return state;
+    if (!turn) return nullptr;
     // A turn whose clock is not armed yet is armed right after this state is sent (changed()),
     // with the whole turn_timeout.
     const auto it = hub.find(table.id());
@@ -316,9 +319,14 @@ json Server::Impl::state_message(const WebTable& table) {
     const auto left = running ? turn_clock.left(clock->now()) : std::nullopt;
     const auto& bank = turn_clock.options().bank;
     const PlayerId seat = table.hosted().table().game()->current_player();
-    state["clock"] = {{"turn", *turn}, {"ms_left", (left ? *left : turn_clock.time_for(seat)).count()},
-                      {"timeout_ms", (bank ? bank->cap : config.turn_timeout).count()}};
-    return state;
+    return {{"turn", *turn}, {"ms_left", (left ? *left : turn_clock.time_for(seat)).count()},
+            {"timeout_ms", (bank ? bank->cap : config.turn_timeout).count()}};
+}
+
+json Server::Impl::summary(const WebTable& table) const {
+    json out = table.summary_json();
+    out["clock"] = clock_json(table);
+    return out;
 }
 
 void Server::Impl::arm_clock(const std::string& table_id) {

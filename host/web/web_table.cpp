@@ -421,10 +421,16 @@ json WebTable::state_json() const {
 
 json WebTable::summary_json() const {
     json names = json::array();
-    if (const Game* game = table().game())
+    const Game* game = table().game();
+    if (game)
         for (const Player& p : game->players()) names.push_back(table().name(p.id));
+    const bool playing = game && table().started() && !hosted_->over() && !game->over();
+    json claimed = json::array();  // the seated names their key proved (one who left is not listed)
+    for (const auto& name : names)
+        if (claimed_.count(name.get<std::string>())) claimed.push_back(name);
     return {{"id", setup_.id}, {"players", names}, {"gametype", setup_.gametype}, {"sets", setup_.sets},
-            {"random_sets", setup_.random_sets}, {"started", table().started()}, {"over", hosted_->over()}};
+            {"random_sets", setup_.random_sets}, {"started", table().started()}, {"over", hosted_->over()},
+            {"current", playing ? json(table().name(game->current_player())) : json(nullptr)}, {"claimed", claimed}};
 }
 
 }  // namespace cherries::web

@@ -134,7 +134,9 @@ public:
 
     /// The `table` object of a `state` message (docs/web.md).
     nlohmann::json state_json() const;
-    /// The lobby's line for this table: {"id", "players", "gametype", "sets", "random_sets", "started", "over"}.
+    /// The lobby's line for this table: {"id", "players", "gametype", "sets", "random_sets", "started",
+    /// "over", "current": the name whose turn it is (null before the start and after the end),
+    /// "claimed": the seated names a player key proved}.
     nlohmann::json summary_json() const;
     /// The entries of an `events` message (docs/web.md) since the last call: each engine event as
     /// {"event": its record line (docs/records.md), "turn": "Turn 4: ann" on a turn's first

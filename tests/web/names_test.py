@@ -2,7 +2,8 @@
 """A name that is yours (docs/web.md, "A name that is yours"), on a server with a database: ann
 claims her name on the "Your name" page and gets her key's link; a second browser opens the link
 (the name comes with it, and the key leaves the address bar) and sits down at a table as ann; a
-third browser is refused the name there in words, and sits down with another. Then ann revokes
+third browser is refused the name there in words, and sits down with another; "My tables" lists
+the table for ann's key and asks a browser without one for a key. Then ann revokes
 her key: the second browser's old key no longer seats her at a new table. The page with the link
 passes axe-core when it is installed.
 """
@@ -88,6 +89,24 @@ def main():
     assert [p["name"] for p in h.table_state(third)["players"]] == ["ann"], "the refused join took no seat"
     h.sit_down(third, "bea")
     h.wait(third, lambda d: [p["name"] for p in h.table_state(d)["players"]] == ["ann", "bea"], 10, "both seats")
+
+    # My tables: the browser with ann's key lists the table where ann sits, with its state; the
+    # browser without a key is sent to the names page. bea's typed name has no "My tables".
+    second.get(f"{server.url}/mine")
+    h.wait(second, ready, 10, "My tables")
+    entries = h.wait(second, lambda d: d.execute_script("""
+        return [...document.querySelectorAll('[data-test="mine-entry"]')]
+            .map((e) => [e.dataset.table, e.querySelector('[data-test="mine-status"]').textContent]);"""), 10, "ann's tables")
+    assert entries == [[made["id"], "waiting to start"]], entries
+    assert "ann" in h.visible(second, '[data-test="mine-who"]').text
+    if source:
+        with open(source, encoding="utf-8") as f:
+            problems = axe_test.run_axe(second, f.read(), "My tables")
+        assert not problems, f"axe-core on My tables: {problems}"
+    third.get(f"{server.url}/mine")
+    h.wait(third, ready, 10, "My tables without a key")
+    assert "holds no player key" in h.visible(third, '[data-test="mine-who"]').text
+    print("names: My tables lists ann's table for her key, and asks for a key without one")
 
     # ann revokes her key on the first browser: the new key's link is shown, the old one is dead.
     first.get(f"{server.url}/names")

@@ -42,12 +42,12 @@ export async function createTable(body) {
     return res.json();
 }
 
-/** A record's text: `GET` of `path` (`/api/games/N/record`, `/api/tables/ID/record`). */
 /** GET /api/players: the players' statistics, most wins first (docs/web.md). */
 export function players() {
     return getJson('/api/players');
 }
 
+/** A record's text: `GET` of `path` (`/api/games/N/record`, `/api/tables/ID/record`). */
 export async function recordText(path) {
     const res = await fetch(path);
     if (!res.ok) throw new Error(`${path}: the server answered ${res.status} ${await reason(res)}`);

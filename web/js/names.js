@@ -3,13 +3,7 @@
 // device, in the fragment, which never reaches the server or its logs; revoke a key for a new one.
 // The table page sends the key with a join (table.js). A key is only ever posted in a body.
 import { showError } from './dom.js';
-
-/** Where the table page finds the key too (table.js). */
-export const KEY_STORE = 'cherries-player-key';
-
-function stored() {
-    try { return localStorage.getItem(KEY_STORE); } catch { return null; }
-}
+import { KEY_STORE, storedKey as stored, postJson as post } from './names-api.js';
 
 function keep(key) {
     try {
@@ -19,19 +13,6 @@ function keep(key) {
     } catch {
         return false;
     }
-}
-
-// POST `path` with `body`: the answer's JSON, or an Error with the server's words.
-async function post(path, body) {
-    const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
-    let answer = null;
-    try { answer = await res.json(); } catch { /* not JSON */ }
-    if (!res.ok) {
-        const error = new Error((answer && (answer.error || answer.message)) || `the server answered ${res.status}`);
-        error.status = res.status;
-        throw error;
-    }
-    return answer;
 }
 
 const $ = (id) => document.getElementById(id);

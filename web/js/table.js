@@ -7,7 +7,7 @@ import { catalog as fetchCatalog } from './api.js';
 import { EventLog } from './events.js';
 import { TableConnection } from './connection.js';
 import { loadSeats, rememberSeat, forgetSeat } from './seats.js';
-import { renderTable, playerById, isFinished, givenWords as given } from './view.js';
+import { renderTable, playerById, isFinished, givenWords as given, clockText } from './view.js';
 import { stackKeys } from './card.js';
 import { bindSoundOption, ownTurnBegins, clockWarning } from './notify.js';
 import { createStore, createRequests } from './store.js';
@@ -71,7 +71,7 @@ function onMessage(msg) {
             setClock(table.clock);
             store.update({ table, busy: false });
             if (table.started) loadMotion();
-            // A new turn's card comes off the deck; a bot's give shown for the server's pace slides on.
+            // A new turn's card comes off the deck; a paced bot's give slides on.
             const fresh = table.drawn && !(was && was.turn === table.turn && was.drawn);
             const given = table.given_to != null && !(was && was.turn === table.turn && was.given_to === table.given_to);
             if (fresh || given) move('turn', fresh, given ? table.given_to : null, table.drawn);
@@ -212,8 +212,7 @@ function draw() {
     showRules(table.rules);
     document.getElementById('start').disabled = !seated;
     document.getElementById('seat-hint').hidden = seated;
-    // Once the game is on, the seat panel's long hints give their room to the chat, which follows
-    // it: at 1280 x 900 the table and the chat are in view together.
+    // Once the game is on, the seat panel's hints give their room to the chat (1280 x 900: both in view).
     for (const hint of document.querySelectorAll('.before-start')) hint.hidden = !!table.started;
     document.getElementById('join-form').hidden = finished();
     document.getElementById('bot-form').hidden = finished();
@@ -245,7 +244,7 @@ function draw() {
     }
 }
 
-// The revealed deal hashed in the page (deal.js), once per reveal; the result box shows the verdict.
+// The revealed deal hashed here (deal.js), once per reveal; the result box shows the verdict.
 const dealKey = (deal) => `${deal.commitment}:${deal.seed}:${deal.salt}`;
 
 function verifyDeal() {
@@ -284,13 +283,6 @@ function showRules(rules) {
 
 // The turn clock (docs/web.md, `table.clock`): the server says how long is left; the page
 // counts down each second from when the state came.
-
-function clockText(ms) {  // days and hours: a correspondence bank
-    const s = Math.max(0, Math.ceil(ms / 1000)), h = Math.floor(s / 3600);
-    if (h >= 48) return `${Math.floor(h / 24)} d ${h % 24} h`;
-    if (h) return `${h} h ${Math.floor(s % 3600 / 60)} min`;
-    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
 
 function setClock(clock) {
     const clockEnd = clock && Number.isFinite(clock.ms_left) ? Date.now() + clock.ms_left : null;
@@ -439,7 +431,7 @@ function setUp() {
         event.preventDefault();
         // The server checks the name and a claimed name's key (names.js), in words.
         const name = document.getElementById('name').value.trim();
-        let key;
+        let key;  // names-api.js
         try { key = localStorage['cherries-player-key']; } catch { /* no storage */ }
         if (name) send({ type: 'join', name, key });
     });
@@ -448,7 +440,7 @@ function setUp() {
         const field = document.getElementById('chat-text');
         const text = field.value.trim();
         if (!text) return;
-        // The cap the server states (table.rules), checked here too so a long line is not lost.
+        // The server's cap (table.rules), checked here too so a long line is not lost.
         const cap = s.table && s.table.rules && s.table.rules.chat_max_bytes;
         if (Number.isInteger(cap) && new TextEncoder().encode(text).length > cap) return chatError(`A chat line is at most ${cap} bytes; shorten it.`);
         chatError('');

@@ -6,6 +6,14 @@
 import { el, replaceSection } from './dom.js';
 import { cardElement, kindMark } from './card.js';
 
+/** Time left in words: "4:05", "3 h 20 min", "9 d 23 h". */
+export function clockText(ms) {
+    const s = Math.max(0, Math.ceil(ms / 1000)), h = Math.floor(s / 3600);
+    if (h >= 48) return `${Math.floor(h / 24)} d ${h % 24} h`;
+    if (h) return `${h} h ${Math.floor(s % 3600 / 60)} min`;
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
 /** The player with id `id` in `table`, or undefined. */
 export function playerById(table, id) {
     return (table.players || []).find((p) => p.id === id);
