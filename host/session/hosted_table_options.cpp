@@ -11,14 +11,17 @@ std::vector<std::string_view> hosted_table_keys() {
             "vacation_days", "days_per_move"};
 }
 
+void set_days_per_move(HostedTableOptions& options, unsigned days) {
+    options.time_bank = options.time_bank_add = options.time_bank_cap = std::chrono::hours(24 * static_cast<std::int64_t>(days));
+}
+
 void read_hosted_table_options(sdk::ConfigReader& r, const sdk::TomlValue& t, const std::string& context,
                                HostedTableOptions& options) {
     if (auto v = r.seconds(t, "turn_timeout", 0.05, 86400, context)) options.turn_timeout = *v;
     if (auto v = r.integer(t, "max_timeouts", 0, 1000, context)) options.max_timeouts = static_cast<unsigned>(*v);
     if (auto v = r.integer(t, "max_players", 2, 100, context)) options.max_players = static_cast<std::size_t>(*v);
     if (auto v = r.boolean(t, "bot_takes_over", context)) options.bot_takes_over = *v;
-    if (auto v = r.integer(t, "days_per_move", 1, 365, context))
-        options.time_bank = options.time_bank_add = options.time_bank_cap = std::chrono::hours(*v * 24);
+    if (auto v = r.integer(t, "days_per_move", 1, kMaxDaysPerMove, context)) set_days_per_move(options, static_cast<unsigned>(*v));
     if (auto v = r.integer(t, "time_bank", 0, 8760, context)) options.time_bank = std::chrono::hours(*v);
     if (auto v = r.integer(t, "time_bank_add", 0, 8760, context)) options.time_bank_add = std::chrono::hours(*v);
     if (auto v = r.integer(t, "time_bank_cap", 0, 8760, context)) options.time_bank_cap = std::chrono::hours(*v);

@@ -40,6 +40,13 @@ struct HostedTableOptions {
     unsigned vacation_days = 5;
 };
 
+/// The most days a move may be given (`days_per_move`, serve.toml and the lobby alike).
+inline constexpr unsigned kMaxDaysPerMove = 365;
+
+/// The "N days per move" preset: time_bank = time_bank_add = time_bank_cap = `days` days (1 to
+/// kMaxDaysPerMove), so each turn has `days` days; vacation_days unchanged.
+void set_days_per_move(HostedTableOptions& options, unsigned days);
+
 /// The keys of the block, for a config's list of known keys ("did you mean").
 std::vector<std::string_view> hosted_table_keys();
 

@@ -119,7 +119,7 @@ std::string Lobby::new_id() const {
     }
 }
 
-TableSetup Lobby::setup(std::string id, std::vector<std::string> sets, std::string gametype) {
+TableSetup Lobby::setup(std::string id, std::vector<std::string> sets, std::string gametype, unsigned days_per_move) {
     TableSetup s;
     s.id = std::move(id);
     s.bundle = bundle(sets, gametype);
@@ -129,8 +129,12 @@ TableSetup Lobby::setup(std::string id, std::vector<std::string> sets, std::stri
     s.options.max_players = config_.max_players;
     s.options.max_timeouts = config_.max_timeouts;
     s.options.bot_takes_over = config_.bot_takes_over;
+    // The server's clock, or the table's own "N days per move" chosen in the lobby.
+    host::HostedTableOptions clock_options = config_;
+    if (days_per_move > 0) host::set_days_per_move(clock_options, days_per_move);
+    s.days_per_move = days_per_move;
     s.clock = {.turn_timeout = config_.turn_timeout, .turn_warning = std::chrono::milliseconds(0),  // the page shows no warning
-               .bank = host::time_bank_of(config_)};
+               .bank = host::time_bank_of(clock_options)};
     // Nobody at a web table may learn the deck's order (docs/records.md, "The fair deal"); a
     // table restored from the store keeps the salt it saved.
     s.options.deal_salt = host::new_salt();
@@ -167,10 +171,15 @@ std::variant<TableOrder, LobbyError> Lobby::order_table(const std::string& body,
         return LobbyError{400, "the body is not a JSON object; expected {\"sets\": [ids], \"gametype\": id} or {\"random_sets\": N}"};
     std::string gametype = config_.default_gametype;
     std::vector<std::string> sets = config_.default_sets;
+    unsigned days_per_move = 0;
     const std::uint64_t seed = host::random_seed();
     try {
         const host::JsonFields fields(request, "");
-        fields.only({"sets", "gametype", "random_sets"});
+        fields.only({"sets", "gametype", "random_sets", "days_per_move"});
+        if (fields.has("days_per_move"))
+            days_per_move = static_cast<unsigned>(fields.integer(
+                "days_per_move", fmt::format("the days a move may take, 1 to {} (a correspondence table)", host::kMaxDaysPerMove), 1,
+                host::kMaxDaysPerMove));
         if (fields.has("gametype")) gametype = fields.text("gametype", "a gametype id");
         if (fields.has("sets")) {
             const json& list = fields.array("sets", "a list of 1 to 16 set ids");
@@ -197,7 +206,8 @@ std::variant<TableOrder, LobbyError> Lobby::order_table(const std::string& body,
         return LobbyError{400, e.what()};
     }
     TableOrder order{.id = new_id(), .sets = sets, .gametype = gametype,
-                     .random_sets = request.contains("random_sets") && !request.contains("sets"), .seed = seed, .opener = opener};
+                     .random_sets = request.contains("random_sets") && !request.contains("sets"), .seed = seed, .opener = opener,
+                     .days_per_move = days_per_move};
     ordered_[order.id] = opener;
     return order;
 }
@@ -205,7 +215,7 @@ std::variant<TableOrder, LobbyError> Lobby::order_table(const std::string& body,
 std::variant<std::unique_ptr<WebTable>, LobbyError> Lobby::make_table(const TableOrder& order) {
     TableSetup s;
     try {
-        s = setup(order.id, order.sets, order.gametype);
+        s = setup(order.id, order.sets, order.gametype, order.days_per_move);
         s.random_sets = order.random_sets;
     } catch (const std::invalid_argument& e) {
         return LobbyError{400, e.what()};
@@ -220,14 +230,14 @@ json Lobby::add_table(const TableOrder& order, std::unique_ptr<WebTable> table) 
     tables_[order.id] = std::move(table);
     order_.push_back(order.id);
     if (!order.opener.empty()) openers_[order.id] = order.opener;
-    return json{{"id", order.id}, {"sets", order.sets}, {"gametype", order.gametype}};
+    return json{{"id", order.id}, {"sets", order.sets}, {"gametype", order.gametype}, {"days_per_move", order.days_per_move}};
 }
 
 std::variant<TableOrder, LobbyError> Lobby::order_rematch(const WebTable& old) {
     if (tables_.size() + ordered_.size() >= config_.max_tables)
         return LobbyError{503, fmt::format("this server holds {} tables, its limit; try again when one has ended", tables_.size() + ordered_.size())};
     TableOrder order{.id = new_id(), .sets = old.setup().sets, .gametype = old.setup().gametype, .random_sets = false,
-                     .seed = host::random_seed(), .opener = {}};
+                     .seed = host::random_seed(), .opener = {}, .days_per_move = old.setup().days_per_move};
     ordered_[order.id] = "";
     return order;
 }
@@ -239,7 +249,7 @@ WebTable& Lobby::restore_table(const json& saved, std::vector<std::string> recor
 WebTable& Lobby::restore_table(const host::HostedState& saved, std::vector<std::string> record_lines) {
     const json& front = saved.front;
     TableSetup s = setup(front.at("id").get<std::string>(), front.at("sets").get<std::vector<std::string>>(),
-                         front.at("gametype").get<std::string>());
+                         front.at("gametype").get<std::string>(), front.value("days_per_move", 0u));
     s.random_sets = front.value("random_sets", false);
     const std::string id = s.id;
     auto table = std::make_unique<WebTable>(std::move(s), library_, saved, std::move(record_lines));

@@ -44,6 +44,7 @@ struct TableOrder {
     bool random_sets = false;
     std::uint64_t seed = 0;
     std::string opener;  ///< the opener's limit key, or ""
+    unsigned days_per_move = 0;  ///< a correspondence table of N days a move; 0: the server's clock
 };
 
 /// Every table of the process, and what they may be made of.
@@ -110,7 +111,7 @@ public:
 private:
     std::vector<std::string> allowed(const std::string& kind) const;
     std::string new_id() const;
-    TableSetup setup(std::string id, std::vector<std::string> sets, std::string gametype);
+    TableSetup setup(std::string id, std::vector<std::string> sets, std::string gametype, unsigned days_per_move);
 
     const ServeConfig& config_;
     host::GameLibrary library_;

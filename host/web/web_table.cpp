@@ -103,6 +103,7 @@ json WebTable::front_json() const {
                   {"notices", notices_json()}, {"random_sets", setup_.random_sets}, {"history_notes", notes},
                   {"history_count", engine_entries_}};
     if (!claimed_.empty()) front["claimed"] = claimed_;  // names proven by their key (a list of names: no key)
+    if (setup_.days_per_move > 0) front["days_per_move"] = setup_.days_per_move;  // the lobby's choice survives a restart
     return front;
 }
 
@@ -430,7 +431,8 @@ json WebTable::summary_json() const {
         if (claimed_.count(name.get<std::string>())) claimed.push_back(name);
     return {{"id", setup_.id}, {"players", names}, {"gametype", setup_.gametype}, {"sets", setup_.sets},
             {"random_sets", setup_.random_sets}, {"started", table().started()}, {"over", hosted_->over()},
-            {"current", playing ? json(table().name(game->current_player())) : json(nullptr)}, {"claimed", claimed}};
+            {"current", playing ? json(table().name(game->current_player())) : json(nullptr)}, {"claimed", claimed},
+            {"days_per_move", setup_.days_per_move}};
 }
 
 }  // namespace cherries::web

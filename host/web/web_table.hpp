@@ -45,6 +45,7 @@ struct TableSetup {
     host::TableOptions options;
     host::TurnClockOptions clock;                   ///< the turn clock (serve.toml's turn_timeout)
     bool random_sets = false;                       ///< the server drew the sets at random (the lobby's random_sets)
+    unsigned days_per_move = 0;                     ///< chosen in the lobby: N days a move (a correspondence table); 0: the server's clock
 };
 
 /// The URL of the reference graph of gametype `id` (docs/web.md).

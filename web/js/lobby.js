@@ -21,6 +21,7 @@ function tableList(list) {
     return el('div', {}, el('ul', { class: 'table-list' }, list.map((t) => el('li', { class: 'table-entry' },
         el('a', { href: `/t/${encodeURIComponent(t.id)}`, 'data-test': 'table-link', 'data-table': t.id }, `Table ${t.id}`),
         el('span', { class: 'badge' }, t.over ? 'finished' : t.started ? 'playing' : 'waiting to start'),
+        t.days_per_move ? el('span', { class: 'badge', 'data-test': 'days-per-move-badge' }, `${t.days_per_move} day${t.days_per_move === 1 ? '' : 's'} per move`) : null,
         el('span', {}, `${gametypeName(t.gametype)}; ${t.random_sets ? 'sets drawn at random' : 'sets'}: ${(t.sets || []).map(setName).join(', ')}`),
         el('span', {}, (t.players || []).length ? ['players: ', t.players.map((n, i) => [i ? ', ' : '', el('bdi', {}, n)])] : 'no players yet'),
         el('button', { type: 'button', class: 'quiet', 'data-copy': `${location.origin}/t/${encodeURIComponent(t.id)}`,
@@ -107,14 +108,17 @@ async function setUp() {
         const form = event.target;
         const gametype = form.querySelector('input[name=gametype]:checked')?.value;
         if (!gametype) return showError('Choose a gametype.');
+        // A correspondence table (docs/web.md): N days a move; 0, the server's clock.
+        const days = Number(document.getElementById('days-per-move').value);
+        const clock = days > 0 ? { days_per_move: days } : {};
         if (document.getElementById('use-random').checked) {
             const n = Number(document.getElementById('random-n').value);
             if (!Number.isInteger(n) || n < 1) return showError('Random sets: give a whole number of sets, 1 or more.');
-            return open({ random_sets: n, gametype });
+            return open({ random_sets: n, gametype, ...clock });
         }
         const sets = [...form.querySelectorAll('input[name=set]:checked')].map((i) => i.value);
         if (!sets.length) return showError('Choose one card set or more (or random sets).');
-        open({ sets, gametype });
+        open({ sets, gametype, ...clock });
     });
     try {
         catalog = await api.catalog();

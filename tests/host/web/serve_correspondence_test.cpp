@@ -121,3 +121,49 @@ TEST_CASE("a correspondence game over weeks: banks spent and refilled, kept acro
     CHECK(std::any_of(next.at("table").at("players").begin(), next.at("table").at("players").end(),
                       [](const json& p) { return p.at("name") == "ann"; }));
 }
+
+TEST_CASE("the lobby's 'N days per move' makes one table a correspondence table, and a restart keeps it", "[web]") {
+    TempFolder data;
+    web::ServeConfig config;  // the server's own clock: 90 s a turn, no bank
+    config.database = (data.path() / "games.db").string();
+    auto clock = std::make_shared<host::ManualClock>();
+    auto server = std::make_unique<TestServer>(config, web::Pictures{}, std::function<void()>{}, clock);
+    const HttpAnswer made = http_request(server->port(), "POST", "/api/tables", R"({"days_per_move": 3})");
+    REQUIRE(made.status == 201);
+    CHECK(json::parse(made.body).at("days_per_move") == 3);
+    const std::string id = json::parse(made.body).at("id");
+    const std::string live = new_table(server->port());  // beside it, a table on the server's clock
+
+    auto ann = std::make_unique<WsClient>(server->port(), id);
+    ann->send(json{{"type", "join"}, {"name", "ann"}});
+    const json seated = ann->receive("seated");
+    const std::string token = seated.at("token");
+    ann->send(json{{"type", "add_bot"}, {"token", token}, {"kind", "greedy"}});
+    ann->send(json{{"type", "start"}, {"token", token}});
+    std::vector<std::string> lines;
+    json m = ann_turn(*ann, seated.at("player"), 0, lines);
+    CHECK(m.at("clock").at("timeout_ms") == ms(72h));
+    CHECK(m.at("clock").at("ms_left") == ms(72h));
+    const json listed = json::parse(http_request(server->port(), "GET", "/api/tables").body);
+    for (const json& t : listed) CHECK(t.at("days_per_move") == (t.at("id") == id ? 3 : 0));
+
+    // The server restarts: the table is still 3 days a move (the choice is in its stored state).
+    const std::uint32_t turn = m.at("table").at("turn");
+    ann.reset();
+    server.reset();
+    server = std::make_unique<TestServer>(config, web::Pictures{}, std::function<void()>{}, clock);
+    ann = std::make_unique<WsClient>(server->port(), id);
+    ann->send(json{{"type", "hello"}, {"token", token}});
+    m = ann_turn(*ann, seated.at("player"), turn - 1, lines);
+    CHECK(m.at("clock").at("timeout_ms") == ms(72h));
+    for (const json& t : json::parse(http_request(server->port(), "GET", "/api/tables").body))
+        CHECK(t.at("days_per_move") == (t.at("id") == id ? 3 : 0));
+
+    // Refused in words: out of range, not a number.
+    for (const std::string body : {R"({"days_per_move": 0})", R"({"days_per_move": 366})", R"({"days_per_move": "3"})"}) {
+        INFO(body);
+        const HttpAnswer a = http_request(server->port(), "POST", "/api/tables", body);
+        CHECK(a.status == 400);
+        CHECK_THAT(a.body, Catch::Contains("expected the days a move may take, 1 to 365"));
+    }
+}
