@@ -118,6 +118,10 @@ bool LuaRuntime::run(FunctionId function, int (*body)(lua_State*), void* context
     lua_pushcfunction(L, body);                           // +1 body
     lua_rawgeti(L, LUA_REGISTRYINDEX, refs_[function]);  // +1 function
     lua_pushlightuserdata(L, context);                   // +1 context
+    // A reading of the thread's CPU time just before (one system call per run: a bot's decision,
+    // not the modifiers' hot path): the first look then counts this run's CPU time alone, not the
+    // host's work since the last reading, which a loaded machine would charge to the plugin.
+    thread_cpu_ns();
     const bool ok = protected_call(chunk, 2, 0) == LUA_OK;
     lua_settop(L, 1);
     account(chunk, !ok);
