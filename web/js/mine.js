@@ -39,14 +39,14 @@ function setUp() {
     const key = storedKey();
     if (!key) {
         document.getElementById('mine-who').replaceChildren('This browser holds no player key: claim a name on the ',
-            el('a', { href: '/names' }, 'Your name'), ' page, or open your key\'s link here, to see your tables.');
-    } else {
-        refresh(key).finally(() => { document.body.dataset.ready = 'true'; });
-        setInterval(() => refresh(key), 30000);
-        document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(key); });
+            el('a', { href: '/names' }, 'Your name'), ' page, or open your key\'s link on this device, to see your tables.');
+        document.getElementById('mine-panel').hidden = true;  // nothing to list
+        document.body.dataset.ready = 'true';
         return;
     }
-    document.body.dataset.ready = 'true';
+    refresh(key).finally(() => { document.body.dataset.ready = 'true'; });
+    setInterval(() => refresh(key), 30000);
+    document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(key); });
 }
 
 setUp();
