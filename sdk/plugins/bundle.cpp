@@ -94,11 +94,15 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
 
     // Loading the code once here reports Lua errors now rather than in the first game.
     // Tabulating calls the distribution 256 times, under a budget of its own for the whole load
-    // (a host such as `serve` loads on the thread that answers every table): 10 M instructions
-    // and 50 ms of CPU time per plugin, files and calls together; the first fault stops it.
+    // (a host such as `serve` may load on the thread that answers every table): 10 M instructions
+    // and 200 ms of CPU time per plugin, files and calls together; the first fault stops it.
+    // The time net sits above what the other limits allow: memory the state has never used
+    // costs a page fault per 4 KiB, about 10 µs each on a virtual machine, so filling the
+    // 32 MiB memory limit once costs ~130 ms there (50 ms was met by a file keeping 13 MiB
+    // before the memory rule that file was written to meet).
     LuaLimits tabulating;
     tabulating.plugin_instructions = 10'000'000;
-    tabulating.plugin_cpu_ms = 50;
+    tabulating.plugin_cpu_ms = 200;
     tabulating.budget_scope = "loading";
     LuaRuntime runtime(*program, tabulating);
     if (distribution_function) {
