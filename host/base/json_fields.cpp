@@ -75,7 +75,9 @@ const nlohmann::json& JsonFields::array(std::string_view key, std::string_view e
     return v;
 }
 
-void JsonFields::only(std::initializer_list<std::string_view> known) const {
+void JsonFields::only(std::initializer_list<std::string_view> known) const { only(std::vector<std::string_view>(known)); }
+
+void JsonFields::only(const std::vector<std::string_view>& known) const {
     for (const auto& item : object_.items()) {
         const std::string& key = item.key();
         if (std::find(known.begin(), known.end(), key) != known.end()) continue;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -53,6 +54,7 @@ public:
     const nlohmann::json& array(std::string_view key, std::string_view expected = "an array") const;
     /// Refuses every field not in `known` (its name cut to 32 bytes in the problem).
     void only(std::initializer_list<std::string_view> known) const;
+    void only(const std::vector<std::string_view>& known) const;
     /// Throws InputError(where + what).
     [[noreturn]] void fail(std::string_view what) const;
     /// Throws InputError(where + "field 'key' " + what).

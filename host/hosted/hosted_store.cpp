@@ -57,7 +57,7 @@ StoreNews HostedStore::finish(HostedTable& table, const std::string& key, const 
         if (table.stored_id == 0) return;
         const std::vector<std::string> lines = table.unstored_record_lines();  // what a failed write left first, then the rest
         const std::string final_state = end.final_front ? state_text(table.checkpoint_json(*end.final_front)) : std::string();
-        store_.finish(table.stored_id, lines, end.status, end.winner, end.turns, end.stats, final_state, clock_.unix_seconds());
+        store_.finish(table.stored_id, lines, end.status, end.winner, end.turns, end.stats, final_state, clock_.unix_seconds(), end.rating);
         table.mark_stored(lines.size());
         table.stored_end = true;
     });

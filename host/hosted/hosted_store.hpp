@@ -43,6 +43,8 @@ struct StoredEnd {
     /// The front end's part of a final state to keep (a web table shown after its end), or
     /// nullopt: no state is kept.
     std::optional<nlohmann::json> final_front;
+    /// The game's rating (host::rated_game), or nullopt: not rated.
+    std::optional<GameRating> rating;
 };
 
 /// The store's writer. Holds references: `store` and `clock` must outlive it. Not thread-safe.

@@ -128,14 +128,11 @@ PushOutcome outcome_of_status(int status, std::optional<std::chrono::seconds> re
             std::nullopt};
 }
 
-PushOutcome send_push(const Subscription& subscription, const PushMessage& message, const VapidKeys& keys,
-                      std::string_view subject, std::int64_t now_unix, const SendOptions& options) {
-    const Endpoint& e = subscription.endpoint;
+PushOutcome post_https(const Endpoint& e, const std::string& target, const std::vector<std::pair<std::string, std::string>>& headers,
+                       const std::vector<std::uint8_t>& content, const SendOptions& options) {
     if (e.host_is_address)
         if (auto why = address_refusal(e.host, options.rules))
             throw host::InputError("endpoint: host " + e.host + " is " + *why + ", not a public address; nothing sent");
-    const PushRequest request =
-        build_push_request(subscription, message, keys, subject, now_unix, options.token_lifetime, fresh_secrets());
 
     asio::io_context ioc;
     // The addresses to try: every one must be public, so a name cannot lead the server inward.
@@ -194,14 +191,14 @@ PushOutcome send_push(const Subscription& subscription, const PushMessage& messa
         return unreachable(step_failure(("TLS handshake with " + e.host).c_str(), err, options.io_timeout) +
                            (err == beast::error::timeout ? "" : " (is its certificate valid for the host?)"));
 
-    http::request<http::vector_body<std::uint8_t>> req{http::verb::post, request.target, 11};
-    for (const auto& [name, value] : request.headers)
+    http::request<http::vector_body<std::uint8_t>> req{http::verb::post, target, 11};
+    for (const auto& [name, value] : headers)
         if (name != "Content-Length") req.set(name, value);
-    req.body() = request.body;
+    req.body() = content;
     req.prepare_payload();
     tcp_stream.expires_after(options.io_timeout);
     if (auto err = run_step(ioc, [&](auto handler) { http::async_write(stream, req, handler); }))
-        return unreachable(step_failure("sending the push", err, options.io_timeout));
+        return unreachable(step_failure("sending the request", err, options.io_timeout));
 
     beast::flat_buffer buffer(kHeaderLimit + options.response_limit);
     http::response_parser<http::string_body> parser;
@@ -219,6 +216,18 @@ PushOutcome send_push(const Subscription& subscription, const PushMessage& messa
     tcp_stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
     tcp_stream.close();
     return outcome_of_status(static_cast<int>(res.result_int()), retry_after);
+}
+
+
+PushOutcome send_push(const Subscription& subscription, const PushMessage& message, const VapidKeys& keys,
+                      std::string_view subject, std::int64_t now_unix, const SendOptions& options) {
+    const Endpoint& e = subscription.endpoint;
+    if (e.host_is_address)
+        if (auto why = address_refusal(e.host, options.rules))
+            throw host::InputError("endpoint: host " + e.host + " is " + *why + ", not a public address; nothing sent");
+    const PushRequest request =
+        build_push_request(subscription, message, keys, subject, now_unix, options.token_lifetime, fresh_secrets());
+    return post_https(e, request.target, request.headers, request.body, options);
 }
 
 }  // namespace cherries::push

@@ -85,6 +85,16 @@ struct SendOptions {
     std::string extra_ca_pem_for_tests;
 };
 
+/// POSTs `content` with `headers` (Host first; Content-Length is made) to `target` at endpoint
+/// `e` over HTTPS and waits for the answer: resolves the host (every address it resolves to must
+/// pass address_refusal, else nothing is sent), connects, verifies the certificate against the
+/// system's CAs and the host name, and reads the status (the outcome_of_status of it).
+/// Synchronous and blocking, up to connect_timeout + 3 * io_timeout: for a worker thread. Throws
+/// host::InputError before any network when the address is refused; network failures are the
+/// outcome (unreachable), never thrown. send_push and the webhooks (webhook.hpp) send with it.
+PushOutcome post_https(const Endpoint& e, const std::string& target, const std::vector<std::pair<std::string, std::string>>& headers,
+                       const std::vector<std::uint8_t>& content, const SendOptions& options);
+
 /// Sends `message` to `subscription` and waits for the push service's answer: resolves the
 /// endpoint's host (every address it resolves to must pass address_refusal, else nothing is
 /// sent), connects, verifies the certificate against the system's CAs and the host name, POSTs

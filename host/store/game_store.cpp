@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 
 #include <filesystem>
@@ -18,6 +19,8 @@
 
 #include "host/base/printable.hpp"
 #include "host/base/utf8.hpp"
+#include "host/store/notice_rows.hpp"
+#include "host/store/rating_rows.hpp"
 #include "host/store/store_schema.hpp"
 
 namespace cherries::host {
@@ -196,7 +199,7 @@ void GameStore::update_state(std::int64_t game, const std::string& state) {
 
 void GameStore::finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
                        const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats,
-                       const std::string& final_state, std::int64_t now_seconds) {
+                       const std::string& final_state, std::int64_t now_seconds, const std::optional<GameRating>& rating) {
     keep_file();
     impl_->guarded("store the finished game", [&] {
         impl_->before_write();
@@ -220,8 +223,72 @@ void GameStore::finish(std::int64_t game, const std::vector<std::string>& lines,
             s.exec();
             s.reset();
         }
+        if (rating) {
+            try {
+                apply_rating(*impl_->db, *rating);
+            } catch (const std::invalid_argument& e) {  // host::rated_game makes none: a bug, said as the store's error
+                fail_store(impl_->file, std::string("cannot rate the finished game: ") + e.what());
+            }
+        }
         t.commit();
     });
+}
+
+std::vector<PlayerRating> GameStore::ratings(const std::string& gametype, std::size_t limit, std::size_t offset) {
+    return impl_->guarded("read the ratings", [&] { return read_ratings(*impl_->db, gametype, limit, offset); });
+}
+
+void GameStore::add_push_subscription(const std::string& skeleton, const std::string& endpoint, const std::string& json,
+                                      std::int64_t now_seconds) {
+    keep_file();
+    impl_->guarded("store the push subscription", [&] {
+        impl_->before_write();
+        SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
+        put_push_subscription(*impl_->db, skeleton, endpoint, json, now_seconds, kMaxPushSubscriptions);
+        t.commit();
+    });
+}
+
+std::vector<std::string> GameStore::push_subscriptions(const std::string& skeleton) {
+    return impl_->guarded("read the push subscriptions", [&] { return read_push_subscriptions(*impl_->db, skeleton); });
+}
+
+bool GameStore::remove_push_subscription(const std::string& endpoint, const std::string& skeleton) {
+    keep_file();
+    return impl_->guarded("drop the push subscription", [&] {
+        impl_->before_write();
+        return delete_push_subscription(*impl_->db, endpoint, skeleton);
+    });
+}
+
+void GameStore::set_webhook(const std::string& skeleton, const std::string& url, std::int64_t now_seconds) {
+    keep_file();
+    impl_->guarded("store the webhook", [&] {
+        impl_->before_write();
+        put_webhook(*impl_->db, skeleton, url, now_seconds);
+    });
+}
+
+std::optional<std::string> GameStore::webhook(const std::string& skeleton) {
+    return impl_->guarded("read the webhook", [&] { return read_webhook(*impl_->db, skeleton); });
+}
+
+std::string GameStore::server_key(const std::string& name, const std::function<std::string()>& make) {
+    if (auto kept = impl_->guarded("read the server's keys", [&] { return read_server_key(*impl_->db, name); })) return *kept;
+    const std::string value = make();
+    keep_file();
+    return impl_->guarded("store the server's key", [&] {
+        impl_->before_write();
+        return put_server_key(*impl_->db, name, value);
+    });
+}
+
+std::vector<std::string> GameStore::rated_gametypes() {
+    return impl_->guarded("read the ratings", [&] { return read_rated_gametypes(*impl_->db); });
+}
+
+std::optional<PlayerRating> GameStore::rating(const std::string& gametype, const std::string& key) {
+    return impl_->guarded("read the ratings", [&] { return read_rating(*impl_->db, gametype, stats_key(key)); });
 }
 
 void GameStore::set_aside(std::int64_t game, const std::string& status, const std::string& end_line) {

@@ -20,7 +20,7 @@
 namespace cherries::host {
 
 /// The schema this build writes; older databases are migrated when opened (docs/irc-storage.md).
-inline constexpr int kStoreSchemaVersion = 5;
+inline constexpr int kStoreSchemaVersion = 6;
 
 /// `key` ("nick:ANN", "web:a" + U+0301 + "nn") as statistics are kept under it: the part after
 /// the first ':' in NFC and case-folded (host::nfc_name, host::fold_name), so "ann", "ANN",
@@ -76,6 +76,39 @@ struct StatsUpdate {
     std::int64_t points = 0;  ///< final score
 };
 
+/// A player rated in a finished game (docs/ratings.md, "Rated tables"): the key their rating is
+/// kept under and the name to show.
+struct RatedPlayer {
+    std::string key;   ///< "claimed:NAME" (the web), "account:NAME" (IRC), "bot:KIND"; folded as stats keys are
+    std::string name;  ///< the name at the table
+};
+
+/// A finished game to rate: its gametype (ratings are kept per gametype) and its places, best
+/// first, the players tied at a place together (host::rated_game makes it; 2 to 6 players).
+struct GameRating {
+    std::string gametype;
+    std::vector<std::vector<RatedPlayer>> places;
+};
+
+/// The fewer rated games than this a player has, the more their rating is a guess: shown as
+/// "provisional" (issue 42: under 5 games).
+inline constexpr std::uint64_t kProvisionalGames = 5;
+
+/// One player's rating in one gametype: OpenSkill's belief N(mu, sigma^2) (docs/ratings.md).
+struct PlayerRating {
+    std::string key;   ///< as RatedPlayer::key
+    std::string name;  ///< the name last rated
+    double mu = 25.0;
+    double sigma = 25.0 / 3.0;
+    std::uint64_t games = 0;  ///< rated games of this gametype
+    /// mu - 3 sigma, what ratings are listed by (openskill::ordinal).
+    double ordinal() const { return mu - 3.0 * sigma; }
+    bool provisional() const { return games < kProvisionalGames; }
+};
+
+/// The most browsers one claimed name is pushed to; a newer subscription drops the oldest.
+inline constexpr std::size_t kMaxPushSubscriptions = 5;
+
 /// A name that is someone's (docs/web.md, "A name that is yours"): claimed with a player key, a
 /// secret only its owner holds. The store keeps the key's SHA-256, never the key.
 struct NameClaim {
@@ -121,10 +154,12 @@ public:
     /// The game ended: appends the last `lines` (its end line included), sets its status,
     /// winner and the time it finished (`now_seconds`, Unix), keeps `final_state` (a web table
     /// shown for its close_finished_after time after the end; empty: the state is dropped) and adds
-    /// `stats`, in one transaction.
+    /// `stats`, and rates it (`rating`, when it is rated: each player's rating in its gametype
+    /// moves by OpenSkill's update; openskill::rate), in one transaction.
     void finish(std::int64_t game, const std::vector<std::string>& lines, const std::string& status,
                 const std::string& winner, std::uint32_t turns, const std::vector<StatsUpdate>& stats,
-                const std::string& final_state = {}, std::int64_t now_seconds = 0);
+                const std::string& final_state = {}, std::int64_t now_seconds = 0,
+                const std::optional<GameRating>& rating = std::nullopt);
     /// Finished games whose final state is kept (finish's `final_state`), under keys that begin
     /// with `prefix`, that finished at `since_seconds` (Unix) or later; oldest first.
     std::vector<StoredGame> finished_under(const std::string& prefix, std::int64_t since_seconds);
@@ -155,6 +190,30 @@ public:
     /// The same with any of several key prefixes ({"web:", "claimed:"}: the web's ranking).
     std::vector<PlayerStats> top(std::size_t limit, std::uint64_t min_games, const std::vector<std::string>& key_prefixes,
                                  StatsOrder order, std::size_t offset = 0);
+
+    /// The best-rated players of `gametype` by ordinal (then by key): at most `limit` after the
+    /// first `offset`, read from an index in that order (schema 6).
+    std::vector<PlayerRating> ratings(const std::string& gametype, std::size_t limit, std::size_t offset = 0);
+    /// The gametypes whose games were rated, in byte order.
+    std::vector<std::string> rated_gametypes();
+    /// The rating of `key` ("claimed:ANN" finds "claimed:ann") in `gametype`, if they were rated.
+    std::optional<PlayerRating> rating(const std::string& gametype, const std::string& key);
+
+    /// Keeps the push subscription `json` (its endpoint `endpoint`) for the claimed name of
+    /// skeleton `skeleton`; a name keeps its kMaxPushSubscriptions newest (docs/push.md).
+    void add_push_subscription(const std::string& skeleton, const std::string& endpoint, const std::string& json,
+                               std::int64_t now_seconds);
+    /// The push subscriptions' JSON of the claimed name of skeleton `skeleton`, oldest first.
+    std::vector<std::string> push_subscriptions(const std::string& skeleton);
+    /// Drops the subscription of `endpoint`: the name's own (`skeleton`), or any (skeleton ""),
+    /// when a push service said it is gone. True when there was one.
+    bool remove_push_subscription(const std::string& endpoint, const std::string& skeleton = {});
+    /// The webhook of the claimed name of skeleton `skeleton` becomes `url` ("" drops it).
+    void set_webhook(const std::string& skeleton, const std::string& url, std::int64_t now_seconds);
+    /// The webhook URL of the claimed name of skeleton `skeleton`, if any.
+    std::optional<std::string> webhook(const std::string& skeleton);
+    /// The server key `name` ("vapid": the VAPID private key): the one kept, or `make()` kept now.
+    std::string server_key(const std::string& name, const std::function<std::string()>& make);
 
     /// Stores `claim` (schema 5's name_claims). False, and nothing changed, when a claim of the
     /// same skeleton is there already.

@@ -144,8 +144,43 @@ void schema_v5(SQLite::Database& db) {
         ) WITHOUT ROWID;)");
 }
 
+// Schema 6 (issue 42): ratings, per gametype and player key, with the ordinal (mu - 3 sigma)
+// stored beside mu and sigma so that a ranking walks an index in its order; where a claimed name
+// is told "your turn" (its browsers' push subscriptions, its webhook); the server's own keys
+// (the VAPID key pair pushes are signed with).
+void schema_v6(SQLite::Database& db) {
+    db.exec(R"(
+        CREATE TABLE push_subscriptions (
+            endpoint     TEXT    PRIMARY KEY,
+            skeleton     TEXT    NOT NULL,
+            subscription TEXT    NOT NULL,
+            created      INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX push_subscriptions_by_name ON push_subscriptions(skeleton, created);
+        CREATE TABLE webhooks (
+            skeleton TEXT    PRIMARY KEY,
+            url      TEXT    NOT NULL,
+            created  INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE server_keys (
+            name  TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE ratings (
+            gametype TEXT    NOT NULL,
+            key      TEXT    NOT NULL,
+            name     TEXT    NOT NULL,
+            mu       REAL    NOT NULL,
+            sigma    REAL    NOT NULL,
+            ordinal  REAL    NOT NULL,
+            games    INTEGER NOT NULL,
+            PRIMARY KEY (gametype, key)
+        ) WITHOUT ROWID;
+        CREATE INDEX ratings_by_ordinal ON ratings(gametype, ordinal DESC, key);)");
+}
+
 using Migration = void (*)(SQLite::Database&);
-constexpr Migration kMigrations[] = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5};  // kMigrations[v] goes from v to v + 1
+constexpr Migration kMigrations[] = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6};  // kMigrations[v] goes from v to v + 1
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
 // Opens `file` and brings its schema to `version`. Reads before it writes: a file that is no

@@ -39,8 +39,13 @@ public:
     std::vector<PersonResult> results(const Table& table) const;
     /// Turns counted for `seat` so far.
     std::uint32_t turns(PlayerId seat) const;
+    /// The people who left the started game from a seat of their own (GDD §3.4.2.1: their seat
+    /// is gone), in the order they left, by the name the table knew them by. A rated game ranks
+    /// them last (host/hosted/rated_game.hpp).
+    const std::vector<std::string>& left() const { return left_; }
 
-    /// {"SEAT": TURNS, ...}: what a saved table keeps (the web's and the channel's state).
+    /// {"SEAT": TURNS, ..., "left": [NAME, ...]} ("left" only when someone left): what a saved
+    /// table keeps (the web's and the channel's state).
     nlohmann::json to_json() const;
     /// A tally saved with to_json(); also the older `[[SEAT, TURNS], ...]` pairs. Throws
     /// nlohmann::json::exception for anything else.
@@ -48,6 +53,7 @@ public:
 
 private:
     std::map<PlayerId, std::uint32_t> turns_;
+    std::vector<std::string> left_;
     std::map<PlayerId, std::uint32_t> last_turn_;  // the turn counted last, per seat
 };
 

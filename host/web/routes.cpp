@@ -15,6 +15,7 @@
 #include "host/web/http_reply.hpp"
 #include "host/web/player_names.hpp"
 #include "host/web/replay_entries.hpp"
+#include "host/web/route_call.hpp"
 #include "host/web/server_impl.hpp"
 #include "host/web/static_files.hpp"
 
@@ -26,19 +27,6 @@ namespace {
 
 // Files the server sends (pages, /static/): at most this large.
 constexpr std::size_t kMaxFileBytes = 8u << 20;
-
-/// What a route's handler is given: the request, the client it comes from (behind a trusted
-/// proxy, the one it names), and the path's captures (1-based, as std::smatch numbers them).
-struct RouteCall {
-    const Request& req;
-    const net::ip::address& client;
-    std::vector<std::string> captures;
-    /// Answers later, on the loop (a handler whose answer is made off the loop returns nullopt).
-    std::function<void(Response)> respond;
-    const std::string& at(std::size_t i) const { return captures.at(i - 1); }
-};
-
-using Handler = std::optional<Response> (*)(Server::Impl& s, const RouteCall& call);
 
 /// One route: GET routes answer HEAD too.
 struct Route {
@@ -127,12 +115,19 @@ std::optional<Response> replay_record(Server::Impl& s, const RouteCall& c) {  //
 }
 
 std::optional<Response> names_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "names.html"); }
+// The service worker that shows a "your turn" push (docs/web.md): served from the root, so that
+// its scope is every page of the server.
+std::optional<Response> service_worker(Server::Impl& s, const RouteCall& c) {
+    const auto found = file_under(s.web_root, "sw.js");
+    const auto bytes = found ? file_bytes(*found) : std::nullopt;
+    if (!bytes) return error_reply(c.req, http::status::not_found, "the service worker sw.js is not in the web root " + s.web_root.string());
+    return file_reply(c.req, *found, *bytes, "text/javascript; charset=utf-8", false);
+}
 std::optional<Response> my_tables_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "mine.html"); }
 
-// A request about a claimed name (docs/web.md, "A name that is yours"): a JSON object with the
-// string field `field`. Its value, or the refusal in words. A key is never in a refusal, a log
-// line or a URL (the page posts it in the body).
-std::variant<std::string, Response> names_request(Server::Impl& s, const RouteCall& c, const char* field, bool limited) {
+}  // namespace
+
+std::variant<json, Response> names_body(Server::Impl& s, const RouteCall& c, std::initializer_list<const char*> fields, bool limited) {
     // 501, not 404: a page must not take "no such key" from a server that keeps no names at all.
     if (!s.store) return error_reply(c.req, http::status::not_implemented, "this server keeps no claimed names (it runs without a database)");
     if (limited && !s.within_minute_limit(s.names_by_address, c.client, s.config.names_per_minute))
@@ -143,20 +138,35 @@ std::variant<std::string, Response> names_request(Server::Impl& s, const RouteCa
     if (std::string_view(type.data(), type.size()).substr(0, 16) != "application/json")
         return error_reply(c.req, http::status::unsupported_media_type, "expected a JSON body (Content-Type: application/json)");
     if (!s.origin_allowed(c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not ask about names here");
-    const json body = json::parse(c.req.body(), nullptr, false);
+    json body = json::parse(c.req.body(), nullptr, false);
+    std::string shape;
+    for (const char* f : fields) shape += fmt::format("{}\"{}\": ...", shape.empty() ? "" : ", ", f);
     try {
-        const host::JsonFields fields(body, "", fmt::format("a JSON object {{\"{}\": ...}}", field));
-        fields.only({field});
+        const host::JsonFields checked(body, "", "a JSON object {" + shape + "}");
+        checked.only(std::vector<std::string_view>(fields.begin(), fields.end()));
+    } catch (const host::InputError& e) {
+        return error_reply(c.req, http::status::bad_request, e.what());
+    }
+    return body;
+}
+
+Response names_unreadable(Server::Impl& s, const RouteCall& c, const std::exception& e) {
+    s.log(e.what());
+    return error_reply(c.req, http::status::service_unavailable, "the claimed names cannot be read or written just now; try again in a moment");
+}
+
+namespace {
+
+// A request about a claimed name with the one string field `field`: its value, or the refusal.
+std::variant<std::string, Response> names_request(Server::Impl& s, const RouteCall& c, const char* field, bool limited) {
+    auto body = names_body(s, c, {field}, limited);
+    if (auto* refused = std::get_if<Response>(&body)) return std::move(*refused);
+    try {
+        const host::JsonFields fields(std::get<json>(body), "", fmt::format("a JSON object {{\"{}\": ...}}", field));
         return fields.text(field, "a string", 256);  // its value is never echoed: only its type
     } catch (const host::InputError& e) {
         return error_reply(c.req, http::status::bad_request, e.what());
     }
-}
-
-// The store failed: said to the log, and to the page in words (nothing changed).
-Response names_unreadable(Server::Impl& s, const RouteCall& c, const std::exception& e) {
-    s.log(e.what());
-    return error_reply(c.req, http::status::service_unavailable, "the claimed names cannot be read or written just now; try again in a moment");
 }
 
 std::optional<Response> claim_name(Server::Impl& s, const RouteCall& c) {
@@ -232,7 +242,14 @@ std::optional<Response> my_tables(Server::Impl& s, const RouteCall& c) {
     const auto left = [](const json& t) { return t.at("clock").is_null() ? INT64_MAX : t.at("clock").at("ms_left").get<std::int64_t>(); };
     std::stable_sort(yours.begin(), yours.end(), [&](const json& a, const json& b) { return left(a) < left(b); });
     for (json& t : others) yours.push_back(std::move(t));
-    return json_reply(c.req, http::status::ok, json{{"name", name}, {"tables", yours}});
+    std::optional<std::string> webhook;
+    try {
+        webhook = s.store->store().webhook(host::name_skeleton(name));
+    } catch (const std::exception& e) {
+        s.log(e.what());  // the list is what was asked for: it goes out without the webhook
+    }
+    return json_reply(c.req, http::status::ok,
+                      json{{"name", name}, {"tables", yours}, {"webhook", webhook ? json(*webhook) : json(nullptr)}});
 }
 
 std::optional<Response> catalog(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->catalog_json()); }
@@ -265,6 +282,33 @@ std::optional<Response> players(Server::Impl& s, const RouteCall& c) {  // the s
         } catch (const std::exception& e) {
             s.log(e.what());
             return error_reply(c.req, http::status::service_unavailable, "the statistics cannot be read now");
+        }
+    return json_reply(c.req, http::status::ok, out);
+}
+
+std::optional<Response> rated_gametypes(Server::Impl& s, const RouteCall& c) {  // the gametypes that have ratings
+    json out{{"gametypes", json::array()}};
+    if (s.store)
+        try {
+            out["gametypes"] = s.store->store().rated_gametypes();
+        } catch (const std::exception& e) {
+            s.log(e.what());
+            return error_reply(c.req, http::status::service_unavailable, "the ratings cannot be read now");
+        }
+    return json_reply(c.req, http::status::ok, out);
+}
+
+std::optional<Response> ratings(Server::Impl& s, const RouteCall& c) {  // a gametype's ratings, best ordinal first (docs/ratings.md)
+    const std::string& gametype = c.at(1);
+    json out{{"gametype", gametype}, {"provisional_games", host::kProvisionalGames}, {"players", json::array()}};
+    if (s.store)
+        try {
+            for (const auto& r : s.store->store().ratings(gametype, 20))
+                out["players"].push_back({{"name", r.name}, {"bot", r.key.rfind("bot:", 0) == 0}, {"ordinal", r.ordinal()},
+                                          {"mu", r.mu}, {"sigma", r.sigma}, {"games", r.games}, {"provisional", r.provisional()}});
+        } catch (const std::exception& e) {
+            s.log(e.what());
+            return error_reply(c.req, http::status::service_unavailable, "the ratings cannot be read now");
         }
     return json_reply(c.req, http::status::ok, out);
 }
@@ -403,6 +447,11 @@ const std::vector<Route>& routes() {
         {verb::post, std::regex("/api/names/check"), check_key},
         {verb::post, std::regex("/api/names/revoke"), revoke_key},
         {verb::post, std::regex("/api/names/tables"), my_tables},
+        {verb::post, std::regex("/api/names/push"), subscribe_push},
+        {verb::post, std::regex("/api/names/push/remove"), unsubscribe_push},
+        {verb::post, std::regex("/api/names/webhook"), set_webhook},
+        {verb::get, std::regex("/api/push"), push_key},
+        {verb::get, std::regex("/sw\\.js"), service_worker},
         {verb::get, std::regex("/mine"), my_tables_page},
         {verb::get, std::regex("/names"), names_page},
         {verb::get, std::regex("/|/index\\.html"), lobby_page},
@@ -413,6 +462,8 @@ const std::vector<Route>& routes() {
         {verb::get, std::regex("/api/catalog"), catalog},
         {verb::get, std::regex("/api/tables"), tables},
         {verb::get, std::regex("/api/players"), players},
+        {verb::get, std::regex("/api/ratings"), rated_gametypes},
+        {verb::get, std::regex("/api/ratings/([a-z0-9_-]{1,64})"), ratings},
         {verb::get, std::regex("/api/tables/([a-z0-9]{1,32})/game"), stored_game_of_table},
         {verb::get, std::regex("/api/tables/([a-z0-9]{1,32})/record"), table_record},
         {verb::get, std::regex("/api/tables/([a-z0-9]{1,32})/events"), table_events},

@@ -29,8 +29,8 @@ void remember(ServeConfig& c, const TomlValue& t, const std::string& section, co
 
 void read_server(ConfigReader& r, const TomlValue& t, ServeConfig& c, const std::filesystem::path& folder) {
     const std::string ctx = "[server] ";
-    for (const char* key : {"database", "web_root"}) remember(c, t, "server", key);
-    r.unknown_keys(t, {"listen", "database", "plugin_path", "web_root", "origin", "max_tables"}, ctx);
+    for (const char* key : {"database", "web_root", "push_contact"}) remember(c, t, "server", key);
+    r.unknown_keys(t, {"listen", "database", "plugin_path", "web_root", "origin", "max_tables", "push_contact"}, ctx);
     if (auto v = r.string(t, "listen", ctx)) {
         try {
             set_listen(c, *v);
@@ -49,6 +49,12 @@ void read_server(ConfigReader& r, const TomlValue& t, ServeConfig& c, const std:
         }
     }
     if (auto v = r.integer(t, "max_tables", 1, 1'000'000, ctx)) c.max_tables = static_cast<std::size_t>(*v);
+    if (auto v = r.string(t, "push_contact", ctx)) {
+        if ((v->rfind("mailto:", 0) != 0 && v->rfind("https://", 0) != 0) || v->size() > 256)
+            r.error(*t.get("push_contact"), ctx + "key 'push_contact': expected the operator's \"mailto:ADDRESS\" or \"https://...\" "
+                                                   "contact (at most 256 characters), saw \"" + v->substr(0, 60) + "\"");
+        else c.push_contact = *v;
+    }
 }
 
 void read_tables(ConfigReader& r, const TomlValue& t, ServeConfig& c) {
@@ -193,6 +199,9 @@ std::vector<sdk::Diagnostic> check_serve_config(const ServeConfig& c) {
         else text += fmt::format(" (found: {})", library.ids(kind).empty() ? "none" : fmt::format("{}", fmt::join(library.ids(kind), ", ")));
         return text;
     };
+    if (!c.push_contact.empty() && c.database.empty())
+        problem("server.push_contact", "[server] push_contact: Web Push needs a database (its key pair and the subscriptions are kept there); "
+                                       "set [server] database or --database");
     for (const auto& s : c.sets)
         if (!library.has("set", s)) problem("tables.sets", "[tables] sets: " + missing("set", s));
     for (const auto& g : c.gametypes)

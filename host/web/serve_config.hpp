@@ -33,6 +33,9 @@ struct ServeConfig : host::HostedTableOptions {
     /// server's own (the Host header's, http or https).
     std::vector<std::string> origins;
     std::size_t max_tables = 1000;                   ///< open tables at once
+    /// [server] push_contact: the operator's "mailto:" or "https://" contact that every Web Push
+    /// names (VAPID's "sub", RFC 8292); set (with a database) turns "your turn" pushes on.
+    std::string push_contact;
     std::vector<std::string> sets;                   ///< sets tables may use; empty: every one found
     std::vector<std::string> gametypes;              ///< gametypes tables may use; empty: every one found
     std::vector<std::string> default_sets{"standard"};

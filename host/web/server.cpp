@@ -149,6 +149,10 @@ Server::Impl::Impl(ServeConfig c, Pictures p, ServerLog l, std::shared_ptr<const
             // A finished table closes when what was left of its close_finished_after has passed.
             if (r.finished_ago) hub[r.id].over_since = clock->now() - *r.finished_ago;
         }
+        // The VAPID key pair is made once and kept in the database: a browser's subscription
+        // takes pushes signed by the key it subscribed with only (docs/push.md).
+        if (!config.push_contact.empty())
+            vapid = push::VapidKeys::from_text(store->store().server_key("vapid", [] { return push::VapidKeys::generate().to_text(); }));
     }
 }
 
@@ -226,6 +230,8 @@ void Server::Impl::shutdown() {
     signals.cancel(ec);
     sweeper.cancel();
     accept_pause.cancel();
+    notice_timer.cancel();
+    notice_senders.stop();  // notices not sent yet are dropped; one being sent ends by its timeouts
     // Work in flight finishes first (a plugin's call is bounded by its budget): then every table
     // is saved as it is.
     table_workers.join();
@@ -302,6 +308,8 @@ void Server::set_store_write_fault(std::function<void()> fault) {
 }
 
 void Server::set_before_table_work(std::function<void(const std::string&)> hold) { impl_->before_table_work = std::move(hold); }
+
+void Server::set_push_options_for_tests(push::SendOptions options) { impl_->push_options = std::move(options); }
 
 void Server::run(bool signals) {
     Impl& s = *impl_;

@@ -9,6 +9,7 @@
 
 #include "host/hosted/clock.hpp"
 #include "host/web/lobby.hpp"
+#include "host/push/sender.hpp"
 #include "host/web/serve_config.hpp"
 
 namespace cherries::web {
@@ -45,6 +46,9 @@ public:
     /// so a test can hold one table's plugin work and show every other table goes on. Call
     /// before run(); release what it holds before stop() (stop waits for the work in flight).
     void set_before_table_work(std::function<void(const std::string& table_id)> hold);
+    /// Tests only: how pushes and webhooks reach the network (a loopback endpoint, the test's own
+    /// certificate). Call before run().
+    void set_push_options_for_tests(push::SendOptions options);
 
     /// The insides (host/web/server_impl.hpp), named here for the server's own files only.
     struct Impl;

@@ -28,6 +28,9 @@
 #include "host/web/lobby.hpp"
 #include "host/web/protocol.hpp"
 #include "host/web/server.hpp"
+#include "host/hosted/turn_notices.hpp"
+#include "host/push/sender.hpp"
+#include "host/push/vapid.hpp"
 #include "host/web/table_store.hpp"
 
 namespace cherries::web {
@@ -120,6 +123,17 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// Requests waiting for a picture being drawn, by what is drawn ("faces:FINGERPRINT",
     /// "graph:GAMETYPE"): answered when it is done, the same drawing for all of them.
     std::map<std::string, std::vector<std::function<void()>>> waiting_for_drawing;
+    /// Web Push (docs/push.md): the server's VAPID keys, kept in the database, when serve.toml's
+    /// [server] push_contact is set (and a database); nullopt: no pushes (webhooks need only the database).
+    std::optional<push::VapidKeys> vapid;
+    /// How pushes and webhooks reach the network (tests: loopback and their own certificate).
+    push::SendOptions push_options;
+    /// "Your turn" notices (host/hosted/turn_notices.hpp): whom to tell, when; the loop's.
+    host::TurnNotices notices;
+    net::steady_timer notice_timer{io};  // the next reminder
+    /// Pushes and webhooks are sent here, never on the loop (a slow push service would stall
+    /// every table); what comes of them comes back to the loop (a gone subscription dropped).
+    net::thread_pool notice_senders{1};
     bool stopping = false;
     net::steady_timer sweeper{io};             // drops finished and idle tables
     std::map<net::ip::address, std::size_t> open_by_address;  // connections open now, by limit_key of the client
@@ -189,10 +203,24 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// A person's turn whose state was just sent starts its turn clock (whole turn_timeout); no
     /// person's turn: the clock stops.
     void arm_clock(const std::string& table_id);
+    /// After a change of `table` (on the loop; notices.cpp): the claimed name whose card waits is
+    /// told, unless a page of theirs shows the table (host::TurnNotices), and its reminder planned;
+    /// no person's turn: the table's notices are settled.
+    void notice_turn(const WebTable& table);
+    /// The reminders due at the clock's now are sent; the reminder timer is armed again.
+    void notices_due();
+    /// Sends `notice` to its name's push subscriptions and webhook on notice_senders.
+    void send_notice(const host::TurnNotice& notice);
+    /// Whether a socket at table `table_id` holds a seat token of the person called `name`.
+    bool page_open(const std::string& table_id, const std::string& name) const;
     /// A `state` message: {"type": "state", "table": WebTable::state_json(), "spectators": the
     /// sockets with no seat, "clock": {"turn", "ms_left", "timeout_ms"} while a person's card
     /// waits, else null}. The clock and the count are beside the table, which they do not change.
     nlohmann::json state_message(const WebTable& table);
+    /// Adds to each rated seat of `state` (the table's state_json) its rating in the table's
+    /// gametype, "ORDINAL" or "ORDINAL (provisional)" (docs/ratings.md, "Rated tables"): a name
+    /// proven by its player key, or a bot; nothing without a database or a rating.
+    void add_ratings(const WebTable& table, nlohmann::json& state);
     /// The clock of the person whose card waits: {"turn", "ms_left", "timeout_ms"}, or null when
     /// no person's turn is timed. In a state message and in a table's summary.
     nlohmann::json clock_json(const WebTable& table) const;
@@ -254,6 +282,7 @@ public:
     const std::string& table_id() const { return table_id_; }
     /// Seat tokens this socket was given or said (hotseat: several), with the seat last told.
     std::map<std::string, PlayerId>& tokens() { return tokens_; }
+    const std::map<std::string, PlayerId>& tokens() const { return tokens_; }
     /// The chat's own limit (kChatPerSecond), beside the messages' one.
     host::TokenBucket& chat_rate() { return chat_rate_; }
     host::TokenBucket& rate() { return rate_; }

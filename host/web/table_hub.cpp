@@ -10,6 +10,7 @@
 #include <fmt/core.h>
 
 #include "host/hosted/after_change.hpp"
+#include "host/hosted/rated_game.hpp"
 #include "host/web/server_impl.hpp"
 
 namespace cherries::web {
@@ -44,8 +45,14 @@ private:
 host::StoredEnd TableFront::stored_end() const {
     const host::HostedTable& hosted = t_.hosted();
     host::StoredEnd end{.status = hosted.status(), .winner = hosted.winner(), .turns = hosted.turns(), .stats = {}, .final_front = {}};
-    if (t_.started())  // only a game that was played counts
+    if (t_.started()) {  // only a game that was played counts
         for (const auto& p : t_.people()) end.stats.push_back({t_.stats_key_of(p.name), p.name, p.won, p.turns, p.score});
+        // Rated: claimed names only (anyone may type a name), and the bots (docs/ratings.md).
+        end.rating = host::rated_game(hosted, [this](const std::string& name) {
+            const std::string key = t_.stats_key_of(name);
+            return key.rfind("claimed:", 0) == 0 ? key : std::string();
+        });
+    }
     // The final state stays until the table closes (TableStore::closed): a restart within
     // close_finished_after shows the table's end again (docs/web.md, "Nothing is lost"). A table
     // stopped before its game's end is not shown again (it would play on).
@@ -103,6 +110,7 @@ void Server::Impl::changed(const std::string& table_id) {
     TableFront front(*this, *table);
     host::after_change(table->hosted(), store ? &store->writer() : nullptr, front, clock->now());
     arm_pace(table_id);
+    notice_turn(*table);
 }
 
 void Server::Impl::store_now(WebTable& table) {
@@ -305,7 +313,33 @@ void Server::Impl::make_table(TableOrder order, std::function<void(WebTable&)> p
 }
 
 json Server::Impl::state_message(const WebTable& table) {
-    return {{"type", "state"}, {"table", table.state_json()}, {"spectators", spectators(table.id())}, {"clock", clock_json(table)}};
+    json state = table.state_json();
+    add_ratings(table, state);
+    return {{"type", "state"}, {"table", std::move(state)}, {"spectators", spectators(table.id())}, {"clock", clock_json(table)}};
+}
+
+void Server::Impl::add_ratings(const WebTable& table, json& state) {
+    if (!store || !state.contains("players")) return;
+    for (json& p : state["players"]) {
+        // Rated as host::rated_game rates the seat: a seat the stand-in holds is its person's, one
+        // taken over for good nobody's, a bot's own seat its kind's.
+        const std::string name = p.value("name", "");
+        const auto& held = table.hosted().table().held();
+        const auto h = held.find(p.value("id", kNoPlayer));
+        const auto bot = p.find("bot");
+        const std::string key = h != held.end() ? (h->second == name ? table.stats_key_of(name) : "")
+                                : bot != p.end() && bot->is_string() ? "bot:" + bot->get<std::string>()
+                                                                     : table.stats_key_of(name);
+        if (key.empty() || key.rfind("web:", 0) == 0) continue;  // a typed name is not rated
+        try {
+            const auto r = store->store().rating(table.setup().gametype, key);
+            if (!r) continue;
+            p["rating"] = fmt::format("{:.1f}{}", r->ordinal(), r->provisional() ? " (provisional)" : "");
+        } catch (const std::exception& e) {  // the table plays on without its ratings
+            log(e.what());
+            return;
+        }
+    }
 }
 
 json Server::Impl::clock_json(const WebTable& table) const {
@@ -405,6 +439,7 @@ void Server::Impl::wake_all() {
         when_idle(id, [this, id] {
             if (!table_due(id)) pace_due(id);
         });
+    notices_due();
     sweep();
 }
 

@@ -1,7 +1,7 @@
 // The server's HTTP API (docs/web.md, "URLs"). Each call throws an Error whose message says
 // what failed, for the page to show.
 
-async function getJson(path) {
+export async function getJson(path) {
     const res = await fetch(path, { headers: { Accept: 'application/json' } });
     if (!res.ok) throw new Error(`${path}: the server answered ${res.status} ${await reason(res)}`);
     return res.json();

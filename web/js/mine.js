@@ -5,6 +5,7 @@
 import { el, replaceSection, showError } from './dom.js';
 import { clockText } from './view.js';
 import { storedKey, postJson } from './names-api.js';
+import { setUpTurnNotices } from './turn-notify.js';
 
 function entry(t) {
     const clock = t.clock ? ` · ⏱ ${clockText(t.clock.ms_left)} left` : '';
@@ -18,6 +19,8 @@ function entry(t) {
         el('span', {}, ['players: ', (t.players || []).map((n, i) => [i ? ', ' : '', el('bdi', {}, n)])]));
 }
 
+let noticesShown = false;  // the notices' panel is set up once, after the key proved its name
+
 async function refresh(key) {
     let answer;
     try {
@@ -29,6 +32,10 @@ async function refresh(key) {
     showError('');
     const who = document.getElementById('mine-who');
     who.replaceChildren('The tables where ', el('bdi', {}, answer.name), ' sits (this browser holds its player key).');
+    if (!noticesShown) {
+        noticesShown = true;
+        setUpTurnNotices(key, answer.webhook).catch((e) => showError(`Turn notices: ${e.message}`));
+    }
     const list = answer.tables || [];
     replaceSection('mine-tables', el('div', {}, list.length
         ? el('ul', { class: 'table-list' }, list.map(entry))

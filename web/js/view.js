@@ -150,11 +150,9 @@ export function seatPlaces(count, first = 0) {
     return out;
 }
 
-// The players as seats at a table: a ring around the drawn card on a wide screen, a strip that
-// scrolls sideways on a phone (css). Each seat: avatar, name and marks, cherries and score, the
-// last change, a notice (a timeout, a removal), its modifier card stack as readable chips (one
-// Tab stop, arrow keys inside; a chip's words on hover, focus or tap) and its received cards as
-// a pile with a count (their words on hover, focus or tap).
+// The players as seats: a ring on a wide screen, a strip on a phone (css). Each seat: avatar,
+// name, marks (a rating: docs/ratings.md), cherries, score, last change, a notice, its modifier
+// chips (one Tab stop, arrows inside) and its received pile (words on hover, focus or tap).
 function playersBox(table, mine, opts = {}) {
     const current = table.current ?? null;
     const list = table.players || [];
@@ -168,6 +166,7 @@ function playersBox(table, mine, opts = {}) {
         if (p.id === current) marks.push(el('span', { class: 'badge turn-badge' }, '▶ turn'));
         if (you) marks.push(el('span', { class: 'badge you-badge' }, 'you'));
         if (p.bot) marks.push(el('span', { class: 'badge' }, `bot: ${p.bot}`));
+        if (p.rating) marks.push(el('span', { class: 'badge', 'data-test': 'rating' }, `rating ${p.rating}`));
         if (p.timeouts) marks.push(el('span', { class: 'badge' }, `⏱ ${p.timeouts} timeout${p.timeouts === 1 ? '' : 's'} in a row`));
         const won = table.result && table.result.winner === p.name;
         if (won) marks.push(el('span', { class: 'badge winner-badge', 'data-test': 'winner-badge' }, '🏆 winner'));

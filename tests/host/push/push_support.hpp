@@ -19,7 +19,9 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 #include <chrono>
+#include <condition_variable>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -144,8 +146,20 @@ public:
         if (thread_.joinable()) thread_.join();
     }
     const std::vector<Received>& received() const { return received_; }
+    /// Waits until `n` requests came in or the endpoint is done (each of its steps is bounded),
+    /// and returns what came so far: for a test whose pushes come from another thread.
+    std::vector<Received> wait_for(std::size_t n) {
+        std::unique_lock lock(mutex_);
+        arrived_.wait(lock, [&] { return received_.size() >= n || done_; });
+        return received_;
+    }
 
 private:
+    void keep(Received got) {
+        std::lock_guard lock(mutex_);
+        received_.push_back(std::move(got));
+        arrived_.notify_all();
+    }
     template <class Start>
     boost::system::error_code step(Start start) {
         boost::system::error_code result = asio::error::would_block;
@@ -156,6 +170,13 @@ private:
     }
 
     void serve() {
+        serve_answers();
+        std::lock_guard lock(mutex_);
+        done_ = true;
+        arrived_.notify_all();
+    }
+
+    void serve_answers() {
         for (const Answer& answer : answers_) {
             Received got;
             asio::ip::tcp::socket socket(ioc_);
@@ -171,14 +192,14 @@ private:
             });
             if (accepted) {
                 got.error = "accept: " + accepted.message();
-                received_.push_back(std::move(got));
+                keep(std::move(got));
                 return;
             }
             beast::ssl_stream<beast::tcp_stream> stream(beast::tcp_stream(std::move(socket)), tls_);
             beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(10));
             if (auto ec = step([&](auto h) { stream.async_handshake(asio::ssl::stream_base::server, h); })) {
                 got.error = "handshake: " + ec.message();
-                received_.push_back(std::move(got));
+                keep(std::move(got));
                 continue;
             }
             beast::flat_buffer buffer;
@@ -193,7 +214,7 @@ private:
                 got.headers[name] = std::string(field.value());
             }
             got.body = req.body();
-            received_.push_back(std::move(got));
+            keep(std::move(got));
             if (answer.status == 0) {  // no answer: wait (bounded) for the client to give up and close
                 beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(10));
                 http::request<http::vector_body<std::uint8_t>> more;
@@ -218,6 +239,9 @@ private:
     asio::ip::tcp::acceptor acceptor_{ioc_};
     unsigned short port_ = 0;
     std::vector<Received> received_;
+    std::mutex mutex_;
+    std::condition_variable arrived_;
+    bool done_ = false;
     std::thread thread_;
 };
 

@@ -81,3 +81,33 @@ TEST_CASE("statistics: a tally is saved and read back, also in the older [[seat,
     CHECK(again.to_json() == nlohmann::json::parse(R"({"0": 4, "2": 7})"));
     CHECK_THROWS(SeatTally::from_json(nlohmann::json::parse("[[\"x\"]]")));
 }
+
+TEST_CASE("statistics: a person who leaves a started game is remembered as gone, and a saved tally keeps it (GDD §3.4.2.1)", "[table]") {
+    const sdk::Bundle& bundle = test::standard_bundle();  // official: a leaver's seat is gone
+    auto runtime = bundle.make_runtime();
+    InstalledBots bots;
+    TallyListener listener;
+    Table table(bundle, *runtime, 5, bots, listener, TableOptions{}, recorded_plugins(bundle));
+    listener.table = &table;
+    REQUIRE(table.join("ann"));
+    REQUIRE(table.join("bob"));
+    REQUIRE(table.join("cid"));
+    REQUIRE(table.add_bot("greedy"));
+    REQUIRE(table.start());
+    CHECK(listener.tally.left().empty());
+    const PlayerId cid = table.find("cid");
+    for (int i = 0; i < 5000 && !table.game()->over() && listener.tally.left().empty(); ++i) {
+        if (table.advance() != SessionStop::human) break;
+        const PlayerId current = table.game()->current_player();
+        REQUIRE(table.give(current, current, table.game()->turn()));
+        if (current == cid) REQUIRE(table.leave(cid));  // asked for on his turn: he leaves after it
+    }
+    table.advance();
+    CHECK(listener.tally.left() == std::vector<std::string>{"cid"});
+
+    const nlohmann::json saved = listener.tally.to_json();
+    CHECK(saved.at("left") == nlohmann::json::array({"cid"}));
+    CHECK(SeatTally::from_json(saved).left() == std::vector<std::string>{"cid"});
+    CHECK(SeatTally::from_json(saved).turns(cid) == listener.tally.turns(cid));
+    CHECK_THROWS_AS(SeatTally::from_json(nlohmann::json::parse(R"({"0": 3, "x": 1})")), nlohmann::json::exception);
+}

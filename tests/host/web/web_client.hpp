@@ -40,9 +40,12 @@ public:
     /// `store_fault`: set as the store's write fault before the server runs (Server::set_store_write_fault).
     /// `clock`: the server's time (null: the system's); a test steps it, then calls wake().
     /// `before_table_work`: Server::set_before_table_work (a test holds one table's work with it).
+    /// `prepare`: called with the server before it runs (a test's own seams, e.g.
+    /// Server::set_push_options_for_tests).
     explicit TestServer(web::ServeConfig config = {}, web::Pictures pictures = {}, std::function<void()> store_fault = {},
                         std::shared_ptr<const host::Clock> clock = nullptr,
-                        std::function<void(const std::string&)> before_table_work = {}) {
+                        std::function<void(const std::string&)> before_table_work = {},
+                        std::function<void(web::Server&)> prepare = {}) {
         config.host = "127.0.0.1";
         config.port = 0;
         config.bot_pace = std::chrono::milliseconds(0);  // the tests' bots play at once (tests/web/pace_test.py tests the pace)
@@ -55,6 +58,7 @@ public:
         server_ = std::make_unique<web::Server>(config, std::move(pictures), [](const std::string&) {}, std::move(clock));
         if (store_fault) server_->set_store_write_fault(std::move(store_fault));
         if (before_table_work) server_->set_before_table_work(std::move(before_table_work));
+        if (prepare) prepare(*server_);
         thread_ = std::thread([this] { server_->run(false); });
     }
     ~TestServer() {

@@ -1,0 +1,109 @@
+// Where a claimed name is told "your turn" (issue 42 item 3; docs/web.md, "Your turn, told"): the
+// server's push key, a browser's push subscription kept or dropped, a webhook set. Each request
+// carries the name's player key in its body, never in a URL; a refusal says what was expected.
+#include <fmt/core.h>
+
+#include "host/base/input_error.hpp"
+#include "host/base/json_fields.hpp"
+#include "host/base/printable.hpp"
+#include "host/push/subscription.hpp"
+#include "host/push/webhook.hpp"
+#include "host/web/http_reply.hpp"
+#include "host/web/player_names.hpp"
+#include "host/web/route_call.hpp"
+
+namespace cherries::web {
+
+using nlohmann::json;
+
+namespace {
+
+// The name the body's "key" proves (and its body), or the refusal in words.
+struct Proven {
+    std::string name;
+    json body;
+};
+
+std::variant<Proven, Response> proven(Server::Impl& s, const RouteCall& c, std::initializer_list<const char*> fields) {
+    auto body = names_body(s, c, fields, false);
+    if (auto* refused = std::get_if<Response>(&body)) return std::move(*refused);
+    json& b = std::get<json>(body);
+    try {
+        const host::JsonFields f(b, "", "a JSON object");
+        auto name = PlayerNames(s.store->store()).name_of(f.text("key", "a string", 256));
+        if (auto* no = std::get_if<NameRefusal>(&name)) return error_reply(c.req, static_cast<http::status>(no->status), no->message);
+        return Proven{std::get<std::string>(name), std::move(b)};
+    } catch (const host::InputError& e) {
+        return error_reply(c.req, http::status::bad_request, e.what());
+    } catch (const std::exception& e) {
+        return names_unreadable(s, c, e);
+    }
+}
+
+}  // namespace
+
+std::optional<Response> push_key(Server::Impl& s, const RouteCall& c) {
+    return json_reply(c.req, http::status::ok,
+                      json{{"push", s.vapid.has_value()}, {"public_key", s.vapid ? json(s.vapid->public_key()) : json(nullptr)},
+                           {"webhooks", s.store != nullptr}});
+}
+
+std::optional<Response> subscribe_push(Server::Impl& s, const RouteCall& c) {
+    if (s.store && !s.vapid)
+        return error_reply(c.req, http::status::not_implemented,
+                           "this server sends no Web Push (serve.toml [server] push_contact is not set)");
+    auto asked = proven(s, c, {"key", "subscription"});
+    if (auto* refused = std::get_if<Response>(&asked)) return std::move(*refused);
+    const Proven& p = std::get<Proven>(asked);
+    const json& subscription = p.body.contains("subscription") ? p.body.at("subscription") : json();
+    if (!subscription.is_object())
+        return error_reply(c.req, http::status::bad_request,
+                           "field 'subscription' is missing or not an object; expected the JSON of PushSubscription.toJSON()");
+    try {
+        const std::string text = subscription.dump();
+        const push::Subscription checked = push::parse_subscription(text, s.push_options.rules);
+        s.store->store().add_push_subscription(host::name_skeleton(p.name), checked.endpoint.url, text, s.clock->unix_seconds());
+        s.log(fmt::format("{} turned on Web Push for a browser", host::printable(p.name)));
+        return json_reply(c.req, http::status::ok,
+                          json{{"name", p.name}, {"subscriptions", s.store->store().push_subscriptions(host::name_skeleton(p.name)).size()}});
+    } catch (const host::InputError& e) {
+        return error_reply(c.req, http::status::bad_request, e.what());
+    } catch (const std::exception& e) {
+        return names_unreadable(s, c, e);
+    }
+}
+
+std::optional<Response> unsubscribe_push(Server::Impl& s, const RouteCall& c) {
+    auto asked = proven(s, c, {"key", "endpoint"});
+    if (auto* refused = std::get_if<Response>(&asked)) return std::move(*refused);
+    const Proven& p = std::get<Proven>(asked);
+    try {
+        const host::JsonFields f(p.body, "", "a JSON object");
+        const bool removed = s.store->store().remove_push_subscription(f.text("endpoint", "the subscription's endpoint URL", 4096),
+                                                                        host::name_skeleton(p.name));
+        return json_reply(c.req, http::status::ok, json{{"name", p.name}, {"removed", removed}});
+    } catch (const host::InputError& e) {
+        return error_reply(c.req, http::status::bad_request, e.what());
+    } catch (const std::exception& e) {
+        return names_unreadable(s, c, e);
+    }
+}
+
+std::optional<Response> set_webhook(Server::Impl& s, const RouteCall& c) {
+    auto asked = proven(s, c, {"key", "url"});
+    if (auto* refused = std::get_if<Response>(&asked)) return std::move(*refused);
+    const Proven& p = std::get<Proven>(asked);
+    try {
+        const host::JsonFields f(p.body, "", "a JSON object");
+        const std::string url = f.text("url", "an https:// URL, or \"\" to remove the webhook", 4096);
+        if (!url.empty()) push::parse_webhook_url(url, s.push_options.rules);  // refused in words
+        s.store->store().set_webhook(host::name_skeleton(p.name), url, s.clock->unix_seconds());
+        return json_reply(c.req, http::status::ok, json{{"name", p.name}, {"webhook", url.empty() ? json(nullptr) : json(url)}});
+    } catch (const host::InputError& e) {
+        return error_reply(c.req, http::status::bad_request, e.what());
+    } catch (const std::exception& e) {
+        return names_unreadable(s, c, e);
+    }
+}
+
+}  // namespace cherries::web
