@@ -28,6 +28,7 @@ ChannelGame::ChannelGame(std::string channel, GameLibrary& library, ChannelOptio
       options_(std::move(options)),
       bots_(std::make_unique<host::LibraryBots>(library_, [this](const std::string& detail) { tell_operator(detail); })) {
     if (!options_.clock) options_.clock = std::make_shared<host::SystemClock>();
+    if (!options_.store_lock) options_.store_lock = std::make_shared<std::recursive_mutex>();
     if (!options_.seed) options_.seed = host::random_seed;
     if (!options_.salt) options_.salt = host::new_salt;
     compact_ = options_.compact;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -83,6 +84,11 @@ struct ChannelOptions : host::HostedTableOptions {
     /// The operator's log (`cherries irc`: standard error): what failed in detail, with the
     /// server's files and SQLite's words, which the channel is not told. Unset: not logged.
     std::function<void(const std::string&)> log;
+    /// Held around every use of the store (host::GameStore is not thread-safe): the games of one
+    /// Client share one store and run on worker threads side by side (host/irc/channel_work.hpp),
+    /// so the Client gives them all the same lock. Held only while SQLite works, never while a
+    /// plugin or bot runs. Default: a lock of this game's own.
+    std::shared_ptr<std::recursive_mutex> store_lock;
 };
 
 /// How long a one-line answer is not repeated to the same nick (ChannelGame::on_text).
@@ -210,6 +216,8 @@ private:
     /// The after-change pipeline (host::after_change): what changed stored, unless the store fails
     /// and its retry is not due; the store's news for the channel to `out`, its details to the operator.
     void persist(Replies& out);
+    /// Holds ChannelOptions::store_lock until the returned lock goes.
+    std::unique_lock<std::recursive_mutex> lock_store() const { return std::unique_lock(*options_.store_lock); }
     /// The store's writer on `clock` (the channel's time, the options' dates).
     host::HostedStore writer(const host::Clock& clock) const;
     /// Stores the game's end: its last record lines, the end line (with `reason` when the game

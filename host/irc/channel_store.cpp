@@ -115,6 +115,7 @@ void ChannelGame::begin_stored() {
     OpenGame& t = *open_;
     if (!store_ || !t.table().record()) return;  // begun at the opener's seat (TableOptions::record_lobby)
     t.hosted->collect_record();
+    const auto lock = lock_store();
     // The header names the opener; a nick that is not valid UTF-8 is stored with U+FFFD in its
     // place (RecordLog), never dropped. The state follows at the end of the command (persist).
     const CallClock clock(now_, *options_.clock);
@@ -176,6 +177,7 @@ void ChannelGame::persist(Replies& out) {
     // card drawn awaiting its give) in one transaction. Told once when it fails; tried again every
     // store_retry (1 s, never longer: a kill soon after the fault clears loses at most that second).
     const CallClock clock(now_, *options_.clock);
+    const auto lock = lock_store();
     std::optional<host::HostedStore> writer;
     if (store_) writer.emplace(*store_, clock);
     StoreFront front(*this, out);
@@ -188,6 +190,7 @@ void ChannelGame::store_end(const std::string& status, const std::string& reason
     if (!t.table().record()->ended()) t.table().record()->end(reason);  // a game over has its end line already (Table::advance)
     t.hosted->collect_record();
     const CallClock clock(now_, *options_.clock);
+    const auto lock = lock_store();
     host::HostedStore writer(*store_, clock);
     Replies not_for_the_channel;  // the game ends here: "it goes on and is stored later" would not be true
     StoreFront front(*this, not_for_the_channel, status);
@@ -202,7 +205,10 @@ Replies ChannelGame::attach_store(std::shared_ptr<host::GameStore> store, GameCl
     if (!store_ || open_) return out;
     std::optional<host::StoredGame> stored;
     try {
-        stored = store_->in_progress(fold_case(channel_, options_.casemapping));
+        {
+            const auto lock = lock_store();
+            stored = store_->in_progress(fold_case(channel_, options_.casemapping));
+        }
         if (!stored) return out;
         resume(*stored, now, out);
     } catch (const std::exception& e) {
@@ -216,6 +222,7 @@ Replies ChannelGame::attach_store(std::shared_ptr<host::GameStore> store, GameCl
         const std::string why = public_reason(e.what(), stored_where(*store_, stored->id));
         try {
             // Told once: it is not tried again. Its record is closed where it stops.
+            const auto lock = lock_store();
             store_->set_aside(stored->id, "unresumable", unresumable_end_line(stored->state, "unresumable: " + why));
         } catch (const std::exception&) {
         }
@@ -298,6 +305,7 @@ void ChannelGame::stats(const ChannelCommand& c, const std::string& nick, Replie
     const std::string account = account_of(who);
     std::optional<host::PlayerStats> s;
     try {
+        const auto lock = lock_store();
         if (!account.empty()) s = store_->stats("account:" + account);
         if (!s) s = store_->stats("nick:" + fold_case(who, options_.casemapping));
     } catch (const std::exception& e) {  // a query that fails is no reason to stop a game
@@ -322,6 +330,7 @@ void ChannelGame::top(Replies& out) {
     }
     std::vector<host::PlayerStats> best;
     try {
+        const auto lock = lock_store();
         best = store_->top(5, options_.top_min_games);
     } catch (const std::exception& e) {
         tell_operator(e.what());

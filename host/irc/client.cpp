@@ -2,6 +2,8 @@
 
 #include <openssl/evp.h>
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <sstream>
 
@@ -13,8 +15,11 @@ const std::vector<std::string>& wanted_capabilities() {
     return caps;
 }
 
-Client::Client(ClientOptions options, GameLibrary& library, GameClock::time_point now)
-    : options_(std::move(options)), library_(library), flood_(options_.flood, now), nick_(options_.nick) {
+Client::Client(ClientOptions options, GameLibrary& library, GameClock::time_point now, std::shared_ptr<ChannelExecutor> work)
+    : options_(std::move(options)), library_(library), flood_(options_.flood, now), nick_(options_.nick), work_(std::move(work)) {
+    if (!work_) work_ = std::make_shared<InlineChannelWork>();
+    // One store for every channel, whose work runs side by side: one lock for all of them.
+    if (!options_.game.store_lock) options_.game.store_lock = std::make_shared<std::recursive_mutex>();
     if (!options_.database.empty()) store_ = std::make_shared<host::GameStore>(options_.database, options_.database_busy_timeout);
 }
 
@@ -51,7 +56,10 @@ void Client::disconnected() {
     for (auto& [name, ch] : channels_) {
         ch.members.clear();
         ch.names.clear();
-        if (ch.game) ch.game->connection_lost();  // the clock waits for "CherryBot is back"
+        game_work(name, [](ChannelGame& g) {
+            g.connection_lost();  // the clock waits for "CherryBot is back"
+            return Replies{};
+        });
     }
     just_written_.clear();
 }
@@ -93,10 +101,10 @@ void Client::connect() {
     send({.command = "USER", .params = {options_.user, "0", "*", options_.realname}});
 }
 
-void Client::say(const std::string& channel, const std::vector<std::string>& lines, LinePriority priority) {
+void Client::say(const std::string& channel, const std::vector<std::string>& lines, LinePriority priority,
+                 const std::optional<ChannelGame::Prompt>& unsent) {
     const std::string folded = isupport_.fold(channel);
-    const Channel* ch = find(channel);
-    std::optional<ChannelGame::Prompt> prompt = ch && ch->game ? ch->game->unsent_prompt() : std::nullopt;
+    std::optional<ChannelGame::Prompt> prompt = unsent;
     for (const auto& text : lines) {
         std::vector<std::string> pieces = split_privmsg(channel, text, isupport_.relay_prefix());
         std::uint64_t tag = 0;
@@ -109,7 +117,10 @@ void Client::say(const std::string& channel, const std::vector<std::string>& lin
             const bool last = i + 1 == pieces.size();
             if (!flood_.push(folded, std::move(pieces[i]), priority, last ? tag : 0) && last && tag) {
                 prompt_tags_.erase(tag);  // dropped (a full queue): never wait for it forever
-                if (ch->game) ch->game->prompt_written(prompt->serial, FloodClock::now());
+                game_work(folded, [serial = prompt->serial, at = FloodClock::now()](ChannelGame& g) {
+                    g.prompt_written(serial, at);
+                    return Replies{};
+                });
             }
         }
         if (is_prompt) prompt.reset();
@@ -209,17 +220,20 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
         if (is_me(from)) {
             refusals_.erase(isupport_.fold(channel));
             if (const std::string* name = configured(channel)) rejoin_.erase(*name);
-            Channel& ch = channels_[isupport_.fold(channel)];
+            const std::string folded = isupport_.fold(channel);
+            Channel& ch = channels_[folded];
             if (!ch.game) {
                 log("joined " + channel);
                 open_channel_game(ch, channel, now);
             } else {  // back after a reconnect: the table and the prompt again
-                log("joined " + channel + (ch.game->open() ? "; its game goes on" : ""));
-                say(ch.game->channel(), ch.game->back());
+                game_work(folded, [](ChannelGame& g) { return g.back(); }, [this](Channel& c, Outcome& o) {
+                    log("joined " + c.name + (o.lines.empty() ? "" : "; its game goes on"));  // back() says nothing without a game
+                    say(c.name, o.lines, LinePriority::announcement, o.prompt);
+                });
             }
         } else if (Channel* ch = find(channel)) {
             ch->members[isupport_.fold(from)] = "";
-            if (ch->game) say(ch->game->channel(), ch->game->on_join(from, now));
+            game_work(isupport_.fold(channel), [from, now](ChannelGame& g) { return g.on_join(from, now); });
         }
     } else if (c == "353") {  // RPL_NAMREPLY: me, symbol, channel, "@ann +bob cid"
         if (Channel* ch = find(m.param(2))) {
@@ -247,7 +261,10 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
             const std::string symbols = it->second;
             ch.members.erase(it);
             ch.members[isupport_.fold(to)] = symbols;
-            ch.game->on_nick(from, to);
+            game_work(name, [from, to](ChannelGame& g) {
+                g.on_nick(from, to);
+                return Replies{};
+            });
         }
     } else if (c == "PART") {
         on_departure(m.param(0), from, now);
@@ -256,7 +273,7 @@ void Client::receive(std::string_view line, GameClock::time_point now) {
     } else if (c == "QUIT") {
         std::vector<std::string> in;
         for (auto& [name, ch] : channels_)
-            if (ch.members.count(isupport_.fold(from))) in.push_back(ch.game->channel());
+            if (ch.members.count(isupport_.fold(from))) in.push_back(ch.name);
         for (const auto& channel : in) on_departure(channel, from, now);
     } else if (c == "PRIVMSG") {
         on_privmsg(m, now);
@@ -271,28 +288,52 @@ void Client::on_privmsg(const Message& m, GameClock::time_point now) {
     if (is_me(target)) return on_private(from, m.param(1), now);
     Channel* ch = isupport_.is_channel(target) ? find(target) : nullptr;
     if (!ch) return;
-    const std::string channel = ch->game->channel();
+    const std::string channel = ch->name;
+    const std::string folded = isupport_.fold(target);
     // Answers that do not move the game go ahead of the table's announcements.
     static const std::set<std::string> info = {"help", "status", "card", "cards", "rules", "sets", "gametypes", "bots", "stats", "top"};
-    static const std::set<std::string> by_notice = {"help", "status", "card", "cards"};
-    const auto command = parse_channel_command(m.param(1));
-    if (command && !within_budget(channel, from, *command, now)) return;
-    const LinePriority priority = command && info.count(command->name) ? LinePriority::reply : LinePriority::announcement;
-    Replies lines = ch->game->on_text(from, m.param(1), now, is_op(*ch, from));
-    if (command && options_.game.notice_replies && by_notice.count(command->name)) return notice(from, lines);
-    say(channel, lines, priority);
+    static const std::set<std::string> by_notice_commands = {"help", "status", "card", "cards"};
+    const std::string& text = m.param(1);
+    const auto command = parse_channel_command(text);
+    if (!command || parse_ctcp(text)) return;  // chat: no work for the game (ChannelGame::on_text answers no chat)
+    if (!within_budget(channel, from, *command, now)) return;
+    if (const auto lane = lanes_.find(folded);
+        lane != lanes_.end() && lane->second.busy && lane->second.waiting.size() >= kMaxChannelWaiting) {
+        // As the web's tables (docs/web.md, "One table's work, off the loop"): not read, told once.
+        if (lane->second.told.insert(isupport_.fold(from)).second) {
+            log(fmt::format("{}: busy; a command of {} was not read ({} earlier requests wait)", channel, from, kMaxChannelWaiting));
+            notice(from, {fmt::format("{}: the table is busy with {} earlier requests; this one was not read: send it again in a moment.",
+                                      channel, kMaxChannelWaiting)});
+        }
+        return;
+    }
+    const LinePriority priority = info.count(command->name) ? LinePriority::reply : LinePriority::announcement;
+    const bool op = is_op(*ch, from);
+    const bool by_notice = options_.game.notice_replies && by_notice_commands.count(command->name);
+    game_work(folded, [from, text, now, op](ChannelGame& g) { return g.on_text(from, text, now, op); },
+              [this, from, priority, by_notice](Channel& c, Outcome& o) {
+                  if (by_notice) return notice(from, o.lines);
+                  say(c.name, o.lines, priority, o.prompt);
+              });
 }
 
 void Client::on_departure(const std::string& channel, const std::string& nick, GameClock::time_point now) {
     Channel* ch = find(channel);
     if (!ch) return;
+    const std::string folded = isupport_.fold(channel);
     if (is_me(nick)) {  // we left or were kicked: that channel's game ends with us
-        flood_.clear(isupport_.fold(channel));
-        channels_.erase(isupport_.fold(channel));
+        flood_.clear(folded);
+        channels_.erase(folded);
+        // What waited for the old game is dropped; work in flight finishes (and stores its
+        // change) before a new game of this channel resumes from the store.
+        if (const auto lane = lanes_.find(folded); lane != lanes_.end()) {
+            lane->second.waiting.clear();
+            if (!lane->second.busy) lanes_.erase(lane);
+        }
         return;
     }
     ch->members.erase(isupport_.fold(nick));
-    say(ch->game->channel(), ch->game->on_departure(nick, now));
+    game_work(folded, [nick, now](ChannelGame& g) { return g.on_departure(nick, now); });
 }
 
 void Client::tick(GameClock::time_point now) {
@@ -304,7 +345,94 @@ void Client::tick(GameClock::time_point now) {
         if (registered_) send({.command = "JOIN", .params = {it->first}});
         it = rejoin_.erase(it);
     }
-    for (auto& [name, ch] : channels_) say(ch.game->channel(), ch.game->tick(now));
+    // Only what is due, and only an idle channel: a busy one is looked at again when its work
+    // is done (the loop wakes then).
+    std::vector<std::string> due;
+    for (const auto& [name, ch] : channels_)
+        if (ch.deadline && *ch.deadline <= now && !lane_busy(name)) due.push_back(name);
+    for (const std::string& name : due) game_work(name, [now](ChannelGame& g) { return g.tick(now); });
+}
+
+void Client::stop_work() {
+    work_stopped_ = true;
+    for (auto& [name, lane] : lanes_) lane.waiting.clear();
+}
+
+bool Client::lane_busy(const std::string& folded) const {
+    const auto it = lanes_.find(folded);
+    return it != lanes_.end() && (it->second.busy || !it->second.waiting.empty());
+}
+
+bool Client::busy(std::string_view channel) const { return lane_busy(isupport_.fold(channel)); }
+
+void Client::game_work(const std::string& folded, Work work, Then then) {
+    if (work_stopped_) return;
+    Lane& lane = lanes_[folded];
+    if (lane.busy) {  // one piece of work per channel at a time: this one after the one running
+        lane.waiting.push_back([this, folded, work = std::move(work), then = std::move(then)]() mutable {
+            game_work(folded, std::move(work), std::move(then));
+        });
+        return;
+    }
+    const auto it = channels_.find(folded);
+    if (it == channels_.end() || !it->second.game) {
+        if (lane.waiting.empty()) lanes_.erase(folded);
+        return;
+    }
+    Channel& ch = it->second;
+    lane.busy = true;
+    auto outcome = std::make_shared<Outcome>();
+    // The job holds the game (by shared_ptr), the accounts as they are now and the log; it
+    // touches nothing of the Client. The log is the operator's, safe from any thread
+    // (connection.cpp serialises it).
+    auto job = [game = ch.game, seen = ch.seen, accounts = std::shared_ptr<const Accounts>(accounts_), work = std::move(work), outcome, log = options_.game.log,
+                name = ch.name]() mutable {
+        if (seen) seen->accounts = std::move(accounts);
+        try {
+            outcome->lines = work(*game);
+        } catch (const std::exception& e) {  // ChannelGame does not throw; a bug must not end the worker
+            if (log) log(name + ": " + e.what());
+        }
+        if (seen) seen->accounts.reset();
+        outcome->prompt = game->unsent_prompt();
+        outcome->deadline = game->deadline();
+        outcome->to_play = game->to_play();
+        outcome->resumed_after = game->resumed_after();
+    };
+    auto done = [this, folded, game = ch.game, outcome, then = std::move(then)]() mutable {
+        const auto c = channels_.find(folded);
+        // Still busy while its lines are queued: work they start (a dropped prompt's clock) waits its turn.
+        if (c != channels_.end() && c->second.game == game) {
+            Channel& ch = c->second;
+            ch.deadline = outcome->deadline;
+            ch.to_play = outcome->to_play;
+            if (then) then(ch, *outcome);
+            else say(ch.name, outcome->lines, LinePriority::announcement, outcome->prompt);
+        }
+        if (const auto l = lanes_.find(folded); l != lanes_.end()) l->second.busy = false;
+        run_waiting(folded);
+    };
+    work_->run(folded, std::move(job), std::move(done));  // `lane` and `ch` may be gone after this
+}
+
+void Client::run_waiting(const std::string& folded) {
+    for (;;) {
+        const auto it = lanes_.find(folded);
+        if (it == lanes_.end() || it->second.busy) return;
+        Lane& lane = it->second;
+        if (lane.waiting.empty() || work_stopped_) {  // idle: the "busy" words may be said again next time
+            if (!channels_.count(folded)) {
+                lanes_.erase(it);
+            } else {
+                lane.waiting.clear();
+                lane.told.clear();
+            }
+            return;
+        }
+        auto next = std::move(lane.waiting.front());
+        lane.waiting.pop_front();
+        next();  // may start the channel's next work
+    }
 }
 
 std::vector<std::string> Client::outgoing(GameClock::time_point now) {
@@ -316,7 +444,10 @@ std::vector<std::string> Client::outgoing(GameClock::time_point now) {
     for (const std::uint64_t tag : tags) {
         const auto it = prompt_tags_.find(tag);
         if (it == prompt_tags_.end()) continue;
-        if (Channel* ch = find(it->second.channel); ch && ch->game) ch->game->prompt_written(it->second.serial, now);
+        game_work(it->second.channel, [serial = it->second.serial, now](ChannelGame& g) {
+            g.prompt_written(serial, now);
+            return Replies{};
+        });
         just_written_.push_back(it->second);
         prompt_tags_.erase(it);
     }
@@ -324,9 +455,13 @@ std::vector<std::string> Client::outgoing(GameClock::time_point now) {
 }
 
 void Client::written(GameClock::time_point now) {
-    for (const PromptTag& p : just_written_)
-        if (Channel* ch = find(p.channel); ch && ch->game) ch->game->prompt_written(p.serial, now);
+    const std::vector<PromptTag> written = std::move(just_written_);
     just_written_.clear();
+    for (const PromptTag& p : written)
+        game_work(p.channel, [serial = p.serial, now](ChannelGame& g) {
+            g.prompt_written(serial, now);
+            return Replies{};
+        });
 }
 
 std::optional<GameClock::time_point> Client::next_wakeup() const {
@@ -335,7 +470,7 @@ std::optional<GameClock::time_point> Client::next_wakeup() const {
     for (const auto& [channel, at] : rejoin_)
         if (!next || at < *next) next = at;
     for (const auto& [name, ch] : channels_)
-        if (const auto d = ch.game->deadline(); d && (!next || *d < *next)) next = d;
+        if (const auto& d = ch.deadline; d && !lane_busy(name) && (!next || *d < *next)) next = d;
     return next;
 }
 

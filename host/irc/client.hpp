@@ -3,10 +3,15 @@
 // track of who is in each channel and who is an operator, and routes channel lines to one
 // ChannelGame per channel. Replies go through flood control, split to fit the wire. The
 // connection (Asio, TLS) only moves bytes: a test drives this with lines and a clock.
+// Each channel's game work (plugins, bots, the engine, the store's writes) runs through a
+// ChannelExecutor (host/irc/channel_work.hpp), one piece of work per channel at a time; its
+// lines come back to this object on the loop thread. Everything here but that work is the
+// loop's: the Client is not thread-safe, and a job touches nothing of it.
 #pragma once
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -18,6 +23,7 @@
 #include "host/base/token_bucket.hpp"
 #include "host/irc/channel_commands.hpp"
 #include "host/irc/channel_game.hpp"
+#include "host/irc/channel_work.hpp"
 #include "host/irc/flood.hpp"
 #include "host/irc/message.hpp"
 #include "host/store/game_store.hpp"
@@ -40,8 +46,9 @@ struct ClientOptions {
     /// The SQLite database file where games in progress, finished games' records and player
     /// statistics are kept (docs/irc.md); empty: nothing is stored.
     std::string database;
-    /// How long one database statement waits for another process's lock before it fails (the
-    /// bot's one thread waits that long at most; the game keeps the write and tries again).
+    /// How long one database statement waits for another process's lock before it fails (a
+    /// channel's worker waits that long at most, and other channels' writes behind it; the game
+    /// keeps the write and tries again).
     std::chrono::milliseconds database_busy_timeout{50};
     ChannelOptions game;
     FloodOptions flood;
@@ -73,8 +80,11 @@ const std::vector<std::string>& wanted_capabilities();
 class Client {
 public:
     /// `library` must outlive the client. Opens options.database when set (host/store/game_store.hpp):
-    /// throws host::StoreError naming the file when it cannot.
-    Client(ClientOptions options, GameLibrary& library, GameClock::time_point now);
+    /// throws host::StoreError naming the file when it cannot. `work` runs the channels' game
+    /// work (null: InlineChannelWork, at once on the caller's thread); a pool's jobs must be
+    /// joined (ChannelExecutor::join) before the client goes.
+    Client(ClientOptions options, GameLibrary& library, GameClock::time_point now,
+           std::shared_ptr<ChannelExecutor> work = nullptr);
     ~Client();
 
     /// The first lines of a connection: CAP LS 302, PASS, NICK, USER (queued; see outgoing()).
@@ -91,9 +101,17 @@ public:
     /// Queues "QUIT :reason" ahead of everything else.
     void quit(const std::string& reason);
 
-    /// Lets time pass for every game (turn timeouts), and joins again a configured channel
-    /// ClientOptions::rejoin_delay after a KICK (longer after refused JOINs).
+    /// Lets time pass for every game whose deadline (as its last work left it) is due and that
+    /// is idle (a busy channel is ticked once its work is done), and joins again a configured
+    /// channel ClientOptions::rejoin_delay after a KICK (longer after refused JOINs).
     void tick(GameClock::time_point now);
+
+    /// Shutdown: no channel work starts any more, and what waits for a busy channel is dropped.
+    /// The work in flight goes on (ChannelExecutor::join waits for it); each piece of work
+    /// stores its own change, so once it is done everything is saved.
+    void stop_work();
+    /// True while `channel` (any case) has work running or waiting.
+    bool busy(std::string_view channel) const;
 
     /// The lines to write now, without CRLF: protocol lines (PONG, CAP, JOIN...) first, then
     /// channel text as flood control allows.
@@ -105,7 +123,8 @@ public:
     /// need not call this.
     void written(GameClock::time_point now);
 
-    /// When outgoing() or tick() next has something to do, if ever.
+    /// When outgoing() or tick() next has something to do, if ever. A busy channel's deadline
+    /// is not counted: its work's result wakes the loop anyway.
     std::optional<GameClock::time_point> next_wakeup() const;
 
     bool registered() const { return registered_; }
@@ -113,9 +132,12 @@ public:
     const ISupport& isupport() const { return isupport_; }
     /// Capabilities the server acknowledged.
     const std::set<std::string>& capabilities() const { return caps_; }
-    /// The game of `channel` (any case), or nullptr when the bot is not in it.
+    /// The game of `channel` (any case), or nullptr when the bot is not in it. Read it only
+    /// while the channel is not busy() (a worker may be running it otherwise).
     const ChannelGame* game(std::string_view channel) const;
-    /// The database (ClientOptions::database), or nullptr when nothing is stored.
+    /// The database (ClientOptions::database), or nullptr when nothing is stored. Shared with
+    /// the channels' work: use it only while no channel is busy(), or under
+    /// ClientOptions::game.store_lock.
     host::GameStore* store() const { return store_.get(); }
     /// The services account of `nick` (IRCv3 account-tag, extended-join), or "".
     std::string account(std::string_view nick) const;
@@ -130,18 +152,61 @@ public:
     std::uint64_t malformed() const { return malformed_; }
 
 private:
+    /// The services accounts known (folded nick -> account), as a job sees them: the map as
+    /// it was when the job was given, never changed after (copy on write).
+    struct Accounts {
+        std::map<std::string, std::string> by_nick;
+        CaseMapping casemapping = CaseMapping::rfc1459;
+    };
+    /// What a channel's account lookup reads: set by each of its jobs on the worker, for that job.
+    struct AccountsSeen {
+        std::shared_ptr<const Accounts> accounts;
+    };
     struct Channel {
-        std::unique_ptr<ChannelGame> game;
+        std::shared_ptr<ChannelGame> game;           // shared with the job running it
+        std::string name;                            // as the game spells it (ChannelGame::channel)
+        std::shared_ptr<AccountsSeen> seen;          // the game's account lookup
+        // The game as its last work left it (the loop never reads the game itself).
+        std::optional<GameClock::time_point> deadline;
+        std::string to_play;
         std::map<std::string, std::string> members;  // folded nick -> membership symbols
         std::map<std::string, std::string> names;    // a NAMES reply being received
     };
+    /// What one piece of a channel's work gives back to the loop.
+    struct Outcome {
+        Replies lines;
+        std::optional<ChannelGame::Prompt> prompt;  // the unsent prompt after the work
+        std::optional<GameClock::time_point> deadline;
+        std::string to_play;
+        std::optional<std::uint32_t> resumed_after;
+    };
+    /// A channel's work queue, by folded channel name (outlives the Channel: a job in flight
+    /// when the bot leaves finishes before a new game of that channel starts).
+    struct Lane {
+        bool busy = false;                           // a job runs (ChannelExecutor)
+        std::deque<std::function<void()>> waiting;   // what comes next, in order
+        std::set<std::string> told;                  // folded nicks told it is busy, this time
+    };
+    using Work = std::function<Replies(ChannelGame&)>;
+    using Then = std::function<void(Channel&, Outcome&)>;
+    /// Runs `work` on channel `folded`'s game through the executor when no other work of that
+    /// channel runs (else after it, in order), then `then` on the loop with its outcome (default:
+    /// say() its lines as announcements). Nothing when the channel is gone or work stopped.
+    void game_work(const std::string& folded, Work work, Then then = {});
+    /// What waited for channel `folded`, run in order until it is busy again.
+    void run_waiting(const std::string& folded);
+    /// True when channel `folded` has work running or waiting.
+    bool lane_busy(const std::string& folded) const;
+    /// Changes the accounts (copy on write: a job may hold the current map).
+    Accounts& change_accounts();
 
     void send(Message message);
     /// Queues a game's lines; `priority` says whether they answer a command (LinePriority::reply)
-    /// or announce the game. The game's unsent turn prompt among them is tagged so that its
-    /// clock starts when it goes.
+    /// or announce the game. `prompt` (the game's unsent turn prompt) among them is tagged so
+    /// that its clock starts when it goes.
     void say(const std::string& channel, const std::vector<std::string>& lines,
-             LinePriority priority = LinePriority::announcement);
+             LinePriority priority = LinePriority::announcement,
+             const std::optional<ChannelGame::Prompt>& prompt = std::nullopt);
     Channel* find(std::string_view channel);
     /// A line for the operator's log (ClientOptions::game.log), if there is one.
     void log(const std::string& text) const {
@@ -194,7 +259,10 @@ private:
     std::map<std::string, Channel> channels_;  // by folded name
     std::uint64_t malformed_ = 0;
     std::shared_ptr<host::GameStore> store_;
-    std::map<std::string, std::string> accounts_;  // folded nick -> services account
+    std::shared_ptr<Accounts> accounts_ = std::make_shared<Accounts>();  // jobs hold it as const
+    std::shared_ptr<ChannelExecutor> work_;
+    std::map<std::string, Lane> lanes_;  // by folded channel
+    bool work_stopped_ = false;
     struct Budget {
         host::TokenBucket bucket;
         bool told = false;  // the NOTICE of this run of ignored commands went

@@ -37,7 +37,7 @@ void Client::on_private(const std::string& from, const std::string& text, GameCl
     pointed_[key] = now;
     std::vector<std::string> joined;
     for (const auto& [name, ch] : channels_)
-        if (ch.game) joined.push_back(ch.game->channel());
+        if (ch.game) joined.push_back(ch.name);
     notice(from, {joined.empty() ? "CherryBot plays Cherries in IRC channels; it is in none right now."
                                  : fmt::format("CherryBot plays Cherries in {}: say !help there.", fmt::join(joined, ", "))});
 }
@@ -46,7 +46,7 @@ bool Client::within_budget(const std::string& channel, const std::string& nick, 
                            GameClock::time_point now) {
     const Channel* ch = find(channel);
     // The move of the player whose turn it is always goes through.
-    if (ch && ch->game && (command.name == "keep" || command.name == "give") && isupport_.same(ch->game->to_play(), nick))
+    if (ch && ch->game && (command.name == "keep" || command.name == "give") && isupport_.same(ch->to_play, nick))
         return true;
     const auto key = isupport_.fold(channel) + " " + isupport_.fold(nick);
     auto it = budgets_.find(key);

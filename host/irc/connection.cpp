@@ -9,6 +9,7 @@
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <random>
 
 #include "host/session/game_library.hpp"
@@ -25,8 +26,20 @@ using Clock = GameClock;
 
 class Bot {
 public:
+    /// `log` must be safe to call from any thread (run_bot serialises it): the channels' work
+    /// logs from the workers.
     Bot(const BotConfig& config, const BotLog& log, GameLibrary& library)
-        : config_(config), log_(log), client_(client_options(config, log), library, Clock::now()) {
+        : config_(config),
+          log_(log),
+          // The channels' game work runs on these workers, never on this loop; each result comes
+          // back here as a message, and the loop then sends what it says (after()).
+          pool_(std::make_shared<ChannelPool>([this](std::function<void()> done) {
+              asio::post(io_, [this, done = std::move(done)] {
+                  done();
+                  after();
+              });
+          })),
+          client_(client_options(config, log), library, Clock::now(), pool_) {
         if (config_.server.tls) {
             if (config_.server.tls_verify) {
                 tls_.set_default_verify_paths();
@@ -41,9 +54,13 @@ public:
         signals_.async_wait([this](const ErrorCode& ec, int signal) {
             if (!ec) stop(signal == SIGINT ? "stopping on SIGINT" : "stopping on SIGTERM");
         });
+        log_(fmt::format("channel games run on {} worker threads, one piece of work per channel at a time", pool_->threads()));
         connect();
         io_.run();
     }
+
+    /// The work in flight finishes before the games go (each stores its own change).
+    ~Bot() { pool_->join(); }
 
     /// True when the bot stopped because it cannot go on (Client::gave_up()).
     bool failed() const { return failed_; }
@@ -247,6 +264,10 @@ private:
         log_(why);
         stopping_ = true;
         retry_.cancel();
+        // Nothing new starts; the work in flight finishes (a plugin's call is bounded by its
+        // budget) and has stored its change when join returns: then the QUIT.
+        client_.stop_work();
+        pool_->join();
         if (!connected_) {
             close();
             return io_.stop();
@@ -275,6 +296,7 @@ private:
     asio::steady_timer timer_{io_}, retry_{io_}, deadline_{io_};
     asio::signal_set signals_{io_, SIGINT, SIGTERM};
     std::shared_ptr<Stream> stream_;
+    std::shared_ptr<ChannelPool> pool_;  // joined in ~Bot, before the client and its games go
     Client client_;
     std::array<char, 16384> buffer_{};
     std::string pending_, queued_;
@@ -294,7 +316,13 @@ int run_bot(const BotConfig& config, const BotLog& log, BotStats* stats) {
     if (auto problems = check_bot_config(config); !problems.empty()) throw sdk::LoadError(problems);
     GameLibrary library(config.plugin_path);
     std::signal(SIGPIPE, SIG_IGN);
-    Bot bot(config, log, library);
+    // The channels' work logs from the workers, the connection from the loop: one line at a time.
+    std::mutex log_lines;
+    const BotLog locked = [&](const std::string& line) {
+        const std::lock_guard lock(log_lines);
+        log(line);
+    };
+    Bot bot(config, locked, library);
     bot.run();
     if (stats) *stats = bot.stats();
     const BotStats s = bot.stats();

@@ -2,6 +2,7 @@
 // with players on plain sockets (issue 10, item 5). A game to a win, refusals, two channels at
 // once, and the server killed and started again on the same port. [net]
 #include "tests/host/irc/irc_server_support.hpp"
+#include "tests/support/run_cli.hpp"
 
 using namespace irc_server_test;
 
@@ -47,7 +48,7 @@ TEST_CASE("A 3-seat game to a win over a real server: 2 players and 1 bot seat; 
     CHECK(bot->log().find("stopping on SIGTERM") != std::string::npos);
 }
 
-TEST_CASE("Two channels play at once, each its own game", "[net]") {
+TEST_CASE("Two channels play at once, each its own game, side by side on the channel workers; both stored", "[net]") {
     TempFolder folder;
     write_quick_gametype(folder);
     Ngircd server;
@@ -55,7 +56,8 @@ TEST_CASE("Two channels play at once, each its own game", "[net]") {
     for (auto* c : {&ann, &bob}) c->join("#one");
     for (auto* c : {&cid, &dee}) c->join("#two");
     ann.join("#two");  // the witness of both JOINs
-    auto bot = start_bot(folder, server, ann, {"#one", "#two"}, test_tables());
+    // With a database: both channels' work, on two workers, writes to the one store.
+    auto bot = start_bot(folder, server, ann, {"#one", "#two"}, "database = \"games.sqlite\"\n" + test_tables());
 
     ann.say("#one", "!cherries");
     cid.say("#two", "!cherries");
@@ -89,6 +91,18 @@ TEST_CASE("Two channels play at once, each its own game", "[net]") {
     // No line of one game reached the other channel.
     for (const auto& line : dee.lines())
         if (line.find("PRIVMSG #two :") != std::string::npos) CHECK(line.find("ann") == std::string::npos);
+    // The games ran on the channel workers (docs/irc.md, "Channel work, off the connection
+    // thread"), and every write to the shared store went through.
+    CHECK(bot->log().find("channel games run on") != std::string::npos);
+    for (auto* c : {&bob, &dee})
+        for (const auto& line : c->lines()) CHECK(line.find("cannot be stored") == std::string::npos);
+    CHECK(bot->terminate() == 0);
+    const std::string db = (folder.path() / "games.sqlite").string();
+    const CliRun listed = run_cli("irc list --database '" + db + "'");
+    INFO(listed.out << listed.err);
+    CHECK(listed.status == 0);
+    CHECK(std::regex_search(listed.out, std::regex("\t#one\tann, bob\t[^\n]*\twon\t")));
+    CHECK(std::regex_search(listed.out, std::regex("\t#two\tcid, dee\t[^\n]*\twon\t")));
 }
 
 TEST_CASE("The server killed and started again on the same port: the bot reconnects, rejoins, the game goes on",
