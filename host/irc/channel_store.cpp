@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include <chrono>
+#include <map>
 #include <sstream>
 
 #include "host/irc/channel_game.hpp"
@@ -14,6 +15,7 @@
 #include "host/irc/channel_state.hpp"
 #include "host/hosted/after_change.hpp"
 #include "host/hosted/hosted_store.hpp"
+#include "host/hosted/rated_game.hpp"
 #include "host/records/deal.hpp"
 #include "host/store/game_store.hpp"
 #include "host/session/plugin_list.hpp"
@@ -158,6 +160,20 @@ host::StoredEnd ChannelGame::StoreFront::stored_end() const {
                                                                                       : "nick:" + fold_case(p.name, t.casemapping);
         end.stats.push_back({.key = key, .name = p.name, .won = p.won, .turns = p.turns, .points = p.score});
     }
+    // Rated (docs/ratings.md, "Rated tables"): the nicks identified to services, by account, and
+    // the bots; a nick anyone may take is not rated. A seat's account is the one it sat down with
+    // (a held seat's, its person's); one who left is looked up as the server knows them now.
+    std::map<std::string, std::string> account_by_name;
+    for (const auto& [seat, account] : t.accounts)
+        if (!account.empty() && !t.table().held().count(seat)) account_by_name[t.nick(seat)] = account;
+    for (const auto& [seat, account] : t.held_account)
+        if (const auto held = t.table().held().find(seat); held != t.table().held().end() && !account.empty())
+            account_by_name[held->second] = account;
+    end.rating = host::rated_game(*t.hosted, [&](const std::string& name) {
+        const auto known = account_by_name.find(name);
+        const std::string account = known != account_by_name.end() ? known->second : g_.account_of(name);
+        return account.empty() ? std::string() : "account:" + account;
+    });
     return end;
 }
 
@@ -329,9 +345,13 @@ void ChannelGame::top(Replies& out) {
         return;
     }
     std::vector<host::PlayerStats> best;
+    std::vector<host::PlayerRating> rated;
+    // The ratings in the channel's gametype: the open game's, else the one !cherries opens.
+    const std::string gametype = open_ ? open_->hosted->bundle().gametype().id : options_.gametype;
     try {
         const auto lock = lock_store();
         best = store_->top(5, options_.top_min_games);
+        rated = store_->ratings(gametype, 5);
     } catch (const std::exception& e) {
         tell_operator(e.what());
         out.push_back("Cannot read the statistics now (the operator can see why).");
@@ -341,13 +361,20 @@ void ChannelGame::top(Replies& out) {
     if (best.empty()) {
         out.push_back(min == 1 ? "No finished games yet."
                                : fmt::format("Nobody has finished {} games yet; !stats NICK shows anyone's.", min));
-        return;
+    } else {
+        // By win rate: "1. ann 67% (2 of 3 games)".
+        std::string line = min == 1 ? "Top players by win rate:" : fmt::format("Top players by win rate (at least {} games):", min);
+        for (std::size_t i = 0; i < best.size(); ++i)
+            line += fmt::format("{} {}. {} {}% ({} of {} games)", i ? ";" : "", i + 1, best[i].name,
+                                (best[i].wins * 100 + best[i].games / 2) / best[i].games, best[i].wins, best[i].games);
+        out.push_back(line + ".");
     }
-    // By win rate: "1. ann 67% (2 of 3 games)".
-    std::string line = min == 1 ? "Top players by win rate:" : fmt::format("Top players by win rate (at least {} games):", min);
-    for (std::size_t i = 0; i < best.size(); ++i)
-        line += fmt::format("{} {}. {} {}% ({} of {} games)", i ? ";" : "", i + 1, best[i].name,
-                            (best[i].wins * 100 + best[i].games / 2) / best[i].games, best[i].wins, best[i].games);
+    if (rated.empty()) return;
+    // "Ratings in official (mu - 3 sigma): 1. ann 14.2; 2. greedy (bot) 3.1 (provisional)."
+    std::string line = fmt::format("Ratings in {} (mu - 3 sigma):", gametype);
+    for (std::size_t i = 0; i < rated.size(); ++i)
+        line += fmt::format("{} {}. {}{} {:.1f}{}", i ? ";" : "", i + 1, rated[i].name, rated[i].key.rfind("bot:", 0) == 0 ? " (bot)" : "",
+                            rated[i].ordinal(), rated[i].provisional() ? " (provisional)" : "");
     out.push_back(line + ".");
 }
 
