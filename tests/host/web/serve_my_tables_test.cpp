@@ -28,14 +28,6 @@ json until(WsClient& c, const std::function<bool(const json&)>& done) {
     return {};
 }
 
-// Seats `name` (with `key` when not empty) at table `id` through `c`: the seat's token and id.
-std::pair<std::string, json> sit(WsClient& c, const std::string& name, const std::string& key = "") {
-    json join = {{"type", "join"}, {"name", name}};
-    if (!key.empty()) join["key"] = key;
-    c.send(join);
-    const json seated = c.receive("seated");
-    return {seated.at("token"), seated.at("player")};
-}
 
 }  // namespace
 
@@ -51,7 +43,7 @@ TEST_CASE("My tables lists where a claimed name sits, its own turns first with t
     // Table a: ann and a bot, started: the bot plays its turns at once, so ann's card waits.
     const std::string a = new_table(port);
     WsClient ann_a(port, a);
-    const auto [token_a, ann_id_a] = sit(ann_a, "ann", key);
+    const auto [token_a, ann_id_a] = sit_down(ann_a, "ann", key);
     ann_a.send(json{{"type", "add_bot"}, {"token", token_a}, {"kind", "greedy"}});
     ann_a.send(json{{"type", "start"}, {"token", token_a}});
     until(ann_a, [&](const json& t) { return t.at("phase") == "awaiting_give" && t.at("current") == ann_id_a; });
@@ -59,8 +51,8 @@ TEST_CASE("My tables lists where a claimed name sits, its own turns first with t
     // Table b: ann and cid (a name nobody claimed), started; ann keeps her card until it is cid's.
     const std::string b = new_table(port);
     WsClient ann_b(port, b), cid_b(port, b);
-    const auto [token_b, ann_id_b] = sit(ann_b, "ann", key);
-    const auto [cid_token, cid_id] = sit(cid_b, "cid");
+    const auto [token_b, ann_id_b] = sit_down(ann_b, "ann", key);
+    const auto [cid_token, cid_id] = sit_down(cid_b, "cid");
     ann_b.send(json{{"type", "start"}, {"token", token_b}});
     json state = until(ann_b, [](const json& t) { return t.at("phase") == "awaiting_give"; }).at("table");
     if (state.at("current") == ann_id_b)
@@ -70,10 +62,10 @@ TEST_CASE("My tables lists where a claimed name sits, its own turns first with t
     // Table c: ann waits for others; table d: cid alone (ann is not there).
     const std::string c = new_table(port);
     WsClient ann_c(port, c);
-    sit(ann_c, "ann", key);
+    sit_down(ann_c, "ann", key);
     const std::string d = new_table(port);
     WsClient cid_d(port, d);
-    sit(cid_d, "cid");
+    sit_down(cid_d, "cid");
 
     const HttpAnswer answer = my_tables(port, {{"key", key}});
     REQUIRE(answer.status == 200);

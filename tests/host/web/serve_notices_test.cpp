@@ -27,16 +27,7 @@ namespace {
 
 HttpAnswer post(std::uint16_t port, const std::string& path, const json& body) { return http_request(port, "POST", path, body.dump()); }
 
-std::string claim(std::uint16_t port, const std::string& name) { return json::parse(post(port, "/api/names", {{"name", name}}).body).at("key"); }
 
-// Seats `name` (with `key` when not empty) at the table of `c`: the seat's token and id.
-std::pair<std::string, json> sit(WsClient& c, const std::string& name, const std::string& key = "") {
-    json join = {{"type", "join"}, {"name", name}};
-    if (!key.empty()) join["key"] = key;
-    c.send(join);
-    const json seated = c.receive("seated");
-    return {seated.at("token"), seated.at("player")};
-}
 
 // Reads `c` until a state shows a card waiting for `seat` at a turn after `after`: that message.
 json turn_of(WsClient& c, const json& seat, std::uint32_t after = 0) {
@@ -77,7 +68,7 @@ TEST_CASE("a claimed name is told its turn by push and webhook once, reminded at
     const json push_info = json::parse(http_request(port, "GET", "/api/push").body);
     REQUIRE(push_info.at("push") == true);
     const std::string base = "https://127.0.0.1:" + std::to_string(endpoint.port());
-    const std::string key = claim(port, "ann");
+    const std::string key = claim_name(port, "ann");
     const push::P256KeyPair browser = push::p256_generate();
     const push::AuthSecret auth{9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6};
     const json subscription = {{"endpoint", base + "/push/ann"}, {"expirationTime", nullptr},
@@ -87,11 +78,11 @@ TEST_CASE("a claimed name is told its turn by push and webhook once, reminded at
 
     const std::string id = json::parse(post(port, "/api/tables", {{"days_per_move", 1}}).body).at("id");
     auto ann = std::make_unique<WsClient>(port, id);
-    const auto [ann_token, ann_seat] = sit(*ann, "ann", key);
+    const auto [ann_token, ann_seat] = sit_down(*ann, "ann", key);
     close_page(*ann);  // ann's page is closed from here on
     ann.reset();
     WsClient bob(port, id);
-    const auto [bob_token, bob_seat] = sit(bob, "bob");
+    const auto [bob_token, bob_seat] = sit_down(bob, "bob");
     bob.send(json{{"type", "start"}, {"token", bob_token}});
     for (int i = 0; i < 50; ++i) {  // bob keeps until ann's card waits
         const json m = bob.receive();
@@ -161,7 +152,7 @@ TEST_CASE("notices refuse in words: a forged key, a webhook over http or to a pr
     config.push_contact = "mailto:host@cherries.invalid";
     TestServer server(config);
     const std::uint16_t port = server.port();
-    const std::string key = claim(port, "ann");
+    const std::string key = claim_name(port, "ann");
     std::string forged = key;  // a key of the right shape that nobody was given
     forged[0] = forged[0] == 'A' ? 'B' : 'A';
 
@@ -201,7 +192,7 @@ TEST_CASE("notices refuse in words: a forged key, a webhook over http or to a pr
     CHECK(info.at("push") == false);
     CHECK(info.at("public_key").is_null());
     CHECK(info.at("webhooks") == true);
-    const std::string other_key = claim(no_push.port(), "bob");
+    const std::string other_key = claim_name(no_push.port(), "bob");
     a = post(no_push.port(), "/api/names/push", {{"key", other_key}, {"subscription", {{"endpoint", "https://push.example/x"}}}});
     CHECK(a.status == 501);
     CHECK_THAT(a.body, Catch::Contains("push_contact is not set"));

@@ -19,18 +19,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string claim(std::uint16_t port, const std::string& name) {
-    return json::parse(http_request(port, "POST", "/api/names", json{{"name", name}}.dump()).body).at("key");
-}
 
-// Seats `name` (with `key` when not empty) at the table of `c`: the seat's token and id.
-std::pair<std::string, json> sit(WsClient& c, const std::string& name, const std::string& key = "") {
-    json join = {{"type", "join"}, {"name", name}};
-    if (!key.empty()) join["key"] = key;
-    c.send(join);
-    const json seated = c.receive("seated");
-    return {seated.at("token"), seated.at("player")};
-}
 
 json get(std::uint16_t port, const std::string& path) {
     const HttpAnswer a = http_request(port, "GET", path);
@@ -50,14 +39,14 @@ TEST_CASE("a finished game of two claimed names and a bot rates those three; the
     auto clock = std::make_shared<host::ManualClock>();
     TestServer server(config, {}, {}, clock);
     const std::uint16_t port = server.port();
-    const std::string ann_key = claim(port, "ann"), bob_key = claim(port, "bob");
+    const std::string ann_key = claim_name(port, "ann"), bob_key = claim_name(port, "bob");
     CHECK(get(port, "/api/ratings").at("gametypes") == json::array());
 
     const std::string id = new_table(port);
     WsClient ann(port, id), bob(port, id), cid(port, id);
-    const auto [ann_token, ann_id] = sit(ann, "ann", ann_key);
-    const auto [bob_token, bob_id] = sit(bob, "bob", bob_key);
-    const auto [cid_token, cid_id] = sit(cid, "cid");  // typed: not rated
+    const auto [ann_token, ann_id] = sit_down(ann, "ann", ann_key);
+    const auto [bob_token, bob_id] = sit_down(bob, "bob", bob_key);
+    const auto [cid_token, cid_id] = sit_down(cid, "cid");  // typed: not rated
     ann.send(json{{"type", "add_bot"}, {"token", ann_token}, {"kind", "greedy"}});
     ann.send(json{{"type", "start"}, {"token", ann_token}});
     // Everyone keeps every card until the game ends (ann's socket sees every state).
@@ -98,8 +87,8 @@ TEST_CASE("a finished game of two claimed names and a bot rates those three; the
     // The next table: ann's and the bot's seats show their ratings; cid's none.
     const std::string next = new_table(port);
     WsClient ann2(port, next), cid2(port, next);
-    const auto [ann2_token, ann2_id] = sit(ann2, "ann", ann_key);
-    sit(cid2, "cid");
+    const auto [ann2_token, ann2_id] = sit_down(ann2, "ann", ann_key);
+    sit_down(cid2, "cid");
     ann2.send(json{{"type", "add_bot"}, {"token", ann2_token}, {"kind", "greedy"}});
     ann2.send(json{{"type", "start"}, {"token", ann2_token}});
     json table;

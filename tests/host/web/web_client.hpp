@@ -119,7 +119,6 @@ inline std::string new_table(std::uint16_t port, const std::string& body = "{}")
     return nlohmann::json::parse(a.body).at("id").get<std::string>();
 }
 
-/// A browser's WebSocket at one table. Every read waits at most 10 s (then throws).
 /// The log lines an `events` message carries (docs/web.md, "The events message"): each entry's
 /// turn header and its full words, in order; nothing for any other message.
 inline std::vector<std::string> event_lines(const nlohmann::json& m) {
@@ -132,6 +131,7 @@ inline std::vector<std::string> event_lines(const nlohmann::json& m) {
     return lines;
 }
 
+/// A browser's WebSocket at one table. Every read waits at most 10 s (then throws).
 class WsClient {
 public:
     WsClient(std::uint16_t port, const std::string& table, const std::string& origin = "")
@@ -175,5 +175,22 @@ private:
     boost::asio::io_context io_;
     web_net::websocket::stream<web_net::tcp::socket> ws_;
 };
+
+/// Claims `name` (POST /api/names): its player key. Throws when the server refuses.
+inline std::string claim_name(std::uint16_t port, const std::string& name) {
+    const HttpAnswer a = http_request(port, "POST", "/api/names", nlohmann::json{{"name", name}}.dump());
+    if (a.status != 201) throw std::runtime_error("POST /api/names: " + std::to_string(a.status) + " " + a.body);
+    return nlohmann::json::parse(a.body).at("key").get<std::string>();
+}
+
+/// Seats `name` (proved by player key `key` when not empty) at the table of `c`: the seat's
+/// token and player id.
+inline std::pair<std::string, nlohmann::json> sit_down(WsClient& c, const std::string& name, const std::string& key = "") {
+    nlohmann::json join = {{"type", "join"}, {"name", name}};
+    if (!key.empty()) join["key"] = key;
+    c.send(join);
+    const nlohmann::json seated = c.receive("seated");
+    return {seated.at("token").get<std::string>(), seated.at("player")};
+}
 
 }  // namespace cherries::test
