@@ -37,6 +37,10 @@ RatedGame parse_game(std::string_view line) {
         j = nlohmann::json::parse(line);
     } catch (const nlohmann::json::parse_error& e) {
         throw InputError("malformed JSON at column " + std::to_string(e.byte) + "; expected one game as " + kShape);
+    } catch (const nlohmann::json::exception& e) {  // out_of_range: a number past a double ("1e999")
+        std::string what = e.what();
+        if (const std::size_t end = what.find("] "); what.rfind("[json.exception.", 0) == 0 && end != std::string::npos) what.erase(0, end + 2);
+        throw InputError("malformed JSON: " + excerpt(what) + "; expected one game as " + kShape);
     }
     const JsonFields fields(j, "", "one game as a JSON object " + std::string(kShape));
     RatedGame game;

@@ -18,13 +18,17 @@ using nlohmann::json;
 
 namespace {
 
-// The name the body's "key" proves (and its body), or the refusal in words.
+// The name the body's "key" proves (and its body).
 struct Proven {
     std::string name;
     json body;
 };
 
-std::variant<Proven, Response> proven(Server::Impl& s, const RouteCall& c, std::initializer_list<const char*> fields) {
+// Answers a request of `fields` about the name its "key" proves with `answer(Proven)`; the
+// refusals in words: the key's (400, 404, 501), bad input the answer throws (400), a store that
+// fails (503).
+template <class Answer>
+std::optional<Response> for_proven(Server::Impl& s, const RouteCall& c, std::initializer_list<const char*> fields, Answer answer) {
     auto body = names_body(s, c, fields, false);
     if (auto* refused = std::get_if<Response>(&body)) return std::move(*refused);
     json& b = std::get<json>(body);
@@ -32,7 +36,7 @@ std::variant<Proven, Response> proven(Server::Impl& s, const RouteCall& c, std::
         const host::JsonFields f(b, "", "a JSON object");
         auto name = PlayerNames(s.store->store()).name_of(f.text("key", "a string", 256));
         if (auto* no = std::get_if<NameRefusal>(&name)) return error_reply(c.req, static_cast<http::status>(no->status), no->message);
-        return Proven{std::get<std::string>(name), std::move(b)};
+        return answer(Proven{std::get<std::string>(name), std::move(b)});
     } catch (const host::InputError& e) {
         return error_reply(c.req, http::status::bad_request, e.what());
     } catch (const std::exception& e) {
@@ -52,58 +56,36 @@ std::optional<Response> subscribe_push(Server::Impl& s, const RouteCall& c) {
     if (s.store && !s.vapid)
         return error_reply(c.req, http::status::not_implemented,
                            "this server sends no Web Push (serve.toml [server] push_contact is not set)");
-    auto asked = proven(s, c, {"key", "subscription"});
-    if (auto* refused = std::get_if<Response>(&asked)) return std::move(*refused);
-    const Proven& p = std::get<Proven>(asked);
-    const json& subscription = p.body.contains("subscription") ? p.body.at("subscription") : json();
-    if (!subscription.is_object())
-        return error_reply(c.req, http::status::bad_request,
-                           "field 'subscription' is missing or not an object; expected the JSON of PushSubscription.toJSON()");
-    try {
+    return for_proven(s, c, {"key", "subscription"}, [&](const Proven& p) {
+        const json& subscription = p.body.contains("subscription") ? p.body.at("subscription") : json();
+        if (!subscription.is_object())
+            throw host::InputError("field 'subscription' is missing or not an object; expected the JSON of PushSubscription.toJSON()");
         const std::string text = subscription.dump();
         const push::Subscription checked = push::parse_subscription(text, s.push_options.rules);
-        s.store->store().add_push_subscription(host::name_skeleton(p.name), checked.endpoint.url, text, s.clock->unix_seconds());
+        const std::string skeleton = host::name_skeleton(p.name);
+        s.store->store().add_push_subscription(skeleton, checked.endpoint.url, text, s.clock->unix_seconds());
         s.log(fmt::format("{} turned on Web Push for a browser", host::printable(p.name)));
-        return json_reply(c.req, http::status::ok,
-                          json{{"name", p.name}, {"subscriptions", s.store->store().push_subscriptions(host::name_skeleton(p.name)).size()}});
-    } catch (const host::InputError& e) {
-        return error_reply(c.req, http::status::bad_request, e.what());
-    } catch (const std::exception& e) {
-        return names_unreadable(s, c, e);
-    }
+        return json_reply(c.req, http::status::ok, json{{"name", p.name}, {"subscriptions", s.store->store().push_subscriptions(skeleton).size()}});
+    });
 }
 
 std::optional<Response> unsubscribe_push(Server::Impl& s, const RouteCall& c) {
-    auto asked = proven(s, c, {"key", "endpoint"});
-    if (auto* refused = std::get_if<Response>(&asked)) return std::move(*refused);
-    const Proven& p = std::get<Proven>(asked);
-    try {
+    return for_proven(s, c, {"key", "endpoint"}, [&](const Proven& p) {
         const host::JsonFields f(p.body, "", "a JSON object");
         const bool removed = s.store->store().remove_push_subscription(f.text("endpoint", "the subscription's endpoint URL", 4096),
                                                                         host::name_skeleton(p.name));
         return json_reply(c.req, http::status::ok, json{{"name", p.name}, {"removed", removed}});
-    } catch (const host::InputError& e) {
-        return error_reply(c.req, http::status::bad_request, e.what());
-    } catch (const std::exception& e) {
-        return names_unreadable(s, c, e);
-    }
+    });
 }
 
 std::optional<Response> set_webhook(Server::Impl& s, const RouteCall& c) {
-    auto asked = proven(s, c, {"key", "url"});
-    if (auto* refused = std::get_if<Response>(&asked)) return std::move(*refused);
-    const Proven& p = std::get<Proven>(asked);
-    try {
+    return for_proven(s, c, {"key", "url"}, [&](const Proven& p) {
         const host::JsonFields f(p.body, "", "a JSON object");
         const std::string url = f.text("url", "an https:// URL, or \"\" to remove the webhook", 4096);
         if (!url.empty()) push::parse_webhook_url(url, s.push_options.rules);  // refused in words
         s.store->store().set_webhook(host::name_skeleton(p.name), url, s.clock->unix_seconds());
         return json_reply(c.req, http::status::ok, json{{"name", p.name}, {"webhook", url.empty() ? json(nullptr) : json(url)}});
-    } catch (const host::InputError& e) {
-        return error_reply(c.req, http::status::bad_request, e.what());
-    } catch (const std::exception& e) {
-        return names_unreadable(s, c, e);
-    }
+    });
 }
 
 }  // namespace cherries::web

@@ -4,6 +4,7 @@
 
 #include "host/irc/client.hpp"
 #include "tests/host/irc/irc_channel_support.hpp"
+#include "tests/host/irc/irc_client_support.hpp"
 
 using namespace cherries::irc;
 using namespace std::chrono_literals;
@@ -19,22 +20,9 @@ struct Server {
         return o;
     }
     // The server sends `line`; returns what the client writes at once.
-    std::vector<std::string> send(const std::string& line) {
-        client.receive(line, now);
-        return client.outgoing(now);
-    }
+    std::vector<std::string> send(const std::string& line) { return irc_test::feed(client, line, now); }
     // Registers and joins both channels; ann is an operator in #cherries.
-    void join() {
-        client.connect();
-        client.outgoing(now);
-        send(":srv 001 CherryBot :Welcome");
-        send(":srv 005 CherryBot CASEMAPPING=rfc1459 NICKLEN=30 PREFIX=(ov)@+ CHANTYPES=# :are supported");
-        for (const char* channel : {"#cherries", "#other"}) {
-            send(":CherryBot!bot@host JOIN " + std::string(channel));
-            send(":srv 353 CherryBot = " + std::string(channel) + " :CherryBot @ann +bob cid");
-            send(":srv 366 CherryBot " + std::string(channel) + " :End of /NAMES list.");
-        }
-    }
+    void join() { irc_test::register_and_join(client, now, {"#cherries", "#other"}, "@ann +bob cid"); }
     GameClock::time_point now{};
     Client client;
 };

@@ -11,6 +11,7 @@
 
 #include "host/irc/client.hpp"
 #include "tests/host/irc/irc_channel_support.hpp"
+#include "tests/host/irc/irc_client_support.hpp"
 
 using namespace cherries::irc;
 using namespace std::chrono_literals;
@@ -55,21 +56,8 @@ struct Server {
         o.flood = {.burst = 1000, .interval = 1ms, .max_queue = 1000};
         return o;
     }
-    std::vector<std::string> send(const std::string& line) {
-        client.receive(line, now);
-        return client.outgoing(now);
-    }
-    void join() {
-        client.connect();
-        client.outgoing(now);
-        send(":srv 001 CherryBot :Welcome");
-        send(":srv 005 CherryBot CASEMAPPING=rfc1459 NICKLEN=30 PREFIX=(ov)@+ CHANTYPES=# :are supported");
-        for (const char* channel : {"#a", "#b"}) {
-            send(":CherryBot!bot@host JOIN " + std::string(channel));
-            send(":srv 353 CherryBot = " + std::string(channel) + " :CherryBot ann bob cid dee");
-            send(":srv 366 CherryBot " + std::string(channel) + " :End of /NAMES list.");
-        }
-    }
+    std::vector<std::string> send(const std::string& line) { return irc_test::feed(client, line, now); }
+    void join() { irc_test::register_and_join(client, now, {"#a", "#b"}, "ann bob cid dee"); }
     GameClock::time_point now{};
     std::shared_ptr<HeldWork> work;
     Client client;

@@ -47,6 +47,9 @@ TEST_CASE("every kind of bad line is named at its line with what was expected", 
     CHECK(problem(game + "{\"gametype\": \"g\", \"order\": [[\"a\"], [\"b\"]\n") ==
           "r.jsonl:2: malformed JSON at column 41; expected one game as "
           "{\"gametype\": \"NAME\", \"order\": [[\"FIRST\"], [\"TIED\", \"TIED\"], ...]}");
+    // A number past a double is malformed too, not an internal error (found by results_file_fuzz).
+    CHECK(problem("[1e3081]\n") == "r.jsonl:1: malformed JSON: number overflow parsing '1e3081'; expected one game as "
+                                   "{\"gametype\": \"NAME\", \"order\": [[\"FIRST\"], [\"TIED\", \"TIED\"], ...]}");
     CHECK(problem("[1, 2]\n").starts_with("r.jsonl:1: expected one game as a JSON object"));
     CHECK(problem("{\"order\": [[\"a\"], [\"b\"]]}") == "r.jsonl:1: field 'gametype' is missing; expected the gametype's name, a non-empty string");
     CHECK(problem("{\"gametype\": 3, \"order\": [[\"a\"], [\"b\"]]}") == "r.jsonl:1: field 'gametype' is an integer; expected the gametype's name, a non-empty string");
