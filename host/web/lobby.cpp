@@ -26,6 +26,11 @@ std::vector<std::string> Lobby::allowed(const std::string& kind) const {
     return out;
 }
 
+bool Lobby::offers(const std::string& kind, const std::string& id) const {
+    const auto ids = allowed(kind);
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
 std::shared_ptr<const sdk::Bundle> Lobby::bundle(const std::vector<std::string>& sets, const std::string& gametype) {
     const auto sets_allowed = allowed("set");
     for (const auto& s : sets)

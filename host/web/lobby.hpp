@@ -95,7 +95,8 @@ public:
     /// Open tables that `opener` made (create_table's opener).
     std::size_t opened_by(const std::string& opener) const;
 
-    /// The bundle of these plugins, loaded once. Throws LobbyError-worthy std::invalid_argument
+    /// The bundle of these plugins, loaded once (thread-safe: the server's workers load them,
+    /// never its loop). Throws LobbyError-worthy std::invalid_argument
     /// for ids not allowed, sdk::LoadError for a plugin that does not load.
     std::shared_ptr<const sdk::Bundle> bundle(const std::vector<std::string>& sets, const std::string& gametype);
     /// The words of a bundle (cards, the gametype's rule), made once per bundle.
@@ -104,6 +105,9 @@ public:
     std::shared_ptr<const sdk::Bundle> bundle_with_set(const std::string& fingerprint, std::string& set_id);
     /// A bundle whose gametype is `gametype` (for its reference graph), loaded with the default sets.
     std::shared_ptr<const sdk::Bundle> bundle_for_gametype(const std::string& gametype);
+
+    /// True when `id` is a plugin of `kind` ("set", "gametype") this server offers; loads nothing.
+    bool offers(const std::string& kind, const std::string& id) const;
 
     host::GameLibrary& library() { return library_; }
     const ServeConfig& config() const { return config_; }

@@ -111,7 +111,10 @@ std::optional<Response> replay_record(Server::Impl& s, const RouteCall& c) {  //
                            fmt::format("this address sent {} records to replay in the last minute, the limit; try again in a minute",
                                        s.config.replays_per_minute));
     if (!s.origin_allowed(c.req)) return error_reply(c.req, http::status::forbidden, "this page's origin may not replay records here");
-    return json_reply(c.req, http::status::ok, replayed_json(s.lobby->library(), c.req.body(), "the record"));
+    s.answer_off_loop(c.req, c.respond, [&library = s.lobby->library(), req = Request(c.req)] {
+        return json_reply(req, http::status::ok, replayed_json(library, req.body(), "the record"));
+    });
+    return std::nullopt;
 }
 
 std::optional<Response> names_page(Server::Impl& s, const RouteCall& c) { return page(s, c.req, "names.html"); }
@@ -252,7 +255,24 @@ std::optional<Response> my_tables(Server::Impl& s, const RouteCall& c) {
                       json{{"name", name}, {"tables", yours}, {"webhook", webhook ? json(*webhook) : json(nullptr)}});
 }
 
-std::optional<Response> catalog(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, s.lobby->catalog_json()); }
+// Made once, on the drawing thread: the first request loads every plugin offered (their Lua runs),
+// which the loop never does; later requests are answered from memory.
+std::optional<Response> catalog(Server::Impl& s, const RouteCall& c) {
+    if (!s.catalog.is_null()) return json_reply(c.req, http::status::ok, s.catalog);
+    s.draw("catalog",
+           [&s, req = Request(c.req), respond = c.respond] {
+               respond(s.catalog.is_null() ? error_reply(req, http::status::internal_server_error, "the catalog could not be made; try again")
+                                           : json_reply(req, http::status::ok, s.catalog));
+           },
+           [lobby = s.lobby.get()]() -> std::function<void(Server::Impl&)> {
+               try {
+                   return [made = lobby->catalog_json()](Server::Impl& s) { s.catalog = made; };
+               } catch (const std::exception& e) {
+                   return [error = std::string(e.what())](Server::Impl& s) { s.log("the catalog: " + error); };
+               }
+           });
+    return std::nullopt;
+}
 std::optional<Response> tables(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, summaries(s)); }
 
 // Answers with `answer(table)` when table `id` is idle: now, or once its work is done (then
@@ -362,7 +382,9 @@ std::variant<std::string, Response> stored_record(Server::Impl& s, const RouteCa
 std::optional<Response> game_events(Server::Impl& s, const RouteCall& c) {  // a stored game's record replayed here, in words
     auto record = stored_record(s, c);
     if (auto* refused = std::get_if<Response>(&record)) return std::move(*refused);
-    return json_reply(c.req, http::status::ok, replayed_json(s.lobby->library(), std::get<std::string>(record), "game " + c.at(1)));
+    s.answer_off_loop(c.req, c.respond, [&library = s.lobby->library(), req = Request(c.req), record = std::move(std::get<std::string>(record)),
+                                         source = "game " + c.at(1)] { return json_reply(req, http::status::ok, replayed_json(library, record, source)); });
+    return std::nullopt;
 }
 
 std::optional<Response> game_record(Server::Impl& s, const RouteCall& c) {
@@ -387,23 +409,23 @@ std::optional<Response> card_face(Server::Impl& s, const RouteCall& c) {
     const std::string fingerprint = c.at(1);
     const std::string key = fingerprint + "/" + c.at(2);
     auto answer = [&s, req = Request(c.req), key] { return *picture(req, s.faces, key, "no card face " + key, true); };
-    std::string set_id;
-    const auto bundle = s.faces.count(key) || !s.pictures.card_faces || s.drawn_sets.count(fingerprint)
-                            ? nullptr
-                            : s.lobby->bundle_with_set(fingerprint, set_id);
-    if (!bundle) return answer();
-    // Drawn once per fingerprint, off the loop, whatever comes of it.
+    if (s.faces.count(key) || !s.pictures.card_faces || s.drawn_sets.count(fingerprint)) return answer();
+    // Drawn once per fingerprint, off the loop, whatever comes of it; the set's bundle is found
+    // (and loaded, the first time) there too.
     s.draw("faces:" + fingerprint, [answer, respond = c.respond] { respond(answer()); },
-           [draw = s.pictures.card_faces, bundle, set_id, fingerprint]() -> std::function<void(Server::Impl&)> {
+           [draw = s.pictures.card_faces, lobby = s.lobby.get(), fingerprint]() -> std::function<void(Server::Impl&)> {
                std::map<std::string, std::string> faces;
-               std::string error;
+               std::string set_id, error;
+               bool known = false;  // a fingerprint of no set offered here is not remembered
                try {
-                   faces = draw(*bundle, set_id);
+                   const auto bundle = lobby->bundle_with_set(fingerprint, set_id);
+                   known = bundle != nullptr;
+                   if (bundle) faces = draw(*bundle, set_id);
                } catch (const std::exception& e) {
                    error = e.what();
                }
-               return [faces = std::move(faces), error, set_id, fingerprint](Server::Impl& s) mutable {
-                   s.drawn_sets.insert(fingerprint);
+               return [faces = std::move(faces), error, set_id, fingerprint, known](Server::Impl& s) mutable {
+                   if (known) s.drawn_sets.insert(fingerprint);
                    if (!error.empty()) s.log(fmt::format("card faces of set {}: {}", set_id, error));
                    for (auto& [card, svg] : faces) s.faces[fingerprint + "/" + card] = std::move(svg);
                };
@@ -414,21 +436,16 @@ std::optional<Response> card_face(Server::Impl& s, const RouteCall& c) {
 std::optional<Response> reference_graph(Server::Impl& s, const RouteCall& c) {
     const std::string gametype = c.at(1);
     if (s.graphs.count(gametype)) return picture(c.req, s.graphs, gametype, "", false);
-    std::shared_ptr<const sdk::Bundle> bundle;
-    try {
-        bundle = s.lobby->bundle_for_gametype(gametype);
-    } catch (const std::exception&) {
-        return error_reply(c.req, http::status::not_found, "no gametype '" + gametype + "' here");
-    }
+    if (!s.lobby->offers("gametype", gametype)) return error_reply(c.req, http::status::not_found, "no gametype '" + gametype + "' here");
     if (!s.pictures.reference_graph) return error_reply(c.req, http::status::not_found, "no reference graphs on this server");
     auto answer = [&s, req = Request(c.req), gametype] {
         if (!s.graphs.count(gametype)) return error_reply(req, http::status::internal_server_error, "the reference graph could not be drawn");
         return *picture(req, s.graphs, gametype, "", false);
     };
     s.draw("graph:" + gametype, [answer, respond = c.respond] { respond(answer()); },
-           [draw = s.pictures.reference_graph, bundle, gametype]() -> std::function<void(Server::Impl&)> {
-               try {
-                   return [svg = draw(*bundle), gametype](Server::Impl& s) { s.graphs.emplace(gametype, svg); };
+           [draw = s.pictures.reference_graph, lobby = s.lobby.get(), gametype]() -> std::function<void(Server::Impl&)> {
+               try {  // the gametype's bundle is loaded here the first time, off the loop
+                   return [svg = draw(*lobby->bundle_for_gametype(gametype)), gametype](Server::Impl& s) { s.graphs.emplace(gametype, svg); };
                } catch (const std::exception& e) {
                    return [error = std::string(e.what()), gametype](Server::Impl& s) {
                        s.log(fmt::format("reference graph {}: {}", gametype, error));
@@ -494,6 +511,28 @@ std::optional<Response> Server::Impl::route(const Request& req, const net::ip::a
     if (path_known || method != http::verb::get)
         return error_reply(req, http::status::method_not_allowed, "expected GET (or POST /api/tables, POST /api/replay, POST /api/names ...)");
     return error_reply(req, http::status::not_found, "no such page: " + path.substr(0, 100));
+}
+
+void Server::Impl::answer_off_loop(const Request& req, std::function<void(Response)> respond, std::function<Response()> work) {
+    // As make_table: the worker holds no share of the server, and the answer finds the server
+    // (and its connection) through the weak pointer.
+    net::post(replaying, [loop = io.get_executor(), weak = weak_from_this(), req = Request(req), respond = std::move(respond),
+                              work = std::move(work)]() mutable {
+        std::string error;
+        auto answer = std::make_shared<Response>();
+        try {
+            *answer = work();
+        } catch (const std::exception& e) {
+            error = e.what();
+            *answer = error_reply(req, http::status::internal_server_error, "the answer could not be made (the server's log says why)");
+        }
+        net::post(loop, [weak, respond = std::move(respond), answer, error, target = std::string(req.target())] {
+            const auto self = weak.lock();
+            if (!self || self->stopping) return;
+            if (!error.empty()) self->log(fmt::format("{}: {}", host::printable(target.substr(0, 100)), error));
+            respond(std::move(*answer));
+        });
+    });
 }
 
 void Server::Impl::draw(const std::string& key, std::function<void()> then, std::function<std::function<void(Impl&)>()> work) {

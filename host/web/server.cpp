@@ -232,6 +232,7 @@ void Server::Impl::shutdown() {
     accept_pause.cancel();
     notice_timer.cancel();
     notice_senders.stop();  // notices not sent yet are dropped; one being sent ends by its timeouts
+    replaying.stop();       // replays not begun are not answered; one running ends by its plugins' budgets
     // Work in flight finishes first (a plugin's call is bounded by its budget): then every table
     // is saved as it is.
     table_workers.join();

@@ -106,6 +106,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     std::map<std::string, std::string> faces;  // "FINGERPRINT/CARD" -> SVG, drawn once
     std::set<std::string> drawn_sets;          // fingerprints whose faces were drawn (or failed)
     std::map<std::string, std::string> graphs; // gametype id -> SVG
+    nlohmann::json catalog;                     // GET /api/catalog, made once off the loop (null until then)
     /// Pictures are drawn here, never on the loop (a huge picture would stall every table): one
     /// thread, so the drawing library is used by one thread at a time. Each drawing's result
     /// comes back to the loop as a message (Impl::draw).
@@ -116,6 +117,10 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// serialised as on a strand; tables run side by side. Declared after the lobby: joined
     /// before any table goes.
     net::thread_pool table_workers{table_threads()};
+    /// Records are replayed here (POST /api/replay, GET /api/games/ID/events): plugin code, never
+    /// on the loop, and never in the table workers' way (Impl::answer_off_loop). Declared after
+    /// the lobby: joined before its library goes.
+    net::thread_pool replaying{1};
     /// Tests only: runs on the table worker before each piece of work of a table (its id; a table
     /// being made: its order's id), so a test can hold one table's work and show the others go
     /// on (Server::set_before_table_work).
@@ -264,6 +269,12 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// Runs `work` on the drawing thread, then `done` on the loop; requests that ask for the same
     /// `key` meanwhile wait for the same work (`then` runs for each, on the loop, after `done`).
     void draw(const std::string& key, std::function<void()> then, std::function<std::function<void(Impl&)>()> work);
+    /// Makes a request's answer with `work` on the replay thread (it runs plugin code: a record
+    /// replayed), never on the loop, then sends it with `respond` on the loop. `work` must hold
+    /// nothing of the server but the lobby's (joined before the lobby goes); what it throws is
+    /// answered 500 and logged.
+    void answer_off_loop(const http::request<http::string_body>& req, std::function<void(http::response<http::string_body>)> respond,
+                         std::function<http::response<http::string_body>()> work);
 };
 
 /// One browser's WebSocket at one table. Messages out are queued and written one at a time.
