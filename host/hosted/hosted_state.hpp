@@ -4,7 +4,8 @@
 //
 //   {"state": "hosted", "format": 2, "table": host::Table::save_json(),
 //    "turns_taken": host::SeatTally::to_json(), "front": {the front end's own part},
-//    "turn_clock": host::TurnClock::to_json() (a correspondence table's banks only)}
+//    "turn_clock": host::TurnClock::to_json() (a correspondence table's only: banks, vacation,
+//    an agreed pause), with HostedTable's votes beside ("out_of_time", "pause_asked")}
 //
 // The table's part holds everything the table has (the game with its generator, mid-turn too:
 // a card drawn and awaiting its give; seats, names, held seats, timeouts, pending changes, the

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -72,7 +73,8 @@ public:
     bool stored_end = false;
 
     /// The table's state to store, format 2 (host/hosted/hosted_state.hpp): the table, the
-    /// tally, and `front`, the front end's own part (an object).
+    /// tally, the clock and its votes (a correspondence table), and `front`, the front end's
+    /// own part (an object).
     nlohmann::json checkpoint_json(nlohmann::json front) const;
 
     // --- the record -----------------------------------------------------------------------
@@ -100,10 +102,49 @@ public:
     std::uint32_t turns() const;
     /// Turns complete so far: turns() less the one whose card awaits its give.
     std::uint32_t complete_turns() const;
-    /// The turn whose card waits for a person (the turn clock times it), or nullopt.
+    /// The turn whose card waits for a person (the turn clock times it), or nullopt; nullopt too
+    /// while that person is out of time and the card waits for the others (out_of_time_vote()).
     std::optional<std::uint32_t> waiting_for_person() const;
 
+    // --- what takes the others' word (a correspondence table: TurnClockOptions::bank) --------
+    /// A person out of time: their seat, the turn whose card waits, how long they had, and
+    /// who of the other people chose the house rule (TimeBank::out_of_time) so far.
+    struct OutOfTimeVote {
+        PlayerId seat = kNoPlayer;
+        std::uint32_t turn = 0;
+        std::chrono::milliseconds waited{0};
+        std::set<PlayerId> yes;
+    };
+    /// The turn clock ran out for the current person (TurnClock::Due::timeout after `waited`). At
+    /// a correspondence table where other people sit, the card waits for their choice
+    /// (choose_out_of_time), said in a notice; the person may still give it meanwhile. Elsewhere
+    /// Table::time_out(waited) at once: the stand-in decides.
+    void out_of_time(std::chrono::milliseconds waited);
+    /// `voter` chooses the house rule for the person out of time at `turn`: once most of the
+    /// other people have (more than half), it happens (GDD §3.4.2.2's card given by the stand-in
+    /// bot: "skip"; or the stand-in holds the seat: "stand_in"), said in notices. Refused in one
+    /// sentence: nobody out of time at `turn`, the voter not another person seated, a second yes.
+    Reply choose_out_of_time(PlayerId voter, std::uint32_t turn);
+    /// The vote open now, if any.
+    const std::optional<OutOfTimeVote>& out_of_time_vote() const { return late_; }
+    /// Yes votes needed for the vote open now: more than half of the other people seated.
+    std::size_t out_of_time_needed() const;
+    /// `voter` asks for, or agrees to, a pause of the whole correspondence table: once every
+    /// person seated has, the turn clock holds (TurnClock::hold) until one of them ends it
+    /// (end_pause). Refused: not a correspondence table, not a person seated, paused already,
+    /// a second yes.
+    Reply agree_pause(PlayerId voter, TurnClockTime now);
+    /// `voter` (a person seated) ends the table's pause, or takes back their yes to one asked
+    /// for. Refused: nothing to end.
+    Reply end_pause(PlayerId voter, TurnClockTime now);
+    /// Who said yes to a pause not yet agreed (empty once it holds, or when none is asked for).
+    const std::set<PlayerId>& pause_asked() const { return pause_yes_; }
+    /// The people seated (their own seats, not a bot's or a held one), in seat order.
+    std::vector<PlayerId> people() const;
+
 private:
+    // Reads the votes checkpoint_json() keeps in the clock's part. Throws std::invalid_argument.
+    void restore_votes(const nlohmann::json& clock);
     // TableListener: the tally, then the front end.
     void on_event(const Event& event) override;
     void notice(const std::string& text) override { front_.notice(text); }
@@ -120,6 +161,8 @@ private:
     std::unique_ptr<sdk::LuaRuntime> runtime_;  // one Lua state per game
     SeatTally tally_;
     TurnClock clock_;
+    std::optional<OutOfTimeVote> late_;  // a person out of time, the card waiting for the others
+    std::set<PlayerId> pause_yes_;       // who asked for a table-wide pause not yet agreed
     StoreHealth store_health_;
     std::vector<std::string> record_;  // every record line collected so far
     std::size_t stored_ = 0;           // record_[0, stored_) is in the store

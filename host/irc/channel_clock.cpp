@@ -12,8 +12,9 @@ namespace cherries::irc {
 
 namespace {
 
+// A person's card waits on the clock (not while the others choose for a person out of time).
 bool human_turn(const ChannelGame::OpenGame& t) {
-    return t.started && t.game.phase() == Phase::awaiting_give && !t.is_bot(t.game.current_player());
+    return t.started && t.hosted->waiting_for_person().has_value();
 }
 
 }  // namespace
@@ -91,6 +92,11 @@ Replies ChannelGame::on_join(std::string_view nick, GameClock::time_point now) {
 
 void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Replies& out) {
     OpenGame& t = *open_;
+    if (t.clock().options().bank && t.started) {  // a correspondence table pauses by everyone's word, with no limit
+        out.push_back(t.hosted->agree_pause(t.find(nick, true), now).text);
+        persist(out);
+        return;
+    }
     if (t.find(nick, true) == kNoPlayer) {
         out.push_back(fmt::format("{}, only a seated player can !pause the game.", nick));
     } else if (!t.started) {
@@ -105,6 +111,12 @@ void ChannelGame::pause(const std::string& nick, GameClock::time_point now, Repl
 
 void ChannelGame::resume_clock(const std::string& nick, GameClock::time_point now, Replies& out) {
     OpenGame& t = *open_;
+    if (!nick.empty() && (t.clock().held() || !t.hosted->pause_asked().empty())) {  // a correspondence table's pause
+        out.push_back(t.hosted->end_pause(t.find(nick, true), now).text);
+        persist(out);
+        if (human_turn(t) && t.clock().running()) out.push_back(prompt(t.drew_line()));
+        return;
+    }
     if (!t.clock().paused()) {
         out.push_back("The game is not paused.");
         return;
@@ -155,7 +167,7 @@ Replies ChannelGame::tick(GameClock::time_point now) {
     if (due != host::TurnClock::Due::timeout) return paint(std::move(out));
     try {
         t.out = &out;
-        t.table().time_out(t.clock().turn_length());  // the table's stand-in decides, and says so
+        t.hosted->out_of_time(t.clock().turn_length());  // the stand-in decides, or at a correspondence table the others choose
         t.flush();
         t.sync_held();
         advance(now, out);

@@ -153,6 +153,7 @@ void ChannelGame::command(const ChannelCommand& c, const std::string& nick, bool
     if (name == "status") return status(out);
     if (name == "pause") return pause(nick, now, out);
     if (name == "resume") return resume_clock(nick, now, out);
+    if (name == "skip") return skip(nick, now, out);
     if (name == "stop") {
         // The opener or an operator; once the opener is gone, any seated player.
         const bool opener_gone = t.find(t.opener, true) == kNoPlayer && t.find(nick, true) != kNoPlayer;
@@ -308,7 +309,7 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
     const PlayerId id = t.find(nick, true);
     // The table checks the give (started, the turn, whose turn, the receiver); the channel only
     // reads the command and keeps its own pause.
-    if (t.clock().paused() && t.game.phase() == Phase::awaiting_give) {
+    if (t.clock().paused() && !t.clock().held() && t.game.phase() == Phase::awaiting_give) {  // a table's agreed pause stops clocks, not play
         out.push_back("The game is paused; !resume first.");
         return;
     }
@@ -345,6 +346,22 @@ void ChannelGame::play(const ChannelCommand& c, const std::string& nick, GameClo
         return;
     }
     t.clock().stop();
+    advance(now, out);
+}
+
+void ChannelGame::skip(const std::string& nick, GameClock::time_point now, Replies& out) {
+    OpenGame& t = *open_;
+    const auto& late = t.hosted->out_of_time_vote();
+    if (!late) {
+        out.push_back("Nobody is out of time here; !skip is for a player whose time and vacation days ran out.");
+        return;
+    }
+    t.out = &out;
+    const host::Reply reply = t.hosted->choose_out_of_time(t.find(nick, true), late->turn);  // the hosted table counts the others' choice
+    if (!reply.text.empty()) out.push_back(reply.text);
+    if (!reply) return;
+    t.flush();
+    t.sync_held();
     advance(now, out);
 }
 

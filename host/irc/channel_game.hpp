@@ -189,6 +189,8 @@ private:
     void status(Replies& out) const;
     void pause(const std::string& nick, GameClock::time_point now, Replies& out);
     void resume_clock(const std::string& nick, GameClock::time_point now, Replies& out);
+    // !skip: another person's choice for a player out of time (host::HostedTable::choose_out_of_time).
+    void skip(const std::string& nick, GameClock::time_point now, Replies& out);
     /// The prompt of the current human turn ("Turn 3: ... ann: !keep or !give NICK (90 s)."),
     /// `lead` its first part; remembered as unsent: its clock starts when it is written.
     std::string prompt(std::string lead);

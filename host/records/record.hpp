@@ -79,7 +79,7 @@ std::string header_line(const RecordHeader& header, const HeaderText& text);
 
 /// A seat line (docs/records.md, "Seat lines"): from turn `turn` on, the seat the record joined
 /// as `player` is played under the name `name`, by the built-in bot or bot plugin `bot` (empty:
-/// a person). `why`: "take-over", "house rules", "nick", "back". Not an event: it changes no
+/// a person). `why`: "take-over", "house rules", "out of time", "nick", "back". Not an event: it changes no
 /// game state; replay names a seat's last occupant (the winner as the table knew them).
 struct SeatLine {
     std::string player, name, bot, why;

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,17 @@ class TomlValue;
 }  // namespace cherries::sdk
 
 namespace cherries::host {
+
+/// What the others may do at a correspondence table when a person is out of time (their bank
+/// and vacation days spent): the house rule `out_of_time`. The turn waits until most of the other
+/// people seated choose it (host::HostedTable::choose_out_of_time); nothing happens silently.
+enum class OutOfTime : std::uint8_t {
+    skip,      ///< "skip": the stand-in bot decides this one card; the person keeps their seat
+    stand_in,  ///< "stand_in": the stand-in bot holds the person's seat until they are back
+};
+
+/// The house rule's word in the config ("skip", "stand_in").
+std::string_view out_of_time_word(OutOfTime rule);
 
 /// How a hosted table treats its people. The defaults are the ones a config file that says
 /// nothing gets, on IRC and on the web alike.
@@ -38,6 +50,9 @@ struct HostedTableOptions {
     std::chrono::hours time_bank_add{36};
     std::chrono::hours time_bank_cap{0};
     unsigned vacation_days = 5;
+    /// At a correspondence table, what the others may choose for a person out of time
+    /// (`out_of_time`, "skip" or "stand_in").
+    OutOfTime out_of_time = OutOfTime::skip;
 };
 
 /// The most days a move may be given (`days_per_move`, serve.toml and the lobby alike).

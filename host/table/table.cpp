@@ -323,6 +323,17 @@ Reply Table::hold_for(PlayerId id) {
                             options_.stand_in));
 }
 
+Reply Table::hold_seat(PlayerId id) {
+    if (!started_ || session_->game().over()) return refused("The game is not running.");
+    if (!seated(id) || is_bot(id)) return refused(fmt::format("No person plays seat {} now.", id));
+    const std::string who = name(id);
+    session_->hand_to_bot(id, options_.stand_in);
+    held_[id] = who;
+    timeouts_.erase(id);
+    seat_line(id, options_.stand_in, "out of time");
+    return done(fmt::format("The {} bot holds {}'s seat until they are back.", options_.stand_in, who));
+}
+
 Reply Table::take_over(PlayerId id) {
     const std::string was = name(id);
     const std::string bot = free_bot_name(options_.stand_in);

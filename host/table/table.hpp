@@ -161,6 +161,11 @@ public:
     /// knows them by more than a name: an IRC services account). Refused: no seat held there,
     /// or it is being played this turn.
     Reply reclaim(PlayerId id, const std::string& name);
+    /// The stand-in bot plays seat `id` until its person is back (join with their name, or
+    /// reclaim()): the others' choice for a person out of time at a correspondence table
+    /// (host::HostedTable::choose_out_of_time). On their turn the bot decides the card waiting.
+    /// Refused: not a person's own seat, the game not running.
+    Reply hold_seat(PlayerId id);
     /// Ends the record before the game's end (a game stopped, or stopped being played here):
     /// its end line names `reason` (empty: none). Nothing when it has ended already.
     void stop(const std::string& reason);

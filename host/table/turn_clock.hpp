@@ -26,6 +26,7 @@ struct TimeBank {
     std::chrono::milliseconds per_move{std::chrono::hours(36)};   ///< added at each answer
     std::chrono::milliseconds cap{std::chrono::hours(240)};       ///< the most a bank holds
     unsigned vacation_days = 5;                                   ///< days of grace a person may spend in the game
+    OutOfTime out_of_time = OutOfTime::skip;                      ///< what the others may choose then (the house rule)
 };
 
 /// A hosted table's time bank from its options block (time_bank and the rest), or nullopt when
@@ -59,7 +60,8 @@ public:
     /// At a correspondence table (TurnClockOptions::bank) the time is `seat`'s bank instead.
     void start(TurnClockTime now, unsigned seat = 0);
     /// The person answered at `now`: at a correspondence table their bank keeps what was left
-    /// plus per_move (at most cap); then stop(). Without a bank, or not running: stop().
+    /// (during a hold(): what the turn had left when it began) plus per_move (at most cap); then
+    /// stop(). Without a bank, or not running: stop().
     void answered(TurnClockTime now);
     /// The time `seat` has for a turn not yet started: their bank, or turn_timeout.
     std::chrono::milliseconds time_for(unsigned seat) const;
@@ -68,9 +70,10 @@ public:
     std::chrono::milliseconds turn_length() const { return length_; }
     /// Vacation days `seat` has spent (TimeBank::vacation_days).
     unsigned vacation_spent(unsigned seat) const;
-    /// The banks and vacation days spent, by seat: {"banks": {"SEAT": ms}, "vacation": {"SEAT": days}}
-    /// (what a checkpoint keeps; a time already running is not kept: a restart gives the turn its
-    /// bank again).
+    /// The banks and vacation days spent, by seat: {"banks": {"SEAT": ms}, "vacation": {"SEAT": days}},
+    /// and while held (hold()) "held": the time the turn had left in ms, or null (what a
+    /// checkpoint keeps; a time already running is not kept: a restart gives the turn its bank
+    /// again, or what it had left when the table agreed to pause).
     nlohmann::json to_json() const;
     /// Takes back what to_json() wrote (null: nothing). Throws std::invalid_argument for anything else.
     void restore(const nlohmann::json& saved);
@@ -80,7 +83,11 @@ public:
     /// Stops the clock for at most pause_limit; false when paused already. The time left on a
     /// running deadline is kept for resume().
     bool pause(TurnClockTime now);
-    /// Ends a pause: a deadline that was running goes on with the time it had left (returned;
+    /// Stops the clock with no limit, until resume(): a pause the whole table agreed to (a
+    /// correspondence table, HostedTable::agree_pause). The time left on a running deadline is
+    /// kept, and kept by to_json() too. False when paused already.
+    bool hold(TurnClockTime now);
+    /// Ends a pause (pause() or hold()): a deadline that was running goes on with the time it had left (returned;
     /// nullopt when none was running). Nothing when not paused.
     std::optional<std::chrono::milliseconds> resume(TurnClockTime now);
     /// What is due at `now`: the pause's end (the clock resumes by itself), the warning (once a
@@ -88,7 +95,9 @@ public:
     Due tick(TurnClockTime now);
 
     bool running() const { return deadline_.has_value(); }
-    bool paused() const { return paused_until_.has_value(); }
+    bool paused() const { return paused_until_.has_value() || held_; }
+    /// Paused by hold(): no limit, nothing timed.
+    bool held() const { return held_; }
     /// When tick() next has something to do, or nullopt (nothing timed).
     std::optional<TurnClockTime> next() const;
     /// Time left on the running deadline at `now` (0 when past), or nullopt (not running).
@@ -109,6 +118,8 @@ private:
     bool warned_ = false;
     std::optional<TurnClockTime> paused_until_;
     std::optional<std::chrono::milliseconds> paused_left_;
+    bool held_ = false;           // hold(): paused with no limit
+    bool restored_held_ = false;  // restore() read a hold with time left: the next start() keeps it
 };
 
 }  // namespace cherries::host

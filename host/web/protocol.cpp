@@ -39,7 +39,7 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
     if (!msg.is_object()) return ProtocolError{std::string("the message is ") + host::json_type_words(msg) + "; expected a JSON object with a \"type\"", ""};
     const auto type_it = msg.find("type");
     if (type_it == msg.end() || !type_it->is_string())
-        return ProtocolError{"the message has no string \"type\"; expected one of hello, join, add_bot, start, give, leave, cancel, chat, rematch", ""};
+        return ProtocolError{"the message has no string \"type\"; expected one of hello, join, add_bot, start, give, leave, cancel, chat, rematch, out_of_time, pause, resume", ""};
     ClientMessage out;
     out.type = type_it->get<std::string>();
     // The request's id, first: a refusal of the rest carries it back, so the page knows which of
@@ -79,7 +79,7 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
             token(true);
             out.kind = c.text("kind", "a string", 96);
             if (auto p = kind_problem(out.kind, "the bot kind")) c.fail(*p);
-        } else if (out.type == "start" || out.type == "leave" || out.type == "rematch") {
+        } else if (out.type == "start" || out.type == "leave" || out.type == "rematch" || out.type == "pause" || out.type == "resume") {
             c.only({"type", "id", "token"});
             token(true);
         } else if (out.type == "give") {
@@ -89,6 +89,11 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
             // The turn it answers: a give sent for one card never lands on a later one (a second
             // tab, a double click, a message delayed on the way).
             out.turn = static_cast<std::uint32_t>(c.integer("turn", "the turn whose card it gives (an integer, 1 or more)", 1, 0xffffffffLL));
+        } else if (out.type == "out_of_time") {
+            // Another person's choice for the person out of time at that turn (a correspondence table).
+            c.only({"type", "id", "token", "turn"});
+            token(true);
+            out.turn = static_cast<std::uint32_t>(c.integer("turn", "the turn whose person is out of time (an integer, 1 or more)", 1, 0xffffffffLL));
         } else if (out.type == "cancel") {
             c.only({"type", "id", "token", "name"});
             token(true);
@@ -106,7 +111,7 @@ std::variant<ClientMessage, ProtocolError> parse_client_message(std::string_view
                 c.fail("text", "is empty; expected 1 to " + std::to_string(kMaxChatBytes) + " bytes of text");
         } else {
             return ProtocolError{"unknown message type '" + type +
-                                     "'; expected one of hello, join, add_bot, start, give, leave, cancel, chat, rematch", "", out.id};
+                                     "'; expected one of hello, join, add_bot, start, give, leave, cancel, chat, rematch, out_of_time, pause, resume", "", out.id};
         }
     } catch (const host::InputError& e) {
         return ProtocolError{e.what(), type, out.id};

@@ -11,6 +11,7 @@
 #include <variant>
 
 #include "host/base/token_bucket.hpp"
+#include "host/hosted/clock.hpp"
 
 namespace cherries::web {
 
@@ -37,9 +38,12 @@ struct ClientMessage {
     bool claimed = false;
     std::string kind;                  ///< add_bot
     std::uint32_t to = 0;              ///< give: a player id
-    std::uint32_t turn = 0;            ///< give: the turn whose drawn card it gives (1 or more)
+    std::uint32_t turn = 0;            ///< give: the turn whose drawn card it gives (1 or more); out_of_time: the turn voted on
     std::string text;                  ///< chat: 1 to kMaxChatBytes bytes of printable UTF-8
     std::optional<std::uint64_t> id;   ///< the request's id, if it gave one: its replies carry it back
+    /// Set by the server when it hands the message to its table (never read from a message):
+    /// the server clock's time (pause, resume).
+    host::Clock::Time now{};
 };
 
 /// Why a message was refused: the sentence to send back, and its type when it had one.

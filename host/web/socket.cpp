@@ -210,7 +210,11 @@ void Server::Impl::table_message(const std::weak_ptr<Socket>& from, const Client
     // The request itself (plugin code may run: a give, a bot's turns after it) on a table worker.
     auto outcome = std::make_shared<Outcome>();
     table_work(
-        table->id(), [m, outcome](WebTable& t) { *outcome = t.handle(m); },
+        table->id(), [m, outcome, now = clock->now()](WebTable& t) {
+            ClientMessage timed = m;
+            timed.now = now;
+            *outcome = t.handle(timed);
+        },
         [this, from, m, outcome, id = table->id()] {
             WebTable* table = lobby->find(id);
             const std::shared_ptr<Socket> socket = from.lock();

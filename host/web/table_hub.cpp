@@ -353,8 +353,10 @@ json Server::Impl::clock_json(const WebTable& table) const {
     const auto left = running ? turn_clock.left(clock->now()) : std::nullopt;
     const auto& bank = turn_clock.options().bank;
     const PlayerId seat = table.hosted().table().game()->current_player();
-    return {{"turn", *turn}, {"ms_left", (left ? *left : turn_clock.time_for(seat)).count()},
-            {"timeout_ms", (bank ? bank->cap : config.turn_timeout).count()}};
+    // While the table is paused by everyone's word the time left stands still (what it had).
+    const auto held = turn_clock.held() ? turn_clock.left_when_paused() : std::nullopt;
+    return {{"turn", *turn}, {"ms_left", (held ? *held : left ? *left : turn_clock.time_for(seat)).count()},
+            {"timeout_ms", (bank ? bank->cap : config.turn_timeout).count()}, {"paused", turn_clock.held()}};
 }
 
 json Server::Impl::summary(const WebTable& table) const {

@@ -220,7 +220,7 @@ void WebTable::time_out(std::chrono::milliseconds waited) {
     const PlayerId who = table().game()->current_player();
     std::vector<std::string> heard;
     heard_ = &heard;
-    table().time_out(waited);
+    hosted_->out_of_time(waited);  // the stand-in decides, or at a correspondence table the others choose
     heard_ = nullptr;
     if (!heard.empty()) notices_[who] = fmt::format("Turn {}: {}", *turn, fmt::join(heard, " "));
     play_on();
@@ -285,6 +285,13 @@ Outcome WebTable::handle(const ClientMessage& m) {
             notices_.erase(seat->id);  // they are back: an old timeout's words would mislead
             play_on();
         }
+    } else if (m.type == "out_of_time") {
+        answer(hosted_->choose_out_of_time(seat->id, m.turn));  // the hosted table counts the others' choice
+        if (out.changed) play_on();
+    } else if (m.type == "pause") {
+        answer(hosted_->agree_pause(seat->id, m.now));
+    } else if (m.type == "resume") {
+        answer(hosted_->end_pause(seat->id, m.now));
     } else if (m.type == "leave") {
         // Leaving the web table is leaving the page: nobody stays to decide a card in hand, so on
         // their own turn the stand-in bot decides it (Table::leave, `gone`).
@@ -382,6 +389,12 @@ json WebTable::state_json() const {
         }
     }
     state["players"] = players;
+    // What takes the others' word at a correspondence table: a person out of time whose card
+    // waits for their choice, and a pause asked for or agreed (docs/web.md, "Correspondence tables").
+    if (const auto& late = hosted_->out_of_time_vote())
+        state["out_of_time"] = {{"player", late->seat}, {"turn", late->turn}, {"yes", late->yes}, {"needed", hosted_->out_of_time_needed()},
+                                {"rule", host::out_of_time_word(setup_.clock.bank ? setup_.clock.bank->out_of_time : host::OutOfTime::skip)}};
+    if (setup_.clock.bank) state["pause"] = {{"held", hosted_->clock().held()}, {"asked", hosted_->pause_asked()}};
     // The rules the page states beside its fields, from the one place that checks them (the page
     // copies none): the chat line's cap in bytes, the name rule in words and its width.
     state["rules"] = {{"chat_max_bytes", kMaxChatBytes},

@@ -285,7 +285,7 @@ function showRules(rules) {
 // counts down each second from when the state came.
 
 function setClock(clock) {
-    const clockEnd = clock && Number.isFinite(clock.ms_left) ? Date.now() + clock.ms_left : null;
+    const clockEnd = clock && !clock.paused && Number.isFinite(clock.ms_left) ? Date.now() + clock.ms_left : null;
     s.clockEnd = clockEnd;   // read by the draw this state starts (store.update follows at once)
     if (clockEnd === null && clockTimer !== null) {
         clearInterval(clockTimer);
@@ -377,6 +377,16 @@ function onAction(event) {
     } else if (action === 'rematch') {
         const own = s.seats.find((x) => x.token);
         if (own) send({ type: 'rematch', token: own.token });
+    } else if (action === 'out_of_time') {  // another person's choice for the one out of time
+        const late = table.out_of_time;
+        const own = late && [...mySeats()].find(([id]) => id !== late.player && !late.yes.includes(id));
+        if (own) send({ type: 'out_of_time', token: own[1].token, turn: late.turn });
+    } else if (action === 'pause') {  // each of my seats agrees
+        for (const [id, own] of mySeats())
+            if (!(table.pause.asked || []).includes(id)) send({ type: 'pause', token: own.token });
+    } else if (action === 'resume') {  // one seat resumes the table, or takes back its wish
+        const own = [...mySeats()][0];
+        if (own) send({ type: 'resume', token: own[1].token });
     } else if (action === 'cancel') {
         const name = button.getAttribute('data-name');
         const own = s.seats.find((x) => x.name === name) || s.seats[0];

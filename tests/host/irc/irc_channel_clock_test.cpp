@@ -203,3 +203,34 @@ TEST_CASE("Client: an info reply overtakes the table's queued announcements", "[
     REQUIRE(out.size() == 1);
     CHECK(out[0] == "PRIVMSG #cherries :!keep (or !k): on your turn, keep the card you drew; !keep 12 only if it is still turn 12");
 }
+
+TEST_CASE("A correspondence channel: a player out of time waits for the others' !skip; !pause needs everyone and has no limit", "[clock]") {
+    ChannelOptions o;
+    o.time_bank = std::chrono::hours(2);
+    o.time_bank_add = std::chrono::hours(1);
+    o.vacation_days = 0;
+    o.max_timeouts = 0;
+    Table t(o);
+    REQUIRE(t.game.to_play() == "ann");
+    t.write(0s);
+    // ann's two hours run out: the channel is told, and the card waits for bob's choice.
+    const Replies out = t.at(2h);
+    CHECK(has(out, "ann is out of time (bank and vacation days spent). The card waits for the others: when 1 of them choose to, the house rules skip the turn"));
+    CHECK(t.game.to_play() == "ann");
+    CHECK_FALSE(t.game.deadline().has_value());  // nothing timed while bob decides
+    CHECK(has(t.say("ann", "!skip"), "You are the one out of time: give your card instead."));
+    CHECK(has(t.say("bob", "!skip"), "ann did not act within 2 h: the greedy bot decides for them (timeout 1)."));
+    CHECK(t.game.to_play() == "bob");
+    CHECK(has(t.say("bob", "!skip"), "Nobody is out of time here"));
+
+    // A pause of the whole table: asked by one, held once both agree, no limit, ended by either.
+    t.write(2h);  // bob's prompt reaches the channel
+    CHECK(has(t.say("bob", "!pause"), "bob asks to pause the table; it pauses when ann agrees."));
+    CHECK(t.game.deadline().has_value());
+    CHECK(has(t.say("ann", "!pause"), "Everyone agreed: the table is paused"));
+    CHECK_FALSE(t.game.deadline().has_value());
+    CHECK(t.at(2h + std::chrono::hours(24 * 30)).empty());  // a month: nothing due
+    CHECK(t.game.to_play() == "bob");
+    CHECK(has(t.say("ann", "!resume"), "ann resumes the table: the clocks run again."));
+    CHECK(t.game.deadline().has_value());
+}

@@ -127,3 +127,43 @@ TEST_CASE("correspondence clock: the options block's time bank, and the days-per
     CHECK(bank->per_move == std::chrono::hours(36));
     CHECK(bank->vacation_days == 5);
 }
+
+TEST_CASE("turn clock: a table's agreed pause (hold) has no limit, times nothing, and a restart keeps what the turn had left") {
+    const TimeBank bank{.initial = 240h, .per_move = 36h, .cap = 240h, .vacation_days = 1};
+    TurnClock clock({.turn_timeout = 90s, .turn_warning = 0s, .pause_limit = 300s, .bank = bank});
+    clock.start(kT0, 1);
+    REQUIRE(clock.hold(kT0 + 40h));
+    CHECK_FALSE(clock.hold(kT0 + 41h));  // held already
+    CHECK_FALSE(clock.pause(kT0 + 41h));  // and so paused
+    CHECK(clock.held());
+    CHECK(clock.paused());
+    CHECK_FALSE(clock.next().has_value());  // nothing timed: no timer while everyone agreed
+    CHECK(clock.tick(kT0 + 24h * 400) == TurnClock::Due::nothing);  // no pause_limit, no timeout, a year on
+    CHECK(clock.left_when_paused() == std::chrono::milliseconds(200h));
+
+    // A restart while held: the checkpoint keeps the time left, and the turn started again keeps it.
+    TurnClock again({.turn_timeout = 90s, .turn_warning = 0s, .pause_limit = 300s, .bank = bank});
+    again.restore(clock.to_json());
+    CHECK(again.held());
+    again.start(kT0 + 500h, 1);
+    CHECK(again.left_when_paused() == std::chrono::milliseconds(200h));
+    CHECK_FALSE(again.next().has_value());
+    // One of them resumes: the turn goes on with its 200 h.
+    CHECK(again.resume(kT0 + 600h) == std::chrono::milliseconds(200h));
+    CHECK_FALSE(again.held());
+    CHECK(again.left(kT0 + 600h) == std::chrono::milliseconds(200h));
+    CHECK(again.tick(kT0 + 600h + 200h) == TurnClock::Due::vacation);  // the bank runs out only now
+
+    // Answered during a hold: the bank keeps what the turn had left plus what an answer adds.
+    REQUIRE(clock.hold(kT0 + 41h) == false);
+    clock.answered(kT0 + 50h);
+    CHECK(clock.time_for(1) == std::chrono::milliseconds(236h));  // 200 h + 36 h, under the 240 h cap
+}
+
+TEST_CASE("turn clock: a saved hold that is not one is refused in words") {
+    TurnClock clock({.bank = TimeBank{}});
+    CHECK_THROWS_WITH(clock.restore(nlohmann::json{{"banks", nlohmann::json::object()}, {"vacation", nlohmann::json::object()}, {"held", "soon"}}),
+                      Catch::Contains("the turn clock's part is not"));
+    CHECK_THROWS_WITH(clock.restore(nlohmann::json{{"banks", nlohmann::json::object()}, {"vacation", nlohmann::json::object()}, {"held", 5}}),
+                      Catch::Contains("the turn clock's part is not"));  // time left, but no seat it is for
+}

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -166,4 +167,145 @@ TEST_CASE("the lobby's 'N days per move' makes one table a correspondence table,
         CHECK(a.status == 400);
         CHECK_THAT(a.body, Catch::Contains("expected the days a move may take, 1 to 365"));
     }
+}
+
+namespace {
+
+// Reads `c` until the state shows a card awaiting its give at a turn after `after` (anyone's).
+json card_waits(WsClient& c, std::uint32_t after, std::vector<std::string>& lines) {
+    for (int i = 0; i < 2000; ++i) {
+        const json m = c.receive();
+        for (auto& line : event_lines(m)) lines.push_back(std::move(line));
+        if (m.at("type") != "state") continue;
+        const json& t = m.at("table");
+        if (t.at("phase") == "awaiting_give" && t.at("turn").get<std::uint32_t>() > after) return m;
+    }
+    FAIL("no card came to wait");
+    return {};
+}
+
+// Reads `c` until a state (the sentences before it go to `lines`).
+json next_state(WsClient& c, std::vector<std::string>& lines) {
+    for (int i = 0; i < 200; ++i) {
+        const json m = c.receive();
+        for (auto& line : event_lines(m)) lines.push_back(std::move(line));
+        if (m.at("type") == "state") return m;
+    }
+    FAIL("no state came");
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("a 30-day correspondence game between two people: restarts, an agreed pause, a vacation day, then the other's choice skips a turn out of time", "[web]") {
+    TempFolder plugins;
+    std::string toml = "[gametype]\nid = \"long\"\nname = \"Long\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 13\n[distribution]\n";
+    for (int n = 0; n <= 60; ++n) toml += std::to_string(n) + " = 0\n";
+    plugins.write("gametypes/long/gametype.toml", toml);
+    web::ServeConfig config;
+    config.plugin_path = {plugins.path()};
+    config.default_gametype = "long";
+    config.database = (plugins.path() / "games.db").string();
+    config.time_bank = 72h;
+    config.time_bank_add = 24h;
+    config.vacation_days = 1;
+    config.max_timeouts = 0;
+    auto clock = std::make_shared<host::ManualClock>();
+    const auto started = clock->now();
+    std::vector<std::string> lines;
+    auto server = std::make_unique<TestServer>(config, web::Pictures{}, std::function<void()>{}, clock);
+    const std::string id = new_table(server->port());
+    // One page holds both seats' tokens (each request names its seat by its token).
+    auto page = std::make_unique<WsClient>(server->port(), id);
+    const auto [ann, ann_seat] = sit_down(*page, "ann");
+    const auto [bob, bob_seat] = sit_down(*page, "bob");
+    const auto token_of = [&](const json& seat) { return seat == ann_seat ? ann : bob; };
+    page->send(json{{"type", "start"}, {"token", ann}});
+    const auto restart = [&] {
+        page.reset();
+        server.reset();
+        server = std::make_unique<TestServer>(config, web::Pictures{}, std::function<void()>{}, clock);
+        page = std::make_unique<WsClient>(server->port(), id);
+        page->send(json{{"type", "hello"}, {"token", ann}});
+    };
+    // Moves a day apart: each bank stays as it is (24 h spent, 24 h back): 72 h, and after a
+    // timeout what an answer adds, 24 h.
+    std::map<json, std::int64_t> bank = {{ann_seat, ms(72h)}, {bob_seat, ms(72h)}};
+    std::uint32_t turn = 0;
+    const auto play_days = [&](int moves) {
+        for (int k = 0; k < moves; ++k) {
+            const json m = card_waits(*page, turn, lines);
+            turn = m.at("table").at("turn");
+            CHECK(m.at("clock").at("ms_left") == bank.at(m.at("table").at("current")));
+            clock->advance(24h);
+            server->wake();
+            const json seat = m.at("table").at("current");
+            page->send(json{{"type", "give"}, {"token", token_of(seat)}, {"to", seat}, {"turn", turn}});
+            if (k == 2) {  // the server stops and starts again from its database
+                card_waits(*page, turn, lines);
+                restart();
+            }
+        }
+    };
+    play_days(6);
+
+    // Everyone agrees to pause: no clock runs for 12 days, nor across a restart, until bob resumes.
+    json m = card_waits(*page, turn, lines);
+    turn = m.at("table").at("turn");
+    page->send(json{{"type", "pause"}, {"token", ann}});
+    m = next_state(*page, lines);
+    CHECK(m.at("table").at("pause").at("held") == false);
+    CHECK(m.at("table").at("pause").at("asked") == json::array({ann_seat}));
+    CHECK(said(lines, "ann asks to pause the table; it pauses when bob agrees."));
+    page->send(json{{"type", "pause"}, {"token", bob}});
+    m = next_state(*page, lines);
+    CHECK(m.at("table").at("pause").at("held") == true);
+    CHECK(m.at("clock").at("paused") == true);
+    const std::int64_t left = m.at("clock").at("ms_left");
+    CHECK(left == ms(72h));
+    clock->advance(12 * 24h);
+    server->wake();
+    restart();
+    m = card_waits(*page, turn - 1, lines);
+    CHECK(m.at("table").at("turn") == turn);  // the same card waits: nothing timed out
+    CHECK(m.at("table").at("pause").at("held") == true);
+    CHECK(m.at("clock").at("ms_left") == left);
+    page->send(json{{"type", "resume"}, {"token", bob}});
+    m = next_state(*page, lines);
+    CHECK(m.at("table").at("pause").at("held") == false);
+    CHECK(said(lines, "bob resumes the table: the clocks run again."));
+
+    // The one whose card waits lets the time run out: a vacation day, then out of time; the card
+    // waits for the other's choice, who skips the turn: the stand-in decides it.
+    const json late = m.at("table").at("current");
+    const std::string late_name = late == ann_seat ? "ann" : "bob";
+    const json other = late == ann_seat ? bob_seat : ann_seat;
+    clock->advance(std::chrono::milliseconds(left));
+    server->wake();
+    m = next_state(*page, lines);
+    CHECK(said(lines, late_name + "'s time ran out: a vacation day is spent (1 of 1)"));
+    clock->advance(24h);
+    server->wake();
+    m = next_state(*page, lines);
+    CHECK(said(lines, late_name + " is out of time (bank and vacation days spent)"));
+    REQUIRE(m.at("table").contains("out_of_time"));
+    CHECK(m.at("table").at("out_of_time").at("player") == late);
+    CHECK(m.at("table").at("out_of_time").at("needed") == 1);
+    CHECK(m.at("table").at("out_of_time").at("rule") == "skip");
+    CHECK(m.at("table").at("turn") == turn);      // not silently: the card still waits
+    CHECK(m.at("clock").is_null());               // and nothing is timed meanwhile
+    page->send(json{{"type", "out_of_time"}, {"token", token_of(late)}, {"turn", turn}});
+    CHECK(page->receive("error").at("message").get<std::string>().find("You are the one out of time") != std::string::npos);
+    page->send(json{{"type", "out_of_time"}, {"token", token_of(other)}, {"turn", turn}});
+    m = card_waits(*page, turn, lines);
+    CHECK(said(lines, late_name + " did not act within 4 days: the greedy bot decides for them"));
+    bank[late] = ms(24h);
+    turn = m.at("table").at("turn");
+    clock->advance(24h);
+    page->send(json{{"type", "give"}, {"token", token_of(m.at("table").at("current"))}, {"to", m.at("table").at("current")}, {"turn", turn}});
+    play_days(7);
+    const auto days = std::chrono::duration_cast<std::chrono::hours>(clock->now() - started).count() / 24;
+    CHECK(days >= 30);
+    m = card_waits(*page, turn, lines);
+    for (const json& p : m.at("table").at("players")) CHECK(p.at("bot").is_null());  // skipped, never replaced
 }
