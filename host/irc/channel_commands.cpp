@@ -83,7 +83,7 @@ std::vector<std::string> channel_help() {
     return {
         "Cherries: !cherries [GAMETYPE] [SET...] opens a game (!rematch: the last one's table again); !join (!j), !leave, !bot [KIND] seat and unseat; !start begins.",
         "On your turn: !keep (!k), or !give NICK (!g NICK). Anytime: !status, !card NAME, !cards, !rules, !sets, !gametypes, !bots.",
-        "!pause, !resume stop and restart the turn clock. !quiet: one line a turn. !stop ends the game (opener or op). !stats [NICK], !top. !help COMMAND explains one.",
+        "!pause, !resume stop and restart the turn clock; !skip (correspondence). !quiet: one line a turn. !stop ends the game (opener or op). !stats [NICK], !top. !help COMMAND explains one.",
     };
 }
 

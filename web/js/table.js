@@ -177,9 +177,12 @@ function finished() {
 // Each change of the store draws the page again (sections that did not change stay as they are).
 store.subscribe(() => draw());
 
+let votes = null;  // votes.js, for a correspondence table
+
 function draw() {
     const table = s.table;
     if (!table) return;
+    if (!votes && (table.pause || table.out_of_time)) import('./votes.js').then((m) => { votes = m; draw(); });
     const { catalog, seats, busy } = s;
     const mine = mySeats();
     const acting = actingSeat();
@@ -195,11 +198,12 @@ function draw() {
         canCancel: seats.length > 0,
         setNames: new Map(((catalog && catalog.sets) || []).map((x) => [x.id, x.name])),
         recordUrl: `/api/tables/${encodeURIComponent(id)}/record`,
-        clockText: () => clockText(s.clockEnd === null ? 0 : s.clockEnd - Date.now()),
+        clockText: () => clockText(s.clockEnd === null ? table.clock.ms_left : s.clockEnd - Date.now()),  // paused: it stands
         clockLow: () => s.clockEnd !== null && s.clockEnd - Date.now() <= LOW_MS,
         cards: catalogCards(catalog),
         replayUrl: `/replay?table=${encodeURIComponent(id)}`,
         canRematch: finished() && mine.size > 0,  // a leaver's token is gone
+        votesBox: votes && votes.votesBox,
         dealVerdict: s.dealCheck && s.dealCheck.show && table.deal && s.dealCheck.key === dealKey(table.deal) ? s.dealCheck.show : null,
     });
     verifyDeal();
@@ -373,40 +377,17 @@ function onAction(event) {
     } else if (action === 'leave') {
         const player = (table.players || []).find((p) => String(p.id) === button.getAttribute('data-to'));
         const own = player && mySeats().get(player.id);
-        if (own) askToLeave(player, own, button);
+        if (own) import('./leave.js').then((m) => m.askToLeave(player, own, button, send));
     } else if (action === 'rematch') {
         const own = s.seats.find((x) => x.token);
         if (own) send({ type: 'rematch', token: own.token });
-    } else if (action === 'out_of_time') {  // another person's choice for the one out of time
-        const late = table.out_of_time;
-        const own = late && [...mySeats()].find(([id]) => id !== late.player && !late.yes.includes(id));
-        if (own) send({ type: 'out_of_time', token: own[1].token, turn: late.turn });
-    } else if (action === 'pause') {  // each of my seats agrees
-        for (const [id, own] of mySeats())
-            if (!(table.pause.asked || []).includes(id)) send({ type: 'pause', token: own.token });
-    } else if (action === 'resume') {  // one seat resumes the table, or takes back its wish
-        const own = [...mySeats()][0];
-        if (own) send({ type: 'resume', token: own[1].token });
     } else if (action === 'cancel') {
         const name = button.getAttribute('data-name');
         const own = s.seats.find((x) => x.name === name) || s.seats[0];
         if (own) send({ type: 'cancel', token: own.token, name });
-    }
+    } else if (votes) votes.voteAction(action, table, mySeats(), send);
 }
 
-// Leave asks first (a click cannot end someone's game by accident): what happens to the seat,
-// under this table's house rules, in the server's words (the player's `leave` in the state);
-// Cancel changes nothing and gives focus back.
-function askToLeave(player, own, button) {
-    const dialog = document.getElementById('leave-dialog');
-    document.getElementById('leave-dialog-text').textContent = player.leave || `${player.name} leaves the table.`;
-    dialog.returnValue = '';
-    dialog.onclose = () => {
-        if (dialog.returnValue === 'leave') send({ type: 'leave', token: own.token });
-        else if (button.isConnected) button.focus();
-    };
-    dialog.showModal();
-}
 
 // A chat line, as text (never HTML): "ann: hello" (a spectator's marked as such). The list
 // keeps the last 100.

@@ -38,32 +38,6 @@ export function renderTable(table, opts = {}) {
     replaceSection('result', resultBox(table, opts));
 }
 
-// What takes the others' word at a correspondence table (docs/web.md): a person out of time
-// whose card waits for their choice, and a pause every person seated must agree to. The
-// sentences and counts are the server's state; the buttons send out_of_time, pause, resume.
-function votesBox(table, mine) {
-    const late = table.out_of_time;
-    const pause = table.pause;
-    if (!late && !pause) return null;
-    const name = (id) => playerById(table, id).name;
-    const others = [...mine.keys()].filter((id) => !late || id !== late.player);
-    const parts = [];
-    if (late) {
-        const what = late.rule === 'stand_in' ? `hand ${name(late.player)}’s seat to the stand-in bot` : `skip ${name(late.player)}’s turn`;
-        parts.push(el('span', { 'data-test': 'out-of-time' }, `${name(late.player)} is out of time: the card waits until ${late.needed} of the others choose to ${what} (${late.yes.length} so far). `));
-        if (others.some((id) => !late.yes.includes(id)))
-            parts.push(el('button', { type: 'button', 'data-action': 'out_of_time', 'data-test': 'out-of-time-choose' }, what[0].toUpperCase() + what.slice(1)));
-    }
-    if (pause && mine.size > 0 && table.started) {
-        if (pause.held) parts.push(' The table is paused by everyone’s word. ', el('button', { type: 'button', 'data-action': 'resume', 'data-test': 'resume' }, 'Resume'));
-        else if (pause.asked.length > 0) parts.push(` Asked to pause: ${pause.asked.map(name).join(', ')}. `,
-            el('button', { type: 'button', 'data-action': [...mine.keys()].every((id) => pause.asked.includes(id)) ? 'resume' : 'pause', 'data-test': 'pause' },
-                [...mine.keys()].every((id) => pause.asked.includes(id)) ? 'Take back' : 'Agree to pause'));
-        else parts.push(' ', el('button', { type: 'button', 'data-action': 'pause', 'data-test': 'pause' }, 'Ask to pause the table'));
-    }
-    return parts.length ? el('p', { class: 'votes', 'data-test': 'votes' }, ...parts) : null;
-}
-
 function turnBox(table, mine, opts) {
     const current = table.current === null || table.current === undefined ? null : playerById(table, table.current);
     const finished = isFinished(table);
@@ -80,9 +54,8 @@ function turnBox(table, mine, opts) {
     else status = el('p', { class: 'status' }, `Turn ${table.turn}: between turns`);
     // The last 10 s: a warning, in words and a symbol as well as in colour (opts.clockLow).
     const low = !!(opts.clockLow && opts.clockLow());
-    const paused = !!(table.clock && table.clock.paused);
     const clock = table.clock && current && !finished && opts.clockText ? el('span', { class: `clock${low ? ' clock-low' : ''}`, 'data-test': 'clock-box' },
-        paused ? ' · ⏸ paused, ' : ' · ⏱ ', el('span', { id: 'clock', 'data-test': 'clock' }, paused ? clockText(table.clock.ms_left) : opts.clockText(table.clock.ms_left)),
+        table.clock.paused ? ' · ⏸ paused, ' : ' · ⏱ ', el('span', { id: 'clock', 'data-test': 'clock' }, opts.clockText(table.clock.ms_left)),
         ` left for `, el('bdi', {}, current.name), el('span', { class: 'clock-hurry', hidden: !low }, ' ⚠ hurry')) : null;
     // tabindex -1: the page moves the focus here when the control that had it is gone (a give
     // sent), never to the page's body.
@@ -94,7 +67,7 @@ function turnBox(table, mine, opts) {
             el('span', {}, 'Deck: ', el('span', { 'data-test': 'deck' }, String(table.deck ?? '?')), ' cards'),
             Number.isInteger(table.spectators) ? [' · ', el('span', {}, '👁 ', el('span', { 'data-test': 'spectators' }, String(table.spectators)), ' watching')] : null,
             clock),
-        finished ? null : votesBox(table, mine),
+        finished || !opts.votesBox ? null : opts.votesBox(table, mine),
         // The deal's commitment, pinned beside the table from the first turn (the whole of it is
         // under the gametype; the end checks the reveal against it).
         table.started && table.deal && table.deal.commitment ? el('p', { class: 'deal-pin', 'data-test': 'deal-pin', title: table.deal.commitment },

@@ -131,4 +131,13 @@ TEST_CASE("serve.toml: a correspondence table's time bank, the days-per-move pre
     } catch (const sdk::LoadError& e) {
         CHECK_THAT(e.what(), Catch::Contains("serve.toml:3:") && Catch::Contains("time_bank_cap is below time_bank"));
     }
+    // The house rule for a person out of time: skip (the default) or stand_in; anything else in words.
+    CHECK(bank.out_of_time == host::OutOfTime::skip);
+    CHECK(web::parse_serve_config("[tables]\nout_of_time = \"stand_in\"\n", "serve.toml", "").out_of_time == host::OutOfTime::stand_in);
+    try {
+        web::parse_serve_config("[tables]\ntime_bank = 240\nout_of_time = \"kick\"\n", "serve.toml", "");
+        FAIL("no error");
+    } catch (const sdk::LoadError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("serve.toml:3:") && Catch::Contains("out_of_time is 'kick'; expected \"skip\""));
+    }
 }

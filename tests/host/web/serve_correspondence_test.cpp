@@ -21,21 +21,24 @@ namespace {
 
 constexpr std::int64_t ms(std::chrono::hours h) { return std::chrono::milliseconds(h).count(); }
 
-// Reads `c` until the state shows ann's card awaiting her give at a turn after `after`; every
-// log line read on the way goes to `lines`.
-json ann_turn(WsClient& c, std::uint32_t ann, std::uint32_t after, std::vector<std::string>& lines) {
+// Reads `c` until the state shows a card awaiting its give at a turn after `after` (by `seat`,
+// when given); every log line read on the way goes to `lines`.
+json card_waits(WsClient& c, std::uint32_t after, std::vector<std::string>& lines, const json& seat = nullptr) {
     for (int i = 0; i < 2000; ++i) {
         const json m = c.receive();
         for (auto& line : event_lines(m)) lines.push_back(std::move(line));
         if (m.at("type") != "state") continue;
         const json& t = m.at("table");
         REQUIRE(t.at("result").is_null());  // the game lasts: nobody can score in this gametype
-        if (t.at("started") == true && t.at("phase") == "awaiting_give" && t.at("current") == ann && t.at("turn").get<std::uint32_t>() > after)
+        if (t.at("started") == true && t.at("phase") == "awaiting_give" && (seat.is_null() || t.at("current") == seat) &&
+            t.at("turn").get<std::uint32_t>() > after)
             return m;
     }
-    FAIL("ann's turn never came");
+    FAIL("the card waited for never came");
     return {};
 }
+
+json ann_turn(WsClient& c, std::uint32_t ann, std::uint32_t after, std::vector<std::string>& lines) { return card_waits(c, after, lines, ann); }
 
 bool said(const std::vector<std::string>& lines, const std::string& what) {
     return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
@@ -170,19 +173,6 @@ TEST_CASE("the lobby's 'N days per move' makes one table a correspondence table,
 }
 
 namespace {
-
-// Reads `c` until the state shows a card awaiting its give at a turn after `after` (anyone's).
-json card_waits(WsClient& c, std::uint32_t after, std::vector<std::string>& lines) {
-    for (int i = 0; i < 2000; ++i) {
-        const json m = c.receive();
-        for (auto& line : event_lines(m)) lines.push_back(std::move(line));
-        if (m.at("type") != "state") continue;
-        const json& t = m.at("table");
-        if (t.at("phase") == "awaiting_give" && t.at("turn").get<std::uint32_t>() > after) return m;
-    }
-    FAIL("no card came to wait");
-    return {};
-}
 
 // Reads `c` until a state (the sentences before it go to `lines`).
 json next_state(WsClient& c, std::vector<std::string>& lines) {
