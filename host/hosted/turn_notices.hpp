@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,9 +49,10 @@ public:
     /// No person's turn waits at `table` any more (answered, the game over, the table closed):
     /// its reminder is dropped.
     void settled(const std::string& table);
-    /// The reminders due at `now`, each once, but for a table its person has open then (dropped).
+    /// The reminders due at `now`, each once, earliest first, but for a table its person has open
+    /// then (dropped). Reads only the due ones (O(k log n)), so a server may ask after every change.
     std::vector<TurnNotice> due(Clock::Time now, const PageOpen& page_open);
-    /// When the next reminder is due, if any.
+    /// When the next reminder is due, if any (O(1)).
     std::optional<Clock::Time> next_due() const;
 
 private:
@@ -61,6 +63,7 @@ private:
         Clock::Time deadline{};
     };
     std::map<std::string, Waiting> tables_;
+    std::set<std::pair<Clock::Time, std::string>> reminders_;  // (remind_at, table) of tables_, earliest first
 };
 
 }  // namespace cherries::host

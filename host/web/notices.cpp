@@ -23,7 +23,7 @@ bool Server::Impl::page_open(const std::string& table_id, const std::string& nam
     return false;
 }
 
-void Server::Impl::notice_turn(const WebTable& table) {
+void Server::Impl::notice_turn(const WebTable& table, bool told) {
     if (!store) return;
     const auto turn = table.hosted().waiting_for_person();
     const Game* game = table.hosted().table().game();
@@ -38,7 +38,7 @@ void Server::Impl::notice_turn(const WebTable& table) {
     }
     const host::TurnClock& turn_clock = table.hosted().clock();
     const auto left = turn_clock.running() ? turn_clock.left(clock->now()) : std::optional<std::chrono::milliseconds>();
-    if (auto notice = notices.waiting(table.id(), name, *turn, left, clock->now(), page_open(table.id(), name))) send_notice(*notice);
+    if (auto notice = notices.waiting(table.id(), name, *turn, left, clock->now(), told || page_open(table.id(), name))) send_notice(*notice);
     notices_due();
 }
 

@@ -275,6 +275,15 @@ std::optional<Response> catalog(Server::Impl& s, const RouteCall& c) {
 }
 std::optional<Response> tables(Server::Impl& s, const RouteCall& c) { return json_reply(c.req, http::status::ok, summaries(s)); }
 
+// GET /api/health: what an operator's check reads (docs/web.md): the open tables, the tables
+// busy on a worker now, and the wake-ups the server holds (each a table's next timed moment, all
+// on one timer). Nothing about a game.
+std::optional<Response> health(Server::Impl& s, const RouteCall& c) {
+    const auto busy = std::count_if(s.hub.begin(), s.hub.end(), [](const auto& room) { return room.second.busy; });
+    return json_reply(c.req, http::status::ok,
+                      nlohmann::json{{"tables", s.lobby->tables().size()}, {"busy", busy}, {"wakeups", s.wakeups.size()}, {"timers", 1}});
+}
+
 // Answers with `answer(table)` when table `id` is idle: now, or once its work is done (then
 // through `respond`, and nullopt here). A table that many requests wait for: 503 in words.
 std::optional<Response> when_table_idle(Server::Impl& s, const RouteCall& c, const std::string& id,
@@ -478,6 +487,7 @@ const std::vector<Route>& routes() {
         {verb::get, std::regex("/static/(.*)"), static_file},
         {verb::get, std::regex("/api/catalog"), catalog},
         {verb::get, std::regex("/api/tables"), tables},
+        {verb::get, std::regex("/api/health"), health},
         {verb::get, std::regex("/api/players"), players},
         {verb::get, std::regex("/api/ratings"), rated_gametypes},
         {verb::get, std::regex("/api/ratings/([a-z0-9_-]{1,64})"), ratings},

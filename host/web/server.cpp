@@ -237,8 +237,8 @@ void Server::Impl::shutdown() {
     // is saved as it is.
     table_workers.join();
     for (auto& [id, table] : lobby->tables()) store_now(*table);
+    wakeup_timer.cancel();
     for (auto& [id, room] : hub) {
-        if (room.timer) room.timer->cancel();
         if (room.pace_timer) room.pace_timer->cancel();
         const std::set<Socket*> sockets = room.sockets;
         for (Socket* s : sockets) s->close();
@@ -321,7 +321,10 @@ void Server::run(bool signals) {
             if (!ec) self->shutdown();
         });
     }
-    for (const auto& id : s.resumed_) s.changed(id);  // the turn clock of a resumed person's turn
+    // A resumed person's turn gets its clock and its one wake-up; nothing is stored again (what
+    // changed since it was stored, the restart's note, goes with the table's next change) and
+    // nothing is sent (nobody is connected yet): a database of 10,000 tables is back in seconds.
+    for (const auto& id : s.resumed_) s.resumed(id);
     s.accept();
     s.sweep();
     s.io.run();

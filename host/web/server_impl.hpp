@@ -63,10 +63,15 @@ private:
 /// A table's sockets and what is timed for it. Every time is the server's Clock's (Impl::clock):
 /// an Asio timer only wakes the table at a time the clock names (Impl::wake_at), so a test that
 /// steps a ManualClock and calls Server::wake() acts on what is due without waiting.
+/// Every table's next wake-up (its turn clock, its store retry), earliest first: the server holds
+/// one timer for them all (Impl::wake_table), so 10,000 correspondence tables waiting for days
+/// cost an entry each, not a timer each.
+using Wakeups = std::multimap<host::Clock::Time, std::string>;
+
 struct HubTable {
     std::set<Socket*> sockets;
-    std::unique_ptr<net::steady_timer> timer;
-    std::uint64_t clock = 0;   // bumped on every wake_table: an older expiry does nothing
+    std::optional<Wakeups::iterator> wakeup;  // this table's entry in Impl::wakeups
+    std::uint64_t clock = 0;   // bumped on every wake_table: an older wake-up waiting for a busy table does nothing
     std::uint32_t timed_turn = 0;  // the turn the table's clock (HostedTable::clock) times
     host::Clock::Time last_change{};
     std::optional<host::Clock::Time> over_since;
@@ -136,6 +141,9 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// "Your turn" notices (host/hosted/turn_notices.hpp): whom to tell, when; the loop's.
     host::TurnNotices notices;
     net::steady_timer notice_timer{io};  // the next reminder
+    Wakeups wakeups;                       // every table's next wake-up (wake_table)
+    net::steady_timer wakeup_timer{io};    // the earliest of them
+    std::optional<host::Clock::Time> wakeup_armed;  // when wakeup_timer is armed for
     /// Pushes and webhooks are sent here, never on the loop (a slow push service would stall
     /// every table); what comes of them comes back to the loop (a gone subscription dropped).
     net::thread_pool notice_senders{1};
@@ -205,13 +213,18 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// and stored, the log and state to every socket, the turn clock started and its wake-up
     /// armed), then the pace of a bot's turn.
     void changed(const std::string& table_id);
+    /// A table resumed from the store, when the server starts: its turn clock started, its
+    /// reminder planned (its turn was told before the restart) and its one wake-up set; nothing
+    /// stored or sent (nothing changed; nobody is connected yet).
+    void resumed(const std::string& table_id);
     /// A person's turn whose state was just sent starts its turn clock (whole turn_timeout); no
     /// person's turn: the clock stops.
     void arm_clock(const std::string& table_id);
     /// After a change of `table` (on the loop; notices.cpp): the claimed name whose card waits is
     /// told, unless a page of theirs shows the table (host::TurnNotices), and its reminder planned;
-    /// no person's turn: the table's notices are settled.
-    void notice_turn(const WebTable& table);
+    /// no person's turn: the table's notices are settled. `told`: the turn was told before a
+    /// restart (resumed): only its reminder is planned.
+    void notice_turn(const WebTable& table, bool told = false);
     /// The reminders due at the clock's now are sent; the reminder timer is armed again.
     void notices_due();
     /// Sends `notice` to its name's push subscriptions and webhook on notice_senders.
@@ -251,9 +264,16 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// Sends every page at table `old_id` its rematch: the new table's id and the seat tokens of
     /// the people that page sat for.
     void tell_rematch(const std::string& old_id);
-    /// Sets the room's timer to wake table `table_id` at `at` (host::next_due: its turn clock or
-    /// its store retry), or cancels it (nullopt); an earlier arming does nothing when it fires.
+    /// Wakes table `table_id` at `at` (host::next_due: its turn clock or its store retry), or
+    /// never (nullopt): its one entry in `wakeups`, replaced; the one timer re-armed when the
+    /// earliest moved.
     void wake_table(const std::string& table_id, std::optional<host::Clock::Time> at);
+    /// Drops table `table_id`'s wake-up (the table is closing).
+    void forget_wakeup(HubTable& room);
+    /// Arms wakeup_timer for the earliest wake-up, unless it is armed for it already.
+    void arm_wakeups();
+    /// The wake-ups due at the clock's now: each table's table_due, once it is idle.
+    void wakeups_due();
     /// What is due at table `table_id` at the clock's now: its store retry (after_change again),
     /// its turn clock's timeout (the stand-in decides, on a table worker); else it sleeps until
     /// next_due. Returns whether something was due.

@@ -24,7 +24,7 @@ namespace {
 /// player key, "claimed:NAME", its final state kept until it
 /// closes; the store's news to its players (WebTable::say) and the server's log; its events and
 /// state sent to every socket at it; its turn clock started when the state showing a person's
-/// turn is sent; one Asio timer per table wakes it when next_due says.
+/// turn is sent; the server's one wake-up timer wakes it when next_due says (wake_table).
 class TableFront final : public host::HostedFront {
 public:
     TableFront(Server::Impl& server, WebTable& table) : s_(server), t_(table) {}
@@ -165,7 +165,7 @@ void Server::Impl::sweep() {
         HubTable& room = hub[id];
         const std::set<Socket*> sockets = room.sockets;
         for (Socket* s : sockets) s->close();
-        if (room.timer) room.timer->cancel();
+        forget_wakeup(room);
         if (room.pace_timer) room.pace_timer->cancel();
         hub.erase(id);
         if (store && table) store->closed(*table, log);
@@ -381,21 +381,58 @@ void Server::Impl::arm_clock(const std::string& table_id) {
     turn_clock.start(clock->now(), table->hosted().table().game()->current_player());
 }
 
+void Server::Impl::resumed(const std::string& table_id) {
+    WebTable* table = lobby->find(table_id);
+    if (!table) return;
+    arm_clock(table_id);
+    notice_turn(*table, true);
+    wake_table(table_id, host::next_due(table->hosted()));
+}
+
 void Server::Impl::wake_table(const std::string& table_id, std::optional<host::Clock::Time> at) {
     HubTable& room = hub[table_id];
-    const std::uint64_t serial = ++room.clock;
-    if (!at) {
-        if (room.timer) room.timer->cancel();
+    ++room.clock;
+    forget_wakeup(room);
+    if (at) room.wakeup = wakeups.emplace(*at, table_id);
+    arm_wakeups();
+}
+
+void Server::Impl::forget_wakeup(HubTable& room) {
+    if (room.wakeup) wakeups.erase(*room.wakeup);
+    room.wakeup.reset();
+}
+
+void Server::Impl::arm_wakeups() {
+    if (wakeups.empty()) {
+        wakeup_timer.cancel();
+        wakeup_armed.reset();
         return;
     }
-    if (!room.timer) room.timer = std::make_unique<net::steady_timer>(io);
-    wake_at(*room.timer, *at, [self = shared_from_this(), table_id, serial] {
-        self->when_idle(table_id, [self, table_id, serial] {
-            const auto r = self->hub.find(table_id);
-            if (r == self->hub.end() || r->second.clock != serial) return;  // re-armed since
-            self->table_due(table_id);
-        });
+    const host::Clock::Time earliest = wakeups.begin()->first;
+    if (wakeup_armed == earliest) return;
+    wakeup_armed = earliest;
+    wake_at(wakeup_timer, earliest, [self = shared_from_this()] {
+        self->wakeup_armed.reset();
+        self->wakeups_due();
     });
+}
+
+void Server::Impl::wakeups_due() {
+    const auto now = clock->now();
+    std::vector<std::pair<std::string, std::uint64_t>> due;
+    while (!wakeups.empty() && wakeups.begin()->first <= now) {
+        const std::string id = wakeups.begin()->second;
+        HubTable& room = hub[id];
+        forget_wakeup(room);
+        due.emplace_back(id, room.clock);
+    }
+    for (const auto& [id, serial] : due)
+        when_idle(id, [this, id, serial] {
+            const auto r = hub.find(id);
+            if (r == hub.end() || r->second.clock != serial) return;  // woken again since
+            table_due(id);
+        });
+    arm_wakeups();
 }
 
 bool Server::Impl::table_due(const std::string& table_id) {

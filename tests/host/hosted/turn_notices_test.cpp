@@ -57,3 +57,21 @@ TEST_CASE("a correspondence clock is reminded of at 80 % of its time, once, unle
     CHECK(notices.due(clock.now(), none_open).empty());
     CHECK_FALSE(notices.next_due());
 }
+
+TEST_CASE("many tables' reminders: due earliest first, only those due, a settled or re-told table's dropped", "[hosted][notices]") {
+    ManualClock clock;
+    TurnNotices notices;
+    // Tables t0 .. t999 told at once, t_k's clock k + 10 hours: reminders at 80 % of each.
+    for (int k = 0; k < 1000; ++k) notices.waiting("t" + std::to_string(k), "ann", 1, std::chrono::hours(k + 10), clock.now(), false);
+    CHECK(notices.next_due() == clock.now() + 8h);
+    notices.settled("t0");  // answered: its reminder goes
+    CHECK(notices.next_due() == clock.now() + std::chrono::minutes(528));  // t1's: 80 % of 11 h
+    notices.waiting("t1", "ann", 2, 1000h, clock.now(), false);  // a new turn at t1 replaces its reminder
+    clock.advance(10h);
+    const auto due = notices.due(clock.now(), {});  // at 10 h: t2's (9.6 h); t1's moved to 800 h, t3's is at 10.4 h
+    REQUIRE(due.size() == 1);
+    CHECK(due[0].table == "t2");
+    CHECK(due[0].reminder);
+    CHECK(notices.next_due() == clock.now() + std::chrono::minutes(24));  // t3's
+    CHECK(notices.due(clock.now(), {}).empty());                           // each once
+}

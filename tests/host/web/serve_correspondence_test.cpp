@@ -160,6 +160,11 @@ TEST_CASE("the lobby's 'N days per move' makes one table a correspondence table,
     ann->send(json{{"type", "hello"}, {"token", token}});
     m = ann_turn(*ann, seated.at("player"), turn - 1, lines);
     CHECK(m.at("clock").at("timeout_ms") == ms(72h));
+    // Its clock is one wake-up on the server's one timer (the empty table beside it was not kept).
+    const json health = json::parse(http_request(server->port(), "GET", "/api/health").body);
+    CHECK(health.at("tables") == 1);
+    CHECK(health.at("wakeups") == 1);
+    CHECK(health.at("timers") == 1);
     for (const json& t : json::parse(http_request(server->port(), "GET", "/api/tables").body))
         CHECK(t.at("days_per_move") == (t.at("id") == id ? 3 : 0));
 
