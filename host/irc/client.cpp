@@ -20,6 +20,7 @@ Client::Client(ClientOptions options, GameLibrary& library, GameClock::time_poin
     if (!work_) work_ = std::make_shared<InlineChannelWork>();
     // One store for every channel, whose work runs side by side: one lock for all of them.
     if (!options_.game.store_lock) options_.game.store_lock = std::make_shared<std::recursive_mutex>();
+    if (!options_.game.clock) options_.game.clock = std::make_shared<host::SystemClock>();  // the store's dates (links)
     if (!options_.database.empty()) store_ = std::make_shared<host::GameStore>(options_.database, options_.database_busy_timeout);
 }
 
@@ -351,6 +352,7 @@ void Client::tick(GameClock::time_point now) {
     for (const auto& [name, ch] : channels_)
         if (ch.deadline && *ch.deadline <= now && !lane_busy(name)) due.push_back(name);
     for (const std::string& name : due) game_work(name, [now](ChannelGame& g) { return g.tick(now); });
+    poll_links(now);
 }
 
 void Client::stop_work() {
@@ -471,6 +473,7 @@ std::optional<GameClock::time_point> Client::next_wakeup() const {
         if (!next || at < *next) next = at;
     for (const auto& [name, ch] : channels_)
         if (const auto& d = ch.deadline; d && !lane_busy(name) && (!next || *d < *next)) next = d;
+    if (store_ && registered_ && links_next_ && !links_busy_ && (!next || *links_next_ < *next)) next = links_next_;
     return next;
 }
 

@@ -229,6 +229,13 @@ private:
     // Replies beyond the channel (host/irc/client_replies.cpp): a private message's pointer to
     // the channels, NOTICE replies, each player's command budget.
     void on_private(const std::string& from, const std::string& text, GameClock::time_point now);
+    // `!link CODE` and `!unlink` in a private message (client_links.cpp): true when it was one.
+    bool on_link(const std::string& from, const std::string& text, GameClock::time_point now);
+    // The messages `cherries serve` left for accounts logged in here, said to them (every
+    // kLinkPoll, from tick()).
+    void poll_links(GameClock::time_point now);
+    // Runs a link job on the executor's link lane, then `then` on the loop (links_busy_ cleared).
+    void run_link_job(std::function<void()> job, std::function<void()> then);
     /// Queues `lines` as NOTICEs to `nick` (split to fit the wire), as replies.
     void notice(const std::string& nick, const std::vector<std::string>& lines);
     /// True when `nick` may have `command` answered in `channel` now (and counts it).
@@ -259,6 +266,8 @@ private:
     std::map<std::string, Channel> channels_;  // by folded name
     std::uint64_t malformed_ = 0;
     std::shared_ptr<host::GameStore> store_;
+    bool links_busy_ = false;                        // a link job runs (one at a time)
+    std::optional<GameClock::time_point> links_next_;  // the next look for messages
     std::shared_ptr<Accounts> accounts_ = std::make_shared<Accounts>();  // jobs hold it as const
     std::shared_ptr<ChannelExecutor> work_;
     std::map<std::string, Lane> lanes_;  // by folded channel

@@ -29,6 +29,7 @@ void Client::notice(const std::string& nick, const std::vector<std::string>& lin
 
 void Client::on_private(const std::string& from, const std::string& text, GameClock::time_point now) {
     if (parse_ctcp(text)) return;  // CTCP (VERSION, PING...): not answered
+    if (on_link(from, text, now)) return;  // !link CODE, !unlink (client_links.cpp)
     // The game is played in the channels: one NOTICE says where, at most once a minute per nick
     // (a NOTICE is never answered, so two bots cannot loop on it; RFC 2812 §3.3.2).
     const std::string key = isupport_.fold(from);

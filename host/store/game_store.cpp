@@ -19,6 +19,7 @@
 
 #include "host/base/printable.hpp"
 #include "host/base/utf8.hpp"
+#include "host/store/irc_link_rows.hpp"
 #include "host/store/notice_rows.hpp"
 #include "host/store/rating_rows.hpp"
 #include "host/store/store_schema.hpp"
@@ -271,6 +272,62 @@ void GameStore::set_webhook(const std::string& skeleton, const std::string& url,
 
 std::optional<std::string> GameStore::webhook(const std::string& skeleton) {
     return impl_->guarded("read the webhook", [&] { return read_webhook(*impl_->db, skeleton); });
+}
+
+void GameStore::add_irc_link_code(const std::string& code_hash, const std::string& skeleton, std::int64_t expires) {
+    keep_file();
+    impl_->guarded("store the link code", [&] {
+        impl_->before_write();
+        SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
+        put_irc_link_code(*impl_->db, code_hash, skeleton, expires);
+        t.commit();
+    });
+}
+
+std::optional<NameClaim> GameStore::link_irc(const std::string& code_hash, const std::string& account, std::int64_t now) {
+    keep_file();
+    const auto skeleton = impl_->guarded("link the IRC account", [&] {
+        impl_->before_write();
+        SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
+        auto linked = spend_irc_link_code(*impl_->db, code_hash, account, now);
+        t.commit();
+        return linked;
+    });
+    if (!skeleton) return std::nullopt;
+    return name_claim(*skeleton);
+}
+
+bool GameStore::unlink_irc(const std::string& account) {
+    keep_file();
+    return impl_->guarded("unlink the IRC account", [&] {
+        impl_->before_write();
+        return delete_irc_link(*impl_->db, account);
+    });
+}
+
+std::optional<std::string> GameStore::irc_account(const std::string& skeleton) {
+    return impl_->guarded("read the IRC link", [&] { return read_irc_link(*impl_->db, skeleton); });
+}
+
+void GameStore::add_irc_message(const std::string& account, const std::string& text, std::int64_t now) {
+    keep_file();
+    impl_->guarded("store the IRC message", [&] {
+        impl_->before_write();
+        SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
+        put_irc_message(*impl_->db, account, text, now, kMaxIrcMessages);
+        t.commit();
+    });
+}
+
+std::vector<IrcMessage> GameStore::take_irc_messages(const std::function<bool(const std::string&)>& deliverable, std::int64_t oldest) {
+    keep_file();
+    return impl_->guarded("take the IRC messages", [&] {
+        impl_->before_write();
+        SQLite::Transaction t(*impl_->db, SQLite::TransactionBehavior::IMMEDIATE);
+        auto taken = host::take_irc_messages(*impl_->db, deliverable, oldest);
+        t.commit();
+        return taken;
+    });
 }
 
 std::string GameStore::server_key(const std::string& name, const std::function<std::string()>& make) {

@@ -20,7 +20,7 @@
 namespace cherries::host {
 
 /// The schema this build writes; older databases are migrated when opened (docs/irc-storage.md).
-inline constexpr int kStoreSchemaVersion = 6;
+inline constexpr int kStoreSchemaVersion = 7;
 
 /// `key` ("nick:ANN", "web:a" + U+0301 + "nn") as statistics are kept under it: the part after
 /// the first ':' in NFC and case-folded (host::nfc_name, host::fold_name), so "ann", "ANN",
@@ -108,6 +108,19 @@ struct PlayerRating {
 
 /// The most browsers one claimed name is pushed to; a newer subscription drops the oldest.
 inline constexpr std::size_t kMaxPushSubscriptions = 5;
+
+/// A message `cherries serve` leaves for CherryBot to say to an IRC services account (a claimed
+/// name's "your turn" at a web table, for the account linked to it: docs/irc.md).
+struct IrcMessage {
+    std::string account;       ///< the services account it is for
+    std::string text;          ///< one line, printable
+    std::int64_t created = 0;  ///< Unix seconds
+};
+
+/// The messages one account keeps waiting for CherryBot at most (the newest).
+inline constexpr std::size_t kMaxIrcMessages = 20;
+/// How long a link code lasts (docs/irc.md), seconds.
+inline constexpr std::int64_t kIrcLinkCodeSeconds = 600;
 
 /// A name that is someone's (docs/web.md, "A name that is yours"): claimed with a player key, a
 /// secret only its owner holds. The store keeps the key's SHA-256, never the key.
@@ -214,6 +227,24 @@ public:
     std::optional<std::string> webhook(const std::string& skeleton);
     /// The server key `name` ("vapid": the VAPID private key): the one kept, or `make()` kept now.
     std::string server_key(const std::string& name, const std::function<std::string()>& make);
+
+    /// Keeps a code that links the claimed name of skeleton `skeleton` to the IRC services account
+    /// that says it to CherryBot (`!link CODE`; schema 7), until `expires` (Unix seconds). Only its
+    /// SHA-256 (`code_hash`) is kept; the name's older codes go.
+    void add_irc_link_code(const std::string& code_hash, const std::string& skeleton, std::int64_t expires);
+    /// Spends the code of hash `code_hash` for `account` at `now`: the name it was made for is
+    /// linked to the account (one name per account, one account per name). The name's claim, or
+    /// nullopt (no such code, or it expired).
+    std::optional<NameClaim> link_irc(const std::string& code_hash, const std::string& account, std::int64_t now);
+    /// Drops `account`'s link (`!unlink`); true when there was one.
+    bool unlink_irc(const std::string& account);
+    /// The IRC services account linked to the claimed name of skeleton `skeleton`, if any.
+    std::optional<std::string> irc_account(const std::string& skeleton);
+    /// Leaves `text` for CherryBot to say to `account` (its kMaxIrcMessages newest are kept).
+    void add_irc_message(const std::string& account, const std::string& text, std::int64_t now);
+    /// The messages for the accounts `deliverable` says yes to, oldest first, taken out of the
+    /// store in one transaction; messages older than `oldest` (Unix seconds) are dropped.
+    std::vector<IrcMessage> take_irc_messages(const std::function<bool(const std::string&)>& deliverable, std::int64_t oldest);
 
     /// Stores `claim` (schema 5's name_claims). False, and nothing changed, when a claim of the
     /// same skeleton is there already.

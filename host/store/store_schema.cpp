@@ -179,8 +179,32 @@ void schema_v6(SQLite::Database& db) {
         CREATE INDEX ratings_by_ordinal ON ratings(gametype, ordinal DESC, key);)");
 }
 
+// Schema 7 (issue 42): a claimed name linked to an IRC services account (by a code the name's
+// owner makes on the web and says to CherryBot: only its SHA-256 is kept), and the messages
+// `cherries serve` leaves for CherryBot to say to such an account ("your turn" at a web table).
+void schema_v7(SQLite::Database& db) {
+    db.exec(R"(
+        CREATE TABLE irc_link_codes (
+            code_hash TEXT    PRIMARY KEY,
+            skeleton  TEXT    NOT NULL,
+            expires   INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE irc_links (
+            skeleton TEXT    PRIMARY KEY,
+            account  TEXT    NOT NULL UNIQUE,
+            created  INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE irc_messages (
+            id      INTEGER PRIMARY KEY,
+            account TEXT    NOT NULL,
+            text    TEXT    NOT NULL,
+            created INTEGER NOT NULL
+        );
+        CREATE INDEX irc_messages_by_account ON irc_messages(account, id);)");
+}
+
 using Migration = void (*)(SQLite::Database&);
-constexpr Migration kMigrations[] = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6};  // kMigrations[v] goes from v to v + 1
+constexpr Migration kMigrations[] = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6, schema_v7};  // kMigrations[v] goes from v to v + 1
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
 // Opens `file` and brings its schema to `version`. Reads before it writes: a file that is no

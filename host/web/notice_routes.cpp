@@ -8,6 +8,7 @@
 #include "host/base/printable.hpp"
 #include "host/push/subscription.hpp"
 #include "host/push/webhook.hpp"
+#include "host/store/irc_link_code.hpp"
 #include "host/web/http_reply.hpp"
 #include "host/web/player_names.hpp"
 #include "host/web/route_call.hpp"
@@ -85,6 +86,27 @@ std::optional<Response> set_webhook(Server::Impl& s, const RouteCall& c) {
         if (!url.empty()) push::parse_webhook_url(url, s.push_options.rules);  // refused in words
         s.store->store().set_webhook(host::name_skeleton(p.name), url, s.clock->unix_seconds());
         return json_reply(c.req, http::status::ok, json{{"name", p.name}, {"webhook", url.empty() ? json(nullptr) : json(url)}});
+    });
+}
+
+std::optional<Response> irc_link(Server::Impl& s, const RouteCall& c) {
+    return for_proven(s, c, {"key", "unlink"}, [&](const Proven& p) {
+        const host::JsonFields f(p.body, "", "a JSON object");
+        const std::string skeleton = host::name_skeleton(p.name);
+        host::GameStore& store = s.store->store();
+        if (f.has("unlink") && f.flag("unlink")) {  // the link dropped
+            const auto account = store.irc_account(skeleton);
+            if (account) store.unlink_irc(*account);
+            return json_reply(c.req, http::status::ok, json{{"name", p.name}, {"irc_account", nullptr}});
+        }
+        // A code for the name's owner to say to CherryBot from their services account; only its
+        // hash is kept, and it is spent once, within kIrcLinkCodeSeconds.
+        const std::string code = host::make_irc_link_code();
+        store.add_irc_link_code(host::irc_link_code_hash(code), skeleton, s.clock->unix_seconds() + host::kIrcLinkCodeSeconds);
+        const auto account = store.irc_account(skeleton);
+        return json_reply(c.req, http::status::ok,
+                          json{{"name", p.name}, {"code", code}, {"expires_in", host::kIrcLinkCodeSeconds}, {"say", "!link " + code},
+                               {"irc_account", account ? json(*account) : json(nullptr)}});
     });
 }
 

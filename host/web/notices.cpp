@@ -58,19 +58,22 @@ void Server::Impl::notices_due() {
 void Server::Impl::send_notice(const host::TurnNotice& n) {
     const std::string skeleton = host::name_skeleton(n.name);
     std::vector<std::string> subscriptions;
-    std::optional<std::string> hook;
+    std::optional<std::string> hook, irc;
+    const std::string path = "/t/" + n.table;
+    const std::string left = n.left.count() > 0 ? fmt::format(" {} left.", host::duration_words(n.left)) : "";
+    const std::string body = n.reminder ? fmt::format("Still your turn at table {}, turn {}.{}", n.table, n.turn, left)
+                                        : fmt::format("Table {} waits for your card, turn {}.{}", n.table, n.turn, left);
     try {
         if (vapid) subscriptions = store->store().push_subscriptions(skeleton);
         hook = store->store().webhook(skeleton);
+        // A linked IRC account: CherryBot says it (cherries irc reads it from the same store).
+        if ((irc = store->store().irc_account(skeleton)))
+            store->store().add_irc_message(*irc, fmt::format("Cherries, {}: {} ({} on the web)", n.name, body, path), clock->unix_seconds());
     } catch (const std::exception& e) {
         log(fmt::format("table {}: the notice to {} is not sent: {}", n.table, host::printable(n.name), e.what()));
         return;
     }
     if (subscriptions.empty() && !hook) return;
-    const std::string path = "/t/" + n.table;
-    const std::string left = n.left.count() > 0 ? fmt::format(" {} left.", host::duration_words(n.left)) : "";
-    const std::string body = n.reminder ? fmt::format("Still your turn at table {}, turn {}.{}", n.table, n.turn, left)
-                                        : fmt::format("Table {} waits for your card, turn {}.{}", n.table, n.turn, left);
     const std::string payload = json{{"title", "Cherries: your turn"}, {"body", body}, {"url", path}, {"table", n.table}}.dump();
     const json hook_body = {{"event", n.reminder ? "turn_reminder" : "your_turn"}, {"name", n.name}, {"table", n.table},
                             {"turn", n.turn}, {"ms_left", n.left.count()}, {"path", path}, {"text", body}};

@@ -46,5 +46,8 @@ std::optional<Response> push_key(Server::Impl& s, const RouteCall& c);
 std::optional<Response> subscribe_push(Server::Impl& s, const RouteCall& c);
 std::optional<Response> unsubscribe_push(Server::Impl& s, const RouteCall& c);
 std::optional<Response> set_webhook(Server::Impl& s, const RouteCall& c);
+/// POST /api/names/irc: a code that links the name to an IRC services account (said to CherryBot
+/// as `!link CODE`), or with "unlink": true, the link dropped (docs/irc.md).
+std::optional<Response> irc_link(Server::Impl& s, const RouteCall& c);
 
 }  // namespace cherries::web

@@ -476,6 +476,7 @@ const std::vector<Route>& routes() {
         {verb::post, std::regex("/api/names/push"), subscribe_push},
         {verb::post, std::regex("/api/names/push/remove"), unsubscribe_push},
         {verb::post, std::regex("/api/names/webhook"), set_webhook},
+        {verb::post, std::regex("/api/names/irc"), irc_link},
         {verb::get, std::regex("/api/push"), push_key},
         {verb::get, std::regex("/sw\\.js"), service_worker},
         {verb::get, std::regex("/mine"), my_tables_page},

@@ -103,6 +103,13 @@ def main():
         with open(source, encoding="utf-8") as f:
             problems = axe_test.run_axe(second, f.read(), "My tables")
         assert not problems, f"axe-core on My tables: {problems}"
+    # "Tell me on IRC": a code to say to CherryBot, shown in words (docs/irc.md).
+    h.click(second, '[data-test="irc-link"]')
+    told = h.wait(second, lambda d: "!link " in d.find_element("css selector", '[data-test="irc-status"]').text
+                  and d.find_element("css selector", '[data-test="irc-status"]').text, 10, "the IRC link code")
+    code = told.split("!link ", 1)[1].split()[0].rstrip(".")
+    assert len(code) == 11 and code[5] == "-", f"not a link code: {told!r}"
+    h.save_screenshot(second, args.keep_screenshots, "mine-irc-link.png")
     third.get(f"{server.url}/mine")
     h.wait(third, ready, 10, "My tables without a key")
     assert "holds no player key" in h.visible(third, '[data-test="mine-who"]').text

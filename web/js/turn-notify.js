@@ -72,12 +72,39 @@ function setUpWebhook(key, current) {
     });
 }
 
+// CherryBot's private message (docs/irc.md): a code for the name's owner to say to CherryBot from
+// their services account; the code works once, for 10 minutes. Or the link dropped.
+function setUpIrc(key) {
+    const unlink = document.getElementById('irc-unlink');
+    const show = (answer) => {
+        unlink.hidden = !answer.irc_account;
+        return answer.irc_account ? ` Linked now: IRC account ${answer.irc_account}.` : '';
+    };
+    document.getElementById('irc-link').addEventListener('click', async () => {
+        try {
+            const answer = await postJson('/api/names/irc', { key });
+            say('irc-status', `Say this to CherryBot in a private message, from your services account (identified to NickServ), within 10 minutes: ${answer.say}${show(answer)}`);
+        } catch (err) {
+            say('irc-status', `No code: ${err.message}.`);
+        }
+    });
+    unlink.addEventListener('click', async () => {
+        try {
+            show(await postJson('/api/names/irc', { key, unlink: true }));
+            say('irc-status', 'Unlinked: your turns are not told on IRC.');
+        } catch (err) {
+            say('irc-status', `Not unlinked: ${err.message}.`);
+        }
+    });
+}
+
 /** Shows the panel when the server tells of turns at all; `webhook`: the name's webhook URL now. */
 export async function setUpTurnNotices(key, webhook) {
     const answer = await getJson('/api/push');
     if (!answer.push && !answer.webhooks) return;
     document.getElementById('notify-panel').hidden = false;
     setUpWebhook(key, webhook);
+    setUpIrc(key);
     await setUpPush(key, answer);
 }
 

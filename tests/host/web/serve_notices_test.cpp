@@ -15,6 +15,8 @@
 #include "host/push/base64url.hpp"
 #include "host/push/encryption.hpp"
 #include "host/push/p256.hpp"
+#include "host/store/game_store.hpp"
+#include "host/store/irc_link_code.hpp"
 #include "tests/host/push/push_support.hpp"
 #include "tests/host/web/web_client.hpp"
 
@@ -196,4 +198,59 @@ TEST_CASE("notices refuse in words: a forged key, a webhook over http or to a pr
     a = post(no_push.port(), "/api/names/push", {{"key", other_key}, {"subscription", {{"endpoint", "https://push.example/x"}}}});
     CHECK(a.status == 501);
     CHECK_THAT(a.body, Catch::Contains("push_contact is not set"));
+}
+
+TEST_CASE("a claimed name linked to an IRC account: its turn is left in the store for CherryBot to say; the link code refused in words", "[web][notices]") {
+    TempFolder data;
+    web::ServeConfig config;
+    config.database = (data.path() / "web.db").string();
+    auto clock = std::make_shared<host::ManualClock>();
+    TestServer server(config, {}, {}, clock);
+    const std::uint16_t port = server.port();
+    const std::string key = claim_name(port, "ann");
+
+    // A code for her IRC account, made for her key only.
+    const HttpAnswer made = post(port, "/api/names/irc", {{"key", key}});
+    REQUIRE(made.status == 200);
+    const json code = json::parse(made.body);
+    CHECK(code.at("name") == "ann");
+    CHECK(code.at("expires_in") == 600);
+    CHECK(code.at("say") == "!link " + code.at("code").get<std::string>());
+    CHECK(code.at("irc_account").is_null());
+    const HttpAnswer forged = post(port, "/api/names/irc", {{"key", std::string(43, 'A')}});
+    CHECK(forged.status == 404);
+    CHECK(forged.body.find(code.at("code").get<std::string>()) == std::string::npos);
+    // CherryBot spends it (its process opens the same database): ann's account is linked.
+    {
+        host::GameStore bot(config.database);
+        REQUIRE(bot.link_irc(host::irc_link_code_hash(code.at("code").get<std::string>()), "AnnAcct", clock->unix_seconds()));
+    }
+    CHECK(json::parse(post(port, "/api/names/irc", {{"key", key}}).body).at("irc_account") == "AnnAcct");
+
+    // Her turn at a correspondence table with no page of hers open: one message for her account.
+    const std::string id = json::parse(post(port, "/api/tables", {{"days_per_move", 1}}).body).at("id");
+    auto ann = std::make_unique<WsClient>(port, id);
+    const auto [ann_token, ann_seat] = sit_down(*ann, "ann", key);
+    close_page(*ann);
+    ann.reset();
+    WsClient bob(port, id);
+    const auto [bob_token, bob_seat] = sit_down(bob, "bob");
+    bob.send(json{{"type", "start"}, {"token", bob_token}});
+    for (int i = 0; i < 50; ++i) {
+        const json m = bob.receive();
+        if (m.at("type") != "state" || m.at("table").at("phase") != "awaiting_give") continue;
+        if (m.at("table").at("current") == ann_seat) break;
+        keep(bob, bob_token, m);
+    }
+    std::vector<host::IrcMessage> left;
+    for (int i = 0; i < 200 && left.empty(); ++i) {  // the notice is written on the server's loop, after the state
+        host::GameStore bot(config.database);
+        left = bot.take_irc_messages([](const std::string& a) { return a == "AnnAcct"; }, 0);
+        if (left.empty()) bob.state(bob_token);  // one round trip: the loop has done what came before it
+    }
+    REQUIRE(left.size() == 1);
+    CHECK_THAT(left[0].text, Catch::Contains("Cherries, ann: Table " + id + " waits for your card") && Catch::Contains("/t/" + id));
+
+    // Unlinked from the web: no account any more.
+    CHECK(json::parse(post(port, "/api/names/irc", {{"key", key}, {"unlink", true}}).body).at("irc_account").is_null());
 }
