@@ -321,9 +321,9 @@ void Server::run(bool signals) {
             if (!ec) self->shutdown();
         });
     }
-    // A resumed person's turn gets its clock and its one wake-up; nothing is stored again (what
-    // changed since it was stored, the restart's note, goes with the table's next change) and
-    // nothing is sent (nobody is connected yet): a database of 10,000 tables is back in seconds.
+    // A resumed table's history and hub entry, its turn's clock and its one wake-up; nothing is
+    // stored again (what changed since it was stored, the restart's note, goes with the table's
+    // next change): a database of 10,000 tables is back in seconds.
     for (const auto& id : s.resumed_) s.resumed(id);
     s.accept();
     s.sweep();

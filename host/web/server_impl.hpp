@@ -213,9 +213,9 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// and stored, the log and state to every socket, the turn clock started and its wake-up
     /// armed), then the pace of a bot's turn.
     void changed(const std::string& table_id);
-    /// A table resumed from the store, when the server starts: its turn clock started, its
-    /// reminder planned (its turn was told before the restart) and its one wake-up set; nothing
-    /// stored or sent (nothing changed; nobody is connected yet).
+    /// A table resumed from the store, when the server starts: the after-change pipeline but its
+    /// store step (its history's new lines, the hub's view of it, its turn clock started, its
+    /// one wake-up set) and its reminder planned (its turn was told before the restart).
     void resumed(const std::string& table_id);
     /// A person's turn whose state was just sent starts its turn clock (whole turn_timeout); no
     /// person's turn: the clock stops.

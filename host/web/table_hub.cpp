@@ -384,9 +384,14 @@ void Server::Impl::arm_clock(const std::string& table_id) {
 void Server::Impl::resumed(const std::string& table_id) {
     WebTable* table = lobby->find(table_id);
     if (!table) return;
-    arm_clock(table_id);
+    // The after-change pipeline without its store step (nothing changed but the restart's note,
+    // stored with the next change): the history's new lines and the hub's view of the table,
+    // the clock, the reminder, the wake-up.
+    TableFront front(*this, *table);
+    front.send_changes();
+    front.arm_clock();
     notice_turn(*table, true);
-    wake_table(table_id, host::next_due(table->hosted()));
+    front.wake_at(host::next_due(table->hosted()));
 }
 
 void Server::Impl::wake_table(const std::string& table_id, std::optional<host::Clock::Time> at) {
