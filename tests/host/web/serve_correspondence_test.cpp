@@ -1,7 +1,9 @@
 // A correspondence table (docs/web.md, "Correspondence tables"; issue 42 item 1): each person's
 // bank of time is spent by their turns and refilled by each answer; it survives a restart; when
 // it runs out a vacation day is spent, and only then does the turn time out. Weeks of play on a
-// ManualClock the test steps: nothing sleeps.
+// ManualClock the test steps: nothing sleeps. The 30-day game between two people adds an agreed
+// pause, a turn out of time skipped by the other's choice, and ann's pushes: none while her page is
+// open, then one for her turn and its reminder under the table's one Topic.
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -10,6 +12,10 @@
 #include <optional>
 #include <string>
 
+#include "host/push/base64url.hpp"
+#include "host/push/encryption.hpp"
+#include "host/push/p256.hpp"
+#include "tests/host/push/push_support.hpp"
 #include "tests/host/web/web_client.hpp"
 
 using namespace cherries;
@@ -205,21 +211,38 @@ TEST_CASE("a 30-day correspondence game between two people: restarts, an agreed 
     config.time_bank_add = 24h;
     config.vacation_days = 1;
     config.max_timeouts = 0;
+    config.push_contact = "mailto:host@cherries.invalid";
     auto clock = std::make_shared<host::ManualClock>();
     const auto started = clock->now();
     std::vector<std::string> lines;
-    auto server = std::make_unique<TestServer>(config, web::Pictures{}, std::function<void()>{}, clock);
+    // ann's browser is subscribed to pushes (a loopback HTTPS push service): the test counts them.
+    push::test::PushEndpoint endpoint(std::vector<push::test::PushEndpoint::Answer>(2, {201, ""}));
+    push::SendOptions push_options;
+    push_options.rules.allow_loopback_for_tests = true;
+    push_options.extra_ca_pem_for_tests = endpoint.ca_pem();
+    const auto serve = [&] {
+        return std::make_unique<TestServer>(config, web::Pictures{}, std::function<void()>{}, clock, nullptr,
+                                            [&](web::Server& s) { s.set_push_options_for_tests(push_options); });
+    };
+    auto server = serve();
+    const std::string key = claim_name(server->port(), "ann");
+    const push::P256KeyPair browser = push::p256_generate();
+    const push::AuthSecret auth{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    const json subscription = {{"endpoint", "https://127.0.0.1:" + std::to_string(endpoint.port()) + "/push/ann"}, {"expirationTime", nullptr},
+                               {"keys", {{"p256dh", push::base64url_encode(browser.public_key)}, {"auth", push::base64url_encode(auth)}}}};
+    REQUIRE(http_request(server->port(), "POST", "/api/names/push", json{{"key", key}, {"subscription", subscription}}.dump()).status == 200);
     const std::string id = new_table(server->port());
-    // One page holds both seats' tokens (each request names its seat by its token).
+    // One page holds both seats' tokens (each request names its seat by its token): ann's page
+    // is open all along, so she is pushed nothing until it closes at the end.
     auto page = std::make_unique<WsClient>(server->port(), id);
-    const auto [ann, ann_seat] = sit_down(*page, "ann");
+    const auto [ann, ann_seat] = sit_down(*page, "ann", key);
     const auto [bob, bob_seat] = sit_down(*page, "bob");
     const auto token_of = [&](const json& seat) { return seat == ann_seat ? ann : bob; };
     page->send(json{{"type", "start"}, {"token", ann}});
     const auto restart = [&] {
         page.reset();
         server.reset();
-        server = std::make_unique<TestServer>(config, web::Pictures{}, std::function<void()>{}, clock);
+        server = serve();
         page = std::make_unique<WsClient>(server->port(), id);
         page->send(json{{"type", "hello"}, {"token", ann}});
     };
@@ -303,4 +326,29 @@ TEST_CASE("a 30-day correspondence game between two people: restarts, an agreed 
     CHECK(days >= 30);
     m = card_waits(*page, turn, lines);
     for (const json& p : m.at("table").at("players")) CHECK(p.at("bot").is_null());  // skipped, never replaced
+
+    // Her page closes; bob plays on from his own: her next turn is pushed once, its reminder at
+    // 80 % of her clock replaces it (the table's one Topic: one push waits per table).
+    page->stream().close(boost::beast::websocket::close_code::normal);
+    page.reset();
+    WsClient bobs(server->port(), id);
+    bobs.send(json{{"type", "hello"}, {"token", bob}});
+    for (int i = 0; i < 50; ++i) {
+        const json s = card_waits(bobs, turn, lines);
+        turn = s.at("table").at("turn");
+        if (s.at("table").at("current") == ann_seat) break;
+        clock->advance(24h);
+        bobs.send(json{{"type", "give"}, {"token", bob}, {"to", bob_seat}, {"turn", turn}});
+    }
+    auto pushed = endpoint.wait_for(1);
+    REQUIRE(pushed.size() == 1);
+    clock->advance(std::chrono::milliseconds(ms(24h) * 8 / 10 + 1000));  // her bank: 24 h since her timeout
+    server->wake();
+    pushed = endpoint.wait_for(2);
+    endpoint.join();
+    REQUIRE(pushed.size() == 2);  // none in the 30 days her page was open
+    CHECK(pushed[0].headers.at("topic") == push::topic_for(id));
+    CHECK(pushed[1].headers.at("topic") == push::topic_for(id));
+    CHECK_THAT(json::parse(push::decrypt_message(pushed[0].body, browser, auth)).at("body").get<std::string>(), Catch::Contains("waits for your card"));
+    CHECK_THAT(json::parse(push::decrypt_message(pushed[1].body, browser, auth)).at("body").get<std::string>(), Catch::Contains("Still your turn"));
 }
