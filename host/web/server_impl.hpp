@@ -141,6 +141,15 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     /// "Your turn" notices (host/hosted/turn_notices.hpp): whom to tell, when; the loop's.
     host::TurnNotices notices;
     net::steady_timer notice_timer{io};  // the next reminder
+    /// The ratings the tables show, by (gametype, key), read from the store at most once a minute
+    /// each (add_ratings): a state message reads memory, not the database. Emptied when a web
+    /// game ends (its ratings moved); CherryBot's games move them too, so a minute is the most
+    /// a shown rating lags.
+    struct RatingSeen {
+        std::optional<std::string> words;  // "12.3 (provisional)", or none: not rated
+        host::Clock::Time read{};
+    };
+    std::map<std::pair<std::string, std::string>, RatingSeen> ratings_seen;
     Wakeups wakeups;                       // every table's next wake-up (wake_table)
     net::steady_timer wakeup_timer{io};    // the earliest of them
     std::optional<host::Clock::Time> wakeup_armed;  // when wakeup_timer is armed for

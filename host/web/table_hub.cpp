@@ -80,7 +80,10 @@ void TableFront::send_changes() {
     room.spectators_told = s_.spectators(t_.id());
     room.last_change = s_.clock->now();
     room.summary = s_.summary(t_);
-    if (t_.hosted().over() && !room.over_since) room.over_since = room.last_change;
+    if (t_.hosted().over() && !room.over_since) {
+        room.over_since = room.last_change;
+        s_.ratings_seen.clear();  // a rated game's end moved ratings: read them again
+    }
     const std::set<Socket*> sockets = room.sockets;  // a send may close a socket
     for (Socket* s : sockets) {
         if (log_text) s->send(log_text);
@@ -331,14 +334,17 @@ void Server::Impl::add_ratings(const WebTable& table, json& state) {
                                 : bot != p.end() && bot->is_string() ? "bot:" + bot->get<std::string>()
                                                                      : table.stats_key_of(name);
         if (key.empty() || key.rfind("web:", 0) == 0) continue;  // a typed name is not rated
-        try {
-            const auto r = store->store().rating(table.setup().gametype, key);
-            if (!r) continue;
-            p["rating"] = fmt::format("{:.1f}{}", r->ordinal(), r->provisional() ? " (provisional)" : "");
-        } catch (const std::exception& e) {  // the table plays on without its ratings
-            log(e.what());
-            return;
-        }
+        RatingSeen& seen = ratings_seen[{table.setup().gametype, key}];
+        if (seen.read == host::Clock::Time{} || clock->now() - seen.read > std::chrono::minutes(1)) try {
+                const auto r = store->store().rating(table.setup().gametype, key);
+                seen.words = r ? std::optional(fmt::format("{:.1f}{}", r->ordinal(), r->provisional() ? " (provisional)" : "")) : std::nullopt;
+                seen.read = clock->now();
+            } catch (const std::exception& e) {  // the table plays on without its ratings
+                log(e.what());
+                return;
+            }
+        if (seen.words) p["rating"] = *seen.words;
+        if (ratings_seen.size() > 100'000) ratings_seen.clear();  // a bound: they are read again
     }
 }
 
