@@ -37,6 +37,21 @@ HostedSetup correspondence(OutOfTime rule) {
     return setup;
 }
 
+// A table of `setup` with `names` seated ("bot" seats a greedy bot) and started.
+struct Started {
+    Started(HostedSetup setup, std::initializer_list<const char*> names) : table(std::move(setup), bots, heard, 7) {
+        for (const std::string name : names) {
+            const bool seated = name == "bot" ? bool(table.table().add_bot("greedy")) : bool(table.table().join(name));
+            REQUIRE(seated);
+        }
+        REQUIRE(table.table().start());
+        table.table().advance();
+    }
+    InstalledBots bots;
+    Heard heard;
+    HostedTable table;
+};
+
 // ann, bob and cid seated and started: the first person's card waits.
 struct Game3 {
     explicit Game3(OutOfTime rule = OutOfTime::skip) : setup(correspondence(rule)) {
@@ -114,18 +129,11 @@ TEST_CASE("out of time: the person's own give ends the vote; with no other perso
     CHECK_FALSE(g.table->choose_out_of_time(g.others()[0], turn));
 
     // ann alone with a bot: nobody to ask.
-    HostedSetup setup = correspondence(OutOfTime::skip);
-    InstalledBots bots;
-    Heard heard;
-    HostedTable alone(setup, bots, heard, 7);
-    REQUIRE(alone.table().join("ann"));
-    REQUIRE(alone.table().add_bot("greedy"));
-    REQUIRE(alone.table().start());
-    alone.table().advance();
-    REQUIRE(alone.waiting_for_person());
-    alone.out_of_time(240h);
-    CHECK_FALSE(alone.out_of_time_vote().has_value());
-    CHECK(heard.said("ann did not act within 10 days: the greedy bot decides for them"));
+    Started alone(correspondence(OutOfTime::skip), {"ann", "bot"});
+    REQUIRE(alone.table.waiting_for_person());
+    alone.table.out_of_time(240h);
+    CHECK_FALSE(alone.table.out_of_time_vote().has_value());
+    CHECK(alone.heard.said("ann did not act within 10 days: the greedy bot decides for them"));
 }
 
 TEST_CASE("a table-wide pause: every person seated agrees, nothing is timed, one of them resumes", "[hosted][votes]") {
@@ -179,13 +187,8 @@ TEST_CASE("the votes are kept by the checkpoint; a table with a turn clock refus
 
     HostedSetup timed = correspondence(OutOfTime::skip);
     timed.clock.bank.reset();
-    InstalledBots bots;
-    Heard heard;
-    HostedTable quick(timed, bots, heard, 7);
-    REQUIRE(quick.table().join("ann"));
-    REQUIRE(quick.table().join("bob"));
-    REQUIRE(quick.table().start());
-    const Reply r = quick.agree_pause(0, TurnClockTime{});
+    Started quick(timed, {"ann", "bob"});
+    const Reply r = quick.table.agree_pause(0, TurnClockTime{});
     CHECK_FALSE(r);
     CHECK_THAT(r.text, Catch::Contains("Only a correspondence table pauses by everyone's word"));
 }

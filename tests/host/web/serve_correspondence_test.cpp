@@ -46,15 +46,9 @@ json card_waits(WsClient& c, std::uint32_t after, std::vector<std::string>& line
 
 json ann_turn(WsClient& c, std::uint32_t ann, std::uint32_t after, std::vector<std::string>& lines) { return card_waits(c, after, lines, ann); }
 
-bool said(const std::vector<std::string>& lines, const std::string& what) {
-    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
-}
-
-}  // namespace
-
-TEST_CASE("a correspondence game over weeks: banks spent and refilled, kept across restarts, a vacation day only when a bank runs out", "[web]") {
-    // A gametype where no count of cherries scores: the game lasts until the deck is out.
-    TempFolder plugins;
+// A server whose default gametype, "long", scores no count of cherries (the game lasts until the
+// deck is out), with its database in `plugins`.
+web::ServeConfig long_game_server(TempFolder& plugins) {
     std::string toml = "[gametype]\nid = \"long\"\nname = \"Long\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 13\n[distribution]\n";
     for (int n = 0; n <= 60; ++n) toml += std::to_string(n) + " = 0\n";
     plugins.write("gametypes/long/gametype.toml", toml);
@@ -62,6 +56,18 @@ TEST_CASE("a correspondence game over weeks: banks spent and refilled, kept acro
     config.plugin_path = {plugins.path()};
     config.default_gametype = "long";
     config.database = (plugins.path() / "games.db").string();
+    return config;
+}
+
+bool said(const std::vector<std::string>& lines, const std::string& what) {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
+}
+
+}  // namespace
+
+TEST_CASE("a correspondence game over weeks: banks spent and refilled, kept across restarts, a vacation day only when a bank runs out", "[web]") {
+    TempFolder plugins;
+    web::ServeConfig config = long_game_server(plugins);
     config.time_bank = 240h;  // the defaults of a correspondence table: 240 h, +36 h an answer, at most 240 h
     config.time_bank_add = 36h;
     config.vacation_days = 2;
@@ -200,13 +206,7 @@ json next_state(WsClient& c, std::vector<std::string>& lines) {
 
 TEST_CASE("a 30-day correspondence game between two people: restarts, an agreed pause, a vacation day, then the other's choice skips a turn out of time", "[web]") {
     TempFolder plugins;
-    std::string toml = "[gametype]\nid = \"long\"\nname = \"Long\"\nversion = \"1.0.0\"\napi = 1\nwinning_score = 13\n[distribution]\n";
-    for (int n = 0; n <= 60; ++n) toml += std::to_string(n) + " = 0\n";
-    plugins.write("gametypes/long/gametype.toml", toml);
-    web::ServeConfig config;
-    config.plugin_path = {plugins.path()};
-    config.default_gametype = "long";
-    config.database = (plugins.path() / "games.db").string();
+    web::ServeConfig config = long_game_server(plugins);
     config.time_bank = 72h;
     config.time_bank_add = 24h;
     config.vacation_days = 1;
