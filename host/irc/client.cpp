@@ -473,7 +473,10 @@ std::optional<GameClock::time_point> Client::next_wakeup() const {
         if (!next || at < *next) next = at;
     for (const auto& [name, ch] : channels_)
         if (const auto& d = ch.deadline; d && !lane_busy(name) && (!next || *d < *next)) next = d;
-    if (store_ && registered_ && links_next_ && !links_busy_ && (!next || *links_next_ < *next)) next = links_next_;
+    if (store_ && registered_ && !links_busy_) {  // the next look for messages to linked accounts (at once: never looked)
+        const GameClock::time_point links = links_next_.value_or(GameClock::time_point{});
+        if (!next || links < *next) next = links;
+    }
     return next;
 }
 
