@@ -9,6 +9,14 @@
 
 namespace cherries::host {
 
+namespace {
+
+Reply refused(std::string text) { return {Reply::Outcome::refused, std::move(text)}; }
+
+bool has(const std::vector<PlayerId>& seats, PlayerId seat) { return std::find(seats.begin(), seats.end(), seat) != seats.end(); }
+
+}  // namespace
+
 HostedTable::HostedTable(HostedSetup setup, BotSource& bots, TableListener& front, std::uint64_t seed)
     : setup_(std::move(setup)),
       front_(front),
@@ -174,11 +182,10 @@ void HostedTable::out_of_time(std::chrono::milliseconds waited) {
 }
 
 Reply HostedTable::choose_out_of_time(PlayerId voter, std::uint32_t turn) {
-    const auto refused = [](std::string text) { return Reply{Reply::Outcome::refused, std::move(text)}; };
     if (!late_ || late_->turn != turn) return refused(fmt::format("Nobody is out of time at turn {}.", turn));
     const auto seated = people();
     if (voter == late_->seat) return refused("You are the one out of time: give your card instead.");
-    if (std::find(seated.begin(), seated.end(), voter) == seated.end()) return refused("Only the other people seated choose.");
+    if (!has(seated, voter)) return refused("Only the other people seated choose.");
     if (!late_->yes.insert(voter).second) return refused("You chose so already.");
     std::size_t yes = 0;
     for (const PlayerId p : late_->yes) yes += std::count(seated.begin(), seated.end(), p);
@@ -194,10 +201,9 @@ Reply HostedTable::choose_out_of_time(PlayerId voter, std::uint32_t turn) {
 }
 
 Reply HostedTable::agree_pause(PlayerId voter, TurnClockTime now) {
-    const auto refused = [](std::string text) { return Reply{Reply::Outcome::refused, std::move(text)}; };
     if (!setup_.clock.bank) return refused("Only a correspondence table pauses by everyone's word; this one has a turn clock.");
     const auto seated = people();
-    if (std::find(seated.begin(), seated.end(), voter) == seated.end()) return refused("Only the people seated may pause the table.");
+    if (!has(seated, voter)) return refused("Only the people seated may pause the table.");
     if (clock_.held()) return refused("The table is paused already.");
     if (!pause_yes_.insert(voter).second) return refused("You asked for a pause already; it waits for the others.");
     std::vector<std::string> waiting;
@@ -212,9 +218,8 @@ Reply HostedTable::agree_pause(PlayerId voter, TurnClockTime now) {
 }
 
 Reply HostedTable::end_pause(PlayerId voter, TurnClockTime now) {
-    const auto refused = [](std::string text) { return Reply{Reply::Outcome::refused, std::move(text)}; };
     const auto seated = people();
-    if (std::find(seated.begin(), seated.end(), voter) == seated.end()) return refused("Only the people seated may resume the table.");
+    if (!has(seated, voter)) return refused("Only the people seated may resume the table.");
     if (pause_yes_.erase(voter)) return {Reply::Outcome::done, fmt::format("{} takes back their wish to pause.", table_->name(voter))};
     if (!clock_.held()) return refused("The table is not paused.");
     clock_.resume(now);
