@@ -102,7 +102,7 @@ Bundle Bundle::load(const std::vector<std::filesystem::path>& set_folders,
     // before the memory rule that file was written to meet).
     LuaLimits tabulating;
     tabulating.plugin_instructions = 10'000'000;
-    tabulating.plugin_cpu_ms = 200;
+    tabulating.plugin_cpu_ms = tabulating.load_cpu_ms;  // 200 ms, as a runtime's own load
     tabulating.budget_scope = "loading";
     LuaRuntime runtime(*program, tabulating);
     if (distribution_function) {

@@ -234,6 +234,7 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
 
     std::vector<Diagnostic> problems;
     std::vector<int> modules;
+    loading_ = true;
     chunk_pure_.assign(program.chunks.size(), false);
     for (std::size_t c = 0; c < program.chunks.size(); ++c) {
         const LuaChunk& chunk = program.chunks[c];
@@ -297,8 +298,13 @@ LuaRuntime::LuaRuntime(const LuaProgram& program, LuaLimits limits)
         }
     }
     lua_settop(L, 1);
+    loading_ = false;
     if (!problems.empty()) fail(std::move(problems));
     modules_ = std::move(modules);
+    // Loading is judged by its own allowance, not charged to a game: the first game on this
+    // runtime has the budget every later one gets from start_game. A shared budget (check) keeps it.
+    if (!limits_.usage)
+        for (PluginUsage& u : usage_->plugins) u = PluginUsage{};
 }
 
 std::vector<std::pair<std::string, std::string>> LuaRuntime::module_contents(std::size_t chunk) const {

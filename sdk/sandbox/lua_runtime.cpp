@@ -153,11 +153,13 @@ std::string LuaRuntime::exhausted(std::size_t chunk) const {
     return file + " has used up its budget for " + limits_.budget_scope + ": " + what + why;
 }
 
-// One call of plugin `chunk` may take what is left of the plugin's CPU time, within the
-// per-call net (and never less than kMinCallTime, so a nearly spent plugin can still run).
+// One call of plugin `chunk` may take what is left of the plugin's CPU time (while loading, of
+// its load allowance), within the per-call net (and never less than kMinCallTime, so a nearly
+// spent plugin can still run).
 void LuaRuntime::limit_time(std::size_t chunk) {
     constexpr std::chrono::nanoseconds kMinCallTime = std::chrono::milliseconds(5);
-    const std::int64_t left = limits_.plugin_cpu_ms * 1'000'000 - (chunk < usage_->plugins.size() ? usage_->plugins[chunk].cpu_ns : 0);
+    const std::int64_t allowance_ms = loading_ ? std::max(limits_.plugin_cpu_ms, limits_.load_cpu_ms) : limits_.plugin_cpu_ms;
+    const std::int64_t left = allowance_ms * 1'000'000 - (chunk < usage_->plugins.size() ? usage_->plugins[chunk].cpu_ns : 0);
     sandbox_->time_limit = std::clamp(std::chrono::nanoseconds(left), kMinCallTime, sandbox_->call_time_limit);
 }
 

@@ -88,6 +88,12 @@ struct LuaLimits {
     int plugin_faults = std::numeric_limits<int>::max();
     std::int64_t plugin_instructions = std::numeric_limits<std::int64_t>::max();
     std::int64_t plugin_cpu_ms = 25;
+    /// CPU time each plugin's files may take to load (the larger of this and plugin_cpu_ms): the
+    /// same allowance as Bundle::load's, so a plugin that loaded there loads in every runtime made
+    /// from the bundle, on a slow machine too. A runtime with its own usage does not charge its
+    /// load to a game: its first game's budget is whole, as every later one's is (start_game).
+    /// With shared usage (check) the load is charged to the shared budget.
+    std::int64_t load_cpu_ms = 200;
     std::string budget_scope = "this game";  ///< for messages: "used up its budget for this game"
     /// Shared usage (check shares one between the runtimes of one plugin); null: the runtime's own.
     std::shared_ptr<LuaUsage> usage;
@@ -245,6 +251,7 @@ private:
     LuaLimits limits_;
     std::string fault_;
     bool fault_budget_ = false;
+    bool loading_ = false;  // in the constructor: calls are file loads (LuaLimits::load_cpu_ms)
     std::vector<LuaFrame> traceback_;
 };
 

@@ -172,3 +172,33 @@ TEST_CASE("a fault keeps the Lua call stack of plugin frames, innermost first, a
     CHECK_FALSE(rt.call(2, 0, out));  // a wrong result raises nothing: no stack
     CHECK(rt.fault_traceback().empty());
 }
+
+TEST_CASE("a file's load is judged by its own allowance, not charged to the first game (the budget per game, GDD §3.5)") {
+    // About 8 M instructions at load: tens of ms of CPU, past a 1 ms game budget (a call's floor
+    // is 5 ms), well within 2 s of loading. On a slow machine a plugin that loaded in
+    // Bundle::load used to fail to load in the game's runtime, or start its first game spent.
+    const std::string code = "local n = 0 for i = 1, 4000000 do n = n + i end return { f = function(x) return x end }";
+    sdk::LuaLimits limits{.instructions = 20'000'000, .plugin_cpu_ms = 1, .load_cpu_ms = 2'000};
+    auto own = runtime(code, {"f"}, limits);
+    CHECK(own.usage()[0].cpu_ns == 0);
+    CHECK(own.usage()[0].instructions == 0);
+    std::int64_t out = 0;
+    CHECK(own.call(1, 7, out));
+    CHECK(out == 7);
+
+    // check shares one budget between its runtimes: there the load is charged, and spends it.
+    limits.usage = std::make_shared<sdk::LuaUsage>();
+    auto shared = runtime(code, {"f"}, limits);
+    CHECK(limits.usage->plugins[0].cpu_ns > 1'000'000);
+    CHECK_FALSE(shared.call(1, 7, out));
+    CHECK_THAT(shared.fault_message(), Catch::Contains("used up its budget"));
+
+    // The load allowance does bound a load.
+    limits = {.instructions = 20'000'000, .plugin_cpu_ms = 1, .load_cpu_ms = 1};
+    try {
+        runtime(code, {"f"}, limits);
+        FAIL("a load past its allowance loaded");
+    } catch (const sdk::LoadError& e) {
+        CHECK_THAT(e.what(), Catch::Contains("time limit exceeded") && Catch::Contains("test.lua"));
+    }
+}
