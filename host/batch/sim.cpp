@@ -251,6 +251,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     // lists grow as games are played: memory follows the games played, not --games.
     std::vector<std::vector<SimGame>> played(workers);
     std::vector<std::map<KindId, std::uint64_t>> faults(workers);  // per worker, summed below: the same for every --jobs
+    std::vector<sdk::LuaRuntime::SlowestCall> slowest(workers);
     std::atomic<bool> stop = false;
     ProgressMeter progress("cherries sim", count, options.progress);
     auto work = [&](unsigned w) {
@@ -264,6 +265,7 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
                 ++progress.done;
             }
             faults[w] = table.faults();
+            slowest[w] = runtime->slowest_call();
         } catch (...) {
             errors[w] = std::current_exception();
             stop = true;
@@ -281,6 +283,11 @@ SimResults run_sim(const sdk::Bundle& bundle, const SimOptions& options) {
     for (const auto& per_worker : faults)
         for (const auto& [kind, n] : per_worker)
             results.faults[catalog.sets()[catalog.kinds()[kind].set].id + ":" + catalog.kinds()[kind].id] += n;
+    for (const auto& s : slowest)
+        if (s.cpu_ns > results.slowest_call_ns) {
+            results.slowest_call_ns = s.cpu_ns;
+            results.slowest_call_file = s.file;
+        }
     return results;
 }
 
@@ -341,6 +348,12 @@ std::string sim_timing(const SimResults& results, std::uint64_t turns) {
                        results.seconds, results.options.jobs, results.options.jobs == 1 ? "" : "s");
 }
 
+std::string sim_slowest_call(const SimResults& results) {
+    if (results.slowest_call_ns == 0) return "";
+    return fmt::format("slowest plugin call: {:.1f} ms of CPU time ({})\n", static_cast<double>(results.slowest_call_ns) / 1e6,
+                       results.slowest_call_file);
+}
+
 nlohmann::json sim_summary(const SimResults& results, const sdk::Bundle& bundle) {
     return sim_summary(results, plugin_ids(bundle, "set"), plugin_ids(bundle, "gametype").front());
 }
@@ -397,7 +410,7 @@ std::string sim_report(const SimResults& results, const std::vector<std::string>
                            100 * ci.high);
     }
     out += faults_report(results);
-    if (with_timing) out += fmt::format("turns per second: {}\n", sim_timing(results, t.turns.total));
+    if (with_timing) out += fmt::format("turns per second: {}\n", sim_timing(results, t.turns.total)) + sim_slowest_call(results);
     return out;
 }
 

@@ -81,6 +81,11 @@ struct SimResults {
     /// card removed because its set reached kSetFaultLimit is not counted: it did not fault.
     /// Empty when nothing faulted (and after `merge`, whose parts do not carry it).
     std::map<std::string, std::uint64_t> faults;
+    /// The plugin call that used the most CPU time in any game, in ns (0: none ran past its first
+    /// 256 instructions), and its plugin's file. Like `seconds`, it varies between runs; no JSON
+    /// result carries it.
+    std::int64_t slowest_call_ns = 0;
+    std::string slowest_call_file;
 };
 
 /// Checks `options` (players from 2 to kMaxPlayers, games >= 1, jobs from 1 to kMaxJobs,
@@ -144,8 +149,14 @@ nlohmann::json sim_summary(const SimResults& results, const std::vector<std::str
 std::string sim_report(const SimResults& results, const sdk::Bundle& bundle);
 /// "3189788 (2773535 turns in 0.870 s, 1 job)": turns per second, and what it was measured on.
 std::string sim_timing(const SimResults& results, std::uint64_t turns);
+
 /// The same from the plugin ids; without the throughput line when `timing` is false.
 std::string sim_report(const SimResults& results, const std::vector<std::string>& sets, const std::string& gametype,
                        bool timing);
+
+/// "slowest plugin call: 3.2 ms of CPU time (FILE)\n" for the timing lines, or "" when no call
+/// was timed. A plugin's call may take at most 25 ms, and is stopped past 50 ms wherever it is
+/// (docs/lua-api.md).
+std::string sim_slowest_call(const SimResults& results);
 
 }  // namespace cherries::host

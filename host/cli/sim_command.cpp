@@ -75,6 +75,7 @@ void add_sim_command(CLI::App& app, Command& run) {
                 std::uint64_t turns = 0;
                 for (const auto& g : results.games) turns += g.turns;
                 fmt::print(stderr, "cherries sim: turns per second: {}\n", sim_timing(results, turns));
+                if (const std::string slow = sim_slowest_call(results); !slow.empty()) fmt::print(stderr, "cherries sim: {}", slow);
             } else {
                 fmt::print("{}", sim_report(results, bundle));
                 for (std::size_t v = 0; v < what_ifs.size(); ++v)

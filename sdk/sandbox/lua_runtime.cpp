@@ -169,8 +169,20 @@ void LuaRuntime::account(std::size_t chunk, bool faulted) {
     PluginUsage& u = usage_->plugins[chunk];
     const SandboxState& s = *sandbox_;
     u.instructions += std::max<std::int64_t>(0, s.instructions - std::max<std::int64_t>(s.remaining, 0));
-    if (s.timed) u.cpu_ns += thread_cpu_ns() - s.cpu_start;
+    if (s.timed) {
+        const std::int64_t ns = thread_cpu_ns() - s.cpu_start;
+        u.cpu_ns += ns;
+        if (!loading_ && ns > slowest_ns_) {
+            slowest_ns_ = ns;
+            slowest_chunk_ = chunk;
+        }
+    }
     if (faulted) ++u.faults;
+}
+
+LuaRuntime::SlowestCall LuaRuntime::slowest_call() const {
+    if (slowest_ns_ == 0) return {};
+    return {slowest_ns_, slowest_chunk_ < files_.size() ? files_[slowest_chunk_] : std::string()};
 }
 
 bool LuaRuntime::plugin_budget_spent(FunctionId function) const noexcept {

@@ -200,6 +200,15 @@ public:
     /// What each plugin (by chunk) has used of its budget since load or start_game.
     const std::vector<PluginUsage>& usage() const { return usage_->plugins; }
 
+    /// The call (call() or run(), not a file's load) that used the most CPU time since the
+    /// runtime was made (start_game keeps it), in ns, and its plugin's file. Calls that ended
+    /// within their first 256 instructions are not timed and count as 0. {0, ""} before any.
+    struct SlowestCall {
+        std::int64_t cpu_ns = 0;
+        std::string file;
+    };
+    SlowestCall slowest_call() const;
+
     /// The limits this runtime was made with (a check makes its next runtimes with them, so they
     /// share one plugin budget).
     const LuaLimits& limits() const { return limits_; }
@@ -252,6 +261,8 @@ private:
     std::string fault_;
     bool fault_budget_ = false;
     bool loading_ = false;  // in the constructor: calls are file loads (LuaLimits::load_cpu_ms)
+    std::int64_t slowest_ns_ = 0;    // slowest_call()
+    std::size_t slowest_chunk_ = 0;
     std::vector<LuaFrame> traceback_;
 };
 

@@ -202,3 +202,20 @@ TEST_CASE("a file's load is judged by its own allowance, not charged to the firs
         CHECK_THAT(e.what(), Catch::Contains("time limit exceeded") && Catch::Contains("test.lua"));
     }
 }
+
+TEST_CASE("the slowest call is kept across games and names its plugin's file; a load is not a call") {
+    auto rt = runtime("local n = 0 for i = 1, 100000 do n = n + i end "
+                      "return { quick = function(x) return x end, slow = function(x) local n = 0 for i = 1, 200000 do n = n + i end return x end }",
+                      {"quick", "slow"});
+    CHECK(rt.slowest_call().cpu_ns == 0);  // the file's loop ran at load
+    CHECK(rt.slowest_call().file.empty());
+    std::int64_t out = 0;
+    REQUIRE(rt.call(1, 3, out));
+    CHECK(rt.slowest_call().cpu_ns == 0);  // within its first 256 instructions: not timed
+    REQUIRE(rt.call(2, 3, out));
+    const auto slow = rt.slowest_call();
+    CHECK(slow.cpu_ns > 0);
+    CHECK(slow.file == "test.lua");
+    rt.start_game();
+    CHECK(rt.slowest_call().cpu_ns == slow.cpu_ns);
+}
