@@ -146,8 +146,7 @@ TEST_CASE("an HTTP connection that sends no request and a WebSocket that answers
 
     const std::string id = new_table(server.port());
     WsClient silent(server.port(), id);  // reads nothing, so it answers no ping
-    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-    CHECK(closed_by_server(silent.stream().next_layer(), 5));
+    CHECK(closed_by_server(silent.stream().next_layer(), 5));  // raw reads: the pings go unanswered
 }
 
 TEST_CASE("at the open-file limit serve waits between accepts instead of spinning", "[web]") {
@@ -164,19 +163,23 @@ TEST_CASE("at the open-file limit serve waits between accepts instead of spinnin
     net::io_context io;
     std::vector<std::unique_ptr<tcp::socket>> sockets;
     for (int i = 0; i < 60; ++i) sockets.push_back(idle_socket(io, serve.port(), i % 2 ? "127.0.0.2" : "127.0.0.3"));
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the descriptors run out
+    const auto log_text = [&] {
+        std::ifstream log(dir.path() / "serve.log");
+        return std::string((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    };
+    // The descriptors run out: serve says so in its log (looked at every 10 ms, 10 s at most).
+    for (int i = 0; i < 1000 && log_text().find("Too many open files") == std::string::npos; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     const double before = cpu_seconds(serve.pid());
     std::this_thread::sleep_for(std::chrono::seconds(2));
     const double used = cpu_seconds(serve.pid()) - before;
     INFO("CPU seconds in 2 s: " << used);
     CHECK(used < 0.2);  // under 10% of one core (a spinning accept loop uses all of it)
-    std::ifstream log(dir.path() / "serve.log");
-    const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+    const std::string text = log_text();
     CHECK_THAT(text, Catch::Contains("open files: up to 40"));
     CHECK_THAT(text, Catch::Contains("cannot accept a connection: Too many open files; trying again with a pause"));
     // Once sockets close, it accepts again.
-    sockets.clear();
-    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    sockets.clear();  // the request waits in the listen queue until serve's next try (10 s at most)
     CHECK(http_request(serve.port(), "GET", "/api/tables").status == 200);
 }
 
