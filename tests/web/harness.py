@@ -47,10 +47,12 @@ def need_tools():
 
 
 def arguments():
-    """The test's command line: `--cherries BINARY` (ctest passes the built one)."""
+    """The test's command line: `--cherries BINARY` (ctest passes the built one); `--bench` for
+    a test that also measures a speed: the bound is then checked (the suite only prints it)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--cherries", required=True)
     parser.add_argument("--keep-screenshots", default=None, help="folder to write screenshots to (docs/images)")
+    parser.add_argument("--bench", action="store_true", help="check the speed bound too (a benchmark, not the suite)")
     return parser.parse_args()
 
 
