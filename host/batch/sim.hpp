@@ -149,14 +149,13 @@ nlohmann::json sim_summary(const SimResults& results, const std::vector<std::str
 std::string sim_report(const SimResults& results, const sdk::Bundle& bundle);
 /// "3189788 (2773535 turns in 0.870 s, 1 job)": turns per second, and what it was measured on.
 std::string sim_timing(const SimResults& results, std::uint64_t turns);
-
 /// The same from the plugin ids; without the throughput line when `timing` is false.
 std::string sim_report(const SimResults& results, const std::vector<std::string>& sets, const std::string& gametype,
                        bool timing);
 
 /// "slowest plugin call: 3.2 ms of CPU time (FILE)\n" for the timing lines, or "" when no call
-/// was timed. A plugin's call may take at most 25 ms, and is stopped past 50 ms wherever it is
-/// (docs/lua-api.md).
+/// was timed. A plugin may spend 25 ms of CPU time per game in its calls, and a call past twice
+/// its limit is stopped wherever it is (docs/lua-api.md).
 std::string sim_slowest_call(const SimResults& results);
 
 }  // namespace cherries::host
