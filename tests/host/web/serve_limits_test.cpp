@@ -163,19 +163,13 @@ TEST_CASE("at the open-file limit serve waits between accepts instead of spinnin
     net::io_context io;
     std::vector<std::unique_ptr<tcp::socket>> sockets;
     for (int i = 0; i < 60; ++i) sockets.push_back(idle_socket(io, serve.port(), i % 2 ? "127.0.0.2" : "127.0.0.3"));
-    const auto log_text = [&] {
-        std::ifstream log(dir.path() / "serve.log");
-        return std::string((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
-    };
-    // The descriptors run out: serve says so in its log (looked at every 10 ms, 10 s at most).
-    for (int i = 0; i < 1000 && log_text().find("Too many open files") == std::string::npos; ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    serve.wait_log("Too many open files");  // the descriptors have run out (checked below)
     const double before = cpu_seconds(serve.pid());
     std::this_thread::sleep_for(std::chrono::seconds(2));
     const double used = cpu_seconds(serve.pid()) - before;
     INFO("CPU seconds in 2 s: " << used);
     CHECK(used < 0.2);  // under 10% of one core (a spinning accept loop uses all of it)
-    const std::string text = log_text();
+    const std::string text = serve.log();
     CHECK_THAT(text, Catch::Contains("open files: up to 40"));
     CHECK_THAT(text, Catch::Contains("cannot accept a connection: Too many open files; trying again with a pause"));
     // Once sockets close, it accepts again.

@@ -12,6 +12,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <string>
 #include <thread>
@@ -23,7 +25,8 @@ namespace cherries::test {
 class ServeProcess {
 public:
     /// `open_files`: the child's open-file limit, soft and hard (0: as inherited).
-    explicit ServeProcess(const std::vector<std::string>& args, const std::filesystem::path& log, rlim_t open_files = 0) {
+    explicit ServeProcess(const std::vector<std::string>& args, const std::filesystem::path& log, rlim_t open_files = 0)
+        : log_(log) {
         int out[2];
         REQUIRE(::pipe(out) == 0);
         pid_ = ::fork();
@@ -67,6 +70,22 @@ public:
     }
     std::uint16_t port() const { return port_; }
     pid_t pid() const { return pid_; }
+    /// What the child has written to standard error (the log file) so far.
+    std::string log() const {
+        std::ifstream in(log_);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    }
+    /// Waits (at most `timeout`, looking every 10 ms) until the log has a line matching
+    /// `pattern`: a wait on the process, as BotProcess::wait_log; false when it never came.
+    bool wait_log(const std::string& pattern, std::chrono::milliseconds timeout = std::chrono::seconds(10)) const {
+        const std::regex re(pattern);
+        const auto until = std::chrono::steady_clock::now() + timeout;
+        while (!std::regex_search(log(), re)) {
+            if (std::chrono::steady_clock::now() >= until) return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return true;
+    }
     /// Sends `signal` and returns the exit status (-1: killed by a signal), waiting at most 10 s.
     int kill(int signal) {
         ::kill(pid_, signal);
@@ -85,6 +104,7 @@ public:
     }
 
 private:
+    std::filesystem::path log_;
     pid_t pid_ = -1;
     std::uint16_t port_ = 0;
 };
