@@ -130,7 +130,7 @@ void add_irc_command(CLI::App& app, Command& run) {
     cmd->add_flag("--tls", o->tls, "Connect with TLS, checking the server's certificate");
     cmd->add_option("--nick", o->nick, "The bot's nick (default CherryBot)");
     cmd->add_option("--channel", o->channels, "A channel to join and host games in (repeatable)");
-    cmd->add_option("--database", o->database, "The SQLite file for games and statistics");
+    cmd->add_option("--database", o->database, "The store of games and statistics: a SQLite file, or a postgresql:// URL (docs/cluster.md)");
     cmd->add_option("--plugin-path", o->plugin_path, "A folder searched first for sets and gametypes (repeatable)");
     cmd->footer(
         "Config keys (docs/irc.md describes each):\n"

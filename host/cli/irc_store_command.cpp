@@ -11,6 +11,7 @@
 #include "host/cli/commands.hpp"
 #include "host/base/input_error.hpp"
 #include "host/store/game_store.hpp"
+#include "host/store/store_location.hpp"
 
 namespace cherries::host {
 
@@ -23,7 +24,8 @@ struct IrcStoreOptions {
 
 // The store of an existing file (never creates one: a mistyped path is an error).
 std::unique_ptr<host::GameStore> open_existing(const std::string& file) {
-    if (!std::filesystem::is_regular_file(file)) throw InputError(file + ": no such database file");
+    if (!host::is_postgresql_url(file) && !std::filesystem::is_regular_file(file))
+        throw InputError(file + ": no such database file");
     try {
         return std::make_unique<host::GameStore>(file);
     } catch (const host::StoreError& e) {

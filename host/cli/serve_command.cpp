@@ -16,6 +16,7 @@
 #include "host/base/printable.hpp"
 #include "host/cli/commands.hpp"
 #include "host/design/card_svg.hpp"
+#include "host/store/store_location.hpp"
 #include "host/web/server.hpp"
 #include "host/web/static_files.hpp"
 
@@ -76,7 +77,7 @@ int run_serve(const ServeOptions& o) {
     if (o.check) {
         std::cout << (config.file.empty() ? std::string("flags") : config.file.string()) << ": ok\n"
                   << fmt::format("listen:   {}:{}\ndatabase: {}\nweb root: {}\n", config.host, config.port,
-                                 config.database.empty() ? std::string("(none: tables are not kept)") : config.database,
+                                 config.database.empty() ? std::string("(none: tables are not kept)") : host::shown_location(config.database),
                                  root.string());
         return 0;
     }
@@ -110,7 +111,7 @@ void add_serve_command(CLI::App& app, Command& run) {
     cmd->add_option("--check-config", o->check_file, "Check the config (this FILE, or the --config one), print it, exit 0 or 1")
         ->expected(0, 1);
     cmd->add_option("--listen", o->listen, "Address and port, HOST:PORT (default 127.0.0.1:8080; port 0 picks a free one)");
-    cmd->add_option("--database", o->database, "The SQLite file that keeps every table (default: none)");
+    cmd->add_option("--database", o->database, "The store that keeps every table: a SQLite file, or a postgresql:// URL (docs/cluster.md; default: none)");
     cmd->add_option("--plugin-path", o->plugin_path, "A folder searched first for sets, gametypes and bots (repeatable)");
     cmd->add_option("--bot-pace", o->bot_pace, "Seconds a bot's turn is shown while someone watches (over the config's bot_pace; 0: none)")
         ->check(CLI::Range(0.0, 10.0))

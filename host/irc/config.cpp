@@ -14,6 +14,7 @@
 
 #include "host/session/game_library.hpp"
 #include "host/session/hosted_table_options.hpp"
+#include "host/store/store_location.hpp"
 #include "sdk/base/plugin_file.hpp"
 #include "sdk/toml/config_reader.hpp"
 
@@ -97,7 +98,7 @@ void read_bot(ConfigReader& r, const TomlValue& t, BotConfig& c, const std::file
     text(r, t, "user", ctx, c.client.user);
     text(r, t, "realname", ctx, c.client.realname);
     texts(r, t, "channels", ctx, c.client.channels);
-    if (auto v = r.path(t, "database", folder, ctx)) c.client.database = v->string();
+    if (auto v = r.location(t, "database", folder, ctx)) c.client.database = *v;
     if (auto v = r.paths(t, "plugin_path", folder, ctx)) c.plugin_path.insert(c.plugin_path.end(), v->begin(), v->end());
 }
 
@@ -215,7 +216,7 @@ std::string describe_bot_config(const BotConfig& c) {
     out += c.flood_off ? "flood:    off\n"
                        : fmt::format("flood:    burst {}, then one line every {} ms\n", c.client.flood.burst,
                                      c.client.flood.interval.count());
-    out += fmt::format("database: {}\n", c.client.database.empty() ? "(none: nothing is stored)" : c.client.database);
+    out += fmt::format("database: {}\n", c.client.database.empty() ? "(none: nothing is stored)" : host::shown_location(c.client.database));
     return out;
 }
 

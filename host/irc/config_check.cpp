@@ -12,6 +12,7 @@
 
 #include "host/session/game_library.hpp"
 #include "host/irc/text.hpp"
+#include "host/store/store_location.hpp"
 
 namespace cherries::irc {
 
@@ -95,7 +96,7 @@ void check_plugins(const BotConfig& c, Checker& check) {
 // The database path: its folder exists and can be written (SQLite adds -wal and -shm files
 // beside it); the file, when there is one, is SQLite and can be written. Nothing is created.
 void check_database(const BotConfig& c, Checker& check) {
-    if (c.client.database.empty()) return;
+    if (c.client.database.empty() || host::is_postgresql_url(c.client.database)) return;  // a server: checked by connecting
     const std::filesystem::path file(c.client.database);
     const std::string said = "[bot] database '" + c.client.database + "': ";
     std::filesystem::path folder = file.parent_path();

@@ -1,77 +1,57 @@
 #include "host/store/notice_rows.hpp"
 
-#include <SQLiteCpp/SQLiteCpp.h>
-
 namespace cherries::host {
 
-void put_push_subscription(SQLite::Database& db, const std::string& skeleton, const std::string& endpoint,
+void put_push_subscription(SqlConnection& db, const std::string& skeleton, const std::string& endpoint,
                            const std::string& json, std::int64_t now_seconds, std::size_t most) {
-    SQLite::Statement put(db, "INSERT INTO push_subscriptions (endpoint, skeleton, subscription, created) VALUES (?, ?, ?, ?) "
-                              "ON CONFLICT(endpoint) DO UPDATE SET skeleton = excluded.skeleton, "
-                              "subscription = excluded.subscription, created = excluded.created");
-    put.bind(1, endpoint);
-    put.bind(2, skeleton);
-    put.bind(3, json);
-    put.bind(4, now_seconds);
-    put.exec();
+    db.run("INSERT INTO push_subscriptions (endpoint, skeleton, subscription, created) VALUES ($1, $2, $3, $4) "
+           "ON CONFLICT(endpoint) DO UPDATE SET skeleton = excluded.skeleton, "
+           "subscription = excluded.subscription, created = excluded.created",
+           {endpoint, skeleton, json, now_seconds});
     // The newest `most` stay (a browser that subscribes anew gets a new endpoint).
-    SQLite::Statement trim(db, "DELETE FROM push_subscriptions WHERE skeleton = ?1 AND endpoint NOT IN "
-                               "(SELECT endpoint FROM push_subscriptions WHERE skeleton = ?1 ORDER BY created DESC, endpoint LIMIT ?2)");
-    trim.bind(1, skeleton);
-    trim.bind(2, static_cast<std::int64_t>(most));
-    trim.exec();
+    db.run("DELETE FROM push_subscriptions WHERE skeleton = $1 AND endpoint NOT IN "
+           "(SELECT endpoint FROM push_subscriptions WHERE skeleton = $1 ORDER BY created DESC, endpoint LIMIT $2)",
+           {skeleton, static_cast<std::int64_t>(most)});
 }
 
-std::vector<std::string> read_push_subscriptions(SQLite::Database& db, const std::string& skeleton) {
-    SQLite::Statement q(db, "SELECT subscription FROM push_subscriptions WHERE skeleton = ? ORDER BY created, endpoint");
-    q.bind(1, skeleton);
+std::vector<std::string> read_push_subscriptions(SqlConnection& db, const std::string& skeleton) {
+    const SqlRows q = db.run("SELECT subscription FROM push_subscriptions WHERE skeleton = $1 ORDER BY created, endpoint", {skeleton});
     std::vector<std::string> out;
-    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+    for (std::size_t i = 0; i < q.rows.size(); ++i) out.push_back(q.text(i, 0));
     return out;
 }
 
-bool delete_push_subscription(SQLite::Database& db, const std::string& endpoint, const std::string& skeleton) {
-    SQLite::Statement del(db, skeleton.empty() ? "DELETE FROM push_subscriptions WHERE endpoint = ?1"
-                                               : "DELETE FROM push_subscriptions WHERE endpoint = ?1 AND skeleton = ?2");
-    del.bind(1, endpoint);
-    if (!skeleton.empty()) del.bind(2, skeleton);
-    return del.exec() > 0;
+bool delete_push_subscription(SqlConnection& db, const std::string& endpoint, const std::string& skeleton) {
+    const SqlRows del = skeleton.empty()
+                            ? db.run("DELETE FROM push_subscriptions WHERE endpoint = $1", {endpoint})
+                            : db.run("DELETE FROM push_subscriptions WHERE endpoint = $1 AND skeleton = $2", {endpoint, skeleton});
+    return del.changed > 0;
 }
 
-void put_webhook(SQLite::Database& db, const std::string& skeleton, const std::string& url, std::int64_t now_seconds) {
+void put_webhook(SqlConnection& db, const std::string& skeleton, const std::string& url, std::int64_t now_seconds) {
     if (url.empty()) {
-        SQLite::Statement del(db, "DELETE FROM webhooks WHERE skeleton = ?");
-        del.bind(1, skeleton);
-        del.exec();
+        db.run("DELETE FROM webhooks WHERE skeleton = $1", {skeleton});
         return;
     }
-    SQLite::Statement put(db, "INSERT INTO webhooks (skeleton, url, created) VALUES (?, ?, ?) "
-                              "ON CONFLICT(skeleton) DO UPDATE SET url = excluded.url, created = excluded.created");
-    put.bind(1, skeleton);
-    put.bind(2, url);
-    put.bind(3, now_seconds);
-    put.exec();
+    db.run("INSERT INTO webhooks (skeleton, url, created) VALUES ($1, $2, $3) "
+           "ON CONFLICT(skeleton) DO UPDATE SET url = excluded.url, created = excluded.created",
+           {skeleton, url, now_seconds});
 }
 
-std::optional<std::string> read_webhook(SQLite::Database& db, const std::string& skeleton) {
-    SQLite::Statement q(db, "SELECT url FROM webhooks WHERE skeleton = ?");
-    q.bind(1, skeleton);
-    if (!q.executeStep()) return std::nullopt;
-    return q.getColumn(0).getString();
+std::optional<std::string> read_webhook(SqlConnection& db, const std::string& skeleton) {
+    const SqlRows q = db.run("SELECT url FROM webhooks WHERE skeleton = $1", {skeleton});
+    if (q.empty()) return std::nullopt;
+    return q.text(0, 0);
 }
 
-std::optional<std::string> read_server_key(SQLite::Database& db, const std::string& name) {
-    SQLite::Statement q(db, "SELECT value FROM server_keys WHERE name = ?");
-    q.bind(1, name);
-    if (!q.executeStep()) return std::nullopt;
-    return q.getColumn(0).getString();
+std::optional<std::string> read_server_key(SqlConnection& db, const std::string& name) {
+    const SqlRows q = db.run("SELECT value FROM server_keys WHERE name = $1", {name});
+    if (q.empty()) return std::nullopt;
+    return q.text(0, 0);
 }
 
-std::string put_server_key(SQLite::Database& db, const std::string& name, const std::string& value) {
-    SQLite::Statement put(db, "INSERT INTO server_keys (name, value) VALUES (?, ?) ON CONFLICT(name) DO NOTHING");
-    put.bind(1, name);
-    put.bind(2, value);
-    put.exec();
+std::string put_server_key(SqlConnection& db, const std::string& name, const std::string& value) {
+    db.run("INSERT INTO server_keys (name, value) VALUES ($1, $2) ON CONFLICT(name) DO NOTHING", {name, value});
     return read_server_key(db, name).value_or(value);
 }
 

@@ -12,6 +12,7 @@
 #include "host/base/file_io.hpp"
 #include "host/session/game_library.hpp"
 #include "host/session/hosted_table_options.hpp"
+#include "host/store/store_location.hpp"
 #include "sdk/base/plugin_file.hpp"
 #include "sdk/toml/config_reader.hpp"
 
@@ -38,7 +39,7 @@ void read_server(ConfigReader& r, const TomlValue& t, ServeConfig& c, const std:
             r.error(*t.get("listen"), ctx + "key 'listen': " + e.what());
         }
     }
-    if (auto v = r.path(t, "database", folder, ctx)) c.database = v->string();
+    if (auto v = r.location(t, "database", folder, ctx)) c.database = *v;
     if (auto v = r.paths(t, "plugin_path", folder, ctx)) c.plugin_path.insert(c.plugin_path.end(), v->begin(), v->end());
     if (auto v = r.path(t, "web_root", folder, ctx)) c.web_root = *v;
     if (auto v = r.strings(t, "origin", ctx)) {
@@ -216,7 +217,7 @@ std::vector<sdk::Diagnostic> check_serve_config(const ServeConfig& c) {
         problem("tables.default_gametype", "[tables] default_gametype: gametype '" + c.default_gametype + "' is not one of [tables] gametypes");
     if (!c.web_root.empty() && !std::filesystem::is_directory(c.web_root))
         problem("server.web_root", "web root '" + c.web_root.string() + "' is not a folder: expected the page's files (web/)");
-    if (!c.database.empty()) {
+    if (!c.database.empty() && !host::is_postgresql_url(c.database)) {
         const std::filesystem::path folder = std::filesystem::path(c.database).parent_path();
         if (!folder.empty() && !std::filesystem::is_directory(folder))
             problem("server.database", "database: the folder '" + folder.string() +

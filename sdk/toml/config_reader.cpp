@@ -137,6 +137,16 @@ std::optional<std::filesystem::path> ConfigReader::path(const TomlValue& table, 
     return resolved(folder, *v);
 }
 
+std::optional<std::string> ConfigReader::location(const TomlValue& table, std::string_view key,
+                                                 const std::filesystem::path& folder, const std::string& context) {
+    const auto v = string(table, key, context);
+    if (!v || v->empty()) return std::nullopt;
+    const std::size_t scheme = v->find("://");
+    const bool url = scheme != std::string::npos && scheme > 0 &&
+                     v->find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-") == scheme;
+    return url ? *v : resolved(folder, *v).string();
+}
+
 std::optional<std::vector<std::filesystem::path>> ConfigReader::paths(const TomlValue& table, std::string_view key,
                                                                       const std::filesystem::path& folder,
                                                                       const std::string& context) {

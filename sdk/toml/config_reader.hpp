@@ -90,6 +90,10 @@ public:
     /// folder), unless `folder` is empty. An empty string is no path (nullopt, no problem).
     std::optional<std::filesystem::path> path(const TomlValue& table, std::string_view key,
                                               const std::filesystem::path& folder, const std::string& context);
+    /// A path as path() reads it, or a URL (a value with a scheme: "postgresql://...") kept as
+    /// written: a database setting.
+    std::optional<std::string> location(const TomlValue& table, std::string_view key, const std::filesystem::path& folder,
+                                        const std::string& context);
     std::optional<std::vector<std::filesystem::path>> paths(const TomlValue& table, std::string_view key,
                                                             const std::filesystem::path& folder, const std::string& context);
     /// A table under `key` (`[key]`): nullopt when absent (a problem when `required`) or not a table.

@@ -51,6 +51,8 @@ for f in /usr/bin/cherries /usr/share/cherries/web/index.html /usr/share/cherrie
 done
 compgen -G "/usr/lib/cherries/libcherries-design.so" >/dev/null || compgen -G "/usr/lib/*/cherries/libcherries-design.so" >/dev/null ||
   fail "libcherries-design.so is not installed"
+compgen -G "/usr/lib/cherries/libcherries-postgresql.so" >/dev/null || compgen -G "/usr/lib/*/cherries/libcherries-postgresql.so" >/dev/null ||
+  fail "libcherries-postgresql.so is not installed"
 getent passwd cherries >/dev/null || fail "the package made no user 'cherries'"
 [ "$(stat -c %U /var/lib/cherries)" = cherries ] || fail "/var/lib/cherries is not the service user's"
 zcat /usr/share/man/man1/cherries.1.gz | grep -q "cherries serve" || fail "the man page has no 'cherries serve' section"

@@ -11,6 +11,7 @@
 
 #include "host/store/game_store.hpp"
 #include "tests/sdk/temp_plugin.hpp"
+#include "tests/support/postgresql_server.hpp"
 
 using namespace cherries;
 using host::GameStore;
@@ -44,47 +45,53 @@ TEST_CASE("stats_key folds case and composes: ann, ANN, Ann and both spellings o
 
 TEST_CASE("finished games count under the normalised name: one row for ann, ANN, Ann; one for NFC and NFD ánn") {
     test::TempFolder tmp;
-    GameStore store((tmp.path() / "s.db").string());
-    finish(store, "web:ann", "ann", true);
-    finish(store, "web:ANN", "ANN", false);
-    finish(store, "web:Ann", "Ann", true);
-    finish(store, "web:\xc3\xa1nn", "\xc3\xa1nn", true);
-    finish(store, "web:a\xcc\x81nn", "a\xcc\x81nn", false);
-    const auto ann = store.stats("web:ANN");
-    REQUIRE(ann);
-    CHECK(ann->games == 3);
-    CHECK(ann->wins == 2);
-    CHECK(ann->name == "Ann");  // the name last seen
-    const auto accented = store.stats("web:\xc3\xa1nn");
-    REQUIRE(accented);
-    CHECK(accented->games == 2);
-    CHECK(store.top(10, 1, "web:", StatsOrder::most_wins).size() == 2);  // two rows, not five
+    for (const test::StoreEngine engine : test::store_engines()) DYNAMIC_SECTION(test::engine_name(engine)) {
+        GameStore store(test::new_store(engine, tmp, "s.db"));
+        finish(store, "web:ann", "ann", true);
+        finish(store, "web:ANN", "ANN", false);
+        finish(store, "web:Ann", "Ann", true);
+        finish(store, "web:\xc3\xa1nn", "\xc3\xa1nn", true);
+        finish(store, "web:a\xcc\x81nn", "a\xcc\x81nn", false);
+        const auto ann = store.stats("web:ANN");
+        REQUIRE(ann);
+        CHECK(ann->games == 3);
+        CHECK(ann->wins == 2);
+        CHECK(ann->name == "Ann");  // the name last seen
+        const auto accented = store.stats("web:\xc3\xa1nn");
+        REQUIRE(accented);
+        CHECK(accented->games == 2);
+        CHECK(store.top(10, 1, "web:", StatsOrder::most_wins).size() == 2);  // two rows, not five
+    }
 }
 
 TEST_CASE("the web's ranking is most wins first; CherryBot's by win rate; both page, and read an index") {
     test::TempFolder tmp;
-    const std::string file = (tmp.path() / "rank.db").string();
-    GameStore store(file);
-    // ann 3 wins of 6, bob 2 of 2, cid 1 of 1, dee 0 of 1
-    for (int i = 0; i < 6; ++i) finish(store, "web:ann", "ann", i < 3);
-    for (int i = 0; i < 2; ++i) finish(store, "web:bob", "bob", true);
-    finish(store, "web:cid", "cid", true);
-    finish(store, "web:dee", "dee", false);
-    CHECK(names(store.top(10, 1, "web:", StatsOrder::most_wins)) == std::vector<std::string>{"ann", "bob", "cid", "dee"});
-    CHECK(names(store.top(10, 1, "web:", StatsOrder::win_rate)) == std::vector<std::string>{"bob", "cid", "ann", "dee"});
-    CHECK(names(store.top(2, 1, "web:", StatsOrder::most_wins, 2)) == std::vector<std::string>{"cid", "dee"});  // page 2
-    CHECK(names(store.top(10, 2, "web:", StatsOrder::most_wins)) == std::vector<std::string>{"ann", "bob"});
-    // Neither order sorts the table: SQLite walks an index (no "USE TEMP B-TREE FOR ORDER BY").
-    SQLite::Database raw(file);
-    for (const char* order : {"ORDER BY wins DESC, points DESC, key",
-                              "ORDER BY CAST(wins AS REAL) / games DESC, wins DESC, points DESC, key"}) {
-        INFO(order);
-        SQLite::Statement plan(raw, std::string("EXPLAIN QUERY PLAN SELECT key FROM player_stats WHERE games >= 1 AND games > 0 "
-                                                "AND substr(key, 1, length('web:')) = 'web:' ") + order + " LIMIT 20");
-        std::string steps;
-        while (plan.executeStep()) steps += plan.getColumn(3).getString() + "\n";
-        CHECK_THAT(steps, Catch::Contains("USING INDEX player_stats_by"));
-        CHECK_THAT(steps, !Catch::Contains("TEMP B-TREE"));
+    for (const test::StoreEngine engine : test::store_engines()) DYNAMIC_SECTION(test::engine_name(engine)) {
+        const std::string where = test::new_store(engine, tmp, "rank.db");
+        GameStore store(where);
+        // ann 3 wins of 6, bob 2 of 2, cid 1 of 1, dee 0 of 1
+        for (int i = 0; i < 6; ++i) finish(store, "web:ann", "ann", i < 3);
+        for (int i = 0; i < 2; ++i) finish(store, "web:bob", "bob", true);
+        finish(store, "web:cid", "cid", true);
+        finish(store, "web:dee", "dee", false);
+        CHECK(names(store.top(10, 1, "web:", StatsOrder::most_wins)) == std::vector<std::string>{"ann", "bob", "cid", "dee"});
+        CHECK(names(store.top(10, 1, "web:", StatsOrder::win_rate)) == std::vector<std::string>{"bob", "cid", "ann", "dee"});
+        CHECK(names(store.top(2, 1, "web:", StatsOrder::most_wins, 2)) == std::vector<std::string>{"cid", "dee"});  // page 2
+        CHECK(names(store.top(10, 2, "web:", StatsOrder::most_wins)) == std::vector<std::string>{"ann", "bob"});
+        CHECK(store.top(10, 1, std::vector<std::string>{}, StatsOrder::most_wins).empty());  // no prefix: nobody
+        if (engine != test::StoreEngine::sqlite) continue;
+        // Neither order sorts the table: SQLite walks an index (no "USE TEMP B-TREE FOR ORDER BY").
+        SQLite::Database raw(where);
+        for (const char* order : {"ORDER BY wins DESC, points DESC, key",
+                                  "ORDER BY (CAST(wins AS REAL) / games) DESC, wins DESC, points DESC, key"}) {
+            INFO(order);
+            SQLite::Statement plan(raw, std::string("EXPLAIN QUERY PLAN SELECT key FROM player_stats WHERE games >= 1 AND games > 0 "
+                                                    "AND substr(key, 1, length('web:')) = 'web:' ") + order + " LIMIT 20");
+            std::string steps;
+            while (plan.executeStep()) steps += plan.getColumn(3).getString() + "\n";
+            CHECK_THAT(steps, Catch::Contains("USING INDEX player_stats_by"));
+            CHECK_THAT(steps, !Catch::Contains("TEMP B-TREE"));
+        }
     }
 }
 

@@ -52,6 +52,17 @@ bot_pace = 0.25
     CHECK(web::check_serve_config(c).size() == (std::filesystem::is_directory("/etc/cherries") ? 1 : 2));
 }
 
+TEST_CASE("serve.toml: a PostgreSQL store's URL is kept as written, and no folder is asked of it", "[web]") {
+    // docs/cluster.md, "One PostgreSQL store": a URL is not a path relative to the file's folder.
+    const web::ServeConfig c = web::parse_serve_config(
+        "[server]\ndatabase = \"postgresql://cherries@db.example:5432/games\"\n", "serve.toml", "/etc/cherries");
+    CHECK(c.database == "postgresql://cherries@db.example:5432/games");
+    CHECK(web::check_serve_config(c).empty());
+    // A file name with a colon is still a file, relative to the folder.
+    CHECK(web::parse_serve_config("[server]\ndatabase = \"a:b.db\"\n", "serve.toml", "/etc/cherries").database ==
+          "/etc/cherries/a:b.db");
+}
+
 TEST_CASE("serve.toml: every problem at once, each at its line and column", "[web]") {
     try {
         web::parse_serve_config("[server]\nlisten = \"127.0.0.1:99999\"\nmax_tables = 0\nport = 1\n[tables]\nturn_timeout = \"1m\"\n",
