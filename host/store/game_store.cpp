@@ -54,7 +54,31 @@ struct GameStore::Impl {
         if (write_fault) write_fault();
     }
 
+    // write_as_node's check, inside the write's transaction: this node's lease of the table key
+    // `channel` (or game `game`'s key, when `channel` is empty) is live, and its row stays locked
+    // (the UPDATE) until the write commits, so a take_lease elsewhere waits for it.
+    void check_lease(std::int64_t game, const std::string& channel = {}) {
+        if (node.empty()) return;
+        const std::int64_t now = now_ms();
+        const SqlRows held =
+            channel.empty()
+                ? db->run("UPDATE table_leases SET expires = expires WHERE node = $1 AND expires > $2 AND "
+                          "channel = (SELECT channel FROM games WHERE id = $3) RETURNING channel",
+                          {node, now, game})
+                : db->run("UPDATE table_leases SET expires = expires WHERE node = $1 AND expires > $2 AND channel = $3 "
+                          "RETURNING channel",
+                          {node, now, channel});
+        if (!held.empty()) return;
+        const std::string key =
+            channel.empty() ? db->run("SELECT channel FROM games WHERE id = $1", {game}).text(0, 0) : channel;
+        const SqlRows holder = db->run("SELECT node FROM table_leases WHERE channel = $1", {key});
+        throw LeaseLost(fmt::format("{}: node '{}' no longer holds the lease of table {}{}", file, node, key,
+                                    holder.empty() ? "" : "; node '" + holder.text(0, 0) + "' plays it now"));
+    }
+
     std::function<void()> write_fault;
+    std::string node;  ///< write_as_node's; "" when writes are not checked
+    std::function<std::int64_t()> now_ms;
     std::string file;  ///< as errors name the database: its path, or its URL without a password
     std::unique_ptr<SqlConnection> db;
 };
@@ -83,6 +107,7 @@ std::int64_t GameStore::begin_game(const std::string& channel, const std::string
     return impl_->guarded("store a new game", [&] {
         impl_->before_write();
         SqlTransaction t(*impl_->db);
+        impl_->check_lease(0, channel);
         // One game in progress per channel: an older one left behind (never resumed) is set aside.
         impl_->db->run("UPDATE games SET status = 'unresumable', state = NULL WHERE channel = $1 AND status = 'in_progress'",
                        {channel});
@@ -100,6 +125,7 @@ void GameStore::checkpoint(std::int64_t game, const std::vector<std::string>& li
     impl_->guarded("store the turn", [&] {
         impl_->before_write();
         SqlTransaction t(*impl_->db);
+        impl_->check_lease(game);
         impl_->lines(game, lines);
         impl_->db->run("UPDATE games SET state = $1, turns = $2, players = $3 WHERE id = $4 AND status = 'in_progress'",
                        {state, static_cast<std::int64_t>(turns), players, game});
@@ -111,7 +137,10 @@ void GameStore::update_state(std::int64_t game, const std::string& state) {
     keep_file();
     impl_->guarded("store the game", [&] {
         impl_->before_write();
+        SqlTransaction t(*impl_->db);
+        impl_->check_lease(game);
         impl_->db->run("UPDATE games SET state = $1 WHERE id = $2 AND status = 'in_progress'", {state, game});
+        t.commit();
     });
 }
 
@@ -122,6 +151,7 @@ void GameStore::finish(std::int64_t game, const std::vector<std::string>& lines,
     impl_->guarded("store the finished game", [&] {
         impl_->before_write();
         SqlTransaction t(*impl_->db);
+        impl_->check_lease(game);
         impl_->lines(game, lines);
         impl_->db->run("UPDATE games SET status = $1, winner = $2, turns = $3, state = $4, finished = $5 WHERE id = $6",
                        {status, winner, static_cast<std::int64_t>(turns), final_state.empty() ? SqlValue() : SqlValue(final_state),
@@ -262,6 +292,7 @@ void GameStore::set_aside(std::int64_t game, const std::string& status, const st
     keep_file();
     impl_->guarded("set the game aside", [&] {
         SqlTransaction t(*impl_->db);
+        impl_->check_lease(game);
         if (!end_line.empty()) impl_->lines(game, {end_line});
         impl_->db->run("UPDATE games SET status = $1, state = NULL WHERE id = $2", {status, game});
         t.commit();
@@ -446,6 +477,55 @@ bool GameStore::replace_key(const std::string& old_hash, const std::string& new_
         impl_->before_write();
         return impl_->db->run("UPDATE name_claims SET key_hash = $1 WHERE key_hash = $2", {new_hash, old_hash}).changed == 1;
     });
+}
+
+TableLease GameStore::take_lease(const std::string& channel, const std::string& node, std::int64_t now_ms, std::int64_t ttl_ms) {
+    keep_file();
+    return impl_->guarded("take the table's lease", [&] {
+        impl_->before_write();
+        SqlTransaction t(*impl_->db);
+        impl_->db->run("INSERT INTO table_leases (channel, node, expires) VALUES ($1, $2, $4) "
+                       "ON CONFLICT(channel) DO UPDATE SET node = excluded.node, expires = excluded.expires "
+                       "WHERE table_leases.node = excluded.node OR table_leases.expires <= $3",
+                       {channel, node, now_ms, now_ms + ttl_ms});
+        const SqlRows held = impl_->db->run("SELECT node, expires FROM table_leases WHERE channel = $1", {channel});
+        t.commit();
+        return TableLease{.node = held.text(0, 0), .expires_ms = held.integer(0, 1)};
+    });
+}
+
+std::vector<std::string> GameStore::renew_leases(const std::string& node, std::int64_t now_ms, std::int64_t ttl_ms) {
+    keep_file();
+    return impl_->guarded("renew the tables' leases", [&] {
+        impl_->before_write();
+        const SqlRows held =
+            impl_->db->run("UPDATE table_leases SET expires = $2 WHERE node = $1 RETURNING channel", {node, now_ms + ttl_ms});
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < held.rows.size(); ++i) out.push_back(held.text(i, 0));
+        std::sort(out.begin(), out.end());
+        return out;
+    });
+}
+
+void GameStore::release_lease(const std::string& channel, const std::string& node) {
+    keep_file();
+    impl_->guarded("give up the table's lease", [&] {
+        impl_->before_write();
+        impl_->db->run("DELETE FROM table_leases WHERE channel = $1 AND node = $2", {channel, node});
+    });
+}
+
+std::optional<TableLease> GameStore::lease(const std::string& channel) {
+    return impl_->guarded("read the table's lease", [&]() -> std::optional<TableLease> {
+        const SqlRows q = impl_->db->run("SELECT node, expires FROM table_leases WHERE channel = $1", {channel});
+        if (q.empty()) return std::nullopt;
+        return TableLease{.node = q.text(0, 0), .expires_ms = q.integer(0, 1)};
+    });
+}
+
+void GameStore::write_as_node(std::string node, std::function<std::int64_t()> now_ms) {
+    impl_->node = std::move(node);
+    impl_->now_ms = std::move(now_ms);
 }
 
 std::string GameStore::record(std::int64_t game) {

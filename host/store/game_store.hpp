@@ -20,7 +20,7 @@
 namespace cherries::host {
 
 /// The schema this build writes; older databases are migrated when opened (docs/irc-storage.md).
-inline constexpr int kStoreSchemaVersion = 7;
+inline constexpr int kStoreSchemaVersion = 8;
 
 /// `key` ("nick:ANN", "web:a" + U+0301 + "nn") as statistics are kept under it: the part after
 /// the first ':' in NFC and case-folded (host::nfc_name, host::fold_name), so "ann", "ANN",
@@ -129,6 +129,21 @@ struct NameClaim {
     std::string name;          ///< the name as claimed, in NFC
     std::string key_hash;      ///< SHA-256 of the player key, 64 lowercase hex digits
     std::int64_t claimed = 0;  ///< when it was claimed, Unix seconds
+};
+
+/// A table's lease (schema 8; docs/cluster.md, "Several nodes"): the `cherries serve --node`
+/// process that plays the table, until when. A lease expires unless renewed; another node may
+/// take an expired one.
+struct TableLease {
+    std::string node;
+    std::int64_t expires_ms = 0;  ///< Unix milliseconds
+};
+
+/// A write refused because this node no longer holds the table's lease (another node took it
+/// after this one's expired): nothing was written, and the table is that node's to play now.
+class LeaseLost : public StoreError {
+public:
+    using StoreError::StoreError;
 };
 
 /// The database. Not thread-safe: one front end's thread uses it. A database file deleted
@@ -256,6 +271,25 @@ public:
     /// The claim whose key hashes to `old_hash` takes `new_hash` instead (a revoked key: the old
     /// one proves nothing from then on). False, and nothing changed, when no claim has `old_hash`.
     bool replace_key(const std::string& old_hash, const std::string& new_hash);
+
+    /// Takes the lease of table key `channel` for `node` until `now_ms + ttl_ms` (Unix
+    /// milliseconds) when nobody holds it, `node` does (a renewal) or the holder's lease ran out at
+    /// `now_ms` or before. Returns the lease as it is after: `node`'s when taken, else the live
+    /// holder's, unchanged. A writer that holds the lease row (a turn's write under way) is waited for.
+    TableLease take_lease(const std::string& channel, const std::string& node, std::int64_t now_ms, std::int64_t ttl_ms);
+    /// Renews every lease `node` holds until `now_ms + ttl_ms`; returns the table keys it holds,
+    /// in byte order (a table missing from them was taken by another node).
+    std::vector<std::string> renew_leases(const std::string& node, std::int64_t now_ms, std::int64_t ttl_ms);
+    /// Gives up `node`'s lease of `channel` (a table closed here); nothing when another node holds it.
+    void release_lease(const std::string& channel, const std::string& node);
+    /// The lease of `channel`, if any node ever held one.
+    std::optional<TableLease> lease(const std::string& channel);
+    /// From now on every write of a game (begin_game, checkpoint, update_state, finish,
+    /// set_aside) first checks, in its own transaction, that `node` holds the lease of the game's
+    /// table key at `now_ms()`, and holds the lease's row until it commits, so that no other node
+    /// takes the table between the check and the write. Without the lease the write changes
+    /// nothing and throws LeaseLost. Empty `node`: no check (one process, the default).
+    void write_as_node(std::string node, std::function<std::int64_t()> now_ms);
 
     /// A game's record as JSON Lines (each line ends with '\n'). Throws StoreError when there is
     /// no game `game`.

@@ -191,14 +191,26 @@ void schema_v7(SqlConnection& db) {
         CREATE INDEX irc_messages_by_account ON irc_messages(account, id);)");
 }
 
+// Schema 8 (issue 43), the first written once for both engines: each table's lease, the node
+// that plays it and until when (Unix milliseconds), for several `cherries serve --node`
+// processes sharing one store.
+void schema_v8(SqlConnection& db) {
+    db.script(R"(
+        CREATE TABLE table_leases (
+            channel TEXT   NOT NULL PRIMARY KEY,
+            node    TEXT   NOT NULL,
+            expires BIGINT NOT NULL
+        );)");
+}
+
 using Migration = void (*)(SqlConnection&);
-constexpr Migration kMigrations[] = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6, schema_v7};  // kMigrations[v] goes from v to v + 1
+constexpr Migration kMigrations[] = {schema_v1, schema_v2, schema_v3, schema_v4, schema_v5, schema_v6, schema_v7, schema_v8};  // kMigrations[v] goes from v to v + 1
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
 // PostgreSQL starts at schema 7, the layout SQLite's migrations 1 to 7 arrive at (no PostgreSQL
 // store is older), in PostgreSQL's types: 64-bit integers, double precision for ratings, byte
 // order ("C") for the texts a ranking or a listing sorts by, as SQLite compares them. Every
-// migration after 7 runs on both.
+// migration after 7 runs on both (schema_v8 above).
 constexpr int kPostgresqlBaseline = 7;
 void postgresql_v7(SqlConnection& db) {
     db.script(R"(

@@ -97,7 +97,7 @@ TEST_CASE("schema 7 adds the IRC links to a schema-6 database and keeps what it 
         raw.exec("INSERT INTO name_claims (skeleton, name, key_hash, claimed) VALUES ('ann', 'ann', 'h', 1)");
     }
     GameStore store(file);
-    CHECK(store.schema_version() == 7);
+    CHECK(store.schema_version() == host::kStoreSchemaVersion);
     CHECK(store.name_claim("ann"));
     store.add_irc_link_code(host::irc_link_code_hash("abcde-fghjk"), "ann", 100);
     CHECK(store.link_irc(host::irc_link_code_hash("ABCDE FGHJK"), "acct", 50)->name == "ann");

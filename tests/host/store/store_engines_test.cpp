@@ -164,3 +164,51 @@ TEST_CASE("PostgreSQL stopped mid-game: the turn's write fails in words and leav
     CHECK(store.record(id) == "{}\n{\"turn\":1}\n{\"turn\":2}\n");
     CHECK(store.in_progress("web:p")->state == "{\"at\":2}");
 }
+
+TEST_CASE("a table's lease: one node at a time, renewed or it runs out; a turn written without it changes nothing", "[store]") {
+    // docs/cluster.md, "Several nodes": two stores on one database are two nodes; time is the
+    // test's (Unix milliseconds), stepped by hand.
+    test::TempFolder tmp;
+    for (const test::StoreEngine engine : test::store_engines()) DYNAMIC_SECTION(test::engine_name(engine)) {
+        const std::string where = test::new_store(engine, tmp, "leases.db");
+        std::int64_t now = 1'000'000;
+        GameStore a(where), b(where);
+        a.write_as_node("a", [&] { return now; });
+        b.write_as_node("b", [&] { return now; });
+        CHECK_THROWS_AS(a.begin_game("web:t", "{}", 1), host::LeaseLost);  // no lease yet: nothing begun
+        CHECK(a.games(10).empty());
+        CHECK(a.take_lease("web:t", "a", now, 10'000).node == "a");
+        CHECK(b.take_lease("web:t", "b", now + 5'000, 10'000).node == "a");  // a's is live: b is refused
+        const std::int64_t id = a.begin_game("web:t", "{}", 1);
+        a.checkpoint(id, {"{\"turn\":1}"}, "{\"at\":1}", 1, "ann, bob");
+        CHECK_THROWS_AS(b.checkpoint(id, {"{\"evil\":1}"}, "{}", 9, ""), host::LeaseLost);
+
+        now += 8'000;
+        CHECK(a.renew_leases("a", now, 10'000) == std::vector<std::string>{"web:t"});  // until +18 s
+        now += 9'000;
+        CHECK(b.take_lease("web:t", "b", now, 10'000).node == "a");  // renewed: still a's
+        now += 2'000;  // a stopped renewing (killed): its lease ran out at +18 s
+        const host::TableLease taken = b.take_lease("web:t", "b", now, 10'000);
+        CHECK(taken.node == "b");
+        CHECK(taken.expires_ms == now + 10'000);
+        // a comes back (a pause, not a death): its next turn is refused in words and writes nothing.
+        CHECK_THROWS_WITH(a.checkpoint(id, {"{\"turn\":2}"}, "{\"at\":2}", 2, "ann, bob"),
+                          Catch::Contains("node 'a' no longer holds the lease of table web:t; node 'b' plays it now"));
+        CHECK_THROWS_AS(a.update_state(id, "{\"at\":\"2b\"}"), host::LeaseLost);
+        CHECK_THROWS_AS(a.finish(id, {"{\"end\":\"won\"}"}, "won", "ann", 2, {}), host::LeaseLost);
+        CHECK(a.renew_leases("a", now, 10'000).empty());  // how a learns it lost the table
+        CHECK(a.record(id) == "{}\n{\"turn\":1}\n");
+        CHECK(a.in_progress("web:t")->state == "{\"at\":1}");
+        // b plays on from the stored turn.
+        b.checkpoint(id, {"{\"turn\":2}"}, "{\"at\":2}", 2, "ann, bob");
+        CHECK(b.record(id) == "{}\n{\"turn\":1}\n{\"turn\":2}\n");
+        b.release_lease("web:t", "a");  // not a's to give up: nothing
+        CHECK(b.lease("web:t")->node == "b");
+        b.release_lease("web:t", "b");
+        CHECK_FALSE(b.lease("web:t"));
+        // Without write_as_node a store checks nothing (one process: the default).
+        GameStore alone(where);
+        alone.checkpoint(id, {"{\"turn\":3}"}, "{\"at\":3}", 3, "ann, bob");
+        CHECK(alone.in_progress("web:t")->turns == 3);
+    }
+}
