@@ -30,6 +30,7 @@ struct ServeOptions {
     bool check = false;
     std::string listen;
     std::string database;
+    std::string node;
     std::vector<std::filesystem::path> plugin_path;
     std::string web_root;
     std::optional<double> bot_pace;
@@ -48,6 +49,11 @@ web::ServeConfig build_config(const ServeOptions& o, std::vector<sdk::Diagnostic
         }
     }
     if (!o.database.empty()) c.database = o.database;
+    if (!o.node.empty()) {
+        if (const std::string problem = web::node_name_problem(o.node); !problem.empty()) throw InputError("--node: " + problem);
+        c.node = o.node;
+        c.where.erase("server.node");
+    }
     for (auto it = o.plugin_path.rbegin(); it != o.plugin_path.rend(); ++it) c.plugin_path.insert(c.plugin_path.begin(), *it);
     if (!o.web_root.empty()) c.web_root = o.web_root;
     if (o.bot_pace) c.bot_pace = std::chrono::milliseconds(static_cast<std::int64_t>(*o.bot_pace * 1000.0 + 0.5));
@@ -112,6 +118,7 @@ void add_serve_command(CLI::App& app, Command& run) {
         ->expected(0, 1);
     cmd->add_option("--listen", o->listen, "Address and port, HOST:PORT (default 127.0.0.1:8080; port 0 picks a free one)");
     cmd->add_option("--database", o->database, "The store that keeps every table: a SQLite file, or a postgresql:// URL (docs/cluster.md; default: none)");
+    cmd->add_option("--node", o->node, "This process's name among several serve nodes sharing one database (docs/cluster.md)");
     cmd->add_option("--plugin-path", o->plugin_path, "A folder searched first for sets, gametypes and bots (repeatable)");
     cmd->add_option("--bot-pace", o->bot_pace, "Seconds a bot's turn is shown while someone watches (over the config's bot_pace; 0: none)")
         ->check(CLI::Range(0.0, 10.0))
@@ -119,7 +126,7 @@ void add_serve_command(CLI::App& app, Command& run) {
     cmd->add_option("--web-root", o->web_root, "The page's files (default: the build tree's web/, else share/cherries/web beside the program's bin/)");
     cmd->footer(
         "Config keys (docs/web.md describes each):\n"
-        "  [server]  listen database plugin_path web_root origin max_tables\n"
+        "  [server]  listen database node lease plugin_path web_root origin max_tables\n"
         "  [tables]  sets gametypes default_sets default_gametype turn_timeout max_timeouts bot_takes_over max_players\n"
         "            close_finished_after close_idle_after bot_pace\n"
         "Prints \"listening on http://HOST:PORT\" first. SIGTERM or SIGINT: save every table, close, exit 0.");

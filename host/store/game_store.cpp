@@ -523,6 +523,43 @@ std::optional<TableLease> GameStore::lease(const std::string& channel) {
     });
 }
 
+void GameStore::put_table_order(const std::string& channel, const std::string& order, std::int64_t now_seconds) {
+    keep_file();
+    impl_->guarded("store the table's order", [&] {
+        impl_->before_write();
+        impl_->db->run("INSERT INTO table_orders (channel, table_order, created) VALUES ($1, $2, $3) "
+                       "ON CONFLICT(channel) DO UPDATE SET table_order = excluded.table_order, created = excluded.created",
+                       {channel, order, now_seconds});
+    });
+}
+
+std::optional<std::string> GameStore::table_order(const std::string& channel) {
+    return impl_->guarded("read the table's order", [&]() -> std::optional<std::string> {
+        const SqlRows q = impl_->db->run("SELECT table_order FROM table_orders WHERE channel = $1", {channel});
+        if (q.empty()) return std::nullopt;
+        return q.text(0, 0);
+    });
+}
+
+std::vector<std::pair<std::string, std::string>> GameStore::table_orders(const std::string& prefix) {
+    return impl_->guarded("read the tables' orders", [&] {
+        const SqlRows q = impl_->db->run("SELECT channel, table_order FROM table_orders WHERE substr(channel, 1, length($1)) = $1 "
+                                         "ORDER BY created, channel",
+                                         {prefix});
+        std::vector<std::pair<std::string, std::string>> out;
+        for (std::size_t i = 0; i < q.rows.size(); ++i) out.emplace_back(q.text(i, 0), q.text(i, 1));
+        return out;
+    });
+}
+
+void GameStore::drop_table_order(const std::string& channel) {
+    keep_file();
+    impl_->guarded("drop the table's order", [&] {
+        impl_->before_write();
+        impl_->db->run("DELETE FROM table_orders WHERE channel = $1", {channel});
+    });
+}
+
 void GameStore::write_as_node(std::string node, std::function<std::int64_t()> now_ms) {
     impl_->node = std::move(node);
     impl_->now_ms = std::move(now_ms);

@@ -291,6 +291,17 @@ public:
     /// nothing and throws LeaseLost. Empty `node`: no check (one process, the default).
     void write_as_node(std::string node, std::function<std::int64_t()> now_ms);
 
+    /// Keeps the order of a table opened but not sat at yet under its key `channel` (schema 8): its
+    /// setup as JSON text (its plugins, its seed: never shown), so that whichever node is asked
+    /// for the table makes it (docs/cluster.md, "Several nodes"). Replaces one kept already.
+    void put_table_order(const std::string& channel, const std::string& order, std::int64_t now_seconds);
+    /// The order kept under `channel`, if any.
+    std::optional<std::string> table_order(const std::string& channel);
+    /// Every order kept under a key beginning with `prefix`, oldest first: (key, order).
+    std::vector<std::pair<std::string, std::string>> table_orders(const std::string& prefix);
+    /// Drops the order kept under `channel` (its table closed, or its game is stored now).
+    void drop_table_order(const std::string& channel);
+
     /// A game's record as JSON Lines (each line ends with '\n'). Throws StoreError when there is
     /// no game `game`.
     std::string record(std::int64_t game);

@@ -193,13 +193,19 @@ void schema_v7(SqlConnection& db) {
 
 // Schema 8 (issue 43), the first written once for both engines: each table's lease, the node
 // that plays it and until when (Unix milliseconds), for several `cherries serve --node`
-// processes sharing one store.
+// processes sharing one store; and the order of a table opened but not sat at yet (no game, no
+// record yet), so that any node can make it.
 void schema_v8(SqlConnection& db) {
     db.script(R"(
         CREATE TABLE table_leases (
             channel TEXT   NOT NULL PRIMARY KEY,
             node    TEXT   NOT NULL,
             expires BIGINT NOT NULL
+        );
+        CREATE TABLE table_orders (
+            channel TEXT   NOT NULL PRIMARY KEY,
+            table_order TEXT NOT NULL,
+            created BIGINT NOT NULL
         );)");
 }
 

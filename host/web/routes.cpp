@@ -215,10 +215,13 @@ std::optional<Response> revoke_key(Server::Impl& s, const RouteCall& c) {
 // Every table's summary, newest first. A table at work on a worker is not read: its summary at
 // its last change stands for it.
 json summaries(Server::Impl& s) {
-    return s.lobby->tables_json([&s](const WebTable& t) {
+    json here = s.lobby->tables_json([&s](const WebTable& t) {
         const auto room = s.hub.find(t.id());
         return room != s.hub.end() && room->second.busy ? room->second.summary : s.summary(t);
     });
+    // Node mode: every node lists every table (the others' from the store).
+    for (json& t : s.elsewhere_summaries()) here.push_back(std::move(t));
+    return here;
 }
 
 // "My tables" (docs/web.md): the tables where the name a key proves is seated, the ones whose
@@ -361,7 +364,8 @@ std::optional<Response> stored_game_of_table(Server::Impl& s, const RouteCall& c
 
 std::optional<Response> table_record(Server::Impl& s, const RouteCall& c) {
     const std::string& id = c.at(1);
-    if (!s.lobby->find(id)) return error_reply(c.req, http::status::not_found, "no table '" + id + "'");
+    if (std::string why; !s.here(id, why))
+        return error_reply(c.req, why.empty() ? http::status::not_found : http::status::conflict, why.empty() ? "no table '" + id + "'" : why);
     return when_table_idle(s, c, id, [req = Request(c.req), id](const WebTable& table) {
         if (!table.started()) return error_reply(req, http::status::not_found, "table '" + id + "' has not started: no record yet");
         Response res = reply(req, http::status::ok, "application/x-ndjson", table.hosted().record_text());
@@ -371,7 +375,9 @@ std::optional<Response> table_record(Server::Impl& s, const RouteCall& c) {
 }
 
 std::optional<Response> table_events(Server::Impl& s, const RouteCall& c) {  // the replay page's words for a table still open
-    if (!s.lobby->find(c.at(1))) return error_reply(c.req, http::status::not_found, "no table '" + c.at(1) + "'");
+    if (std::string why; !s.here(c.at(1), why))
+        return error_reply(c.req, why.empty() ? http::status::not_found : http::status::conflict,
+                           why.empty() ? "no table '" + c.at(1) + "'" : why);
     return when_table_idle(s, c, c.at(1), [req = Request(c.req)](const WebTable& table) {
         return json_reply(req, http::status::ok, json{{"events", json::parse(table.history())}});
     });

@@ -30,8 +30,8 @@ void remember(ServeConfig& c, const TomlValue& t, const std::string& section, co
 
 void read_server(ConfigReader& r, const TomlValue& t, ServeConfig& c, const std::filesystem::path& folder) {
     const std::string ctx = "[server] ";
-    for (const char* key : {"database", "web_root", "push_contact"}) remember(c, t, "server", key);
-    r.unknown_keys(t, {"listen", "database", "plugin_path", "web_root", "origin", "max_tables", "push_contact"}, ctx);
+    for (const char* key : {"database", "web_root", "push_contact", "node"}) remember(c, t, "server", key);
+    r.unknown_keys(t, {"listen", "database", "plugin_path", "web_root", "origin", "max_tables", "push_contact", "node", "lease"}, ctx);
     if (auto v = r.string(t, "listen", ctx)) {
         try {
             set_listen(c, *v);
@@ -50,6 +50,11 @@ void read_server(ConfigReader& r, const TomlValue& t, ServeConfig& c, const std:
         }
     }
     if (auto v = r.integer(t, "max_tables", 1, 1'000'000, ctx)) c.max_tables = static_cast<std::size_t>(*v);
+    if (auto v = r.string(t, "node", ctx)) {
+        if (const std::string problem = node_name_problem(*v); !problem.empty()) r.error(*t.get("node"), ctx + "key 'node': " + problem);
+        else c.node = *v;
+    }
+    if (auto v = r.seconds(t, "lease", 1, 600, ctx)) c.lease = *v;
     if (auto v = r.string(t, "push_contact", ctx)) {
         if ((v->rfind("mailto:", 0) != 0 && v->rfind("https://", 0) != 0) || v->size() > 256)
             r.error(*t.get("push_contact"), ctx + "key 'push_contact': expected the operator's \"mailto:ADDRESS\" or \"https://...\" "
@@ -101,6 +106,12 @@ void read_limits(ConfigReader& r, const TomlValue& t, ServeConfig& c) {
 }
 
 }  // namespace
+
+std::string node_name_problem(const std::string& name) {
+    const bool ok = !name.empty() && name.size() <= 64 &&
+                    name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == std::string::npos;
+    return ok ? std::string() : "expected a node name of 1 to 64 letters, digits, '.', '_' or '-', saw \"" + name.substr(0, 70) + "\"";
+}
 
 void set_listen(ServeConfig& c, const std::string& text) {
     std::string host = text, port;
@@ -200,6 +211,9 @@ std::vector<sdk::Diagnostic> check_serve_config(const ServeConfig& c) {
         else text += fmt::format(" (found: {})", library.ids(kind).empty() ? "none" : fmt::format("{}", fmt::join(library.ids(kind), ", ")));
         return text;
     };
+    if (!c.node.empty() && c.database.empty())
+        problem("server.node", "[server] node: several nodes share one database (their tables' leases are kept there); "
+                               "set [server] database or --database, a postgresql:// URL for nodes on several machines");
     if (!c.push_contact.empty() && c.database.empty())
         problem("server.push_contact", "[server] push_contact: Web Push needs a database (its key pair and the subscriptions are kept there); "
                                        "set [server] database or --database");

@@ -26,7 +26,14 @@ struct ServeConfig : host::HostedTableOptions {
     std::filesystem::path file;                      ///< where it was read from ("" for flags only)
     std::string host = "127.0.0.1";                  ///< [server] listen: address to bind
     std::uint16_t port = 8080;                       ///< [server] listen: 0 picks a free port
-    std::string database;                            ///< SQLite file; "" keeps nothing
+    std::string database;                            ///< SQLite file or postgresql:// URL; "" keeps nothing
+    /// [server] node (--node NAME): this process's name among several `cherries serve` sharing
+    /// one database (docs/cluster.md, "Several nodes"): each table is played by the node that
+    /// holds its lease. "": the only process, no leases.
+    std::string node;
+    /// [server] lease: how long a node's lease of a table lasts unless renewed (it is renewed
+    /// every third of it); a table whose lease ran out is taken by the next node asked for it.
+    std::chrono::milliseconds lease{10'000};
     std::vector<std::filesystem::path> plugin_path;  ///< searched first for sets, gametypes, bots
     std::filesystem::path web_root;                  ///< the page's files; "" = the default
     /// Origins (scheme://host[:port]) whose pages may open a table's WebSocket besides the
@@ -64,6 +71,9 @@ struct ServeConfig : host::HostedTableOptions {
     /// {line, column}, so that check_serve_config points at them.
     std::map<std::string, std::pair<int, int>> where;
 };
+
+/// Why `name` cannot be a node's name (1 to 64 ASCII letters, digits, '.', '_', '-'), or "".
+std::string node_name_problem(const std::string& name);
 
 /// Splits "HOST:PORT", "[IPv6]:PORT" or "HOST" (port kept) into `config`. Throws
 /// std::invalid_argument with "expected HOST:PORT with a port from 0 to 65535" and the text.

@@ -97,7 +97,9 @@ private:
     void upgrade(Request req) {
         const std::string target(req.target());
         const std::string id = target.rfind("/ws/", 0) == 0 ? target.substr(4) : std::string();
-        if (!is_table_id(id) || !server_->lobby->find(id)) {
+        std::string why;
+        if (!is_table_id(id) || !server_->here(id, why)) {
+            if (!why.empty()) return send(error_reply(req, http::status::conflict, why));
             return send(error_reply(req, http::status::not_found, "no table '" + id.substr(0, 40) + "'; expected /ws/ID of an open table"));
         }
         if (!server_->origin_allowed(req)) {
@@ -142,6 +144,7 @@ Server::Impl::Impl(ServeConfig c, Pictures p, ServerLog l, std::shared_ptr<const
     lobby = std::make_unique<Lobby>(config);
     if (!config.database.empty()) {
         store = std::make_unique<TableStore>(config.database, *clock);
+        if (!config.node.empty()) store->set_node(config.node, config.lease);  // resume takes only its own tables
         const auto resumed = store->resume(*lobby, config.close_finished_after, log);
         if (!resumed.empty()) log(fmt::format("resumed {} table(s) from {}", resumed.size(), config.database));
         for (const auto& r : resumed) {
@@ -237,6 +240,9 @@ void Server::Impl::shutdown() {
     // is saved as it is.
     table_workers.join();
     for (auto& [id, table] : lobby->tables()) store_now(*table);
+    lease_timer.cancel();
+    if (node_mode())  // stored: the next node asked for them takes them up at once
+        for (auto& [id, table] : lobby->tables()) store->release(id);
     wakeup_timer.cancel();
     for (auto& [id, room] : hub) {
         if (room.pace_timer) room.pace_timer->cancel();
@@ -325,6 +331,7 @@ void Server::run(bool signals) {
     // stored again (what changed since it was stored, the restart's note, goes with the table's
     // next change): a database of 10,000 tables is back in seconds.
     for (const auto& id : s.resumed_) s.resumed(id);
+    s.renew_leases();  // node mode: now, then every third of a lease
     s.accept();
     s.sweep();
     s.io.run();

@@ -158,6 +158,7 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
     net::thread_pool notice_senders{1};
     bool stopping = false;
     net::steady_timer sweeper{io};             // drops finished and idle tables
+    net::steady_timer lease_timer{io};         // node mode: renews this node's leases (table_nodes.cpp)
     std::map<net::ip::address, std::size_t> open_by_address;  // connections open now, by limit_key of the client
     /// An address's requests in the last minute, of one limited kind (tables opened, records replayed).
     using Recent = std::map<net::ip::address, std::deque<host::Clock::Time>>;
@@ -205,6 +206,28 @@ struct Server::Impl : std::enable_shared_from_this<Server::Impl> {
 
     /// Every so often: drops the tables kept long enough (ServeConfig close_finished_after, close_idle_after).
     void sweep();
+
+    // --- several nodes on one store (table_nodes.cpp; docs/cluster.md, "Several nodes") -------
+    /// Whether this server is one of several nodes ([server] node, with a database).
+    bool node_mode() const;
+    /// Whether table `id` is played here: in the lobby, or, in node mode, taken up from the store
+    /// now (its lease taken, the table made again as at a restart: TableStore::load). False:
+    /// no such table, or `why` says why not (another node holds its lease).
+    bool here(const std::string& id, std::string& why);
+    /// Node mode: renews this node's leases now and every third of a lease; a table whose lease
+    /// another node holds leaves this node (lose_table).
+    void renew_leases();
+    /// Table `id` leaves this node without being stored (another node plays it now, or it was
+    /// handed over): its pages are told `why` and closed (they open it again through the proxy).
+    void lose_table(const std::string& id, const std::string& why);
+    /// Node mode: a table made here (a new table, a rematch: `order`) is stored (a table nobody
+    /// sat at yet: its order, GameStore::put_table_order) and given up, so that the node the
+    /// proxy sends its id to takes it up (here). It stays when it could not be stored or a page
+    /// is on it here already.
+    void hand_over(const TableOrder& order);
+    /// Node mode: the lobby's summaries of the tables in progress that are not here (played by
+    /// other nodes, or by none until asked for), from their stored states; empty otherwise.
+    nlohmann::json elsewhere_summaries();
 
     void accept();
     void shutdown();

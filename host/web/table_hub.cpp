@@ -172,6 +172,14 @@ void Server::Impl::sweep() {
         if (room.pace_timer) room.pace_timer->cancel();
         hub.erase(id);
         if (store && table) store->closed(*table, log);
+        if (node_mode()) {
+            store->release(id);
+            try {
+                store->store().drop_table_order(table_channel(id));
+            } catch (const std::exception& e) {
+                log(fmt::format("table {}: {}", id, e.what()));
+            }
+        }
         lobby->drop(id);
         log(fmt::format("table {} closed", id));
     }
@@ -310,7 +318,18 @@ void Server::Impl::make_table(TableOrder order, std::function<void(WebTable&)> p
                 self->lobby->drop_order(order);
                 return then(*e);
             }
+            // Node mode: a new table's lease is this node's (its id is new: nobody holds it) for
+            // its first write; then it is handed to the node the proxy sends its id to.
+            std::string holder;
+            if (self->node_mode()) {
+                try {
+                    self->store->take(order.id, holder);
+                } catch (const std::exception& e) {
+                    self->log(fmt::format("table {}: cannot take its lease: {}", order.id, e.what()));
+                }
+            }
             then(self->lobby->add_table(order, std::move(std::get<std::unique_ptr<WebTable>>(*made))));
+            self->hand_over(order);
         });
     });
 }

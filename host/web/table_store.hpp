@@ -52,6 +52,25 @@ public:
     /// goes to `log`; the state is then dropped by nobody, harmless (finished_under skips it once
     /// close_finished_after has passed).
     void closed(const WebTable& table, const std::function<void(const std::string&)>& log);
+    /// Several nodes (docs/cluster.md, "Several nodes"): from now on this store writes as node
+    /// `node` (host::GameStore::write_as_node: each write checks the table's lease) and takes
+    /// leases that last `lease` unless renewed. Lease times are the system clock's Unix time
+    /// (leases are compared between machines), never the server's injected clock.
+    void set_node(const std::string& node, std::chrono::milliseconds lease);
+    /// This server's node name; "" when it is the only process (no leases).
+    const std::string& node() const { return node_; }
+    /// Node mode: takes table `id`'s lease for this node. False when another node's lease is
+    /// live: `holder` names that node. Throws host::StoreError.
+    bool take(const std::string& id, std::string& holder);
+    /// Node mode: makes table `id` here from the store, as resume() makes a table at start-up
+    /// (a game in progress, or one finished less than `close_finished_after` ago), once this
+    /// node holds its lease (take). nullopt: no such table is stored.
+    std::optional<Resumed> load(Lobby& lobby, const std::string& id, std::chrono::milliseconds close_finished_after);
+    /// Node mode: renews this node's leases; the ids of the tables it holds.
+    std::set<std::string> renew();
+    /// Node mode: gives up table `id`'s lease (the table left this node). A failure is not an
+    /// error: the lease then runs out by itself.
+    void release(const std::string& id);
     /// A stored game's record (JSON Lines). Throws host::StoreError when there is no such game.
     std::string record(std::int64_t game) { return store_.record(game); }
     host::GameStore& store() { return store_; }
@@ -62,8 +81,15 @@ private:
     /// the state or the table's restoring throws.
     nlohmann::json restore(Lobby& lobby, const host::StoredGame& g, const std::string& id);
 
+    /// Whether stored table `id` is one this process resumes at start-up: any without a node;
+    /// in node mode only those whose lease names this node (its own tables before a restart).
+    bool resumes_here(const std::string& id);
+    static std::int64_t unix_ms();
+
     host::GameStore store_;
     const host::Clock& clock_;
+    std::string node_;
+    std::chrono::milliseconds lease_{10'000};
     host::HostedStore writer_;  // begin, checkpoint, finish: one writer with CherryBot
 };
 
