@@ -328,8 +328,14 @@ void Server::Impl::make_table(TableOrder order, std::function<void(WebTable&)> p
                     self->log(fmt::format("table {}: cannot take its lease: {}", order.id, e.what()));
                 }
             }
-            then(self->lobby->add_table(order, std::move(std::get<std::unique_ptr<WebTable>>(*made))));
-            self->hand_over(order);
+            const json answer = self->lobby->add_table(order, std::move(std::get<std::unique_ptr<WebTable>>(*made)));
+            if (self->node_mode()) {
+                // Stored and given up before anyone hears of it: the answer's bytes may leave at
+                // once (Asio writes as it is asked), and the next request may reach another node.
+                self->changed(order.id);
+                self->hand_over(order);
+            }
+            then(answer);
         });
     });
 }

@@ -150,7 +150,8 @@ nlohmann::json stored_summary(const host::StoredGame& g) {
     const nlohmann::json& front = state.at("front");
     const nlohmann::json& table = state.at("table");
     std::vector<std::pair<long, std::string>> seats;
-    for (const auto& [id, name] : table.value("names", nlohmann::json::object()).items())
+    const nlohmann::json names = table.value("names", nlohmann::json::object());  // items() refers to it: a named json
+    for (const auto& [id, name] : names.items())
         seats.emplace_back(std::stol(id), name.get<std::string>());
     std::sort(seats.begin(), seats.end());
     nlohmann::json players = nlohmann::json::array();
@@ -197,7 +198,8 @@ nlohmann::json Server::Impl::elsewhere_summaries() {
             if (lobby->find(it->channel.substr(4))) continue;
             try {
                 out.push_back(stored_summary(*it));
-            } catch (const std::exception&) {  // a state of another format: left out of the list
+            } catch (const std::exception& e) {  // a state of another format: left out of the list, said
+                log(fmt::format("table {} (stored game {}) cannot be listed: {}", it->channel.substr(4), it->id, e.what()));
             }
         }
     } catch (const std::exception& e) {
