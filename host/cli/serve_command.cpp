@@ -82,6 +82,7 @@ int run_serve(const ServeOptions& o) {
     if (!problems.empty()) throw sdk::LoadError(problems);
     if (o.check) {
         std::cout << (config.file.empty() ? std::string("flags") : config.file.string()) << ": ok\n"
+                  << (config.node.empty() ? std::string() : fmt::format("node:     {} (lease {} s)\n", config.node, config.lease.count() / 1000.0))
                   << fmt::format("listen:   {}:{}\ndatabase: {}\nweb root: {}\n", config.host, config.port,
                                  config.database.empty() ? std::string("(none: tables are not kept)") : host::shown_location(config.database),
                                  root.string());

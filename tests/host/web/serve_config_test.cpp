@@ -63,6 +63,32 @@ TEST_CASE("serve.toml: a PostgreSQL store's URL is kept as written, and no folde
           "/etc/cherries/a:b.db");
 }
 
+TEST_CASE("serve.toml: a node's name and lease; a node needs a database, and a name of its own words", "[web]") {
+    // docs/cluster.md, "Several nodes".
+    web::ServeConfig c = web::parse_serve_config("[server]\nnode = \"node-1.eu\"\nlease = 2.5\n", "serve.toml", "");
+    CHECK(c.node == "node-1.eu");
+    CHECK(c.lease == std::chrono::milliseconds(2500));
+    CHECK(web::ServeConfig{}.lease == std::chrono::seconds(10));
+    const auto problems = web::check_serve_config(c);
+    REQUIRE(problems.size() == 1);
+    CHECK_THAT(problems[0].message, Catch::Contains("[server] node: several nodes share one database"));
+    CHECK(problems[0].line == 2);
+    c.database = "postgresql://cherries@db.example/games";
+    CHECK(web::check_serve_config(c).empty());
+    try {
+        web::parse_serve_config("[server]\nnode = \"a b\"\nlease = 0\n", "serve.toml", "");
+        FAIL("no error");
+    } catch (const sdk::LoadError& e) {
+        std::vector<std::string> lines;
+        for (const auto& d : e.diagnostics()) lines.push_back(d.to_string());
+        REQUIRE(lines.size() == 2);
+        CHECK_THAT(lines[0], Catch::StartsWith("serve.toml:2:8: error: [server] key 'node': expected a node name of 1 to 64 letters"));
+        CHECK_THAT(lines[1], Catch::StartsWith("serve.toml:3:9:") && Catch::Contains("'lease': expected number from 1 to 600"));
+    }
+    CHECK(web::node_name_problem(std::string(65, 'a')) != "");
+    CHECK(web::node_name_problem("a") == "");
+}
+
 TEST_CASE("serve.toml: every problem at once, each at its line and column", "[web]") {
     try {
         web::parse_serve_config("[server]\nlisten = \"127.0.0.1:99999\"\nmax_tables = 0\nport = 1\n[tables]\nturn_timeout = \"1m\"\n",
