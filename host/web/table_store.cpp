@@ -27,6 +27,14 @@ nlohmann::json TableStore::restore(Lobby& lobby, const host::StoredGame& g, cons
     return saved.front;
 }
 
+TableStore::Resumed TableStore::restore_finished(Lobby& lobby, const host::StoredGame& g, const std::string& id,
+                                                 std::int64_t now) {
+    const nlohmann::json saved = restore(lobby, g, id);
+    lobby.find(id)->hosted().stored_end = true;  // its end is stored: nothing more is written
+    const std::int64_t at = saved.value("finished_at", now);
+    return Resumed{id, std::chrono::seconds(std::max<std::int64_t>(0, now - at))};
+}
+
 std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::milliseconds close_finished_after,
                                                     const std::function<void(const std::string&)>& log) {
     std::vector<Resumed> made;
@@ -37,10 +45,7 @@ std::vector<TableStore::Resumed> TableStore::resume(Lobby& lobby, std::chrono::m
         const std::string id = g.channel.substr(4);
         if (!resumes_here(id)) continue;
         try {
-            const nlohmann::json saved = restore(lobby, g, id);
-            lobby.find(id)->hosted().stored_end = true;  // its end is stored: nothing more is written
-            const std::int64_t at = saved.value("finished_at", now);
-            made.push_back({id, std::chrono::seconds(std::max<std::int64_t>(0, now - at))});
+            made.push_back(restore_finished(lobby, g, id, now));
         } catch (const std::exception& e) {
             log(fmt::format("finished table {} (stored game {}) cannot be shown again: {}", id, g.id, e.what()));
         }
@@ -97,10 +102,7 @@ std::optional<TableStore::Resumed> TableStore::load(Lobby& lobby, const std::str
     const std::int64_t kept_for = std::chrono::duration_cast<std::chrono::seconds>(close_finished_after).count();
     for (const host::StoredGame& g : store_.finished_under(key, now - kept_for)) {
         if (g.channel != key) continue;
-        const nlohmann::json saved = restore(lobby, g, id);
-        lobby.find(id)->hosted().stored_end = true;
-        const std::int64_t at = saved.value("finished_at", now);
-        return Resumed{id, std::chrono::seconds(std::max<std::int64_t>(0, now - at))};
+        return restore_finished(lobby, g, id, now);
     }
     return std::nullopt;
 }

@@ -80,6 +80,9 @@ private:
     /// migrated: read_web_state); returns the state's front part. Throws what parsing, reading
     /// the state or the table's restoring throws.
     nlohmann::json restore(Lobby& lobby, const host::StoredGame& g, const std::string& id);
+    /// restore() for a finished game whose final state is kept: its end counted as stored, and
+    /// how long ago (at Unix time `now`) it finished.
+    Resumed restore_finished(Lobby& lobby, const host::StoredGame& g, const std::string& id, std::int64_t now);
 
     /// Whether stored table `id` is one this process resumes at start-up: any without a node;
     /// in node mode only those whose lease names this node (its own tables before a restart).
